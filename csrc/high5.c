@@ -1,0 +1,12 @@
+/* high5.c: the 5-card high evaluator (perfect hash over read-only tables). */
+#include <stdint.h>
+#include "cards.h"
+
+int32_t hf_high5(const int32_t cards[5])
+{
+    uint64_t seen = 0;
+    int32_t err = hf_check_cards(cards, 5, &seen);
+    if (err)
+        return err;
+    return hf_high5_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4]);
+}

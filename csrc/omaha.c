@@ -1,0 +1,84 @@
+/* omaha.c: Omaha Hi-Lo, exactly two hole cards and three board cards. */
+#include <stdint.h>
+#include "cards.h"
+
+static int32_t check_hand(const int32_t *hole, int32_t n_hole,
+                          const int32_t *board, int32_t n_board)
+{
+    if (!hole || !board || n_hole < 4 || n_hole > 6 || n_board < 3 || n_board > 5)
+        return HF_ERR_COUNT;
+    uint64_t seen = 0;
+    int32_t err = hf_check_cards(hole, n_hole, &seen);
+    return err ? err : hf_check_cards(board, n_board, &seen);
+}
+
+static uint32_t low_mask(const int32_t *cards, int32_t n)
+{
+    uint32_t mask = 0;
+    for (int32_t i = 0; i < n; i++)
+        mask |= hf_low_bit(cards[i]);
+    return mask;
+}
+
+/* The best low needs no search: it is a lookup on the two low-rank masks. */
+static int32_t omaha_low(const int32_t *hole, int32_t n_hole,
+                         const int32_t *board, int32_t n_board)
+{
+    return hf_omaha_low_table[low_mask(hole, n_hole) << 8 | low_mask(board, n_board)];
+}
+
+int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
+                 const int32_t *board, int32_t n_board)
+{
+    int32_t err = check_hand(hole, n_hole, board, n_board);
+    if (err)
+        return err;
+    int32_t best = 0x7fff;
+    for (int32_t i = 0; i < n_hole; i++)
+        for (int32_t j = i + 1; j < n_hole; j++)
+            for (int32_t a = 0; a < n_board; a++)
+                for (int32_t b = a + 1; b < n_board; b++)
+                    for (int32_t c = b + 1; c < n_board; c++) {
+                        int32_t v = hf_high5_unchecked(hole[i], hole[j], board[a], board[b], board[c]);
+                        if (v < best)
+                            best = v;
+                    }
+    return best << 8 | omaha_low(hole, n_hole, board, n_board);
+}
+
+static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)
+{
+    out[0] = h0; out[1] = h1; out[2] = b0; out[3] = b1; out[4] = b2;
+}
+
+int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
+                      const int32_t *board, int32_t n_board,
+                      hf_hand *out)
+{
+    int32_t err = check_hand(hole, n_hole, board, n_board);
+    if (err)
+        return err;
+    out->high = 0x7fff;
+    out->low = omaha_low(hole, n_hole, board, n_board);
+    set_cards(out->low_cards, -1, -1, -1, -1, -1);
+    int low_found = 0;
+    for (int32_t i = 0; i < n_hole; i++)
+        for (int32_t j = i + 1; j < n_hole; j++)
+            for (int32_t a = 0; a < n_board; a++)
+                for (int32_t b = a + 1; b < n_board; b++)
+                    for (int32_t c = b + 1; c < n_board; c++) {
+                        int32_t h0 = hole[i], h1 = hole[j];
+                        int32_t b0 = board[a], b1 = board[b], b2 = board[c];
+                        int32_t v = hf_high5_unchecked(h0, h1, b0, b1, b2);
+                        if (v < out->high) {
+                            out->high = v;
+                            set_cards(out->high_cards, h0, h1, b0, b1, b2);
+                        }
+                        if (out->low && !low_found
+                            && hf_low5_unchecked(h0, h1, b0, b1, b2) == out->low) {
+                            low_found = 1;
+                            set_cards(out->low_cards, h0, h1, b0, b1, b2);
+                        }
+                    }
+    return 0;
+}

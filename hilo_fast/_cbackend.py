@@ -1,0 +1,64 @@
+"""The native backend: thin calls into the compiled cffi module ``_native``.
+
+Same functions and return conventions as :mod:`hilo_fast._pybackend`. The C
+validates every card itself; the only checks here are the ones cffi cannot
+make for it (a fixed 5-card array needs exactly five items).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._native import ffi, lib
+
+NAME = "native"
+
+ERR_CARD: int = lib.HF_ERR_CARD
+ERR_DUPLICATE: int = lib.HF_ERR_DUPLICATE
+ERR_COUNT: int = lib.HF_ERR_COUNT
+
+# Items cffi refuses to convert to int32_t (strings, floats, huge ints).
+_NOT_A_CARD = (TypeError, OverflowError)
+
+
+def high5(cards: Sequence[int]) -> int:
+    """High value 1..7462 of five cards, or ERR_*."""
+    if len(cards) != 5:
+        return ERR_COUNT
+    try:
+        return int(lib.hf_high5(cards))
+    except _NOT_A_CARD:
+        return ERR_CARD
+
+
+def low5(cards: Sequence[int]) -> int:
+    """Low value 1..56 of five cards, 0 for no qualifying low, or ERR_*."""
+    if len(cards) != 5:
+        return ERR_COUNT
+    try:
+        return int(lib.hf_low5(cards))
+    except _NOT_A_CARD:
+        return ERR_CARD
+
+
+def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
+    """``high << 8 | low`` for an Omaha hand, or ERR_*."""
+    try:
+        return int(lib.hf_omaha(hole, len(hole), board, len(board)))
+    except _NOT_A_CARD:
+        return ERR_CARD
+
+
+def omaha_best(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
+    """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
+    out = ffi.new("hf_hand *")
+    try:
+        err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
+    except _NOT_A_CARD:
+        return ERR_CARD
+    if err:
+        return err
+    low_cards = tuple(out.low_cards) if out.low else None
+    return int(out.high), int(out.low), tuple(out.high_cards), low_cards

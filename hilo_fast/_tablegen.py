@@ -1,0 +1,188 @@
+"""Generate every lookup table hilo-fast uses, from first principles.
+
+This module is the single source of the tables: ``csrc/gen_tables.py`` writes
+them out as C, and the pure-Python backend builds the same tables at import.
+Nothing here is copied from another project; the numbering of the 7,462 high
+classes follows the Cactus Kev convention (1 = royal flush, 7462 = 7-5-4-3-2
+offsuit) so values can be compared with phevaluator and treys.
+
+Ranks are 0..12 = deuce..ace. A "rank mask" has bit r set for rank r.
+A "low mask" has bit 0 for the ace and bit k-1 for rank k (2..8).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+N_RANKS = 13
+N_HIGH_CLASSES = 7462
+N_LOW_CLASSES = 56
+
+CATEGORIES = (
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+)
+
+# A straight as its five ranks, best (ace high) first; the last is the wheel.
+STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(top, top - 5, -1)) for top in range(12, 3, -1)
+) + ((3, 2, 1, 0, 12),)
+
+
+def _descending(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(ranks, reverse=True))
+
+
+def _no_straight_sets() -> list[tuple[int, ...]]:
+    """Every set of five distinct ranks that is not a straight, best first."""
+    straights = {frozenset(s) for s in STRAIGHTS}
+    sets = [
+        _descending(c)
+        for c in combinations(range(N_RANKS), 5)
+        if frozenset(c) not in straights
+    ]
+    return sorted(sets, reverse=True)
+
+
+def _kickers(exclude: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+    """Every choice of n distinct kicker ranks avoiding ``exclude``, best first."""
+    ranks = [r for r in range(N_RANKS) if r not in exclude]
+    return sorted((_descending(c) for c in combinations(ranks, n)), reverse=True)
+
+
+def high_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """The 7,462 high classes in value order (index 0 = value 1 = royal flush).
+
+    Each entry is ``(category index, ranks)``; ``ranks`` lists the five ranks of
+    the hand in the order a player names them (quads rank first, and so on).
+    """
+    ranks_desc = range(N_RANKS - 1, -1, -1)
+    no_straight = _no_straight_sets()
+    classes: list[tuple[int, tuple[int, ...]]] = []
+    classes += [(0, s) for s in STRAIGHTS]
+    classes += [
+        (1, (q,) * 4 + k) for q in ranks_desc for k in _kickers((q,), 1)
+    ]
+    classes += [
+        (2, (t,) * 3 + (p,) * 2) for t in ranks_desc for p in ranks_desc if p != t
+    ]
+    classes += [(3, s) for s in no_straight]
+    classes += [(4, s) for s in STRAIGHTS]
+    classes += [
+        (5, (t,) * 3 + k) for t in ranks_desc for k in _kickers((t,), 2)
+    ]
+    classes += [
+        (6, (hi, hi, lo, lo) + k)
+        for hi in ranks_desc
+        for lo in ranks_desc
+        if lo < hi
+        for k in _kickers((hi, lo), 1)
+    ]
+    classes += [
+        (7, (p, p) + k) for p in ranks_desc for k in _kickers((p,), 3)
+    ]
+    classes += [(8, s) for s in no_straight]
+    assert len(classes) == N_HIGH_CLASSES
+    return classes
+
+
+def rank_mask(ranks: tuple[int, ...]) -> int:
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    return mask
+
+
+def multiset_index(ranks: tuple[int, ...]) -> int:
+    """Minimal perfect hash of a multiset of five ranks into 0..6187.
+
+    Sorted ascending, r0 <= r1 <= ... <= r4 maps one-to-one onto the strictly
+    increasing r0 < r1+1 < ... < r4+4 drawn from 0..16, whose rank in the
+    combinatorial number system is sum(C(ri + i, i + 1)).
+    """
+    return sum(comb(r + i, i + 1) for i, r in enumerate(sorted(ranks)))
+
+
+N_MULTISETS = comb(N_RANKS + 4, 5)  # 6188 multisets of five ranks
+
+
+def high_tables() -> tuple[list[int], list[int], list[int]]:
+    """``(flush, unique5, multiset)`` tables of the 5-card high evaluator.
+
+    ``flush[mask]`` and ``unique5[mask]`` give the value of five distinct
+    ranks (``mask`` with 5 bits) as a flush or offsuit; ``multiset[i]`` gives
+    the value of any non-flush hand whose sorted ranks hash to ``i`` (0 for
+    the impossible five of a kind).
+    """
+    flush = [0] * (1 << N_RANKS)
+    unique5 = [0] * (1 << N_RANKS)
+    multiset = [0] * N_MULTISETS
+    for value, (category, ranks) in enumerate(high_classes(), start=1):
+        if category in (0, 3):
+            flush[rank_mask(ranks)] = value
+        else:
+            if len(set(ranks)) == 5:
+                unique5[rank_mask(ranks)] = value
+            multiset[multiset_index(ranks)] = value
+    return flush, unique5, multiset
+
+
+def low_mask_of_rank(rank: int) -> int:
+    """The low-mask bit of a rank, or 0 for nine and above (no use to a low)."""
+    if rank == 12:
+        return 1
+    if rank <= 6:
+        return 1 << (rank + 1)
+    return 0
+
+
+def low_classes() -> list[int]:
+    """The 56 qualifying lows as low masks, best (5-4-3-2-A) first.
+
+    Comparing lows from the top card down is comparing their masks as
+    integers, so the order is simply ascending.
+    """
+    return sorted(rank_mask(c) for c in combinations(range(8), 5))
+
+
+def low5_table() -> list[int]:
+    """``low5[mask]`` = 1..56 for a 5-bit low mask, else 0 (no low)."""
+    table = [0] * 256
+    for value, mask in enumerate(low_classes(), start=1):
+        table[mask] = value
+    return table
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def omaha_low_value(hole_mask: int, board_mask: int) -> int:
+    """Best Omaha low from the low masks of the hole and board cards.
+
+    A low L can be made from exactly two hole and three board cards exactly
+    when L lies within hole | board, at least two of its ranks are in the hole
+    and at least three on the board (ranks only in the hole must come from the
+    hole, and so on; the ranks in both can go either way).
+    """
+    for value, low in enumerate(low_classes(), start=1):
+        if (
+            low & ~(hole_mask | board_mask) == 0
+            and _popcount(low & hole_mask) >= 2
+            and _popcount(low & board_mask) >= 3
+        ):
+            return value
+    return 0
+
+
+def omaha_low_table() -> list[int]:
+    """``table[hole_mask << 8 | board_mask]`` = best Omaha low 0..56."""
+    return [omaha_low_value(h, b) for h in range(256) for b in range(256)]

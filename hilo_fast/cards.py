@@ -1,0 +1,183 @@
+"""Cards: ids, parsing and formatting.
+
+A card is an int ``0..51 = rank * 4 + suit``, the ids phevaluator uses::
+
+    rank  2  3  4  5  6  7  8  9  T  J  Q  K  A
+    id    0  1  2  3  4  5  6  7  8  9 10 11 12      (rank index)
+    suit  c=0  d=1  h=2  s=3
+
+    2c=0 2d=1 2h=2 2s=3 3c=4 ... Ac=48 Ad=49 Ah=50 As=51
+
+Accepted wherever cards are taken:
+
+- an int 0..51 (or anything with ``__index__``, such as a numpy integer);
+- a string card: ``"As"``, ``"td"``, ``"TD"``, ``"10d"``;
+- a string of cards: ``"As2dKh3c"``, ``"As 2d Kh 3c"``, ``"As,2d"``;
+- a treys card int (``treys.Card.new("As")``) or a pokerkit ``Card``;
+- a sequence mixing any of the above.
+
+>>> parse_cards("As 2d, 10h")
+[51, 1, 34]
+>>> format_cards([51, 1, 34])
+'As2dTh'
+>>> card_str(0)
+'2c'
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+N_CARDS = 52
+
+#: Anything accepted as one card or as a collection of cards.
+CardLike = Union[int, str, object]
+CardsLike = Union[str, Iterable[CardLike]]
+
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;]+")
+_TREYS_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_TREYS_SUITS = {1: 3, 2: 2, 4: 1, 8: 0}  # treys suit bit -> our suit (s, h, d, c)
+
+
+def card_id(rank: int, suit: int) -> int:
+    """The id of a card from its rank index (0 = deuce) and suit index (0 = clubs).
+
+    >>> card_id(12, 3)
+    51
+    """
+    return rank * 4 + suit
+
+
+def card_str(card: int) -> str:
+    """The two-character name of a card id, rank upper case, suit lower case.
+
+    >>> card_str(51)
+    'As'
+    """
+    card = _card_from_int(card, card)
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
+    """Card names joined by ``sep``; round-trips with :func:`parse_cards`.
+
+    >>> format_cards("as kd", sep=" ")
+    'As Kd'
+    """
+    return sep.join(card_str(c) for c in parse_cards(cards))
+
+
+def _token_card(token: str) -> int:
+    match = _TOKEN.fullmatch(token)
+    if match is None:
+        raise ValueError(f"bad card {token!r}: expected a rank of 2-9, T, 10, J, Q, K, A "
+                         "and a suit of c, d, h, s, like 'As' or 'td'")
+    rank = "T" if match.group(1) == "10" else match.group(1).upper()
+    return card_id(RANKS.index(rank), SUITS.index(match.group(2).lower()))
+
+
+def _split_string(text: str) -> list[str]:
+    """Split a string of cards into card tokens, naming the first bad token."""
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        pos = 0
+        while pos < len(chunk):
+            match = _TOKEN.match(chunk, pos)
+            if match is None:
+                bad = chunk[pos : pos + 3] if chunk[pos : pos + 2] == "10" else chunk[pos : pos + 2]
+                _token_card(bad)  # raises, naming the bad token
+            assert match is not None
+            tokens.append(match.group(0))
+            pos = match.end()
+    return tokens
+
+
+def _treys_card(value: int) -> int | None:
+    """Our id for a treys card int, or None if ``value`` is not one."""
+    rank = (value >> 8) & 0xF
+    suit_bit = (value >> 12) & 0xF
+    if rank > 12 or suit_bit not in _TREYS_SUITS:
+        return None
+    expected = (1 << (16 + rank)) | (suit_bit << 12) | (rank << 8) | _TREYS_PRIMES[rank]
+    return card_id(rank, _TREYS_SUITS[suit_bit]) if value == expected else None
+
+
+def _card_from_int(value: int, original: object) -> int:
+    if 0 <= value < N_CARDS:
+        return value
+    treys = _treys_card(value) if value > 0 else None
+    if treys is None:
+        raise ValueError(f"bad card {original!r}: card ids are ints 0..51")
+    return treys
+
+
+def parse_card(card: CardLike) -> int:
+    """One card (int id, string, treys int or pokerkit Card) as an id 0..51.
+
+    >>> parse_card("Td"), parse_card("10d"), parse_card(33)
+    (33, 33, 33)
+    """
+    if isinstance(card, str):
+        return _token_card(card.strip())
+    rank = getattr(card, "rank", None)
+    suit = getattr(card, "suit", None)
+    if rank is not None and suit is not None:  # a pokerkit Card
+        return _token_card(f"{getattr(rank, 'value', rank)}{getattr(suit, 'value', suit)}")
+    if isinstance(card, float) or not hasattr(card, "__index__"):
+        raise TypeError(f"bad card {card!r}: expected an int 0..51 or a string like 'As', "
+                        f"not {type(card).__name__}")
+    return _card_from_int(operator.index(card), card)  # type: ignore[arg-type]
+
+
+def parse_cards(cards: CardsLike) -> list[int]:
+    """Any accepted form of a collection of cards as a list of ids.
+
+    >>> parse_cards("As2dKh3c")
+    [51, 1, 46, 4]
+    >>> parse_cards(["Ah", 0, "10c"])
+    [50, 0, 32]
+    """
+    if isinstance(cards, str):
+        return [_token_card(t) for t in _split_string(cards)]
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"bad cards {cards!r}: expected a string or a sequence of cards, "
+                        f"not {type(cards).__name__}")
+    out: list[int] = []
+    for card in cards:
+        if isinstance(card, str) and len(_split_string(card)) > 1:
+            out.extend(parse_cards(card))
+        else:
+            out.append(parse_card(card))
+    return out
+
+
+def check_count(cards: Sequence[int], allowed: Sequence[int], name: str) -> None:
+    """Raise ValueError unless ``len(cards)`` is one of ``allowed``."""
+    if len(cards) not in allowed:
+        counts = ", ".join(str(n) for n in allowed[:-1]) + (" or " if len(allowed) > 1 else "")
+        counts += str(allowed[-1])
+        raise ValueError(f"{name} must have {counts} cards, got {len(cards)}: "
+                         f"{format_cards(cards, ' ') or 'none'}")
+
+
+def check_distinct(**groups: Sequence[int]) -> None:
+    """Raise ValueError naming a card that appears twice within or across groups.
+
+    >>> check_distinct(hole=[51, 1, 2, 3], board=[51, 4, 5])
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As: in hole and in board
+    """
+    seen: dict[int, str] = {}
+    for name, cards in groups.items():
+        for card in cards:
+            if card in seen:
+                where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and in {name}"
+                raise ValueError(f"duplicate card {card_str(card)}: {where}")
+            seen[card] = name

@@ -1,0 +1,49 @@
+"""Run each test that takes the ``backend`` fixture once per available backend.
+
+The fixture swaps the backend module every hilo_fast module imported (each
+module holds it as ``backend``), so public functions are exercised on both.
+CI also reruns the whole suite with ``HILO_FAST_PUREPYTHON=1``, where only
+the pure backend exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from hilo_fast import _backend, _pybackend
+
+
+def _available() -> list[ModuleType]:
+    backends = [_pybackend]
+    if os.environ.get("HILO_FAST_PUREPYTHON") != "1":
+        try:
+            backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
+        except ImportError:
+            pass
+    return backends
+
+
+BACKENDS = _available()
+
+
+@pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    chosen: ModuleType = request.param
+    for name, module in list(sys.modules.items()):
+        if name.startswith("hilo_fast") and getattr(module, "backend", None) is _backend.backend:
+            monkeypatch.setattr(module, "backend", chosen)
+    yield chosen
+
+
+@pytest.fixture
+def native() -> ModuleType:
+    """The native backend, or skip when it is not built (or pure is forced)."""
+    if BACKENDS[0].NAME != "native":
+        pytest.skip("native backend not available")
+    return BACKENDS[0]
