@@ -35,8 +35,9 @@ BACKENDS = _available()
 @pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     chosen: ModuleType = request.param
+    default = _backend.backend
     for name, module in list(sys.modules.items()):
-        if name.startswith("hilo_fast") and getattr(module, "backend", None) is _backend.backend:
+        if name.startswith("hilo_fast") and getattr(module, "backend", None) is default:
             monkeypatch.setattr(module, "backend", chosen)
     yield chosen
 
