@@ -24,10 +24,14 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
+from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 
 __all__ = [
     "BACKEND",
     "HandValue",
+    "OddChip",
+    "Pot",
+    "ShowdownResult",
     "__version__",
     "card_str",
     "describe_high",
@@ -41,4 +45,6 @@ __all__ = [
     "omaha_low",
     "parse_card",
     "parse_cards",
+    "rank_hands",
+    "showdown",
 ]
