@@ -29,11 +29,16 @@ def _array(ctype: str, name: str, values: list[int], per_line: int = 16) -> str:
 def tables() -> list[tuple[str, str, list[int], str]]:
     flush, unique5, multiset = gen.high_tables()
     return [
-        ("uint16_t", "hf_flush_table", flush, "high value of a flush by its 13-bit rank mask"),
-        ("uint16_t", "hf_unique5_table", unique5, "high value of five distinct offsuit ranks by rank mask"),
-        ("uint16_t", "hf_multiset_table", multiset, "high value of a non-flush by multiset index of its ranks"),
-        ("uint8_t", "hf_low5_table", gen.low5_table(), "low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight)"),
-        ("uint8_t", "hf_omaha_low_table", gen.omaha_low_table(), "best Omaha low by hole low mask << 8 | board low mask"),
+        ("uint16_t", "hf_flush_table", flush,
+         "high value of a flush by its 13-bit rank mask"),
+        ("uint16_t", "hf_unique5_table", unique5,
+         "high value of five distinct offsuit ranks by rank mask"),
+        ("uint16_t", "hf_multiset_table", multiset,
+         "high value of a non-flush by multiset index of its ranks"),
+        ("uint8_t", "hf_low5_table", gen.low5_table(),
+         "low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight)"),
+        ("uint8_t", "hf_omaha_low_table", gen.omaha_low_table(),
+         "best Omaha low by hole low mask << 8 | board low mask"),
     ]
 
 

@@ -108,7 +108,10 @@ def _omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
         pair_quinary = _QUINARY[x] + _QUINARY[y]
         pair_suit = _SUIT[x] if _SUIT[x] == _SUIT[y] else -2
         for bits, quinary, suit in triples:
-            value = _FLUSH[pair_bits | bits] if suit == pair_suit else _NON_FLUSH[pair_quinary + quinary]
+            if suit == pair_suit:
+                value = _FLUSH[pair_bits | bits]
+            else:
+                value = _NON_FLUSH[pair_quinary + quinary]
             if value < best:
                 best = value
     return best
@@ -131,7 +134,7 @@ def omaha_best(
     if err:
         return err
     low = _omaha_low(hole, board)
-    high, high_cards, low_cards = 7463, (), None
+    high, high_cards, low_cards = 7463, (0,) * 5, None
     for pair in combinations(hole, 2):
         for triple in combinations(board, 3):
             five = pair + triple

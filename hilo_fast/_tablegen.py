@@ -32,9 +32,10 @@ CATEGORIES = (
 )
 
 # A straight as its five ranks, best (ace high) first; the last is the wheel.
-STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(top, top - 5, -1)) for top in range(12, 3, -1)
-) + ((3, 2, 1, 0, 12),)
+STRAIGHTS: tuple[tuple[int, ...], ...] = (
+    *(tuple(range(top, top - 5, -1)) for top in range(12, 3, -1)),
+    (3, 2, 1, 0, 12),
+)
 
 
 def _descending(ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -69,7 +70,7 @@ def high_classes() -> list[tuple[int, tuple[int, ...]]]:
     classes: list[tuple[int, tuple[int, ...]]] = []
     classes += [(0, s) for s in STRAIGHTS]
     classes += [
-        (1, (q,) * 4 + k) for q in ranks_desc for k in _kickers((q,), 1)
+        (1, (q, q, q, q, *k)) for q in ranks_desc for k in _kickers((q,), 1)
     ]
     classes += [
         (2, (t,) * 3 + (p,) * 2) for t in ranks_desc for p in ranks_desc if p != t
@@ -77,17 +78,17 @@ def high_classes() -> list[tuple[int, tuple[int, ...]]]:
     classes += [(3, s) for s in no_straight]
     classes += [(4, s) for s in STRAIGHTS]
     classes += [
-        (5, (t,) * 3 + k) for t in ranks_desc for k in _kickers((t,), 2)
+        (5, (t, t, t, *k)) for t in ranks_desc for k in _kickers((t,), 2)
     ]
     classes += [
-        (6, (hi, hi, lo, lo) + k)
+        (6, (hi, hi, lo, lo, *k))
         for hi in ranks_desc
         for lo in ranks_desc
         if lo < hi
         for k in _kickers((hi, lo), 1)
     ]
     classes += [
-        (7, (p, p) + k) for p in ranks_desc for k in _kickers((p,), 3)
+        (7, (p, p, *k)) for p in ranks_desc for k in _kickers((p,), 3)
     ]
     classes += [(8, s) for s in no_straight]
     assert len(classes) == N_HIGH_CLASSES

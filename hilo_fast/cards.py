@@ -29,15 +29,14 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Sequence
-from typing import Union
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 N_CARDS = 52
 
 #: Anything accepted as one card or as a collection of cards.
-CardLike = Union[int, str, object]
-CardsLike = Union[str, Iterable[CardLike]]
+CardLike = object  # int | str | treys int | pokerkit Card | numpy integer
+CardsLike = str | Iterable[CardLike]
 
 _TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -132,7 +131,7 @@ def parse_card(card: CardLike) -> int:
     if isinstance(card, float) or not hasattr(card, "__index__"):
         raise TypeError(f"bad card {card!r}: expected an int 0..51 or a string like 'As', "
                         f"not {type(card).__name__}")
-    return _card_from_int(operator.index(card), card)  # type: ignore[arg-type]
+    return _card_from_int(operator.index(card), card)
 
 
 def parse_cards(cards: CardsLike) -> list[int]:
@@ -178,6 +177,7 @@ def check_distinct(**groups: Sequence[int]) -> None:
     for name, cards in groups.items():
         for card in cards:
             if card in seen:
-                where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and in {name}"
+                first = seen[card]
+                where = f"twice in {name}" if first == name else f"in {first} and in {name}"
                 raise ValueError(f"duplicate card {card_str(card)}: {where}")
             seen[card] = name

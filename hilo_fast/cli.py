@@ -33,8 +33,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"hole   {' '.join(result['hole'])}")
-    print(f"board  {' '.join(result['board'])}")
+    print(f"hole   {format_cards(args.hole, ' ')}")
+    print(f"board  {format_cards(args.board, ' ')}")
     print(f"high   {hand.high_description:<34} value {hand.high:>4}  "
           f"cards {' '.join(hand.high_cards)}")
     if low is None:

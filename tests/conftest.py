@@ -8,6 +8,7 @@ the pure backend exists.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -22,10 +23,8 @@ from hilo_fast import _backend, _pybackend
 def _available() -> list[ModuleType]:
     backends = [_pybackend]
     if os.environ.get("HILO_FAST_PUREPYTHON") != "1":
-        try:
+        with contextlib.suppress(ImportError):  # not built: pure only
             backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
-        except ImportError:
-            pass
     return backends
 
 
@@ -33,7 +32,9 @@ BACKENDS = _available()
 
 
 @pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+def backend(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ModuleType]:
     chosen: ModuleType = request.param
     default = _backend.backend
     for name, module in list(sys.modules.items()):

@@ -35,7 +35,7 @@ def test_all_56_lows_in_order(backend: ModuleType) -> None:
     """Independent order: compare the ranks from the highest card down."""
     ranks = [1, 2, 3, 4, 5, 6, 7, 8]  # ace counts as 1
     names = {1: "A", **{r: str(r) for r in range(2, 9)}}
-    lows = sorted((sorted(c, reverse=True) for c in combinations(ranks, 5)))
+    lows = sorted(sorted(c, reverse=True) for c in combinations(ranks, 5))
     assert len(lows) == 56
     values = [hf.evaluate_low5(_cards("-".join(names[r] for r in low))) for low in lows]
     assert values == list(range(1, 57))
@@ -53,7 +53,8 @@ def test_no_qualifying_low(backend: ModuleType) -> None:
 
 
 def test_ace_is_low(backend: ModuleType) -> None:
-    assert hf.evaluate_low5("6c4d3h2sAc") < hf.evaluate_low5("6c5d4h3s2c")  # six-four beats six-five
+    # six-four beats six-five
+    assert hf.evaluate_low5("6c4d3h2sAc") < hf.evaluate_low5("6c5d4h3s2c")
 
 
 @pytest.mark.parametrize("value", [0, 57, -1, 1.0])

@@ -8,7 +8,7 @@ OmahaEightOrBetterLowHand (low ordering), and native vs pure.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from types import ModuleType
 
 import pytest
@@ -42,7 +42,8 @@ def brute_low(hole: list[int], board: list[int]) -> int | None:
 def brute_high(hole: list[int], board: list[int]) -> int:
     from phevaluator import evaluate_cards
 
-    return min(evaluate_cards(*p, *t) for p in combinations(hole, 2) for t in combinations(board, 3))
+    return min(evaluate_cards(*p, *t)
+               for p in combinations(hole, 2) for t in combinations(board, 3))
 
 
 def deal(rng: random.Random, n_hole: int, n_board: int) -> tuple[list[int], list[int]]:
@@ -152,7 +153,7 @@ def test_low_ordering_matches_pokerkit_10k(backend: ModuleType, pokerkit_low_dea
     assert all((v is None) == (pk is None) for v, pk in ours)
     with_low = sorted((v, i, pk) for i, (v, pk) in enumerate(ours) if v is not None)
     assert len(with_low) > 3_000
-    for (v1, _, pk1), (v2, _, pk2) in zip(with_low, with_low[1:]):
+    for (v1, _, pk1), (v2, _, pk2) in pairwise(with_low):
         # pokerkit: a stronger hand compares greater; ours: lower is better.
         assert (pk1 == pk2) if v1 == v2 else (pk1 > pk2)
 
