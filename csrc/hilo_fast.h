@@ -47,3 +47,53 @@ int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
 int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
                       const int32_t *board, int32_t n_board,
                       hf_hand *out);
+
+/* ---- Equity (equity.c): exhaustive and Monte Carlo Omaha Hi-Lo equity ----
+ *
+ * A spot: n_players (2..10) hands of n_hole (4..6) cards each, flat in
+ * `holes`; a player whose cards are all -1 is dealt a random hand. `board`
+ * holds 0, 3, 4 or 5 known cards, `dead` cards known to be out of the deck.
+ * A deal fills, in order, each random player's hand and then the rest of
+ * the board from the unknown cards (ascending), each a combination in
+ * lexicographic order; deal k is the mixed-radix number whose last digit
+ * is the board. Chunks of deals are summed into a tally of integers, so
+ * tallies of any split into chunks add up to the same numbers. */
+
+/* Pot shares are counted in 1/5040 of a pot: each half (2520) divides
+ * evenly among any number of tied players up to 10. */
+enum { HF_EQUITY_POT = 5040, HF_EQUITY_MAX_PLAYERS = 10 };
+
+/* Integer sums over deals; index [p] is player p. */
+typedef struct {
+    int64_t deals;            /* deals (boards or samples) settled */
+    int64_t no_low;           /* deals where nobody made a qualifying low */
+    int64_t share[10];        /* pot won, in 1/HF_EQUITY_POT units */
+    int64_t share_sq[10];     /* sum of squared shares (for the standard error) */
+    int64_t scoop[10];        /* deals won whole and alone */
+    int64_t win_high[10];     /* best high alone */
+    int64_t tie_high[10];     /* best high shared */
+    int64_t win_low[10];      /* best qualifying low alone */
+    int64_t tie_low[10];      /* best qualifying low shared */
+} hf_equity_tally;
+
+/* Number of distinct deals of the spot, or HF_ERR_* (also HF_ERR_COUNT when
+ * it would not fit in 62 bits). */
+int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *board, int32_t n_board,
+                        const int32_t *dead, int32_t n_dead);
+
+/* Settle deals first .. first + count - 1 into *out (zeroed first).
+ * Returns 0 or HF_ERR_*. */
+int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                            const int32_t *board, int32_t n_board,
+                            const int32_t *dead, int32_t n_dead,
+                            int64_t first, int64_t count, hf_equity_tally *out);
+
+/* Settle `count` random deals into *out (zeroed first). The stream is
+ * splitmix64 from `seed`; each deal is a partial Fisher-Yates shuffle of
+ * the unknown cards (carried over from the previous deal) using Lemire's
+ * 32-bit bounded draws. Returns 0 or HF_ERR_*. */
+int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                         const int32_t *board, int32_t n_board,
+                         const int32_t *dead, int32_t n_dead,
+                         uint64_t seed, int64_t count, hf_equity_tally *out);

@@ -13,6 +13,7 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 from ._backend import BACKEND
 from ._version import __version__
 from .cards import card_str, format_cards, parse_card, parse_cards
+from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
     HandValue,
     describe_high,
@@ -28,14 +29,17 @@ from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 
 __all__ = [
     "BACKEND",
+    "EquityResult",
     "HandValue",
     "OddChip",
+    "PlayerEquity",
     "Pot",
     "ShowdownResult",
     "__version__",
     "card_str",
     "describe_high",
     "describe_low",
+    "equity",
     "evaluate",
     "evaluate_high5",
     "evaluate_low5",

@@ -62,3 +62,64 @@ def omaha_best(
         return err
     low_cards = tuple(out.low_cards) if out.low else None
     return int(out.high), int(out.low), tuple(out.high_cards), low_cards
+
+
+# ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
+#
+# A tally is a list of ints: deals, no_low, then per player share,
+# share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
+
+EQUITY_POT: int = lib.HF_EQUITY_POT
+_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low", "tie_low")
+
+
+def _flat_tally(tally: object, n_players: int) -> list[int]:
+    out = [int(tally.deals), int(tally.no_low)]  # type: ignore[attr-defined]
+    columns = [getattr(tally, field) for field in _TALLY_FIELDS]
+    for p in range(n_players):
+        out.extend(int(column[p]) for column in columns)
+    return out
+
+
+def equity_deals(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
+) -> int:
+    """Number of deals of the spot (random hands are -1s), or ERR_*."""
+    n_players = len(holes) // n_hole if n_hole else 0
+    try:
+        return int(lib.hf_equity_deals(holes, n_players, n_hole, board, len(board),
+                                       dead, len(dead)))
+    except _NOT_A_CARD:
+        return ERR_CARD
+
+
+def equity_enumerate(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    first: int, count: int,
+) -> list[int] | int:
+    """Tally of deals ``first .. first + count - 1``, or ERR_*."""
+    n_players = len(holes) // n_hole if n_hole else 0
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
+                                          dead, len(dead), first, count, out))
+    except _NOT_A_CARD:
+        return ERR_CARD
+    return err or _flat_tally(out, n_players)
+
+
+def equity_sample(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    seed: int, count: int,
+) -> list[int] | int:
+    """Tally of ``count`` random deals drawn from the stream ``seed``, or ERR_*."""
+    n_players = len(holes) // n_hole if n_hole else 0
+    if not 0 <= seed < 1 << 64:
+        return ERR_COUNT
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_sample(holes, n_players, n_hole, board, len(board),
+                                       dead, len(dead), seed, count, out))
+    except _NOT_A_CARD:
+        return ERR_CARD
+    return err or _flat_tally(out, n_players)

@@ -8,8 +8,9 @@ so the Python layer treats both backends alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
+from math import comb
 
 from . import _tablegen as gen
 
@@ -144,3 +145,233 @@ def omaha_best(
             if low and low_cards is None and _low5(*five) == low:
                 low_cards = five
     return high, low, high_cards, low_cards
+
+
+# ---- equity: the twin of csrc/equity.c, deal for deal ----
+#
+# Deals are ordered, and random streams drawn, exactly as in the C, so every
+# chunk gives the same tally on both backends (Monte Carlo included).
+
+EQUITY_POT = 5040  # a pot in units every split among up to 10 players divides
+_HALF_POT = EQUITY_POT // 2
+_MAX_PLAYERS = 10
+_MAX_DEALS = 1 << 62
+_MASK64 = (1 << 64) - 1
+_TALLY_WIDTH = 7  # share, share_sq, scoop, win_high, tie_high, win_low, tie_low
+
+
+class _Spot:
+    """Known hands and board, the unknown cards, and the slots a deal fills:
+    each random hand (player index), then the rest of the board (-1)."""
+
+    def __init__(self, holes: list[list[int]], board: list[int], deck: list[int],
+                 slots: list[tuple[int, int]]) -> None:
+        self.holes = holes
+        self.board = board
+        self.deck = deck
+        self.slots = slots
+
+    def place(self, slot: int, cards: Sequence[int]) -> None:
+        owner = self.slots[slot][0]
+        if owner < 0:
+            del self.board[5 - self.slots[slot][1]:]
+            self.board.extend(cards)
+        else:
+            self.holes[owner] = list(cards)
+
+
+def _make_spot(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
+) -> _Spot | int:
+    if not 4 <= n_hole <= 6 or len(holes) % n_hole or len(board) not in (0, 3, 4, 5):
+        return ERR_COUNT
+    n_players = len(holes) // n_hole
+    if not 2 <= n_players <= _MAX_PLAYERS or len(dead) > 52:
+        return ERR_COUNT
+    hands = [list(holes[p * n_hole:(p + 1) * n_hole]) for p in range(n_players)]
+    known = [hand for hand in hands if hand != [-1] * n_hole]
+    err = check_cards(*known, board, dead)
+    if err:
+        return err
+    slots = [(p, n_hole) for p, hand in enumerate(hands) if hand == [-1] * n_hole]
+    slots.append((-1, 5 - len(board)))
+    seen = {card for group in (*known, board, dead) for card in group}
+    deck = [card for card in range(52) if card not in seen]
+    if sum(size for _, size in slots) > len(deck):
+        return ERR_COUNT
+    return _Spot(hands, list(board), deck, slots)
+
+
+def _slot_choices(spot: _Spot) -> list[int]:
+    left, out = len(spot.deck), []
+    for _, size in spot.slots:
+        out.append(comb(left, size))
+        left -= size
+    return out
+
+
+def equity_deals(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
+) -> int:
+    """Number of deals of the spot (random hands are -1s), or ERR_*."""
+    spot = _make_spot(holes, n_hole, board, dead)
+    if isinstance(spot, int):
+        return spot
+    total = 1
+    for choices in _slot_choices(spot):
+        total *= choices
+    return total if total <= _MAX_DEALS else ERR_COUNT
+
+
+def _settle(spot: _Spot, tally: list[int]) -> None:
+    board = spot.board
+    highs = [_omaha_high(hole, board) for hole in spot.holes]
+    lows = [_omaha_low(hole, board) for hole in spot.holes]
+    best_high = min(highs)
+    n_high = highs.count(best_high)
+    qualifying = [low for low in lows if low]
+    best_low = min(qualifying) if qualifying else 0
+    n_low = lows.count(best_low) if best_low else 0
+    tally[0] += 1
+    if not n_low:
+        tally[1] += 1
+    high_share = (_HALF_POT if n_low else EQUITY_POT) // n_high
+    low_share = _HALF_POT // n_low if n_low else 0
+    for p in range(len(highs)):
+        at = 2 + _TALLY_WIDTH * p
+        share = 0
+        if highs[p] == best_high:
+            share += high_share
+            tally[at + (3 if n_high == 1 else 4)] += 1
+        if n_low and lows[p] == best_low:
+            share += low_share
+            tally[at + (5 if n_low == 1 else 6)] += 1
+        tally[at] += share
+        tally[at + 1] += share * share
+        tally[at + 2] += share == EQUITY_POT
+
+
+def _unrank_combination(rank: int, m: int, k: int) -> list[int]:
+    """The rank-th k-combination of range(m) in lexicographic order."""
+    out, c = [], 0
+    for i in range(k):
+        while rank >= (below := comb(m - c - 1, k - i - 1)):
+            rank -= below
+            c += 1
+        out.append(c)
+        c += 1
+    return out
+
+
+def equity_enumerate(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    first: int, count: int,
+) -> list[int] | int:
+    """Tally of deals ``first .. first + count - 1``, or ERR_* (as the C)."""
+    spot = _make_spot(holes, n_hole, board, dead)
+    if isinstance(spot, int):
+        return spot
+    choices = _slot_choices(spot)
+    total = 1
+    for c in choices:
+        total *= c
+    if total > _MAX_DEALS or not 0 <= first <= total - count or count < 0:
+        return ERR_COUNT
+    tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
+    digits, rest = [0] * len(choices), first
+    for j in reversed(range(len(choices))):
+        rest, digits[j] = divmod(rest, choices[j])
+    if count:
+        _enumerate_from(spot, 0, set(), digits, count, tally)
+    return tally
+
+
+def _enumerate_from(spot: _Spot, slot: int, taken: set[int], digits: list[int],
+                    budget: int, tally: list[int]) -> int:
+    """Settle up to ``budget`` deals with slots before ``slot`` fixed, starting
+    this slot and the later ones at ``digits``; return how many were settled.
+
+    An odometer: each slot runs through the combinations of the cards the
+    slots before it left free; the board (the last slot) turns fastest.
+    """
+    size = spot.slots[slot][1]
+    avail = [card for card in spot.deck if card not in taken]
+    start = _unrank_combination(digits[slot], len(avail), size)
+    done = 0
+    later = digits[slot + 1:]
+    for positions in _combinations_from(start, len(avail)):
+        cards = [avail[i] for i in positions]
+        spot.place(slot, cards)
+        if slot == len(spot.slots) - 1:
+            _settle(spot, tally)
+            done += 1
+        else:
+            done += _enumerate_from(spot, slot + 1, taken | set(cards),
+                                    [0] * (slot + 1) + later, budget - done, tally)
+            later = [0] * len(later)
+        if done == budget:
+            break
+    return done
+
+
+def _combinations_from(start: list[int], m: int) -> Iterator[list[int]]:
+    """k-combinations of range(m) in lexicographic order, from ``start`` on."""
+    idx, k = list(start), len(start)
+    while True:
+        yield idx
+        i = k - 1
+        while i >= 0 and idx[i] == m - k + i:
+            i -= 1
+        if i < 0:
+            return
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """(next state, output) of splitmix64."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def _bounded(state: int, n: int) -> tuple[int, int]:
+    """(next state, a uniform int in 0..n-1): Lemire's method on 32-bit draws."""
+    state, z = _splitmix64(state)
+    m = (z >> 32) * n
+    if m & 0xFFFFFFFF < n:
+        threshold = (-n & 0xFFFFFFFF) % n
+        while m & 0xFFFFFFFF < threshold:
+            state, z = _splitmix64(state)
+            m = (z >> 32) * n
+    return state, m >> 32
+
+
+def equity_sample(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    seed: int, count: int,
+) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*."""
+    spot = _make_spot(holes, n_hole, board, dead)
+    if isinstance(spot, int):
+        return spot
+    if count < 0 or not 0 <= seed <= _MASK64:
+        return ERR_COUNT
+    tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
+    deck = spot.deck
+    needed = sum(size for _, size in spot.slots)
+    state = seed
+    for _ in range(count):
+        for i in range(needed):  # partial Fisher-Yates, carried over between deals
+            state, r = _bounded(state, len(deck) - i)
+            j = i + r
+            deck[i], deck[j] = deck[j], deck[i]
+        at = 0
+        for slot, (_, size) in enumerate(spot.slots):
+            spot.place(slot, deck[at:at + size])
+            at += size
+        _settle(spot, tally)
+    return tally

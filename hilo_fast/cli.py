@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from . import BACKEND, __version__
 from .cards import format_cards
+from .equity import equity
 from .evaluation import evaluate
 
 
@@ -45,6 +46,37 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+_RANDOM_HANDS = ("random", "?")
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    holes = [None if hand.lower() in _RANDOM_HANDS else hand for hand in args.holes]
+    result = equity(holes, args.board, args.dead, samples=args.samples, seed=args.seed,
+                    threads=args.threads, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print(json.dumps({
+            "players": [
+                {"hole": list(p.hole) if p.hole else None, "equity": p.equity,
+                 "std_error": p.std_error, "scoop": p.scoop, "win_high": p.win_high,
+                 "tie_high": p.tie_high, "win_low": p.win_low, "tie_low": p.tie_low}
+                for p in result.players],
+            "board": list(result.board), "dead": list(result.dead),
+            "no_low": result.no_low, "boards": result.boards, "exact": result.exact,
+            "seed": result.seed, "backend": BACKEND,
+        }, indent=2))
+        return 0
+    print(f"{'hand':<14}{'equity':>9}{'+-se':>8}{'scoop':>8}{'win hi':>8}{'tie hi':>8}"
+          f"{'win lo':>8}{'tie lo':>8}")
+    for p in result.players:
+        hand = "".join(p.hole) if p.hole else "random"
+        print(f"{hand:<14}{p.equity:>9.4f}{p.std_error:>8.4f}{p.scoop:>8.4f}"
+              f"{p.win_high:>8.4f}{p.tie_high:>8.4f}{p.win_low:>8.4f}{p.tie_low:>8.4f}")
+    how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
+    print(f"board {''.join(result.board) or '-'}   no low {result.no_low:.4f}   "
+          f"{result.boards:,} {'boards' if result.exact else 'samples'} ({how})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hilo-fast",
@@ -61,6 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("board", help="3, 4 or 5 board cards, e.g. 4s5hKd")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_eval)
+
+    p = sub.add_parser("equity", help="each hand's share of the pot, high, low and scoop",
+                       description="Omaha Hi-Lo equity, exact unless --samples is given. "
+                                   "Example: hilo-fast equity As2dKh3c 7c8d9hTs --board 2h5c9d")
+    p.add_argument("holes", nargs="+", help="2 to 10 hands, e.g. As2dKh3c; 'random' or '?' "
+                                            "for a random hand")
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
+    p.add_argument("--dead", default="", help="cards out of the deck")
+    p.add_argument("--samples", type=int, help="Monte Carlo samples (default: exact)")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed (default: random, printed)")
+    p.add_argument("--threads", type=int, help="threads to run on (default 1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_equity)
     return parser
 
 

@@ -1,0 +1,387 @@
+/* equity.c: exhaustive and Monte Carlo Omaha Hi-Lo equity.
+ *
+ * Both loops deal cards into a `spot` and settle each deal into an integer
+ * tally. A deal is: each random player's hand, then the missing board
+ * cards, drawn from the unknown cards. Each board's shared part (its
+ * triples and low mask) is worked out once for all players. */
+#include <stdint.h>
+#include <string.h>
+#include "cards.h"
+
+#define MAX_PLAYERS 10
+#define MAX_SLOTS (MAX_PLAYERS + 1)
+#define HALF_POT (HF_EQUITY_POT / 2)
+#define BOARD_SLOT (-1)
+#define MAX_DEALS ((int64_t)1 << 62)
+
+typedef struct {
+    int32_t n_players, n_hole;
+    int32_t hole[MAX_PLAYERS][6];
+    uint32_t hole_low[MAX_PLAYERS];   /* low mask of each hand */
+    int32_t board[5];
+    int32_t n_board;                  /* known board cards */
+    int32_t deck[52];                 /* unknown cards, ascending */
+    int32_t n_deck;
+    int32_t n_slots;                  /* random hands, then the board */
+    int32_t slot_owner[MAX_SLOTS];    /* player index or BOARD_SLOT */
+    int32_t slot_size[MAX_SLOTS];
+} spot;
+
+/* ---- validation and set-up ---- */
+
+static int64_t choose(int32_t n, int32_t k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    int64_t c = 1;
+    for (int32_t i = 1; i <= k; i++)
+        c = c * (n - k + i) / i;  /* exact: c is C(n - k + i, i) after each step */
+    return c;
+}
+
+static int32_t is_random_hand(const int32_t *hand, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+        if (hand[i] != -1)
+            return 0;
+    return 1;
+}
+
+static int32_t make_spot(spot *s, const int32_t *holes, int32_t n_players, int32_t n_hole,
+                         const int32_t *board, int32_t n_board,
+                         const int32_t *dead, int32_t n_dead)
+{
+    if (n_players < 2 || n_players > MAX_PLAYERS || n_hole < 4 || n_hole > 6
+        || !(n_board == 0 || (n_board >= 3 && n_board <= 5)) || n_dead < 0 || n_dead > 52
+        || !holes || (n_board && !board) || (n_dead && !dead))
+        return HF_ERR_COUNT;
+    uint64_t seen = 0;
+    int32_t err;
+    s->n_players = n_players;
+    s->n_hole = n_hole;
+    s->n_slots = 0;
+    int32_t needed = 5 - n_board;
+    for (int32_t p = 0; p < n_players; p++) {
+        const int32_t *hand = holes + p * n_hole;
+        if (is_random_hand(hand, n_hole)) {
+            s->slot_owner[s->n_slots] = p;
+            s->slot_size[s->n_slots++] = n_hole;
+            needed += n_hole;
+        } else if ((err = hf_check_cards(hand, n_hole, &seen)) != 0) {
+            return err;
+        } else {
+            memcpy(s->hole[p], hand, (size_t)n_hole * sizeof(int32_t));
+        }
+    }
+    if ((err = hf_check_cards(board, n_board, &seen)) != 0
+        || (err = hf_check_cards(dead, n_dead, &seen)) != 0)
+        return err;
+    if (n_board)
+        memcpy(s->board, board, (size_t)n_board * sizeof(int32_t));
+    s->n_board = n_board;
+    s->slot_owner[s->n_slots] = BOARD_SLOT;
+    s->slot_size[s->n_slots++] = 5 - n_board;
+    s->n_deck = 0;
+    for (int32_t c = 0; c < 52; c++)
+        if (!(seen >> c & 1))
+            s->deck[s->n_deck++] = c;
+    return needed > s->n_deck ? HF_ERR_COUNT : 0;
+}
+
+/* Combinations of each slot, given how many cards are left for it. */
+static int64_t slot_choices(const spot *s, int32_t slot)
+{
+    int32_t left = s->n_deck;
+    for (int32_t j = 0; j < slot; j++)
+        left -= s->slot_size[j];
+    return choose(left, s->slot_size[slot]);
+}
+
+static int64_t total_deals(const spot *s)
+{
+    int64_t total = 1;
+    for (int32_t j = 0; j < s->n_slots; j++) {
+        int64_t c = slot_choices(s, j);
+        if (total > MAX_DEALS / c)
+            return HF_ERR_COUNT;
+        total *= c;
+    }
+    return total;
+}
+
+int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *board, int32_t n_board,
+                        const int32_t *dead, int32_t n_dead)
+{
+    spot s;
+    int32_t err = make_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead);
+    return err ? err : total_deals(&s);
+}
+
+/* ---- settling one deal ---- */
+
+static void set_hole_low(spot *s, int32_t p)
+{
+    uint32_t mask = 0;
+    for (int32_t i = 0; i < s->n_hole; i++)
+        mask |= hf_low_bit(s->hole[p][i]);
+    s->hole_low[p] = mask;
+}
+
+/* The board's part shared by every player: its ten triples and low mask. */
+typedef struct {
+    int32_t triple[10][3];
+    uint32_t low_mask;
+} board_prep;
+
+static void prepare_board(const int32_t b[5], board_prep *bp)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < 5; i++)
+        for (int32_t j = i + 1; j < 5; j++)
+            for (int32_t k = j + 1; k < 5; k++) {
+                bp->triple[n][0] = b[i];
+                bp->triple[n][1] = b[j];
+                bp->triple[n][2] = b[k];
+                n++;
+            }
+    bp->low_mask = hf_low_bit(b[0]) | hf_low_bit(b[1]) | hf_low_bit(b[2])
+                 | hf_low_bit(b[3]) | hf_low_bit(b[4]);
+}
+
+static int32_t player_high(const int32_t *hole, int32_t n_hole, const board_prep *bp)
+{
+    int32_t best = 0x7fff;
+    for (int32_t i = 0; i < n_hole; i++)
+        for (int32_t j = i + 1; j < n_hole; j++)
+            for (int32_t t = 0; t < 10; t++) {
+                int32_t v = hf_high5_unchecked(hole[i], hole[j], bp->triple[t][0],
+                                               bp->triple[t][1], bp->triple[t][2]);
+                if (v < best)
+                    best = v;
+            }
+    return best;
+}
+
+static void settle(const spot *s, hf_equity_tally *t)
+{
+    board_prep bp;
+    prepare_board(s->board, &bp);
+    int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
+    int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
+    for (int32_t p = 0; p < s->n_players; p++) {
+        high[p] = player_high(s->hole[p], s->n_hole, &bp);
+        low[p] = hf_omaha_low_table[s->hole_low[p] << 8 | bp.low_mask];
+        if (high[p] < best_high) {
+            best_high = high[p];
+            n_high = 1;
+        } else if (high[p] == best_high) {
+            n_high++;
+        }
+        if (low[p] && low[p] < best_low) {
+            best_low = low[p];
+            n_low = 1;
+        } else if (low[p] && low[p] == best_low) {
+            n_low++;
+        }
+    }
+    t->deals++;
+    if (!n_low)
+        t->no_low++;
+    int32_t high_share = (n_low ? HALF_POT : HF_EQUITY_POT) / n_high;
+    int32_t low_share = n_low ? HALF_POT / n_low : 0;
+    for (int32_t p = 0; p < s->n_players; p++) {
+        int64_t share = 0;
+        if (high[p] == best_high) {
+            share += high_share;
+            if (n_high == 1)
+                t->win_high[p]++;
+            else
+                t->tie_high[p]++;
+        }
+        if (n_low && low[p] == best_low) {
+            share += low_share;
+            if (n_low == 1)
+                t->win_low[p]++;
+            else
+                t->tie_low[p]++;
+        }
+        t->share[p] += share;
+        t->share_sq[p] += share * share;
+        t->scoop[p] += share == HF_EQUITY_POT;
+    }
+}
+
+/* Write slot j's cards (positions idx into the cards still free) into the spot. */
+static void place_slot(spot *s, int32_t slot, const int32_t *avail, const int32_t *idx)
+{
+    int32_t owner = s->slot_owner[slot], size = s->slot_size[slot];
+    int32_t *dst = owner == BOARD_SLOT ? s->board + s->n_board : s->hole[owner];
+    for (int32_t i = 0; i < size; i++)
+        dst[i] = avail[idx[i]];
+    if (owner != BOARD_SLOT)
+        set_hole_low(s, owner);
+}
+
+/* ---- exhaustive enumeration: an odometer of combinations, one per slot ---- */
+
+typedef struct {
+    int32_t avail[MAX_SLOTS][52];  /* cards free for each slot, ascending */
+    int32_t n_avail[MAX_SLOTS];
+    int32_t idx[MAX_SLOTS][6];     /* the slot's combination, positions into avail */
+} odometer;
+
+/* Cards free for slot j: the unknown cards minus those of slots before it. */
+static void fill_avail(const spot *s, odometer *o, int32_t slot)
+{
+    uint64_t taken = 0;
+    for (int32_t j = 0; j < slot; j++)
+        for (int32_t i = 0; i < s->slot_size[j]; i++)
+            taken |= (uint64_t)1 << o->avail[j][o->idx[j][i]];
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->n_deck; i++)
+        if (!(taken >> s->deck[i] & 1))
+            o->avail[slot][n++] = s->deck[i];
+    o->n_avail[slot] = n;
+}
+
+/* The rank-th k-combination of 0..m-1 in lexicographic order. */
+static void unrank_combination(int64_t rank, int32_t m, int32_t k, int32_t *idx)
+{
+    int32_t c = 0;
+    for (int32_t i = 0; i < k; i++) {
+        for (;; c++) {
+            int64_t below = choose(m - c - 1, k - i - 1);
+            if (rank < below)
+                break;
+            rank -= below;
+        }
+        idx[i] = c++;
+    }
+}
+
+/* Step to the next k-combination of 0..m-1; 0 when it wraps around. */
+static int32_t next_combination(int32_t *idx, int32_t m, int32_t k)
+{
+    int32_t i = k - 1;
+    while (i >= 0 && idx[i] == m - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    idx[i]++;
+    for (int32_t j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+/* Set slots from..last to the combinations given by the mixed-radix digits. */
+static void set_slots(spot *s, odometer *o, int32_t from, const int64_t *digit)
+{
+    for (int32_t j = from; j < s->n_slots; j++) {
+        fill_avail(s, o, j);
+        unrank_combination(digit[j], o->n_avail[j], s->slot_size[j], o->idx[j]);
+        place_slot(s, j, o->avail[j], o->idx[j]);
+    }
+}
+
+int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                            const int32_t *board, int32_t n_board,
+                            const int32_t *dead, int32_t n_dead,
+                            int64_t first, int64_t count, hf_equity_tally *out)
+{
+    spot s;
+    int32_t err = make_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead);
+    if (err)
+        return err;
+    int64_t total = total_deals(&s);
+    if (!out || total < 0 || first < 0 || count < 0 || first > total - count)
+        return HF_ERR_COUNT;
+    memset(out, 0, sizeof *out);
+    for (int32_t p = 0; p < n_players; p++)
+        set_hole_low(&s, p);
+    if (!count)
+        return 0;
+
+    static const int64_t zeros[MAX_SLOTS];
+    int64_t digit[MAX_SLOTS];
+    int64_t rest = first;
+    for (int32_t j = s.n_slots - 1; j >= 0; j--) {
+        int64_t c = slot_choices(&s, j);
+        digit[j] = rest % c;
+        rest /= c;
+    }
+    odometer o;
+    set_slots(&s, &o, 0, digit);
+    int32_t last = s.n_slots - 1;
+    for (int64_t n = 0;;) {
+        settle(&s, out);
+        if (++n == count)
+            break;
+        /* The board turns fastest; a carry moves an earlier slot and resets the later ones. */
+        int32_t j = last;
+        while (!next_combination(o.idx[j], o.n_avail[j], s.slot_size[j]))
+            j--;  /* cannot run past slot 0: first + count <= total */
+        place_slot(&s, j, o.avail[j], o.idx[j]);
+        if (j < last)
+            set_slots(&s, &o, j + 1, zeros);
+    }
+    return 0;
+}
+
+/* ---- Monte Carlo ---- */
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
+static uint32_t bounded(uint64_t *state, uint32_t n)
+{
+    uint64_t m = (splitmix64(state) >> 32) * (uint64_t)n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)(0u - n) % n;
+        while ((uint32_t)m < threshold)
+            m = (splitmix64(state) >> 32) * (uint64_t)n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                         const int32_t *board, int32_t n_board,
+                         const int32_t *dead, int32_t n_dead,
+                         uint64_t seed, int64_t count, hf_equity_tally *out)
+{
+    spot s;
+    int32_t err = make_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead);
+    if (err)
+        return err;
+    if (!out || count < 0)
+        return HF_ERR_COUNT;
+    memset(out, 0, sizeof *out);
+    for (int32_t p = 0; p < n_players; p++)
+        set_hole_low(&s, p);
+    int32_t needed = 0;
+    for (int32_t j = 0; j < s.n_slots; j++)
+        needed += s.slot_size[j];
+    static const int32_t in_order[52] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
+        49, 50, 51};
+    uint64_t state = seed;
+    for (int64_t n = 0; n < count; n++) {
+        for (int32_t i = 0; i < needed; i++) {
+            int32_t j = i + (int32_t)bounded(&state, (uint32_t)(s.n_deck - i));
+            int32_t card = s.deck[j];
+            s.deck[j] = s.deck[i];
+            s.deck[i] = card;
+        }
+        for (int32_t j = 0, at = 0; j < s.n_slots; at += s.slot_size[j++])
+            place_slot(&s, j, s.deck + at, in_order);
+        settle(&s, out);
+    }
+    return 0;
+}

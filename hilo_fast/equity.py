@@ -1,0 +1,302 @@
+"""Omaha Hi-Lo equity: exhaustive or Monte Carlo, with hi/lo/scoop breakdowns.
+
+The work is cut into chunks of deals (ranges of deal numbers when
+exhaustive, blocks of samples with their own seeds for Monte Carlo). Each
+chunk runs in C (the GIL is released) or its pure-Python twin and returns
+integer tallies; tallies add up, so the answer is the same whether the
+chunks run in one thread, in many, or on a cluster through any
+:class:`concurrent.futures.Executor` (such as Dask's
+``Client.get_executor()``).
+
+Pot shares are counted in 1/5040 of a pot, which every split of a half
+among up to 10 tied players divides evenly, so exact results are exact
+fractions. Odd chips do not arise: equity is the expected share of the pot.
+
+>>> result = equity(["AsAhKsKd", "QsQhJsJd"], board="KhQd9c9s2h")
+>>> [p.equity for p in result.players]  # no low possible: high takes all
+[1.0, 0.0]
+>>> result.exact, result.boards, result.no_low
+(True, 1, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TextIO
+
+from ._backend import backend
+from .cards import CardsLike, card_str, check_count, check_distinct, parse_cards
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+HOLE_SIZES = (4, 5, 6)
+BOARD_SIZES = (0, 3, 4, 5)
+MAX_PLAYERS = 10
+#: Pot shares are tallied in units of 1/POT of a pot.
+POT = 5040
+#: With random hands and no ``samples``, enumerate when the deals are at most
+#: this many, else run Monte Carlo with DEFAULT_SAMPLES.
+EXACT_LIMIT = 2_000_000
+DEFAULT_SAMPLES = 100_000
+#: Fixed chunk sizes: the chunks (and so the Monte Carlo streams) do not
+#: depend on the number of threads or on the executor.
+CHUNK_DEALS = 1 << 15
+CHUNK_SAMPLES = 10_000
+
+_MASK64 = (1 << 64) - 1
+_FIELDS = 7  # per player in a tally: share, share_sq, scoop, win/tie high, win/tie low
+
+# A chunk: (mode, holes, n_hole, board, dead, first deal or seed, count).
+Chunk = tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's results; every field is a fraction of the deals.
+
+    ``equity`` is the expected share of the pot (hi/lo halves and ties split
+    as at showdown); ``equity_fraction`` is the same as an exact fraction (the
+    sample mean when Monte Carlo); ``std_error`` its standard error (0 when
+    exact). ``scoop``: wins the whole pot alone. ``win_high``/``tie_high``:
+    best high alone/shared; ``win_low``/``tie_low``: best qualifying low
+    alone/shared. ``hole`` is None for a random hand.
+    """
+
+    hole: tuple[str, ...] | None
+    equity: float
+    equity_fraction: Fraction
+    std_error: float
+    scoop: float
+    win_high: float
+    tie_high: float
+    win_low: float
+    tie_low: float
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The answer of :func:`equity`.
+
+    ``boards``: deals evaluated (every board exactly once when ``exact``,
+    else the number of samples); ``no_low``: fraction of them where nobody
+    made a qualifying low; ``seed``: the Monte Carlo seed (None when exact).
+    """
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[str, ...]
+    dead: tuple[str, ...]
+    no_low: float
+    boards: int
+    exact: bool
+    seed: int | None
+
+
+def _run_chunk(chunk: Chunk) -> list[int]:
+    """Run one chunk on this process's backend (module level: executors pickle it)."""
+    mode, holes, n_hole, board, dead, start, count = chunk
+    if mode == "enumerate":
+        tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
+    else:
+        tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
+    if isinstance(tally, int):  # the spot was validated before chunking
+        raise RuntimeError(f"equity backend error {tally} on chunk {chunk!r}")
+    return list(tally)
+
+
+def _chunk_seed(seed: int, index: int) -> int:
+    """Seed of Monte Carlo chunk ``index``: splitmix64 of the pair, so chunks
+    draw from unrelated streams."""
+    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _parse_players(holes: Iterable[CardsLike | None]) -> tuple[list[list[int] | None], int]:
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, Iterable):
+        raise TypeError(f"holes must be a sequence of hands (one per player), not {holes!r}")
+    players = [None if hand is None else parse_cards(hand) for hand in holes]
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
+    sizes = {len(hand) for hand in players if hand is not None}
+    for i, hand in enumerate(players):
+        if hand is not None:
+            check_count(hand, HOLE_SIZES, f"player {i + 1}'s hole")
+    if len(sizes) > 1:
+        raise ValueError(f"every player must hold the same number of cards, got {sorted(sizes)}")
+    return players, sizes.pop() if sizes else 4
+
+
+def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be {bound}, got {value}")
+    return value
+
+
+def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
+            total: int, seed: int) -> list[Chunk]:
+    holes, n_hole, board, dead = spot
+    size = CHUNK_DEALS if mode == "enumerate" else CHUNK_SAMPLES
+    out: list[Chunk] = []
+    for index, start in enumerate(range(0, total, size)):
+        first = start if mode == "enumerate" else _chunk_seed(seed, index)
+        out.append((mode, holes, n_hole, board, dead, first, min(size, total - start)))
+    return out
+
+
+class _Progress:
+    """A one-line progress bar on a stream, drawn only once a run has taken a moment."""
+
+    def __init__(self, total: int, stream: TextIO, unit: str) -> None:
+        self.total, self.stream, self.unit = total, stream, unit
+        self.done = 0
+        self.start = time.monotonic()
+        self.drawn = False
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        if time.monotonic() - self.start < 0.3 and self.done < self.total:
+            return
+        width = 30
+        filled = width * self.done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                          f"{self.done:,}/{self.total:,} {self.unit}")
+        self.drawn = True
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
+         on_done: Callable[[int], None] | None) -> list[int]:
+    """Run the chunks and add up their tallies (integers: any order gives the same sum)."""
+    total: list[int] | None = None
+
+    def merge(tally: list[int], count: int) -> None:
+        nonlocal total
+        total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
+        if on_done is not None:
+            on_done(count)
+
+    if executor is None and threads == 1:
+        for chunk in chunks:
+            merge(_run_chunk(chunk), chunk[-1])
+    else:
+        pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
+        try:
+            futures: dict[Future[list[int]], int] = {
+                pool.submit(_run_chunk, chunk): chunk[-1] for chunk in chunks}
+            for future in as_completed(futures):
+                merge(future.result(), futures[future])
+        finally:
+            if executor is None:
+                pool.shutdown()
+    assert total is not None
+    return total
+
+
+def equity(
+    holes: Sequence[CardsLike | None],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    samples: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    executor: Executor | None = None,
+    progress: bool = False,
+) -> EquityResult:
+    """Each player's share of an Omaha Hi-Lo pot, high, low and scoop.
+
+    ``holes``: 2 to 10 hands of 4, 5 or 6 cards (all the same size); None for
+    a random hand. ``board``: 0, 3, 4 or 5 known cards; ``dead``: cards out of
+    the deck. With ``samples=None`` every deal is settled (exact) unless
+    random hands make more than ``EXACT_LIMIT`` deals, in which case
+    ``DEFAULT_SAMPLES`` Monte Carlo samples are drawn; ``samples=N`` draws N.
+    Monte Carlo is reproducible for a ``seed`` (a random one is chosen and
+    reported when None), on both backends and for any ``threads`` or
+    ``executor``. ``threads`` (default 1) runs chunks in a thread pool;
+    ``executor`` runs them on any :class:`concurrent.futures.Executor`
+    instead. ``progress`` draws a bar on stderr.
+
+    Both make the wheel straight and the wheel low: each half is shared.
+
+    >>> r = equity(["As2sKhKd", "Ad2dQcJc"], board="3h4c5dKsQh")
+    >>> [(p.equity, p.tie_high, p.tie_low) for p in r.players]
+    [(0.5, 1.0, 1.0), (0.5, 1.0, 1.0)]
+
+    On the turn, each of the 40 unknown cards is a river:
+
+    >>> r = equity(["As2sKhKd", "Ad2dQcJc"], board="3h4c5dKs")
+    >>> r.exact, r.boards
+    (True, 40)
+    """
+    players, n_hole = _parse_players(holes)
+    board_ids, dead_ids = parse_cards(board), parse_cards(dead)
+    check_count(board_ids, BOARD_SIZES, "board")
+    named = {f"player {i + 1}": hand for i, hand in enumerate(players) if hand is not None}
+    check_distinct(**named, board=board_ids, dead=dead_ids)
+    n_random = sum(hand is None for hand in players)
+    unknown = 52 - sum(len(hand) for hand in named.values()) - len(board_ids) - len(dead_ids)
+    needed = n_random * n_hole + 5 - len(board_ids)
+    if needed > unknown:
+        raise ValueError(f"too many players for the deck: the deal needs {needed} more cards, "
+                         f"only {unknown} are left")
+    if samples is not None:
+        _check_int(samples, "samples", 1)
+    if seed is not None:
+        _check_int(seed, "seed", 0, _MASK64)
+    n_threads = 1 if threads is None else _check_int(threads, "threads", 1)
+    if executor is not None and threads is not None:
+        raise ValueError("give threads or executor, not both")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not "
+                        f"{type(executor).__name__}")
+
+    flat = tuple(card for hand in players
+                 for card in (hand if hand is not None else [-1] * n_hole))
+    spot = (flat, n_hole, tuple(board_ids), tuple(dead_ids))
+    deals = int(backend.equity_deals(*spot))
+    exact = samples is None and deals >= 0 and (n_random == 0 or deals <= EXACT_LIMIT)
+    if exact:
+        total, mode, seed = deals, "enumerate", None
+    else:
+        total, mode = samples or DEFAULT_SAMPLES, "sample"
+        seed = secrets.randbits(64) if seed is None else seed
+    chunks = _chunks(mode, spot, total, seed or 0)
+    bar = _Progress(total, sys.stderr, "boards" if exact else "samples") if progress else None
+    tally = _run(chunks, n_threads, executor, bar.advance if bar else None)
+    return _result(tally, players, board_ids, dead_ids, exact, seed)
+
+
+def _result(tally: list[int], players: list[list[int] | None], board: list[int],
+            dead: list[int], exact: bool, seed: int | None) -> EquityResult:
+    deals, no_low = tally[0], tally[1]
+    out = []
+    for p, hand in enumerate(players):
+        share, share_sq, scoop, win_high, tie_high, win_low, tie_low = (
+            tally[2 + _FIELDS * p: 2 + _FIELDS * (p + 1)])
+        mean = Fraction(share, POT * deals)
+        error = 0.0
+        if not exact and deals > 1:
+            variance = (share_sq - Fraction(share * share, deals)) / (deals - 1)
+            error = math.sqrt(variance / deals) / POT
+        out.append(PlayerEquity(
+            hole=None if hand is None else tuple(card_str(c) for c in hand),
+            equity=float(mean), equity_fraction=mean, std_error=error,
+            scoop=scoop / deals, win_high=win_high / deals, tie_high=tie_high / deals,
+            win_low=win_low / deals, tie_low=tie_low / deals))
+    return EquityResult(
+        players=tuple(out), board=tuple(card_str(c) for c in board),
+        dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=deals,
+        exact=exact, seed=seed)
