@@ -39,6 +39,13 @@ def tables() -> list[tuple[str, str, list[int], str]]:
          "low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight)"),
         ("uint8_t", "hf_omaha_low_table", gen.omaha_low_table(),
          "best Omaha low by hole low mask << 8 | board low mask"),
+        ("uint8_t", "hf_card_pair_table", gen.card_pair_table(),
+         "rank-pair index 0..90 of cards a, b at a * 52 + b"),
+        *(
+            ("uint16_t", f"hf_omaha_high{k}_table", gen.omaha_high_rows(k),
+             f"best non-flush Omaha high at multiset_index({k} board ranks) * 91 + rank-pair index")
+            for k in (3, 4, 5)
+        ),
     ]
 
 

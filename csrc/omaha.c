@@ -1,6 +1,7 @@
 /* omaha.c: Omaha Hi-Lo, exactly two hole cards and three board cards. */
 #include <stdint.h>
 #include "cards.h"
+#include "omaha_fast.h"
 
 static int32_t check_hand(const int32_t *hole, int32_t n_hole,
                           const int32_t *board, int32_t n_board)
@@ -27,23 +28,18 @@ static int32_t omaha_low(const int32_t *hole, int32_t n_hole,
     return hf_omaha_low_table[low_mask(hole, n_hole) << 8 | low_mask(board, n_board)];
 }
 
+/* The fast path (omaha_fast.h): one table row per board, one lookup per
+ * hole pair. hf_omaha_best below keeps the plain 60-combination loop, the
+ * reference the fast path is tested against. */
 int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
                  const int32_t *board, int32_t n_board)
 {
     int32_t err = check_hand(hole, n_hole, board, n_board);
     if (err)
         return err;
-    int32_t best = 0x7fff;
-    for (int32_t i = 0; i < n_hole; i++)
-        for (int32_t j = i + 1; j < n_hole; j++)
-            for (int32_t a = 0; a < n_board; a++)
-                for (int32_t b = a + 1; b < n_board; b++)
-                    for (int32_t c = b + 1; c < n_board; c++) {
-                        int32_t v = hf_high5_unchecked(hole[i], hole[j], board[a], board[b], board[c]);
-                        if (v < best)
-                            best = v;
-                    }
-    return best << 8 | omaha_low(hole, n_hole, board, n_board);
+    hf_board prepared;
+    hf_board_prepare(&prepared, board, n_board);
+    return hf_board_omaha(&prepared, hole, n_hole);
 }
 
 static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)

@@ -13,5 +13,13 @@ extern const uint16_t hf_multiset_table[6188];
 extern const uint8_t hf_low5_table[256];
 /* best Omaha low by hole low mask << 8 | board low mask */
 extern const uint8_t hf_omaha_low_table[65536];
+/* rank-pair index 0..90 of cards a, b at a * 52 + b */
+extern const uint8_t hf_card_pair_table[2704];
+/* best non-flush Omaha high at multiset_index(3 board ranks) * 91 + rank-pair index */
+extern const uint16_t hf_omaha_high3_table[41405];
+/* best non-flush Omaha high at multiset_index(4 board ranks) * 91 + rank-pair index */
+extern const uint16_t hf_omaha_high4_table[165620];
+/* best non-flush Omaha high at multiset_index(5 board ranks) * 91 + rank-pair index */
+extern const uint16_t hf_omaha_high5_table[563108];
 
 #endif

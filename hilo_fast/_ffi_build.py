@@ -39,6 +39,8 @@ ffibuilder.set_source(
     '#include <stdint.h>\n#include "hilo_fast.h"\n',
     sources=[_relative(p) for p in sorted(CSRC.glob("*.c"))],
     include_dirs=[_relative(CSRC)],
+    # Headers too, so editing an inline evaluator rebuilds the module.
+    depends=[_relative(p) for p in sorted(CSRC.glob("*.h"))],
     extra_compile_args=_compile_args(),
     extra_link_args=os.environ.get("HILO_FAST_LDFLAGS", "").split(),
     # A failed compile leaves the pure-Python backend, except in a wheel build.

@@ -34,7 +34,17 @@ _NON_FLUSH = {
     for value, (category, ranks) in enumerate(gen.high_classes(), start=1)
     if category not in (0, 3)
 }
-_OMAHA_LOW: dict[int, int] = {}  # filled lazily: 65,536 entries cost ~1.5 s to build at once
+_OMAHA_LOW: dict[int, int] = {}
+# The fast Omaha high (as csrc/omaha_fast.h): rank-pair index per two card
+# ids, board rows filled lazily by quinary key (unique per rank multiset), and
+# per card a 3-bit counter in its suit's field, so a board's suit counts are
+# one sum and the suit with three or more cards one lookup.
+_PAIR = [[gen.rank_pair_index(a >> 2, b >> 2) for b in range(52)] for a in range(52)]
+_HIGH_ROWS: dict[int, list[int]] = {}
+_SUIT_COUNT = [1 << 3 * (c & 3) for c in range(52)]
+_FLUSH_SUIT = [
+    next((s for s in range(4) if counts >> 3 * s & 7 >= 3), -1) for counts in range(1 << 12)
+]  # filled lazily: 65,536 entries cost ~1.5 s to build at once
 
 
 def check_cards(*groups: Sequence[int]) -> int:
@@ -95,27 +105,43 @@ def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
     return value
 
 
+def _board_high_row(board: Sequence[int]) -> list[int]:
+    """The best non-flush high per hole rank pair on this board's ranks
+    (see ``csrc/omaha_fast.h``), built on first sight of the rank multiset."""
+    key = 0
+    for card in board:
+        key += _QUINARY[card]
+    row = _HIGH_ROWS.get(key)
+    if row is None:
+        row = _HIGH_ROWS[key] = gen.omaha_high_row(tuple(card >> 2 for card in board))
+    return row
+
+
+def _flush_high(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Best flush of two suited hole cards and three suited board cards, 7463 if none."""
+    suits = 0
+    for card in board:
+        suits += _SUIT_COUNT[card]
+    suit = _FLUSH_SUIT[suits]
+    if suit < 0:
+        return 7463
+    hole_bits = [_RANK_BIT[c] for c in hole if _SUIT[c] == suit]
+    if len(hole_bits) < 2:
+        return 7463
+    board_bits = [_RANK_BIT[c] for c in board if _SUIT[c] == suit]
+    return min(
+        _FLUSH[x | y | a | b | c]
+        for x, y in combinations(hole_bits, 2)
+        for a, b, c in combinations(board_bits, 3)
+    )
+
+
 def _omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
-    # Precompute each board triple's rank bits, quinary sum and common suit
-    # (-1 if mixed) once, so the inner loop is a handful of int operations.
-    triples = []
-    for a, b, c in combinations(board, 3):
-        suit = _SUIT[a] if _SUIT[a] == _SUIT[b] == _SUIT[c] else -1
-        triples.append((_RANK_BIT[a] | _RANK_BIT[b] | _RANK_BIT[c],
-                        _QUINARY[a] + _QUINARY[b] + _QUINARY[c], suit))
-    best = 7463
-    for x, y in combinations(hole, 2):
-        pair_bits = _RANK_BIT[x] | _RANK_BIT[y]
-        pair_quinary = _QUINARY[x] + _QUINARY[y]
-        pair_suit = _SUIT[x] if _SUIT[x] == _SUIT[y] else -2
-        for bits, quinary, suit in triples:
-            if suit == pair_suit:
-                value = _FLUSH[pair_bits | bits]
-            else:
-                value = _NON_FLUSH[pair_quinary + quinary]
-            if value < best:
-                best = value
-    return best
+    # One row lookup per hole pair, as the C fast path; flushes apart.
+    row = _board_high_row(board)
+    best = min([row[_PAIR[x][y]] for x, y in combinations(hole, 2)])
+    flush = _flush_high(hole, board)
+    return flush if flush < best else best
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:

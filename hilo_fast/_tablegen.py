@@ -12,7 +12,8 @@ A "low mask" has bit 0 for the ace and bit k-1 for rank k (2..8).
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 N_RANKS = 13
@@ -187,3 +188,74 @@ def omaha_low_value(hole_mask: int, board_mask: int) -> int:
 def omaha_low_table() -> list[int]:
     """``table[hole_mask << 8 | board_mask]`` = best Omaha low 0..56."""
     return [omaha_low_value(h, b) for h in range(256) for b in range(256)]
+
+
+# ---- Omaha high by rank structure (the fast evaluator's tables) ----
+#
+# Ignoring suits, the best Omaha high of a hand depends only on the ranks of
+# each hole pair and the rank multiset of the board. So for every board rank
+# multiset (3, 4 or 5 ranks) one row gives, per hole rank pair, the best
+# non-flush value of the pair plus any three board ranks. A hand then costs one
+# lookup per hole pair; flushes are handled apart, and only when the board has
+# three cards of one suit (a flush value always beats the same ranks offsuit).
+
+N_RANK_PAIRS = N_RANKS * (N_RANKS + 1) // 2  # 91 multisets of two ranks
+
+
+def rank_pair_index(r1: int, r2: int) -> int:
+    """Index 0..90 of the multiset {r1, r2}: hi * (hi + 1) / 2 + lo."""
+    lo, hi = min(r1, r2), max(r1, r2)
+    return hi * (hi + 1) // 2 + lo
+
+
+def card_pair_table() -> list[int]:
+    """``table[a * 52 + b]`` = :func:`rank_pair_index` of cards ``a`` and ``b``."""
+    return [rank_pair_index(a >> 2, b >> 2) for a in range(52) for b in range(52)]
+
+
+def rank_multisets(k: int) -> list[tuple[int, ...]]:
+    """Every sorted multiset of ``k`` ranks, at position :func:`multiset_index`."""
+    multisets = list(combinations_with_replacement(range(N_RANKS), k))
+    multisets.sort(key=multiset_index)
+    assert [multiset_index(m) for m in multisets] == list(range(len(multisets)))
+    return multisets
+
+
+@lru_cache(maxsize=1)
+def _multiset_values() -> list[int]:
+    return high_tables()[2]
+
+
+@cache
+def _triple_row(triple: tuple[int, ...]) -> list[int]:
+    """Row of one sorted board rank triple: the non-flush value of each rank
+    pair plus the triple (0 where a rank would appear five times: no real hand)."""
+    multiset = _multiset_values()
+    pairs = sorted(combinations_with_replacement(range(N_RANKS), 2),
+                   key=lambda p: rank_pair_index(*p))
+    return [multiset[multiset_index(pair + triple)] for pair in pairs]
+
+
+def omaha_high_row(board_ranks: tuple[int, ...]) -> list[int]:
+    """Best non-flush high of each hole rank pair (by :func:`rank_pair_index`)
+    plus any three of ``board_ranks`` (3..5 ranks, any order).
+
+    >>> row = omaha_high_row((12, 12, 0, 5, 7))  # A A 2 7 9 on board
+    >>> row[rank_pair_index(12, 12)]  # two aces in the hole: four aces, nine kicker
+    15
+    """
+    rows = [_triple_row(t) for t in set(combinations(sorted(board_ranks), 3))]
+    return list(map(min, *rows)) if len(rows) > 1 else list(rows[0])
+
+
+def omaha_high_rows(board_size: int) -> list[int]:
+    """Flat table ``[multiset_index(board ranks) * 91 + rank_pair_index]`` of
+    :func:`omaha_high_row` for every multiset of ``board_size`` ranks.
+
+    Rows for impossible rank counts (a rank five times) hold 0; real cards
+    never reach them.
+    """
+    flat: list[int] = []
+    for board in rank_multisets(board_size):
+        flat += omaha_high_row(board)
+    return flat
