@@ -2,11 +2,12 @@
  *
  * Both loops deal cards into a `spot` and settle each deal into an integer
  * tally. A deal is: each random player's hand, then the missing board
- * cards, drawn from the unknown cards. Each board's shared part (its
- * triples and low mask) is worked out once for all players. */
+ * cards, drawn from the unknown cards. Each board is prepared once for all
+ * players (omaha_fast.h: its high-table row, low mask and flush suit). */
 #include <stdint.h>
 #include <string.h>
 #include "cards.h"
+#include "omaha_fast.h"
 
 #define MAX_PLAYERS 10
 #define MAX_SLOTS (MAX_PLAYERS + 1)
@@ -128,50 +129,15 @@ static void set_hole_low(spot *s, int32_t p)
     s->hole_low[p] = mask;
 }
 
-/* The board's part shared by every player: its ten triples and low mask. */
-typedef struct {
-    int32_t triple[10][3];
-    uint32_t low_mask;
-} board_prep;
-
-static void prepare_board(const int32_t b[5], board_prep *bp)
+/* Settle the deal in s, whose board is already prepared (the part every
+ * player shares: high-table row, low mask, flush suit). */
+static void settle_prepared(const spot *s, const hf_board *board, hf_equity_tally *t)
 {
-    int32_t n = 0;
-    for (int32_t i = 0; i < 5; i++)
-        for (int32_t j = i + 1; j < 5; j++)
-            for (int32_t k = j + 1; k < 5; k++) {
-                bp->triple[n][0] = b[i];
-                bp->triple[n][1] = b[j];
-                bp->triple[n][2] = b[k];
-                n++;
-            }
-    bp->low_mask = hf_low_bit(b[0]) | hf_low_bit(b[1]) | hf_low_bit(b[2])
-                 | hf_low_bit(b[3]) | hf_low_bit(b[4]);
-}
-
-static int32_t player_high(const int32_t *hole, int32_t n_hole, const board_prep *bp)
-{
-    int32_t best = 0x7fff;
-    for (int32_t i = 0; i < n_hole; i++)
-        for (int32_t j = i + 1; j < n_hole; j++)
-            for (int32_t t = 0; t < 10; t++) {
-                int32_t v = hf_high5_unchecked(hole[i], hole[j], bp->triple[t][0],
-                                               bp->triple[t][1], bp->triple[t][2]);
-                if (v < best)
-                    best = v;
-            }
-    return best;
-}
-
-static void settle(const spot *s, hf_equity_tally *t)
-{
-    board_prep bp;
-    prepare_board(s->board, &bp);
     int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
     int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
     for (int32_t p = 0; p < s->n_players; p++) {
-        high[p] = player_high(s->hole[p], s->n_hole, &bp);
-        low[p] = hf_omaha_low_table[s->hole_low[p] << 8 | bp.low_mask];
+        high[p] = hf_board_high(board, s->hole[p], s->n_hole);
+        low[p] = hf_omaha_low_table[s->hole_low[p] << 8 | board->low_mask];
         if (high[p] < best_high) {
             best_high = high[p];
             n_high = 1;
@@ -210,6 +176,13 @@ static void settle(const spot *s, hf_equity_tally *t)
         t->share_sq[p] += share * share;
         t->scoop[p] += share == HF_EQUITY_POT;
     }
+}
+
+static void settle(const spot *s, hf_equity_tally *t)
+{
+    hf_board board;
+    hf_board_prepare(&board, s->board, 5);
+    settle_prepared(s, &board, t);
 }
 
 /* Write slot j's cards (positions idx into the cards still free) into the spot. */
@@ -260,7 +233,8 @@ static void unrank_combination(int64_t rank, int32_t m, int32_t k, int32_t *idx)
     }
 }
 
-/* Step to the next k-combination of 0..m-1; 0 when it wraps around. */
+/* Step to the next k-combination of 0..m-1 and return 1 + the first
+ * position that changed; 0 when it wraps around. */
 static int32_t next_combination(int32_t *idx, int32_t m, int32_t k)
 {
     int32_t i = k - 1;
@@ -271,7 +245,7 @@ static int32_t next_combination(int32_t *idx, int32_t m, int32_t k)
     idx[i]++;
     for (int32_t j = i + 1; j < k; j++)
         idx[j] = idx[j - 1] + 1;
-    return 1;
+    return i + 1;
 }
 
 /* Set slots from..last to the combinations given by the mixed-radix digits. */
@@ -281,6 +255,43 @@ static void set_slots(spot *s, odometer *o, int32_t from, const int64_t *digit)
         fill_avail(s, o, j);
         unrank_combination(digit[j], o->n_avail[j], s->slot_size[j], o->idx[j]);
         place_slot(s, j, o->avail[j], o->idx[j]);
+    }
+}
+
+/* The fast path for a whole board from an unknown deck with every hand
+ * known (preflop): the boards' shared parts are built up card by card, each
+ * from the prefix the previous board left unchanged. The unknown cards are
+ * in ascending order, so a board's ranks come sorted and its rank-multiset
+ * index (as hf_multiset_index ranks it) is a running sum. */
+static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equity_tally *t)
+{
+    int32_t idx[5];
+    int32_t index[6] = { 0 };       /* multiset index of the first i cards' terms */
+    uint32_t low[6] = { 0 };        /* low mask of the first i cards */
+    uint32_t suits[6] = { 0 };      /* a 4-bit count per suit of the first i cards */
+    unrank_combination(first, s->n_deck, 5, idx);
+    int32_t from = 0;
+    for (int64_t n = 0;;) {
+        for (int32_t i = from; i < 5; i++) {
+            int32_t card = s->deck[idx[i]];
+            s->board[i] = card;
+            index[i + 1] = index[i] + hf_binomial[HF_RANK(card) + i][i + 1];
+            low[i + 1] = low[i] | hf_low_bit(card);
+            suits[i + 1] = suits[i] + (1u << 4 * HF_SUIT(card));
+        }
+        hf_board board;
+        if ((suits[5] + 0x5555u) & 0x8888u) {  /* a suit has >= 3 cards: flushes possible */
+            hf_board_prepare(&board, s->board, 5);
+        } else {
+            board.high_row = hf_omaha_high5_table + 91 * index[5];
+            board.low_mask = low[5];
+            board.flush_suit = -1;
+            board.n_flush_triples = 0;
+        }
+        settle_prepared(s, &board, t);
+        if (++n == count)
+            break;
+        from = next_combination(idx, s->n_deck, 5) - 1;  /* cannot wrap: first + count <= total */
     }
 }
 
@@ -301,6 +312,10 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
         set_hole_low(&s, p);
     if (!count)
         return 0;
+    if (s.n_slots == 1 && s.n_board == 0) {
+        enumerate_whole_boards(&s, first, count, out);
+        return 0;
+    }
 
     static const int64_t zeros[MAX_SLOTS];
     int64_t digit[MAX_SLOTS];

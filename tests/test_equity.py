@@ -278,6 +278,8 @@ def test_chunks_agree_across_backends(native: ModuleType) -> None:
         (parse_cards("As2dKh3c") + [-1] * 4, parse_cards("2h5c9dQs"), []),
         ([-1] * 4 + parse_cards("As2dKh3c") + [-1] * 4, parse_cards("2h5c9dQsJs"), []),
         (parse_cards("As2dKh3c7c8d9hTs"), parse_cards("2h5c9d"), parse_cards("Jd")),
+        # Whole boards, every hand known: the C's incremental preflop path.
+        (parse_cards("As2dKh3c7c8d9hTs"), [], parse_cards(PREFLOP_WITH_DEAD[0][2])[:20]),
     ]
     for holes, board, dead in spots:
         total = native.equity_deals(holes, 4, board, dead)
