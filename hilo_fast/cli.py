@@ -77,6 +77,73 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+_STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "mixed")
+
+
+def _parse_stakes(text: str) -> tuple[int, int]:
+    try:
+        small, big = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"stakes must look like 1/2, got {text!r}") from None
+    return small, big
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .phh import to_phh
+    from .selfplay import BOTS, simulate
+    from .structures import MixedGame, Structure
+
+    small, big = args.stakes
+    structure: Structure | MixedGame
+    if args.structure == "fixed-limit":   # named by small bet / big bet
+        structure = Structure.fixed_limit(small, big)
+    elif args.structure == "pot-limit":   # named by the blinds
+        structure = Structure.pot_limit(small, big)
+    elif args.structure == "no-limit":
+        structure = Structure.no_limit(small, big)
+    else:
+        structure = MixedGame(Structure.pot_limit(small, big),
+                              hands_per_game=args.hands_per_game or args.players)
+    bots = []
+    for name in args.bots.split(","):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
+        bots.append(BOTS[name])
+    out = open(args.phh, "w", encoding="utf-8") if args.phh else None  # noqa: SIM115
+    written = 0
+
+    def export(hand: object) -> None:
+        nonlocal written
+        assert out is not None
+        written += 1
+        out.write(("\n" if written > 1 else "") + f"[{written}]\n" + to_phh(hand))  # type: ignore[arg-type]
+
+    def bar(done: int) -> None:
+        width = 30
+        filled = width * done // max(args.hands, 1)
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{args.hands} hands",
+              end="" if done < args.hands else "\n", file=sys.stderr, flush=True)
+
+    try:
+        summary = simulate(args.hands, structure, args.players, seed=args.seed, bots=bots,
+                           stack=args.stack, progress=None if args.quiet else bar,
+                           on_hand=export if out is not None else None)
+    finally:
+        if out is not None:
+            out.close()
+    if args.json:
+        print(json.dumps({"hands": summary.hands, "players": summary.players,
+                          "structure": summary.structure, "bots": summary.bots,
+                          "showdowns": summary.showdowns, "actions": summary.actions,
+                          "seconds": summary.seconds,
+                          "hands_per_second": summary.hands_per_second,
+                          "net": summary.net, "rebuys": summary.rebuys,
+                          "chips_conserved": True, "backend": BACKEND}, indent=2))
+    else:
+        print(summary.format())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hilo-fast",
@@ -106,6 +173,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, help="threads to run on (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_equity)
+
+    p = sub.add_parser("simulate", help="self-play many hands with built-in bots",
+                       description="Self-play Omaha Hi-Lo hands at one table with built-in bots; "
+                                   "checks that chips are conserved in every hand. Example: "
+                                   "hilo-fast simulate --hands 10000 --structure pot-limit "
+                                   "--players 6 --seed 1")
+    p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--structure", choices=_STRUCTURES, default="pot-limit",
+                   help="betting structure (default pot-limit); mixed alternates pot limit "
+                        "and fixed limit with blinds times 2")
+    p.add_argument("--players", type=int, default=6, help="seats, 2..10 (default 6)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--stakes", type=_parse_stakes, default=(1, 2),
+                   help="blinds (pot/no limit, mixed) or small/big bet (fixed limit); "
+                        "default 1/2")
+    p.add_argument("--stack", type=int, default=None,
+                   help="starting stack and rebuy (default 100 big blinds)")
+    p.add_argument("--bots", default="random",
+                   help="comma list of bots, repeated over the seats: random, call, pot "
+                        "(default random)")
+    p.add_argument("--hands-per-game", type=int, default=0,
+                   help="mixed: hands before switching game (default one orbit)")
+    p.add_argument("--phh", metavar="FILE", help="write every hand to FILE (.phhs)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_simulate)
     return parser
 
 

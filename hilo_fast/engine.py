@@ -42,8 +42,10 @@ Rules / Poker TDA):
   seat folded, all in, or covered).
 - An uncalled bet (the part of the largest bet nobody matched) goes back to
   its owner before the pots are settled.
-- Showing order at showdown: the last seat to bet or raise on the river shows
-  first, else the first live seat clockwise from the button; then clockwise.
+- Showing order at showdown: the last seat to bet or raise in the last betting
+  round played shows first (when players are all in before the river, that is
+  the last round anyone could bet in, as pokerkit does), else the first live
+  seat clockwise from the button; then clockwise.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from enum import IntEnum
 from typing import Union
 
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
+from .showdown import ShowdownResult, showdown
 from .structures import Limit, MixedGame, Structure
 
 
@@ -175,14 +178,16 @@ class Hand:
     ``street``, ``actor`` (-1 when nobody is to act), ``holes``, ``board``,
     ``actions`` (the log: ``(street, seat, Action, amount)``, amount being the
     chips a call added or the "to" amount of a bet or raise), ``payouts``,
-    ``returned`` (uncalled chips given back per seat), ``showdown_order``.
+    ``returned`` (uncalled chips given back per seat), ``showdown_order``,
+    ``settlement`` (the :func:`~hilo_fast.showdown.showdown` result, when the hand
+    went to showdown).
     """
 
     __slots__ = (
         "_board", "_min_raise", "_shown", "_n_active", "_n_live", "_n_pending", "_pending", "_reopen",
         "_short_sum", "_status", "_total", "actions", "actor", "bet_count", "bets", "big_blind_seat", "button",
         "call_amount", "contributions", "current_bet", "holes", "last_aggressor",
-        "max_to", "min_to", "n_seats", "payouts", "returned", "showdown_order", "small_blind_seat",
+        "max_to", "min_to", "n_seats", "payouts", "returned", "settlement", "showdown_order", "small_blind_seat",
         "stacks", "starting_stacks", "street", "structure",
     )
 
@@ -208,6 +213,7 @@ class Hand:
         self.returned = [0] * n
         self.payouts: list[int] = []
         self.showdown_order: list[int] = []
+        self.settlement: ShowdownResult | None = None
         self.actions: list[tuple[int, int, Action, int]] = []
         self._pending = [False] * n
         self._reopen = [True] * n
@@ -265,7 +271,6 @@ class Hand:
             if not preflop:
                 self.current_bet = 0
                 self.bet_count = 0
-                self.last_aggressor = -1
             self._min_raise = s.big_bet if self.street >= Street.TURN else s.small_bet
             self._short_sum = 0
             status, pending, reopen = self._status, self._pending, self._reopen
@@ -279,6 +284,8 @@ class Hand:
                 count += want
             self._n_pending = count
             if count:
+                # The showing order looks at the last round that had betting.
+                self.last_aggressor = -1
                 start = self.big_blind_seat if preflop else self.button
                 self.actor = self._next_pending(start)
                 self._prepare_decision()
@@ -453,6 +460,8 @@ class Hand:
             self._pending[seat] = False
             self._n_pending -= 1
         self._reopen[seat] = False
+        if self._n_active == 1 and self._n_pending:
+            self._drop_idle_pending()
         if self._n_live == 1:
             self._win_uncontested()
         elif self._n_pending:
@@ -462,6 +471,15 @@ class Hand:
             self._end_round()
             if self.street != Street.OVER:
                 self._start_round()
+
+    def _drop_idle_pending(self) -> None:
+        """With one seat left with chips, it acts only to answer a bet (the round
+        is over once every live seat has matched the bet or is all in)."""
+        status, pending, bets, cur = self._status, self._pending, self.bets, self.current_bet
+        for seat in range(self.n_seats):
+            if pending[seat] and status[seat] == _ACTIVE and bets[seat] >= cur:
+                pending[seat] = False
+                self._n_pending -= 1
 
     # ------------------------------------------------------------ settlement
 
@@ -510,8 +528,6 @@ class Hand:
         self._close(payouts)
 
     def _showdown(self) -> None:
-        from .showdown import showdown  # issue 3's settlement: side pots, hi/lo, odd chips
-
         status, n = self._status, self.n_seats
         first = self.last_aggressor
         if first < 0 or status[first] < _ACTIVE:
@@ -524,6 +540,7 @@ class Hand:
         result = showdown(self._board, [h if status[i] != _OUT else None
                                         for i, h in enumerate(self.holes)],
                           list(self.contributions), folded=folded, button=self.button)
+        self.settlement = result
         self._close(list(result.payouts))
 
 
@@ -622,7 +639,8 @@ class Table:
     1
     """
 
-    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "schedule", "stacks")
+    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "rebuys", "schedule",
+                 "stacks")
 
     def __init__(self, stacks: Sequence[int], structure: Structure | MixedGame, *,
                  button: int = 0, seed: int | None = None, hole_count: int = 4) -> None:
@@ -636,6 +654,7 @@ class Table:
         self.button = button if self.stacks[button] else _next_with_chips(self.stacks, button)
         self.hand: Hand | None = None
         self.hand_number = 0
+        self.rebuys = [0] * len(self.stacks)
         self.hole_count = hole_count
         self._rng = random.Random(seed)
 
@@ -646,21 +665,30 @@ class Table:
         return self.schedule
 
     def next_hand(self, *, holes: Sequence[CardsLike | None] | None = None,
-                  board: CardsLike | None = None) -> Hand:
+                  board: CardsLike | None = None, rebuy_to: int = 0) -> Hand:
         """Deal the next hand (after the previous one is over), moving the button.
 
-        Raises ValueError, changing nothing, when the previous hand is still on or
-        fewer than two seats have chips left.
+        ``rebuy_to``: a seat left with no chips buys back in to this many chips
+        first (a cash game's automatic rebuy, counted in :attr:`rebuys`); with
+        the default 0 it sits out. Raises ValueError, changing nothing, when the
+        previous hand is still on or fewer than two seats have chips.
         """
         stacks, number, button = self.stacks, self.hand_number, self.button
+        rebuys = list(self.rebuys)
         if self.hand is not None:
             if not self.hand.is_over:
                 raise ValueError(f"hand {self.hand_number} is not over yet")
             stacks, number = list(self.hand.stacks), number + 1
+            if rebuy_to > 0:
+                for seat, chips in enumerate(stacks):
+                    if not chips:
+                        stacks[seat] = rebuy_to
+                        rebuys[seat] += 1
             if len(stacks) - stacks.count(0) < 2:
                 raise ValueError(f"fewer than 2 seats have chips: {stacks}")
             button = _next_with_chips(stacks, button)
         hand = Hand(self.structure_for(number), stacks, button, rng=self._rng,
                     holes=holes, board=board, hole_count=self.hole_count)
         self.stacks, self.hand_number, self.button, self.hand = stacks, number, button, hand
+        self.rebuys = rebuys
         return hand

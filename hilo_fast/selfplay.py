@@ -1,0 +1,168 @@
+"""Self-play: simple built-in bots and a driver that plays many hands at one table.
+
+A bot is a function ``bot(hand, rng) -> (action, amount)`` deciding for
+``hand.actor``; ``amount`` is the "to" total of a bet or raise, else None.
+
+- :func:`random_legal`: a uniformly random legal kind of action (it never folds
+  when it could check), with a uniformly random legal amount;
+- :func:`always_call`: checks or calls, never folds or raises;
+- :func:`pot_every_time`: bets or raises the most the structure allows (the pot
+  in pot limit, all in in no limit, the fixed bet in fixed limit), else calls.
+
+:func:`simulate` plays ``hands`` hands at one table (button moving, seats that
+go broke buying back in), checks after every hand that no chip was created or
+lost, and returns a :class:`SimulationSummary`.
+
+>>> from hilo_fast.structures import Structure
+>>> summary = simulate(200, Structure.pot_limit(1, 2), players=6, seed=1)
+>>> summary.hands, sum(summary.net)
+(200, 0)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .engine import Action, Hand, Table
+from .structures import MixedGame, Structure
+
+Decision = tuple[Action, "int | None"]
+Bot = Callable[[Hand, random.Random], Decision]
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE = Action
+
+
+def random_legal(hand: Hand, rng: random.Random) -> Decision:
+    """A uniformly random legal kind of action with a uniformly random legal amount.
+
+    >>> from hilo_fast.structures import Structure
+    >>> hand = Hand(Structure.no_limit(1, 2), [100, 100], 0, seed=2)
+    >>> random_legal(hand, random.Random(5))
+    (<Action.CALL: 2>, None)
+    """
+    facing = hand.current_bet - hand.bets[hand.actor]
+    lo, hi = hand.min_to, hand.max_to
+    kinds = 3 if hi else 2       # fold/call/raise or check/bet, else fold/call or check
+    pick = int(rng.random() * kinds)
+    if facing:
+        if pick == 0:
+            return _FOLD, None
+        if pick == 1:
+            return _CALL, None
+    elif pick == 0:
+        return _CHECK, None
+    if not hi:                   # check when only checking is possible (pick == 1 of 2)
+        return _CHECK, None
+    return (_RAISE if hand.current_bet else _BET), lo + int(rng.random() * (hi - lo + 1))
+
+
+def always_call(hand: Hand, rng: random.Random) -> Decision:
+    """Check when possible, else call."""
+    return (_CALL if hand.current_bet - hand.bets[hand.actor] else _CHECK), None
+
+
+def pot_every_time(hand: Hand, rng: random.Random) -> Decision:
+    """Bet or raise the maximum the structure allows, else check or call."""
+    if hand.max_to:
+        return (_RAISE if hand.current_bet else _BET), hand.max_to
+    return always_call(hand, rng)
+
+
+#: The built-in bots by their CLI name.
+BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_every_time}
+
+
+@dataclass
+class SimulationSummary:
+    """What a self-play session did. ``net``: chips won (+) or lost (-) per seat,
+    counting rebuys; it sums to 0 because chips are conserved."""
+
+    hands: int
+    players: int
+    structure: str
+    bots: list[str]
+    seconds: float
+    showdowns: int = 0
+    actions: int = 0
+    net: list[int] = field(default_factory=list)
+    rebuys: list[int] = field(default_factory=list)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    def format(self) -> str:
+        """A short table for people."""
+        lines = [
+            f"structure   {self.structure}",
+            f"hands       {self.hands} ({self.showdowns} to showdown, "
+            f"{self.hands - self.showdowns} won uncontested)",
+            f"actions     {self.actions} ({self.actions / max(self.hands, 1):.1f} per hand)",
+            f"speed       {self.hands_per_second:,.0f} hands/s ({self.seconds:.2f} s)",
+            "chips       conserved in every hand",
+            "seat  bot     net chips  rebuys",
+        ]
+        for seat, (bot, net, rebuys) in enumerate(zip(self.bots, self.net, self.rebuys)):
+            lines.append(f"{seat:>4}  {bot:<6} {net:>+10}  {rebuys:>6}")
+        return "\n".join(lines)
+
+
+def _bot_names(bots: Sequence[Bot]) -> list[str]:
+    names = {b: name for name, b in BOTS.items()}
+    return [names.get(b, getattr(b, "__name__", "bot")) for b in bots]
+
+
+def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
+             seed: int | None = 0, bots: Sequence[Bot] | None = None,
+             stack: int | None = None,
+             progress: Callable[[int], None] | None = None,
+             on_hand: Callable[[Hand], None] | None = None) -> SimulationSummary:
+    """Play ``hands`` hands with ``players`` seats of ``stack`` chips (default 100 big
+    blinds of the first hand's structure), one bot per seat (default all
+    :func:`random_legal`; a shorter list is repeated). A seat that goes broke
+    buys back in to ``stack``. ``progress(done)`` is called every 256 hands and
+    at the end; ``on_hand(hand)`` after each hand (to log or export it).
+    Raises RuntimeError if a hand ever created or lost a chip.
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise ValueError(f"hands must be an int >= 0, got {hands!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ValueError(f"players must be 2..10, got {players!r}")
+    first = structure.structure_for(0) if isinstance(structure, MixedGame) else structure
+    if stack is None:
+        stack = 100 * first.big_blind
+    chosen = list(bots) if bots else [random_legal]
+    seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
+    rng = random.Random(seed)
+    table = Table([stack] * players, structure, seed=rng.getrandbits(64))
+    summary = SimulationSummary(hands, players, _describe(structure), _bot_names(seat_bots), 0.0)
+    start = time.perf_counter()
+    for done in range(1, hands + 1):
+        hand = table.next_hand(rebuy_to=stack)
+        while hand.actor >= 0:
+            action, amount = seat_bots[hand.actor](hand, rng)
+            hand.act(action, amount)
+        if sum(hand.stacks) != sum(hand.starting_stacks):
+            raise RuntimeError(f"hand {table.hand_number} did not conserve chips: "
+                               f"{hand.starting_stacks} -> {hand.stacks}")
+        summary.actions += len(hand.actions)
+        summary.showdowns += bool(hand.showdown_order)
+        if on_hand is not None:
+            on_hand(hand)
+        if progress is not None and (done & 255 == 0 or done == hands):
+            progress(done)
+    summary.seconds = time.perf_counter() - start
+    final = table.hand.stacks if table.hand is not None else table.stacks
+    summary.rebuys = list(table.rebuys)
+    summary.net = [final[seat] - stack * (1 + table.rebuys[seat]) for seat in range(players)]
+    return summary
+
+
+def _describe(structure: Structure | MixedGame) -> str:
+    if isinstance(structure, MixedGame):
+        return (f"mixed: {structure.pot.describe()} / {structure.fixed.describe()}, "
+                f"switching every {structure.hands_per_game} hands")
+    return structure.describe()
