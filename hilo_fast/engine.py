@@ -53,7 +53,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Union
 
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from .showdown import ShowdownResult, showdown
@@ -80,7 +79,7 @@ class Street(IntEnum):
     OVER = 4
 
 
-ActionLike = Union[Action, str, int]
+ActionLike = Action | str | int
 
 _ACTION_NAMES = {a.name.lower(): a for a in Action}
 _BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
@@ -184,11 +183,40 @@ class Hand:
     """
 
     __slots__ = (
-        "_board", "_min_raise", "_shown", "_n_active", "_n_live", "_n_pending", "_pending", "_reopen",
-        "_short_sum", "_status", "_total", "actions", "actor", "bet_count", "bets", "big_blind_seat", "button",
-        "call_amount", "contributions", "current_bet", "holes", "last_aggressor",
-        "max_to", "min_to", "n_seats", "payouts", "returned", "settlement", "showdown_order", "small_blind_seat",
-        "stacks", "starting_stacks", "street", "structure",
+        "_board",
+        "_min_raise",
+        "_n_active",
+        "_n_live",
+        "_n_pending",
+        "_pending",
+        "_reopen",
+        "_short_sum",
+        "_shown",
+        "_status",
+        "_total",
+        "actions",
+        "actor",
+        "bet_count",
+        "bets",
+        "big_blind_seat",
+        "button",
+        "call_amount",
+        "contributions",
+        "current_bet",
+        "holes",
+        "last_aggressor",
+        "max_to",
+        "min_to",
+        "n_seats",
+        "payouts",
+        "returned",
+        "settlement",
+        "showdown_order",
+        "small_blind_seat",
+        "stacks",
+        "starting_stacks",
+        "street",
+        "structure",
     )
 
     def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
@@ -606,9 +634,10 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
         check_count(parsed, (hole_count,), f"hole cards of seat {seat}")
         groups[f"seat_{seat}"] = parsed
     for seat in range(n):
-        if status[seat] == _OUT and holes[seat] is not None:
+        given = holes[seat]
+        if status[seat] == _OUT and given is not None:
             raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
-                             f"{format_cards(parse_cards(holes[seat]), ' ')}")
+                             f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)
     return hands, board_cards
 

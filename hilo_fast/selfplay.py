@@ -105,7 +105,8 @@ class SimulationSummary:
             "chips       conserved in every hand",
             "seat  bot     net chips  rebuys",
         ]
-        for seat, (bot, net, rebuys) in enumerate(zip(self.bots, self.net, self.rebuys)):
+        rows = zip(self.bots, self.net, self.rebuys, strict=True)
+        for seat, (bot, net, rebuys) in enumerate(rows):
             lines.append(f"{seat:>4}  {bot:<6} {net:>+10}  {rebuys:>6}")
         return "\n".join(lines)
 

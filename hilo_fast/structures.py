@@ -44,7 +44,7 @@ def _chips(name: str, value: object, *, positive: bool) -> int:
     if isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r}")
     try:
-        chips = operator.index(value)  # type: ignore[call-overload]
+        chips = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{name} must be an int, got {value!r}") from None
     if chips < 0 or (positive and chips == 0):

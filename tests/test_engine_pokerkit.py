@@ -16,10 +16,10 @@ to read our fixed-limit files back, never as the reference for the cap.
 from __future__ import annotations
 
 import random
-import tomllib
 from typing import Any
 
 import pytest
+import tomllib
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -105,7 +105,8 @@ class Replay:
         self.committed = [0] * len(self.stacks)
         for operation in state.operations:
             if isinstance(operation, pokerkit.BetCollection):
-                self.committed = [a + b for a, b in zip(self.committed, operation.bets)]
+                pairs = zip(self.committed, operation.bets, strict=True)
+                self.committed = [a + b for a, b in pairs]
 
     def _finish_idle_round(self, state: Any) -> None:
         while state.actor_index is not None:
