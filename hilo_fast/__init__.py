@@ -13,6 +13,8 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 from ._backend import BACKEND
 from ._version import __version__
 from .cards import card_str, format_cards, parse_card, parse_cards
+
+from .engine import Action, Hand, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
     HandValue,
@@ -25,16 +27,28 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
+from .phh import to_phh, to_phhs
+from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
+from .structures import Limit, MixedGame, Structure
 
 __all__ = [
     "BACKEND",
+    "Action",
     "EquityResult",
+    "Hand",
     "HandValue",
+    "LegalActions",
+    "Limit",
+    "MixedGame",
     "OddChip",
     "PlayerEquity",
     "Pot",
     "ShowdownResult",
+    "SimulationSummary",
+    "Street",
+    "Structure",
+    "Table",
     "__version__",
     "card_str",
     "describe_high",
@@ -51,4 +65,7 @@ __all__ = [
     "parse_cards",
     "rank_hands",
     "showdown",
+    "simulate",
+    "to_phh",
+    "to_phhs",
 ]
