@@ -33,19 +33,34 @@ static const uint16_t hf_binomial[17][6] = {
 #undef HF_ROW
 };
 
-#define HF_SWAP(a, b) do { if (r[a] > r[b]) { int t_ = r[a]; r[a] = r[b]; r[b] = t_; } } while (0)
+/* Compare-exchange written as min/max so compilers emit conditional moves:
+ * rank order is random, and a branch here would mispredict half the time. */
+#define HF_SORT2(a, b) do { int lo_ = (a) < (b) ? (a) : (b); (b) = (a) < (b) ? (b) : (a); (a) = lo_; } while (0)
 
-/* Minimal perfect hash of five ranks (a multiset) into 0..6187: sort, then
- * rank r0<=..<=r4 as the set r0<r1+1<..<r4+4 in the combinatorial number system. */
+/* Minimal perfect hash of a multiset of ranks: sort r0<=..<=r(k-1) with a
+ * network, then rank the set r0<r1+1<..<r(k-1)+k-1 in the combinatorial
+ * number system. Five ranks give 0..6187, four 0..1819, three 0..454. */
 static inline int hf_multiset_index(int r0, int r1, int r2, int r3, int r4)
 {
-    int r[5] = { r0, r1, r2, r3, r4 };
-    HF_SWAP(0, 1); HF_SWAP(3, 4); HF_SWAP(2, 4); HF_SWAP(2, 3); HF_SWAP(1, 4);
-    HF_SWAP(0, 3); HF_SWAP(0, 2); HF_SWAP(1, 3); HF_SWAP(1, 2);
-    return hf_binomial[r[0]][1] + hf_binomial[r[1] + 1][2] + hf_binomial[r[2] + 2][3]
-         + hf_binomial[r[3] + 3][4] + hf_binomial[r[4] + 4][5];
+    HF_SORT2(r0, r1); HF_SORT2(r3, r4); HF_SORT2(r2, r4); HF_SORT2(r2, r3); HF_SORT2(r1, r4);
+    HF_SORT2(r0, r3); HF_SORT2(r0, r2); HF_SORT2(r1, r3); HF_SORT2(r1, r2);
+    return hf_binomial[r0][1] + hf_binomial[r1 + 1][2] + hf_binomial[r2 + 2][3]
+         + hf_binomial[r3 + 3][4] + hf_binomial[r4 + 4][5];
 }
-#undef HF_SWAP
+
+static inline int hf_multiset_index4(int r0, int r1, int r2, int r3)
+{
+    HF_SORT2(r0, r1); HF_SORT2(r2, r3); HF_SORT2(r0, r2); HF_SORT2(r1, r3); HF_SORT2(r1, r2);
+    return hf_binomial[r0][1] + hf_binomial[r1 + 1][2] + hf_binomial[r2 + 2][3]
+         + hf_binomial[r3 + 3][4];
+}
+
+static inline int hf_multiset_index3(int r0, int r1, int r2)
+{
+    HF_SORT2(r0, r1); HF_SORT2(r1, r2); HF_SORT2(r0, r1);
+    return hf_binomial[r0][1] + hf_binomial[r1 + 1][2] + hf_binomial[r2 + 2][3];
+}
+#undef HF_SORT2
 
 /* High value of five valid, distinct cards. */
 static inline int32_t hf_high5_unchecked(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e)
@@ -61,11 +76,12 @@ static inline int32_t hf_high5_unchecked(int32_t a, int32_t b, int32_t c, int32_
                                          HF_RANK(d), HF_RANK(e))];
 }
 
-/* Low-mask bit of a card: bit 0 = ace, bit k-1 = rank k for 2..8, else 0. */
+/* Low-mask bit of a card: bit 0 = ace, bit k-1 = rank k for 2..8, else 0.
+ * A lookup by rank: the branches it replaces mispredicted on random cards. */
 static inline uint32_t hf_low_bit(int32_t card)
 {
-    int rank = HF_RANK(card);
-    return rank == 12 ? 1u : rank <= 6 ? 2u << rank : 0u;
+    static const uint8_t by_rank[13] = { 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1 };
+    return by_rank[HF_RANK(card)];
 }
 
 /* Low value of five valid, distinct cards (0 = no qualifying low). */

@@ -97,3 +97,22 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead,
                          uint64_t seed, int64_t count, hf_equity_tally *out);
+
+/* ---- Batch (batch.c): many Omaha hands in one call ---- */
+
+/* Rows 0 .. n_rows-1 of a batch: holes is n_rows x n_hole (4..6) and boards
+ * n_rows x n_board (3..5), both row-major. Checks every card of every row
+ * and writes nothing. Returns 0, HF_ERR_COUNT (bad n_hole, n_board, n_rows
+ * or a NULL pointer), or the HF_ERR_* of the first bad row, whose index it
+ * stores in *bad_row. */
+int32_t hf_check_batch(const int32_t *holes, int32_t n_hole,
+                       const int32_t *boards, int32_t n_board,
+                       int64_t n_rows, int64_t *bad_row);
+
+/* As hf_check_batch, then, only when every row is valid, out_high[i] =
+ * high 1..7462 and out_low[i] = low 0..56 of row i. Returns 0 or HF_ERR_*
+ * (and *bad_row) with the outputs untouched. */
+int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
+                       const int32_t *boards, int32_t n_board,
+                       int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                       int64_t *bad_row);

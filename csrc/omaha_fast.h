@@ -33,36 +33,21 @@
 typedef struct {
     const uint16_t *high_row;  /* best non-flush high per hole rank-pair index */
     uint32_t low_mask;         /* low mask of the board */
-    int32_t flush_suit;        /* the suit with >= 3 board cards, or -1 */
-    int32_t n_flush_triples;   /* board triples of that suit (1, 4 or 10) */
-    uint16_t flush_triples[10]; /* their rank masks */
+    int32_t flush_suit;        /* the suit with >= 3 board cards, or 4 (none) */
+    uint32_t flush_ranks;      /* rank mask of the board cards of that suit */
 } hf_board;
 
-/* Sorts three or four ranks with a network and ranks the multiset in the
- * combinatorial number system, like hf_multiset_index does for five. */
-#define HF_SORT2(a, b) do { if ((a) > (b)) { int t_ = (a); (a) = (b); (b) = t_; } } while (0)
-static inline int hf_multiset_index3(int r0, int r1, int r2)
-{
-    HF_SORT2(r0, r1); HF_SORT2(r1, r2); HF_SORT2(r0, r1);
-    return hf_binomial[r0][1] + hf_binomial[r1 + 1][2] + hf_binomial[r2 + 2][3];
-}
-
-static inline int hf_multiset_index4(int r0, int r1, int r2, int r3)
-{
-    HF_SORT2(r0, r1); HF_SORT2(r2, r3); HF_SORT2(r0, r2); HF_SORT2(r1, r3); HF_SORT2(r1, r2);
-    return hf_binomial[r0][1] + hf_binomial[r1 + 1][2] + hf_binomial[r2 + 2][3]
-         + hf_binomial[r3 + 3][4];
-}
-#undef HF_SORT2
-
+/* Conditional moves, not branches, wherever the outcome is a coin flip on
+ * random cards: a mispredicted branch costs more than the whole lookup. */
 static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n_board)
 {
-    int32_t suit_count[4] = { 0, 0, 0, 0 };
-    b->low_mask = 0;
+    uint32_t suit_counts = 0; /* four 4-bit counters */
+    uint32_t low_mask = 0;
     for (int32_t i = 0; i < n_board; i++) {
-        suit_count[HF_SUIT(board[i])]++;
-        b->low_mask |= hf_low_bit(board[i]);
+        suit_counts += 1u << 4 * HF_SUIT(board[i]);
+        low_mask |= hf_low_bit(board[i]);
     }
+    b->low_mask = low_mask;
     if (n_board == 5)
         b->high_row = hf_omaha_high5_table + 91 * hf_multiset_index(
             HF_RANK(board[0]), HF_RANK(board[1]), HF_RANK(board[2]),
@@ -73,41 +58,39 @@ static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n
     else
         b->high_row = hf_omaha_high3_table + 91 * hf_multiset_index3(
             HF_RANK(board[0]), HF_RANK(board[1]), HF_RANK(board[2]));
-
-    b->flush_suit = -1;
-    b->n_flush_triples = 0;
-    for (int32_t s = 0; s < 4; s++)
-        if (suit_count[s] >= 3)
-            b->flush_suit = s;
-    if (b->flush_suit < 0)
-        return;
-    int32_t ranks[5], n = 0;
+    /* Bit 3 of a counter is set once it reaches 3 (counts are <= 5). At most
+     * one suit can have three of five cards; 4 stands for none. */
+    uint32_t three = (suit_counts + 0x5555u) & 0x8888u;
+    int32_t suit = three ? (three > 0x8u) + (three > 0x80u) + (three > 0x800u) : 4;
+    uint32_t flush_ranks = 0;
     for (int32_t i = 0; i < n_board; i++)
-        if (HF_SUIT(board[i]) == b->flush_suit)
-            ranks[n++] = HF_RANK(board[i]);
-    for (int32_t i = 0; i < n; i++)
-        for (int32_t j = i + 1; j < n; j++)
-            for (int32_t k = j + 1; k < n; k++)
-                b->flush_triples[b->n_flush_triples++] =
-                    (uint16_t)((1u << ranks[i]) | (1u << ranks[j]) | (1u << ranks[k]));
+        flush_ranks |= HF_SUIT(board[i]) == suit ? 1u << HF_RANK(board[i]) : 0u;
+    b->flush_suit = suit;
+    b->flush_ranks = flush_ranks;
 }
 
-/* Best flush of two suited hole cards and a suited board triple; 0x7fff if none. */
-static inline int32_t hf_board_flush(const hf_board *b, const int32_t *hole, int32_t n_hole)
+static inline uint32_t hf_drop_lowest(uint32_t bits) { return bits & (bits - 1); }
+
+/* Best flush of two of hole_ranks (>= 2 bits) and three of board_ranks
+ * (>= 3 bits), all of one suit. */
+static inline int32_t hf_flush_best(uint32_t hole_ranks, uint32_t board_ranks)
 {
-    uint32_t bits[6];
-    int32_t n = 0;
-    for (int32_t i = 0; i < n_hole; i++)
-        if (HF_SUIT(hole[i]) == b->flush_suit)
-            bits[n++] = 1u << HF_RANK(hole[i]);
+    if (!hf_drop_lowest(hf_drop_lowest(hole_ranks))
+        && !hf_drop_lowest(hf_drop_lowest(hf_drop_lowest(board_ranks))))
+        return hf_flush_table[hole_ranks | board_ranks]; /* exactly 2 and 3: the usual case */
     int32_t best = 0x7fff;
-    for (int32_t i = 0; i < n; i++)
-        for (int32_t j = i + 1; j < n; j++)
-            for (int32_t t = 0; t < b->n_flush_triples; t++) {
-                int32_t v = hf_flush_table[bits[i] | bits[j] | b->flush_triples[t]];
-                if (v < best)
-                    best = v;
-            }
+    for (uint32_t x = hole_ranks; x; x &= x - 1)
+        for (uint32_t y = x & (x - 1); y; y &= y - 1) {
+            uint32_t pair = (x & (0u - x)) | (y & (0u - y));
+            for (uint32_t p = board_ranks; p; p &= p - 1)
+                for (uint32_t q = p & (p - 1); q; q &= q - 1)
+                    for (uint32_t r = q & (q - 1); r; r &= r - 1) {
+                        uint32_t triple = (p & (0u - p)) | (q & (0u - q)) | (r & (0u - r));
+                        int32_t v = hf_flush_table[pair | triple];
+                        if (v < best)
+                            best = v;
+                    }
+        }
     return best;
 }
 
@@ -115,18 +98,18 @@ static inline int32_t hf_board_high(const hf_board *b, const int32_t *hole, int3
 {
     const uint16_t *row = b->high_row;
     int32_t best = 0x7fff;
+    uint32_t suited = 0; /* hole ranks in the board's flush suit */
     for (int32_t i = 0; i < n_hole; i++) {
         const uint8_t *pair_of = hf_card_pair_table + 52 * hole[i];
         for (int32_t j = i + 1; j < n_hole; j++) {
             int32_t v = row[pair_of[hole[j]]];
-            if (v < best)
-                best = v;
+            best = v < best ? v : best;
         }
+        suited |= HF_SUIT(hole[i]) == b->flush_suit ? 1u << HF_RANK(hole[i]) : 0u;
     }
-    if (b->flush_suit >= 0) {
-        int32_t v = hf_board_flush(b, hole, n_hole);
-        if (v < best)
-            best = v;
+    if (suited & (suited - 1)) { /* two or more: a flush is possible */
+        int32_t v = hf_flush_best(suited, b->flush_ranks);
+        best = v < best ? v : best;
     }
     return best;
 }

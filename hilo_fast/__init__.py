@@ -12,6 +12,7 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 
 from ._backend import BACKEND
 from ._version import __version__
+from .batch import evaluate_batch
 from .cards import card_str, format_cards, parse_card, parse_cards
 
 from .engine import Action, Hand, LegalActions, Street, Table
@@ -55,6 +56,7 @@ __all__ = [
     "describe_low",
     "equity",
     "evaluate",
+    "evaluate_batch",
     "evaluate_high5",
     "evaluate_low5",
     "format_cards",

@@ -8,6 +8,7 @@ make for it (a fixed 5-card array needs exactly five items).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ._native import ffi, lib
 
@@ -123,3 +124,31 @@ def equity_sample(
     except _NOT_A_CARD:
         return ERR_CARD
     return err or _flat_tally(out, n_players)
+
+
+def omaha_batch(
+    holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
+    out_high: Any = None, out_low: Any = None,
+) -> int:
+    """Rows ``start..stop-1`` of flat int32 buffers (``n_hole`` / ``n_board``
+    cards a row): -1 when every row is valid, after writing ``out_high[i]``
+    and ``out_low[i]`` (when given) for each; else the first bad row, with
+    nothing written. The C call runs without the GIL."""
+    hole_ids = ffi.from_buffer("int32_t[]", holes)
+    board_ids = ffi.from_buffer("int32_t[]", boards)
+    if not 0 <= start <= stop or len(hole_ids) < stop * n_hole or len(board_ids) < stop * n_board:
+        raise ValueError("batch buffers shorter than the rows asked for")
+    bad_row = ffi.new("int64_t *")
+    hole_ptr, board_ptr = hole_ids + start * n_hole, board_ids + start * n_board
+    if out_high is None or out_low is None:
+        err = lib.hf_check_batch(hole_ptr, n_hole, board_ptr, n_board, stop - start, bad_row)
+    else:
+        high = ffi.from_buffer("int32_t[]", out_high, require_writable=True)
+        low = ffi.from_buffer("int32_t[]", out_low, require_writable=True)
+        if len(high) < stop or len(low) < stop:
+            raise ValueError("batch outputs shorter than the rows asked for")
+        err = lib.hf_omaha_batch(hole_ptr, n_hole, board_ptr, n_board, stop - start,
+                                 high + start, low + start, bad_row)
+    if err == ERR_COUNT:
+        raise ValueError(f"bad batch shape: {n_hole} hole and {n_board} board cards a row")
+    return -1 if err == 0 else start + int(bad_row[0])

@@ -8,9 +8,11 @@ so the Python layer treats both backends alike.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from . import _tablegen as gen
 
@@ -401,3 +403,42 @@ def equity_sample(
             at += size
         _settle(spot, tally)
     return tally
+
+
+def _int32_view(buffer: Any) -> memoryview:
+    """A flat view of a C-contiguous int32 buffer (numpy array, array.array)."""
+    view = memoryview(buffer)
+    if view.nbytes == 0:  # memoryview cannot cast a view with a zero in its shape
+        return memoryview(array("i"))
+    return view.cast("B").cast("i")
+
+
+def omaha_batch(
+    holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
+    out_high: Any = None, out_low: Any = None,
+) -> int:
+    """As the native ``omaha_batch``: rows ``start..stop-1`` of flat int32
+    buffers; -1 when all are valid (outputs written when given), else the
+    first bad row with nothing written."""
+    hole_view, board_view = _int32_view(holes), _int32_view(boards)
+    if not 0 <= start <= stop or len(hole_view) < stop * n_hole or len(board_view) < stop * n_board:
+        raise ValueError("batch buffers shorter than the rows asked for")
+    if not 4 <= n_hole <= 6 or not 3 <= n_board <= 5:
+        raise ValueError(f"bad batch shape: {n_hole} hole and {n_board} board cards a row")
+    hole_ids = hole_view[start * n_hole : stop * n_hole].tolist()
+    board_ids = board_view[start * n_board : stop * n_board].tolist()
+    rows = [
+        (hole_ids[i * n_hole : (i + 1) * n_hole], board_ids[i * n_board : (i + 1) * n_board])
+        for i in range(stop - start)
+    ]
+    for i, (hole, board) in enumerate(rows):
+        if check_cards(hole, board):
+            return start + i
+    if out_high is None or out_low is None:
+        return -1
+    high_view, low_view = _int32_view(out_high), _int32_view(out_low)
+    if len(high_view) < stop or len(low_view) < stop:
+        raise ValueError("batch outputs shorter than the rows asked for")
+    high_view[start:stop] = array("i", [_omaha_high(hole, board) for hole, board in rows])
+    low_view[start:stop] = array("i", [_omaha_low(hole, board) for hole, board in rows])
+    return -1

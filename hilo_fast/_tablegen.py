@@ -155,16 +155,15 @@ def low_classes() -> list[int]:
     return sorted(rank_mask(c) for c in combinations(range(8), 5))
 
 
+_LOW_CLASSES = tuple(low_classes())
+
+
 def low5_table() -> list[int]:
     """``low5[mask]`` = 1..56 for a 5-bit low mask, else 0 (no low)."""
     table = [0] * 256
     for value, mask in enumerate(low_classes(), start=1):
         table[mask] = value
     return table
-
-
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
 
 
 def omaha_low_value(hole_mask: int, board_mask: int) -> int:
@@ -174,12 +173,18 @@ def omaha_low_value(hole_mask: int, board_mask: int) -> int:
     when L lies within hole | board, at least two of its ranks are in the hole
     and at least three on the board (ranks only in the hole must come from the
     hole, and so on; the ranks in both can go either way).
+
+    >>> omaha_low_value(0b11, 0b11100)  # A-2 in the hole, 3-4-5 on board
+    1
     """
-    for value, low in enumerate(low_classes(), start=1):
+    usable = hole_mask | board_mask
+    if hole_mask.bit_count() < 2 or board_mask.bit_count() < 3 or usable.bit_count() < 5:
+        return 0
+    for value, low in enumerate(_LOW_CLASSES, start=1):
         if (
-            low & ~(hole_mask | board_mask) == 0
-            and _popcount(low & hole_mask) >= 2
-            and _popcount(low & board_mask) >= 3
+            low & ~usable == 0
+            and (low & hole_mask).bit_count() >= 2
+            and (low & board_mask).bit_count() >= 3
         ):
             return value
     return 0

@@ -1,0 +1,103 @@
+/* batch.c: Omaha Hi-Lo over many rows, validated first, then evaluated
+ * with the fast evaluator (omaha_fast.h). cffi releases the GIL during the
+ * call, so Python threads can run disjoint row ranges at once. */
+#include <stddef.h>
+#include <stdint.h>
+#include "cards.h"
+#include "omaha_fast.h"
+
+/* 0 if the row's cards are in 0..51 and distinct. Branch-free over the
+ * cards; only a bad row pays for hf_check_cards to name its error. */
+static inline int32_t check_row(const int32_t *hole, int32_t n_hole,
+                                const int32_t *board, int32_t n_board)
+{
+    uint64_t seen = 0, twice = 0;
+    uint32_t over = 0;
+    for (int32_t i = 0; i < n_hole + n_board; i++) {
+        int32_t card = i < n_hole ? hole[i] : board[i - n_hole];
+        uint64_t bit = (uint64_t)1 << (card & 63);
+        over |= (uint32_t)card >= 52u;
+        twice |= seen & bit;
+        seen |= bit;
+    }
+    if (!(over | (twice != 0)))
+        return 0;
+    seen = 0;
+    int32_t err = hf_check_cards(hole, n_hole, &seen);
+    return err ? err : hf_check_cards(board, n_board, &seen);
+}
+
+static int32_t check_shape(const int32_t *holes, int32_t n_hole,
+                           const int32_t *boards, int32_t n_board,
+                           int64_t n_rows, const int64_t *bad_row)
+{
+    if (!bad_row || n_rows < 0 || n_hole < 4 || n_hole > 6 || n_board < 3 || n_board > 5
+        || (n_rows > 0 && (!holes || !boards)))
+        return HF_ERR_COUNT;
+    return 0;
+}
+
+/* The row loop with the sizes as constants once inlined, so the card loops
+ * unroll (batch_rows is called with literal sizes below). */
+static inline int32_t batch_rows(const int32_t *holes, const int32_t n_hole,
+                                 const int32_t *boards, const int32_t n_board,
+                                 int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                                 int64_t *bad_row)
+{
+    for (int64_t i = 0; i < n_rows; i++) {
+        int32_t err = check_row(holes + i * n_hole, n_hole, boards + i * n_board, n_board);
+        if (err) {
+            *bad_row = i;
+            return err;
+        }
+    }
+    if (!out_high)
+        return 0; /* checking only */
+    for (int64_t i = 0; i < n_rows; i++) {
+        const int32_t *hole = holes + i * n_hole;
+        hf_board board;
+        hf_board_prepare(&board, boards + i * n_board, n_board);
+        out_high[i] = hf_board_high(&board, hole, n_hole);
+        out_low[i] = hf_board_low(&board, hole, n_hole);
+    }
+    return 0;
+}
+
+#define HF_BOARD_SIZES(nh) \
+    case nh * 8 + 3: return batch_rows(holes, nh, boards, 3, n_rows, out_high, out_low, bad_row); \
+    case nh * 8 + 4: return batch_rows(holes, nh, boards, 4, n_rows, out_high, out_low, bad_row); \
+    case nh * 8 + 5: return batch_rows(holes, nh, boards, 5, n_rows, out_high, out_low, bad_row);
+
+static int32_t dispatch(const int32_t *holes, int32_t n_hole,
+                        const int32_t *boards, int32_t n_board,
+                        int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                        int64_t *bad_row)
+{
+    int32_t err = check_shape(holes, n_hole, boards, n_board, n_rows, bad_row);
+    if (err)
+        return err;
+    switch (n_hole * 8 + n_board) {
+        HF_BOARD_SIZES(4)
+        HF_BOARD_SIZES(5)
+        HF_BOARD_SIZES(6)
+    }
+    return HF_ERR_COUNT;
+}
+#undef HF_BOARD_SIZES
+
+int32_t hf_check_batch(const int32_t *holes, int32_t n_hole,
+                       const int32_t *boards, int32_t n_board,
+                       int64_t n_rows, int64_t *bad_row)
+{
+    return dispatch(holes, n_hole, boards, n_board, n_rows, NULL, NULL, bad_row);
+}
+
+int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
+                       const int32_t *boards, int32_t n_board,
+                       int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                       int64_t *bad_row)
+{
+    if (n_rows > 0 && (!out_high || !out_low))
+        return HF_ERR_COUNT;
+    return dispatch(holes, n_hole, boards, n_board, n_rows, out_high, out_low, bad_row);
+}
