@@ -77,11 +77,12 @@ static inline int32_t hf_high5_unchecked(int32_t a, int32_t b, int32_t c, int32_
 }
 
 /* Low-mask bit of a card: bit 0 = ace, bit k-1 = rank k for 2..8, else 0.
- * A lookup by rank: the branches it replaces mispredicted on random cards. */
+ * Defined for any int (equity calls it on not-yet-dealt slots), and written
+ * for conditional moves: branches here mispredicted on random cards. */
 static inline uint32_t hf_low_bit(int32_t card)
 {
-    static const uint8_t by_rank[13] = { 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1 };
-    return by_rank[HF_RANK(card)];
+    uint32_t rank = (uint32_t)HF_RANK(card);
+    return (rank <= 6u ? 2u << rank : 0u) | (uint32_t)(rank == 12u);
 }
 
 /* Low value of five valid, distinct cards (0 = no qualifying low). */

@@ -283,10 +283,7 @@ static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equ
         if ((suits[5] + 0x5555u) & 0x8888u) {  /* a suit has >= 3 cards: flushes possible */
             hf_board_prepare(&board, s->board, 5);
         } else {
-            board.high_row = hf_omaha_high5_table + 91 * index[5];
-            board.low_mask = low[5];
-            board.flush_suit = -1;
-            board.n_flush_triples = 0;
+            hf_board_set_no_flush(&board, hf_omaha_high5_table + 91 * index[5], low[5]);
         }
         settle_prepared(s, &board, t);
         if (++n == count)

@@ -9,6 +9,9 @@
  *     int32_t packed = hf_board_omaha(&b, hole, n_hole);  // high << 8 | low
  *     // or hf_board_high(&b, hole, n_hole) / hf_board_low(&b, hole, n_hole)
  *
+ * Set hf_board's fields only through hf_board_prepare or
+ * hf_board_set_no_flush: its layout may change.
+ *
  * Cards must already be valid and distinct (hf_check_cards): these functions
  * trust them, and with valid cards they never index out of bounds.
  *
@@ -67,6 +70,16 @@ static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n
         flush_ranks |= HF_SUIT(board[i]) == suit ? 1u << HF_RANK(board[i]) : 0u;
     b->flush_suit = suit;
     b->flush_ranks = flush_ranks;
+}
+
+/* For a caller that already has the board's row and low mask and knows no
+ * suit has three cards (equity's running board enumeration): no flush. */
+static inline void hf_board_set_no_flush(hf_board *b, const uint16_t *high_row, uint32_t low_mask)
+{
+    b->high_row = high_row;
+    b->low_mask = low_mask;
+    b->flush_suit = 4;
+    b->flush_ranks = 0;
 }
 
 static inline uint32_t hf_drop_lowest(uint32_t bits) { return bits & (bits - 1); }
