@@ -14,7 +14,6 @@ from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
 from .cards import card_str, format_cards, parse_card, parse_cards
-
 from .engine import Action, Hand, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
