@@ -44,6 +44,32 @@ def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, float]:
     return best
 
 
+def settlement_share(hands: int, structure: Structure | MixedGame, seed: int) -> float:
+    """The fraction of self-play CPU time spent inside the showdown API (issue 3's
+    ``hilo_fast.showdown``), measured by timing each call in one extra run."""
+    import hilo_fast.engine as engine
+
+    real = engine.showdown
+    spent = 0.0
+
+    def timed(*args: object, **kwargs: object) -> object:
+        nonlocal spent
+        start = time.process_time()
+        try:
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            spent += time.process_time() - start
+
+    engine.showdown = timed  # type: ignore[assignment]
+    try:
+        start = time.process_time()
+        simulate(hands, structure, PLAYERS, seed=seed)
+        total = time.process_time() - start
+    finally:
+        engine.showdown = real
+    return spent / total
+
+
 def pokerkit_loop(hands: int, limit: str, seed: int) -> Callable[[], object] | None:
     """A closure playing ``hands`` pokerkit hands with random legal bots."""
     try:
@@ -51,8 +77,6 @@ def pokerkit_loop(hands: int, limit: str, seed: int) -> Callable[[], object] | N
     except ImportError:
         return None
     automations = tuple(pk.Automation)   # everything but the players' decisions
-    automations = tuple(a for a in automations if a is not pk.Automation.RUNOUT_COUNT_SELECTION
-                        ) + (pk.Automation.RUNOUT_COUNT_SELECTION,)
     betting = {"pot": pk.BettingStructure.POT_LIMIT, "no": pk.BettingStructure.NO_LIMIT,
                "fixed": pk.BettingStructure.FIXED_LIMIT}[limit]
     small, big = (2, 4) if limit == "fixed" else (2, 2)
@@ -101,13 +125,15 @@ def main() -> None:
     print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
           f"random legal bots, best of {args.repeat}")
     print(f"{'engine':<10}{'structure':<26}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
-          f"{'showdowns':>11}")
+          f"{'showdowns':>11}{'in showdown()':>15}")
     for name, structure in STRUCTURES.items():
         summary = simulate(args.hands, structure, PLAYERS, seed=args.seed)   # warm-up + counts
         wall, cpu = best_of(args.repeat, lambda s=structure: simulate(args.hands, s, PLAYERS,
                                                                      seed=args.seed))
+        share = settlement_share(args.hands, structure, args.seed)
         print(f"{'hilo-fast':<10}{name:<26}{args.hands:>8}{args.hands / wall:>12,.0f}"
-              f"{args.hands / cpu:>13,.0f}{summary.showdowns / args.hands:>11.0%}")
+              f"{args.hands / cpu:>13,.0f}{summary.showdowns / args.hands:>11.0%}"
+              f"{share:>15.0%}")
     if args.pokerkit_hands:
         for limit, name in (("fixed", "fixed-limit 2/4"), ("pot", "pot-limit 1/2"),
                             ("no", "no-limit 1/2")):

@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import NoReturn
 
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from .showdown import ShowdownResult, showdown
@@ -85,6 +86,9 @@ _ACTION_NAMES = {a.name.lower(): a for a in Action}
 _BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
 
 # Seat status codes (plain ints on the hot path).
+_FOLD, _CHECK, _CALL, _BET, _RAISE = Action     # module constants: fast to load
+_FIXED, _POT, _NO = int(Limit.FIXED), int(Limit.POT), int(Limit.NO)
+
 _OUT = 0      # sitting out: no chips at the start of the hand, not dealt in
 _FOLDED = 1
 _ACTIVE = 2   # in the hand with chips behind
@@ -184,6 +188,8 @@ class Hand:
 
     __slots__ = (
         "_board",
+        "_limit",
+        "_max_bets",
         "_min_raise",
         "_n_active",
         "_n_live",
@@ -226,6 +232,8 @@ class Hand:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         self.structure = structure
+        self._limit = int(structure.limit)
+        self._max_bets = structure.max_bets
         self.starting_stacks = _check_stacks(stacks)
         n = self.n_seats = len(self.starting_stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
@@ -333,29 +341,37 @@ class Hand:
     # -------------------------------------------------------------- deciding
 
     def _prepare_decision(self) -> None:
-        """Cache the actor's call amount and bet/raise bounds (0 = not allowed)."""
+        """Cache the actor's call amount and bet/raise bounds (0 = not allowed).
+
+        This runs once per decision, so it sticks to plain ints and lists.
+        """
         seat, stacks, bets = self.actor, self.stacks, self.bets
-        stack, bet, cur = stacks[seat], bets[seat], self.current_bet
-        to_call = cur - bet
-        self.call_amount = to_call if to_call < stack else stack
-        self.min_to = self.max_to = 0
-        st = self.structure
-        if stack <= to_call or not self._reopen[seat] or (
-                st.max_bets and self.bet_count >= st.max_bets):
+        stack, cur = stacks[seat], self.current_bet
+        to_call = cur - bets[seat]
+        if to_call >= stack:               # calling puts the seat all in: no raise
+            self.call_amount = stack
+            self.min_to = self.max_to = 0
             return
-        status = self._status
-        for other in range(self.n_seats):   # somebody must be able to answer a raise
-            if other != seat and status[other] == _ACTIVE and stacks[other] + bets[other] > cur:
+        self.call_amount = to_call
+        if not self._reopen[seat] or (self._max_bets and self.bet_count >= self._max_bets):
+            self.min_to = self.max_to = 0
+            return
+        status, n = self._status, self.n_seats
+        other = seat
+        for _ in range(n - 1):             # somebody must be able to answer a raise
+            other = other + 1 if other + 1 < n else 0
+            if status[other] == _ACTIVE and stacks[other] + bets[other] > cur:
                 break
         else:
+            self.min_to = self.max_to = 0
             return
-        all_in = bet + stack
+        all_in = bets[seat] + stack
         lo = cur + self._min_raise
-        limit = st.limit
-        if limit == Limit.FIXED:
-            hi = lo
-        elif limit == Limit.POT:
+        limit = self._limit
+        if limit == _POT:
             hi = cur + self._total + to_call   # the pot after calling, on top of the call
+        elif limit == _FIXED:
+            hi = lo
         else:
             hi = all_in
         self.min_to = lo if lo < all_in else all_in
@@ -405,55 +421,67 @@ class Hand:
         seat = self.actor
         if seat < 0:
             raise ValueError("the hand is over: no seat is to act")
-        kind = action if type(action) is Action else _parse_action(action)
-        if kind <= Action.CALL:
-            to_call = self.current_bet - self.bets[seat]
-            if amount is not None and not (kind == Action.CALL and amount == self.call_amount):
-                self._refuse(kind, amount, "takes no amount" if kind != Action.CALL else
-                             f"adds exactly {self.call_amount}")
-            if kind == Action.FOLD:
-                self._fold(seat)
-            elif kind == Action.CHECK:
-                if to_call:
-                    self._refuse(kind, amount, f"faces a bet of {to_call} to call")
-                self._check(seat)
-            else:
-                if not to_call:
-                    self._refuse(kind, amount, "has nothing to call")
-                self._call(seat)
-        else:
-            if (kind == Action.BET) == bool(self.current_bet):
-                self._refuse(kind, amount, "there is a bet to raise" if self.current_bet
+        if action.__class__ is not Action:
+            action = _parse_action(action)
+        if action >= _BET:
+            if (action == _BET) == (self.current_bet > 0):
+                self._refuse(action, amount, "there is a bet to raise" if self.current_bet
                              else "there is no bet to raise")
             if not self.max_to:
-                self._refuse(kind, amount, "may not bet or raise now")
-            if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-                raise TypeError(f"{kind.name.lower()} needs an int 'to' amount, got {amount!r}; "
-                                f"legal: {self.legal_actions().describe()}")
+                self._refuse(action, amount, "may not bet or raise now")
+            if amount.__class__ is not int:
+                if isinstance(amount, bool) or not isinstance(amount, int):
+                    raise TypeError(f"{action.name.lower()} needs an int 'to' amount, got "
+                                    f"{amount!r}; legal: {self.legal_actions().describe()}")
+                amount = int(amount)
             if not self.min_to <= amount <= self.max_to:
-                self._refuse(kind, amount, f"must be to {self.min_to}..{self.max_to}")
-            self._bet_to(seat, kind, amount)
-        self._after_action(seat)
+                self._refuse(action, amount, f"must be to {self.min_to}..{self.max_to}")
+            self._bet_to(seat, action, amount)
+        else:
+            to_call = self.current_bet - self.bets[seat]
+            if action == _CALL:
+                added = self.call_amount
+                if not to_call:
+                    self._refuse(action, amount, "has nothing to call")
+                if amount is not None and amount != added:
+                    self._refuse(action, amount, f"adds exactly {added}")
+                self._put(seat, added)
+                self.bets[seat] += added
+                self.actions.append((self.street, seat, _CALL, added))
+            else:
+                if amount is not None:
+                    self._refuse(action, amount, "takes no amount")
+                if action == _CHECK:
+                    if to_call:
+                        self._refuse(action, amount, f"faces a bet of {to_call} to call")
+                    self.actions.append((self.street, seat, _CHECK, 0))
+                else:
+                    if self._status[seat] == _ACTIVE:
+                        self._n_active -= 1
+                    self._status[seat] = _FOLDED
+                    self._n_live -= 1
+                    self.actions.append((self.street, seat, _FOLD, 0))
+        # The seat has acted: the round goes on, ends, or the hand ends.
+        if self._pending[seat]:
+            self._pending[seat] = False
+            self._n_pending -= 1
+        self._reopen[seat] = False
+        if self._n_active == 1 and self._n_pending:
+            self._drop_idle_pending()
+        if self._n_live == 1:
+            self._win_uncontested()
+        elif self._n_pending:
+            self.actor = self._next_pending(seat)
+            self._prepare_decision()
+        else:
+            self._end_round()
+            if self.street != Street.OVER:
+                self._start_round()
 
-    def _refuse(self, kind: Action, amount: int | None, why: str) -> None:
+    def _refuse(self, kind: Action, amount: object, why: str) -> NoReturn:
         what = kind.name.lower() + ("" if amount is None else f" {amount}")
         raise ValueError(f"seat {self.actor} cannot {what} ({why}); "
                          f"legal: {self.legal_actions().describe()}")
-
-    def _fold(self, seat: int) -> None:
-        if self._status[seat] == _ACTIVE:
-            self._n_active -= 1
-        self._status[seat] = _FOLDED
-        self._n_live -= 1
-        self.actions.append((self.street, seat, Action.FOLD, 0))
-
-    def _check(self, seat: int) -> None:
-        self.actions.append((self.street, seat, Action.CHECK, 0))
-
-    def _call(self, seat: int) -> None:
-        added = self._put(seat, self.call_amount)
-        self.bets[seat] += added
-        self.actions.append((self.street, seat, Action.CALL, added))
 
     def _bet_to(self, seat: int, kind: Action, to: int) -> None:
         self._put(seat, to - self.bets[seat])
@@ -461,7 +489,7 @@ class Hand:
         size = to - self.current_bet
         full = size >= self._min_raise
         if full:
-            if self.structure.limit != Limit.FIXED:
+            if self._limit != _FIXED:
                 self._min_raise = size
             self._short_sum = 0
         else:   # a short all-in; several of them together may make a full raise
@@ -482,23 +510,6 @@ class Hand:
         self.current_bet = to
         self.last_aggressor = seat
         self.actions.append((self.street, seat, kind, to))
-
-    def _after_action(self, seat: int) -> None:
-        if self._pending[seat]:
-            self._pending[seat] = False
-            self._n_pending -= 1
-        self._reopen[seat] = False
-        if self._n_active == 1 and self._n_pending:
-            self._drop_idle_pending()
-        if self._n_live == 1:
-            self._win_uncontested()
-        elif self._n_pending:
-            self.actor = self._next_pending(seat)
-            self._prepare_decision()
-        else:
-            self._end_round()
-            if self.street != Street.OVER:
-                self._start_round()
 
     def _drop_idle_pending(self) -> None:
         """With one seat left with chips, it acts only to answer a bet (the round
