@@ -121,6 +121,9 @@ def to_phh(hand: Hand) -> str:
     """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over."""
     if not hand.is_over:
         raise ValueError("only a finished hand can be exported (hand.is_over is False)")
+    if any(hole is not None and len(hole) != 4 for hole in hand.holes):
+        raise ValueError("PHH has variant codes for 4-card Omaha only; this hand dealt "
+                         f"{max(len(h) for h in hand.holes if h is not None)} hole cards")
     s = hand.structure
     order = player_order(hand)
     blinds = [0] * len(order)

@@ -22,6 +22,8 @@ import pytest
 import tomllib
 
 pokerkit = pytest.importorskip("pokerkit")
+# pokerkit warns when dealt cards differ from its own shuffled deck: we deal ours.
+pytestmark = pytest.mark.filterwarnings("ignore:A card being dealt:UserWarning")
 
 from hilo_fast.engine import Action, Hand, Street  # noqa: E402
 from hilo_fast.phh import player_order, to_phh  # noqa: E402

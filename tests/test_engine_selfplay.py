@@ -133,9 +133,22 @@ def test_phhs_text_reads_back_with_pokerkit() -> None:
         [tomllib.loads(to_phh(h))["starting_stacks"] for h in hands]
 
 
-def test_phh_export_refuses_a_hand_in_progress() -> None:
+def test_phh_export_refuses_a_hand_in_progress_or_big_o() -> None:
     with pytest.raises(ValueError, match="finished"):
         to_phh(Hand(PL, [100, 100], 0, seed=1))
+    big_o = Hand(PL, [100, 100], 0, seed=1, hole_count=5)
+    big_o.act("fold")
+    with pytest.raises(ValueError, match="4-card"):
+        to_phh(big_o)
+
+
+def test_big_o_and_six_card_hands_play_to_a_showdown() -> None:
+    for hole_count in (5, 6):
+        hand = Hand(PL, [100, 100, 100], 0, seed=hole_count, hole_count=hole_count)
+        while not hand.is_over:
+            hand.act(*always_call(hand, random.Random(0)))
+        assert all(len(h or []) == hole_count for h in hand.holes)
+        assert hand.settlement is not None and sum(hand.stacks) == 300
 
 
 def test_mixed_simulation_summary_names_both_games() -> None:
