@@ -10,8 +10,10 @@ An illegal action raises ``ValueError`` naming what is legal and changes nothing
 
 >>> from hilo_fast.structures import Structure
 >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
->>> hand.actor, hand.legal_actions()   # seat 1 posted 1, seat 2 posted 2
-(0, LegalActions(fold, call 2, raise to 4..7))
+>>> hand
+<Hand pot limit 1/2, 3 seats, button 0, preflop, seat 0 to act, pot 3>
+>>> hand.legal_actions()   # seat 1 posted 1, seat 2 posted 2
+LegalActions(fold, call 2, raise to 4..7)
 >>> hand.act("raise", 7)
 >>> hand.legal_actions()
 LegalActions(fold, call 6, raise to 12..23)
@@ -376,6 +378,12 @@ class Hand:
             hi = all_in
         self.min_to = lo if lo < all_in else all_in
         self.max_to = hi if hi < all_in else all_in
+
+    def __repr__(self) -> str:
+        where = ("over" if self.street == Street.OVER
+                 else f"{self.street.name.lower()}, seat {self.actor} to act")
+        return (f"<Hand {self.structure.describe()}, {self.n_seats} seats, button "
+                f"{self.button}, {where}, pot {self._total}>")
 
     @property
     def is_over(self) -> bool:
