@@ -1,8 +1,23 @@
-"""Only what pyproject.toml cannot say: the optional cffi extension."""
+"""Only what pyproject.toml cannot say: the optional cffi extension and its wheel tag."""
 
 import os
+import platform
+import sysconfig
 
 from setuptools import setup
 
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
-setup(cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"])
+
+# cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
+# CPython, except on free-threaded builds before 3.15; tag the wheel to match,
+# so one cp310-abi3 wheel per platform serves every CPython from 3.10 on.
+stable_abi = (
+    not pure
+    and platform.python_implementation() == "CPython"
+    and not sysconfig.get_config_var("Py_GIL_DISABLED")
+)
+
+setup(
+    cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"],
+    options={"bdist_wheel": {"py_limited_api": "cp310"}} if stable_abi else {},
+)

@@ -54,7 +54,7 @@ def omaha_best(
     hole: Sequence[int], board: Sequence[int]
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
     """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
-    out = ffi.new("hf_hand *")
+    out: Any = ffi.new("hf_hand *")  # cffi struct fields are typed at run time only
     try:
         err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     except _NOT_A_CARD:

@@ -1,0 +1,33 @@
+"""When a packaging check runs the suite, it proves which package it tested.
+
+The packaging check (.ci/packaging_check.sh) and cibuildwheel set
+``HILO_FAST_EXPECT_BACKEND`` (``native`` or ``python``) and
+``HILO_FAST_EXPECT_INSTALLED=1``; a plain developer run sets neither and
+these tests skip.
+"""
+
+from __future__ import annotations
+
+import os
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import hilo_fast
+
+EXPECTED_BACKEND = os.environ.get("HILO_FAST_EXPECT_BACKEND")
+EXPECT_INSTALLED = os.environ.get("HILO_FAST_EXPECT_INSTALLED") == "1"
+
+
+@pytest.mark.skipif(EXPECTED_BACKEND is None, reason="HILO_FAST_EXPECT_BACKEND not set")
+def test_backend_is_the_one_the_install_must_have() -> None:
+    assert hilo_fast.BACKEND == EXPECTED_BACKEND
+
+
+@pytest.mark.skipif(not EXPECT_INSTALLED, reason="HILO_FAST_EXPECT_INSTALLED not set")
+def test_package_comes_from_site_packages_not_a_source_tree() -> None:
+    package = Path(hilo_fast.__file__).resolve().parent
+    installed = {Path(sysconfig.get_path(key)).resolve() for key in ("purelib", "platlib")}
+    assert package.parent in installed, f"{package} is not in {sorted(map(str, installed))}"
+    assert not (package.parent / "csrc").exists()
