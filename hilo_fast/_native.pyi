@@ -12,6 +12,8 @@ class _Lib:
     HF_ERR_CARD: int
     HF_ERR_DUPLICATE: int
     HF_ERR_COUNT: int
+    HF_EQUITY_POT: int
+    HF_EQUITY_MAX_PLAYERS: int
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_omaha(
@@ -27,6 +29,42 @@ class _Lib:
         n_hole: int,
         board: Sequence[int] | _CData,
         n_board: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_equity_deals(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+    ) -> int: ...
+    def hf_equity_enumerate(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        first: int,
+        count: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_equity_sample(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        seed: int,
+        count: int,
         out: _CData,
     ) -> int: ...
 
