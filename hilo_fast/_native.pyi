@@ -67,6 +67,26 @@ class _Lib:
         count: int,
         out: _CData,
     ) -> int: ...
+    def hf_check_batch(
+        self,
+        holes: Sequence[int] | _CData,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_board: int,
+        n_rows: int,
+        bad_row: _CData,
+    ) -> int: ...
+    def hf_omaha_batch(
+        self,
+        holes: Sequence[int] | _CData,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_board: int,
+        n_rows: int,
+        out_high: _CData,
+        out_low: _CData,
+        bad_row: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib
