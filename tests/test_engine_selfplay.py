@@ -155,3 +155,9 @@ def test_mixed_simulation_summary_names_both_games() -> None:
     summary = simulate(24, MixedGame(PL, hands_per_game=6), 6, seed=1)
     assert "pot limit 1/2" in summary.structure and "fixed limit 4/8" in summary.structure
     assert "hands/s" in summary.format()
+
+
+def test_cli_simulate_rejects_bad_stakes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--hands", "5", "--stakes", "1-2"])
+    assert "1/2" in capsys.readouterr().err
