@@ -15,6 +15,7 @@ from . import BACKEND, __version__
 from .cards import format_cards
 from .equity import equity
 from .evaluation import evaluate
+from .showdown import showdown
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -144,6 +145,77 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _parse_seat(text: str, seat: int) -> tuple[str | None, int]:
+    """``CARDS:CHIPS`` (``none`` or ``-`` for no cards) as (cards or None, chips)."""
+    cards, sep, chips = text.rpartition(":")
+    if not sep or not chips.strip().isdigit():
+        raise ValueError(f"bad --seat {text!r} (seat {seat}): expected CARDS:CHIPS like "
+                         "'As2dKh3c:100', or 'none:0' for a seat with no cards")
+    return (None if cards.strip().lower() in ("", "-", "none") else cards), int(chips)
+
+
+def _parse_folded(values: Sequence[str]) -> list[int]:
+    seats = []
+    for token in ",".join(values).split(","):
+        if token.strip():
+            if not token.strip().isdigit():
+                raise ValueError(f"bad --folded seat {token!r}: expected seat numbers like 1,3")
+            seats.append(int(token))
+    return seats
+
+
+def _cmd_showdown(args: argparse.Namespace) -> int:
+    seats = [_parse_seat(text, seat) for seat, text in enumerate(args.seat)]
+    folded = _parse_folded(args.folded)
+    result = showdown(args.board, [cards for cards, _ in seats], [chips for _, chips in seats],
+                      folded=folded, button=args.button, odd_chip=args.odd_chip)
+    rows = []
+    for seat, (cards, chips) in enumerate(seats):
+        hand = result.hands.get(seat)
+        rows.append({
+            "seat": seat, "cards": format_cards(cards, " ").split() if cards else None,
+            "put_in": chips, "folded": seat in folded,
+            "high": None if hand is None else {"value": hand.high,
+                                               "description": hand.high_description},
+            "low": None if hand is None or hand.low is None else {
+                "value": hand.low, "description": hand.low_description},
+            "won": result.payouts[seat], "net": result.payouts[seat] - chips,
+        })
+    pots = [{"amount": pot.amount, "eligible": list(pot.eligible),
+             "high_winners": list(pot.high_winners), "low_winners": list(pot.low_winners),
+             "shares": {str(seat): won for seat, won in pot.shares.items()},
+             "contested": pot.contested} for pot in result.pots]
+    if args.json:
+        print(json.dumps({"board": format_cards(args.board, " ").split(), "button": args.button,
+                          "odd_chip": args.odd_chip, "seats": rows, "pots": pots}, indent=2))
+        return 0
+    print(f"board  {format_cards(args.board, ' ')}    button: seat {args.button}")
+    print(f"{'seat':<5}{'cards':<19}{'put in':>7}  {'high':<34}{'low':<16}{'won':>7}{'net':>8}")
+    for seat, (cards, chips) in enumerate(seats):
+        hand = result.hands.get(seat)
+        if seat in folded:
+            high, low = "folded", ""
+        elif hand is None:
+            high, low = "no cards", ""
+        else:
+            high, low = hand.high_description, hand.low_description
+        won = result.payouts[seat]
+        print(f"{seat:<5}{format_cards(cards, ' ') if cards else '-':<19}{chips:>7}  "
+              f"{high:<34}{low:<16}{won:>7}{won - chips:>+8}")
+    print()
+    print(f"{'pot':<10}{'amount':>7}  {'eligible':<14}{'high':<10}{'low':<10}shares")
+    for number, pot in enumerate(result.pots):
+        name = "main" if number == 0 else f"side {number}"
+        if not pot.contested:  # one eligible seat: uncalled; none: above every live level
+            name = "uncalled" if pot.eligible else "returned"
+        eligible = " ".join(map(str, pot.eligible)) or "-"
+        high = " ".join(map(str, pot.high_winners)) or "-"
+        low = " ".join(map(str, pot.low_winners)) or "-"
+        shares = " ".join(f"{seat}:{won}" for seat, won in pot.shares.items())
+        print(f"{name:<10}{pot.amount:>7}  {eligible:<14}{high:<10}{low:<10}{shares}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hilo-fast",
@@ -199,6 +271,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("showdown", help="settle a hand's pots: side pots, hi/lo split, ties",
+                       description="Settle an Omaha Hi-Lo showdown: main and side pots, each "
+                                   "split half high, half 8-or-better low among its eligible "
+                                   "seats. Seats are numbered 0.. in the order given, clockwise. "
+                                   "Example: hilo-fast showdown --board 7h5hKh4d3s "
+                                   "--seat Ah2hQdJs:10 --seat Ad2cQcJc:10")
+    p.add_argument("--board", required=True, help="the 5 board cards, e.g. 7h5hKh4d3s")
+    p.add_argument("--seat", action="append", required=True, metavar="CARDS:CHIPS",
+                   help="one per seat, in clockwise order: hole cards and the chips the seat "
+                        "put in over the hand, e.g. As2dKh3c:100; 'none:0' for a seat with "
+                        "no cards (an empty seat, or a folded seat whose cards are unknown)")
+    p.add_argument("--folded", action="append", default=[], metavar="SEATS",
+                   help="seats that folded, e.g. 1,3 (repeatable); their chips stay in as "
+                        "dead money")
+    p.add_argument("--button", type=int, default=0,
+                   help="the button's seat (default 0); odd chips go clockwise from its left")
+    p.add_argument("--odd-chip", choices=("high", "low"), default="high",
+                   help="which half takes the odd chip of a hi/lo split (default high)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_showdown)
     return parser
 
 

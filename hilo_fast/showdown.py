@@ -39,8 +39,10 @@ the rule book is silent):
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Literal
 
 from ._backend import backend
@@ -92,12 +94,40 @@ class ShowdownResult:
     hands: dict[int, HandValue]
 
 
+_PLAIN = (list, tuple)
+
+
+def _plain_table(
+    board: CardsLike, holes: Sequence[CardsLike | None], board_sizes: Sequence[int]
+) -> tuple[list[int], list[list[int] | None]] | None:
+    """The cards as lists when they are already valid plain ids (lists or
+    tuples of ints 0..51, right counts, all distinct), else None: the fast
+    path for engines and simulators; anything else takes the full parser."""
+    if type(board) not in _PLAIN or len(board) not in board_sizes:  # type: ignore[arg-type]
+        return None
+    cards = list(board)  # type: ignore[call-overload]
+    size = None
+    for hole in holes:
+        if hole is None:
+            continue
+        if type(hole) not in _PLAIN or len(hole) not in HOLE_SIZES or size not in (None, len(hole)):  # type: ignore[arg-type]
+            return None
+        size = len(hole)  # type: ignore[arg-type]
+        cards += hole  # type: ignore[arg-type]
+    if len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
+        return None
+    return list(board), [None if hole is None else list(hole) for hole in holes]  # type: ignore[call-overload]
+
+
 def _parse_table(
     board: CardsLike, holes: Sequence[CardsLike | None], board_sizes: Sequence[int]
 ) -> tuple[list[int], list[list[int] | None]]:
     """Parse and validate the board and every seat's hole cards."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise TypeError(f"holes must be a sequence with one entry per seat, got {holes!r}")
+    plain = _plain_table(board, holes, board_sizes)
+    if plain is not None:
+        return plain
     board_ids = parse_cards(board)
     check_count(board_ids, board_sizes, "board")
     hole_ids: list[list[int] | None] = []
@@ -249,9 +279,17 @@ def showdown(
     clockwise = sorted(live, key=lambda seat: (seat - button - 1) % n_seats)
     payouts = [0] * n_seats
     pots: list[Pot] = []
+    # Chips put in up to a level: every stack below it whole, the rest capped.
+    stacks = sorted(chips)
+    below = list(accumulate(stacks, initial=0))
+
+    def up_to(level: int) -> int:
+        k = bisect_left(stacks, level)
+        return below[k] + level * (n_seats - k)
+
     previous = 0
     for level in sorted({chips[seat] for seat in live if chips[seat] > 0}):
-        amount = sum(min(c, level) - min(c, previous) for c in chips)
+        amount = up_to(level) - up_to(previous)
         eligible = tuple(seat for seat in live if chips[seat] >= level)
         previous = level
         shares: dict[int, int] = {}

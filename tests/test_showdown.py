@@ -8,6 +8,7 @@ evaluate the hands.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hilo_fast import rank_hands, showdown
+from hilo_fast.cli import main
 
 # --------------------------------------------------------------------------
 # Worked cases
@@ -298,6 +300,53 @@ def test_rank_hands_bad_input() -> None:
         rank_hands("Ks8d7h4c3s", ["KsKdJs9h", None])
     with pytest.raises(ValueError, match="board must have 3, 4 or 5 cards"):
         rank_hands("Ks8d", ["KcKdJs9h"])
+
+
+# --------------------------------------------------------------------------
+# The command line
+# --------------------------------------------------------------------------
+
+
+def test_cli_json_short_all_in(capsys: pytest.CaptureFixture[str]) -> None:
+    # The short all-in case above, with a folded seat (no cards) adding 10 dead chips.
+    argv = ["showdown", "--board", "7s4h3dKdQc", "--seat", "As2dJcTc:20",
+            "--seat", "KhKc9s9h:100", "--seat", "QhQs9c9d:100", "--seat", "none:10",
+            "--folded", "3", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [row["won"] for row in out["seats"]] == [35, 195, 0, 0]
+    assert [row["net"] for row in out["seats"]] == [15, 95, -100, -10]
+    assert [(p["amount"], p["eligible"], p["low_winners"]) for p in out["pots"]] == [
+        (70, [0, 1, 2], [0]), (160, [1, 2], [])]
+    assert out["seats"][3] == {"seat": 3, "cards": None, "put_in": 10, "folded": True,
+                               "high": None, "low": None, "won": 0, "net": -10}
+    assert out["seats"][0]["low"]["description"] == "7-4-3-2-A low"
+
+
+def test_cli_table_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["showdown", "--board", TIED_BOARD, "--button", "2", "--odd-chip", "low"]
+    argv += [arg for hole in TIED_HOLES for arg in ("--seat", f"{hole}:11")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "button: seat 2" in out
+    won = [line.split()[-2] for line in out.splitlines()[2:5]]
+    assert won == ["12", "11", "10"]  # as in the odd_chip="low" worked case
+    assert "main" in out and "0 1 2" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seat", "As2dKh3c"], "bad --seat 'As2dKh3c' (seat 0): expected CARDS:CHIPS"),
+        (["--seat", "As2dKh3c:-5"], "bad --seat"),
+        (["--seat", "As2dKh3c:10", "--seat", "KcKdJs9h:10", "--folded", "x"],
+         "bad --folded seat 'x'"),
+        (["--seat", "As2dKh3c:10", "--seat", "none:10"], "seat 1 put in 10 chips but has no"),
+    ],
+)
+def test_cli_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    assert main(["showdown", "--board", "7s4h5dKdQc", *argv]) == 2
+    assert message in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------

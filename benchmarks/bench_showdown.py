@@ -1,0 +1,91 @@
+"""Showdown speed: settling 6-handed all-in pots, both backends, one process.
+
+    python benchmarks/bench_showdown.py [--deals 2000] [--repeat 5]
+
+Each deal has six seats with different stacks (a main pot and four side
+pots) and one folded seat's dead money. Reported per settlement: the best of
+``--repeat`` runs over the same ``--deals`` deals, and the share of that time
+spent evaluating the hands (the same ``backend.omaha`` calls, timed alone),
+so the settlement's own cost is visible whatever the machine's speed.
+No peer library settles a hi-lo showdown on its own (pokerkit's lives inside
+its game state; ``bench_selfplay.py`` compares whole hands), so the figures
+are absolute and relative to the hand evaluation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable
+from types import ModuleType
+
+from hilo_fast import _pybackend, showdown
+
+# The package's ``showdown`` attribute is the function; the module is here.
+showdown_module = importlib.import_module("hilo_fast.showdown")
+
+Deal = tuple[list[int], list[list[int]], list[int], list[int]]
+
+
+def make_deals(count: int, seed: int = 1) -> list[Deal]:
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        cards = rng.sample(range(52), 5 + 7 * 4)
+        board, holes = cards[:5], [cards[5 + 4 * s:9 + 4 * s] for s in range(7)]
+        stacks = rng.sample(range(10, 500), 7)
+        deals.append((board, holes, stacks, [rng.randrange(7)]))
+    return deals
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    deals = make_deals(args.deals)
+    backends: list[ModuleType] = [_pybackend]
+    try:
+        backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
+    except ImportError:
+        print("native backend not built: pure Python only")
+    default = showdown_module.backend
+
+    def settle_all() -> None:
+        for board, holes, stacks, folded in deals:
+            showdown(board, holes, stacks, folded=folded)
+
+    print(f"{args.deals} deals, 7 seats (1 folded), best of {args.repeat}")
+    print(f"{'backend':<10}{'us/settlement':>15}{'of which hands':>16}")
+    try:
+        for module in backends:
+            showdown_module.backend = module
+            settle_all()  # warm up (the pure backend fills its low cache lazily)
+
+            def evaluate_all(omaha: Callable[..., int] = module.omaha) -> None:
+                for board, holes, _, folded in deals:
+                    for seat, hole in enumerate(holes):
+                        if seat not in folded:
+                            omaha(hole, board)
+
+            settle = best_of(args.repeat, settle_all) / args.deals
+            hands = best_of(args.repeat, evaluate_all) / args.deals
+            print(f"{module.NAME:<10}{settle * 1e6:>15.1f}{hands / settle:>15.0%}")
+    finally:
+        showdown_module.backend = default
+
+
+if __name__ == "__main__":
+    main()
