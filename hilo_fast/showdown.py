@@ -94,29 +94,29 @@ class ShowdownResult:
     hands: dict[int, HandValue]
 
 
-_PLAIN = (list, tuple)
-
-
 def _plain_table(
     board: CardsLike, holes: Sequence[CardsLike | None], board_sizes: Sequence[int]
 ) -> tuple[list[int], list[list[int] | None]] | None:
     """The cards as lists when they are already valid plain ids (lists or
     tuples of ints 0..51, right counts, all distinct), else None: the fast
     path for engines and simulators; anything else takes the full parser."""
-    if type(board) not in _PLAIN or len(board) not in board_sizes:  # type: ignore[arg-type]
+    if not isinstance(board, (list, tuple)) or len(board) not in board_sizes:
         return None
-    cards = list(board)  # type: ignore[call-overload]
-    size = None
+    plain_holes: list[list[int] | None] = []
+    cards = list(board)
+    size = 0  # every seat's hole must have the size of the first one
     for hole in holes:
-        if hole is None:
-            continue
-        if type(hole) not in _PLAIN or len(hole) not in HOLE_SIZES or size not in (None, len(hole)):  # type: ignore[arg-type]
-            return None
-        size = len(hole)  # type: ignore[arg-type]
-        cards += hole  # type: ignore[arg-type]
-    if len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
+        if hole is not None:
+            if not isinstance(hole, (list, tuple)) or len(hole) not in HOLE_SIZES:
+                return None
+            if size and len(hole) != size:
+                return None
+            size = len(hole)
+            cards += hole
+        plain_holes.append(None if hole is None else list(hole))
+    if not all(type(c) is int and 0 <= c < 52 for c in cards) or len(set(cards)) != len(cards):
         return None
-    return list(board), [None if hole is None else list(hole) for hole in holes]  # type: ignore[call-overload]
+    return list(board), plain_holes
 
 
 def _parse_table(

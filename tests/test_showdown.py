@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hilo_fast import rank_hands, showdown
+from hilo_fast import format_cards, rank_hands, showdown
 from hilo_fast.cli import main
 
 # --------------------------------------------------------------------------
@@ -300,6 +300,40 @@ def test_rank_hands_bad_input() -> None:
         rank_hands("Ks8d7h4c3s", ["KsKdJs9h", None])
     with pytest.raises(ValueError, match="board must have 3, 4 or 5 cards"):
         rank_hands("Ks8d", ["KcKdJs9h"])
+
+
+def test_card_forms_give_the_same_settlement(backend: ModuleType) -> None:
+    # Plain id lists take a fast path; strings, tuples and mixed forms the full
+    # parser. Both must settle alike.
+    rng = random.Random(7)
+    for _ in range(50):
+        table = random_table(rng.randint)
+        by_ids = showdown(**table)
+        as_text = {**table, "board": format_cards(table["board"], " "),
+                   "holes": [None if h is None else format_cards(h) for h in table["holes"]]}
+        as_tuples = {**table, "board": tuple(table["board"]),
+                     "holes": [None if h is None else tuple(h) for h in table["holes"]]}
+        for other in (showdown(**as_text), showdown(**as_tuples)):
+            assert other.payouts == by_ids.payouts and other.pots == by_ids.pots
+            assert other.hands == by_ids.hands
+
+
+@pytest.mark.parametrize(
+    ("board", "holes", "message"),
+    [
+        ([0, 1, 2, 3, 4], [[5, 6, 7, 8], [9, 10, 11, 5]],
+         "duplicate card 3d: in seat 0 and in seat 1"),
+        ([0, 1, 2, 3, 52], [[5, 6, 7, 8], [9, 10, 11, 12]], "bad card 52"),
+        ([0, 1, 2, 3, 4], [[5, 6, 7, 8], [9, 10, 11, "Zz"]], "bad card 'Zz'"),
+        ([0, 1, 2, 3, 4], [[5, 6, 7, 8], [9, 10, 11, 12.0]], "bad card 12.0"),
+        ([0, 1, 2, 3], [[5, 6, 7, 8], [9, 10, 11, 12]], "board must have 5 cards, got 4"),
+        ([0, 1, 2, 3, 4], [[5, 6, 7, 8], [9, 10, 11, 12, 13]], "same number of cards"),
+    ],
+)
+def test_bad_card_ids_get_the_full_parser_message(board: list[int], holes: list[list[int]],
+                                                  message: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        showdown(board, holes, [10, 10])
 
 
 # --------------------------------------------------------------------------
