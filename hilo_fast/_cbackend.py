@@ -45,7 +45,7 @@ def low5(cards: Sequence[int]) -> int:
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
     """``high << 8 | low`` for an Omaha hand, or ERR_*."""
     try:
-        return int(lib.hf_omaha(hole, len(hole), board, len(board)))
+        return lib.hf_omaha(hole, len(hole), board, len(board))  # type: ignore[no-any-return]
     except _NOT_A_CARD:
         return ERR_CARD
 

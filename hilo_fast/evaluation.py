@@ -268,9 +268,15 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     >>> str(evaluate("KsKd7c2h", "Kh7d7s3c9d"))
     'Full House, Kings full of Sevens; no low'
     """
-    packed = _omaha_packed(hole, board)
+    # The hot path of one-call-per-hand users, kept to the fewest Python
+    # steps: lists of valid ids go straight to the backend (which validates
+    # them); anything else, or a failure, goes through the parser, which
+    # names the problem.
     if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
-        # Copies, so a caller reusing its lists cannot change the hand later.
-        return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole), tuple(board))  # type: ignore[arg-type]
+        packed: int = backend.omaha(hole, board)
+        if packed >= 0:
+            # Copies, so a caller reusing its lists cannot change the hand later.
+            return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole), tuple(board))  # type: ignore[arg-type]
     hole_ids, board_ids = _hand(hole, board)
+    packed = backend.omaha(hole_ids, board_ids)
     return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole_ids), tuple(board_ids))
