@@ -41,6 +41,11 @@ int32_t hf_low5(const int32_t cards[5]);
 int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
                  const int32_t *board, int32_t n_board);
 
+/* As hf_omaha, the hole then the board as the n_hole + n_board bytes of
+ * one bytes object: cffi passes bytes without converting item by item,
+ * which is most of the cost of a call from Python (evaluate's hot path). */
+int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board);
+
 /* As hf_omaha, and which five cards made each half. Of equal hands the
  * first in enumeration order wins (hole pairs, then board triples, each in
  * the order given, lexicographically). Returns 0 or HF_ERR_*. */

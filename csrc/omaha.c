@@ -42,6 +42,18 @@ int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
     return hf_board_omaha(&prepared, hole, n_hole);
 }
 
+int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board)
+{
+    if (!cards || n_hole < 4 || n_hole > 6 || n_board < 3 || n_board > 5)
+        return HF_ERR_COUNT;
+    int32_t hole[6], board[5];
+    for (int32_t i = 0; i < n_hole; i++)
+        hole[i] = (unsigned char)cards[i];
+    for (int32_t i = 0; i < n_board; i++)
+        board[i] = (unsigned char)cards[n_hole + i];
+    return hf_omaha(hole, n_hole, board, n_board);
+}
+
 static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)
 {
     out[0] = h0; out[1] = h1; out[2] = b0; out[3] = b1; out[4] = b2;

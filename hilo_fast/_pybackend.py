@@ -151,6 +151,13 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
     return _check_hand(hole, board) or (_omaha_high(hole, board) << 8 | _omaha_low(hole, board))
 
 
+def omaha_bytes(cards: bytes, n_hole: int) -> int:
+    """``omaha(cards[:n_hole], cards[n_hole:])`` for card ids as bytes."""
+    if type(cards) is not bytes:
+        return ERR_CARD
+    return omaha(list(cards[:n_hole]), list(cards[n_hole:]))
+
+
 def omaha_best(
     hole: Sequence[int], board: Sequence[int]
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:

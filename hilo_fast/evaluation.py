@@ -12,6 +12,7 @@ separately for the high and for the low.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from . import _tablegen as gen
@@ -197,8 +198,9 @@ class HandValue:
     __slots__ = ("_best", "_board", "_hole", "high", "low")
 
     def __init__(
-        self, high: int, low: int | None, hole: tuple[int, ...], board: tuple[int, ...]
+        self, high: int, low: int | None, hole: Sequence[int], board: Sequence[int]
     ) -> None:
+        # hole and board: immutable card ids (tuples, or bytes from evaluate).
         self.high = high
         self.low = low
         self._hole = hole
@@ -272,11 +274,18 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     # steps: lists of valid ids go straight to the backend (which validates
     # them); anything else, or a failure, goes through the parser, which
     # names the problem.
+    # Card ids as bytes are both the immutable copy the hand keeps (so a
+    # caller reusing its lists cannot change it later) and the cheapest
+    # argument for the C call (cffi passes bytes as they are).
     if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
-        packed: int = backend.omaha(hole, board)
-        if packed >= 0:
-            # Copies, so a caller reusing its lists cannot change the hand later.
-            return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole), tuple(board))  # type: ignore[arg-type]
+        try:
+            hole_bytes, board_bytes = bytes(hole), bytes(board)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
+            pass
+        else:
+            packed: int = backend.omaha_bytes(hole_bytes + board_bytes, len(hole_bytes))
+            if packed >= 0:
+                return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes, board_bytes)
     hole_ids, board_ids = _hand(hole, board)
     packed = backend.omaha(hole_ids, board_ids)
     return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole_ids), tuple(board_ids))

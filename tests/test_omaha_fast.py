@@ -118,3 +118,38 @@ def test_pure_and_native_agree(native: ModuleType) -> None:
         for _ in range(20000):
             hole, board = random_hand(rng, deck)
             assert _pybackend.omaha(hole, board) == native.omaha(hole, board), (hole, board)
+
+
+def test_bytes_entry_point_equals_omaha(backend: ModuleType) -> None:
+    """evaluate's hot path passes card ids as bytes; same answers, same checks."""
+    rng = random.Random(9)
+    for _ in range(2000):
+        hole, board = random_hand(rng, FULL_DECK)
+        assert backend.omaha_bytes(bytes(hole + board), len(hole)) == backend.omaha(hole, board)
+    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 52]), 4) == backend.ERR_CARD
+    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 255]), 4) == backend.ERR_CARD
+    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 0]), 4) == backend.ERR_DUPLICATE
+    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5]), 4) == backend.ERR_COUNT
+    assert backend.omaha_bytes(bytes(range(12)), 4) == backend.ERR_COUNT
+    assert backend.omaha_bytes(bytes(range(9)), 3) == backend.ERR_COUNT
+    assert backend.omaha_bytes([0, 1, 2, 3, 4, 5, 6], 4) == backend.ERR_CARD  # type: ignore[arg-type]
+
+
+def test_evaluate_hot_path_keeps_its_behaviour(backend: ModuleType) -> None:
+    from hilo_fast import evaluate
+
+    with pytest.raises(ValueError, match="bad card 300"):
+        evaluate([300, 1, 2, 3], [4, 5, 6])
+    with pytest.raises(ValueError, match="bad card -1"):
+        evaluate([51, 1, 2, -1], [4, 5, 6])
+    with pytest.raises(ValueError, match="bad card 52"):
+        evaluate([51, 1, 2, 3], [4, 5, 52])
+    with pytest.raises(ValueError, match="duplicate card As"):
+        evaluate([51, 1, 2, 3], [4, 5, 51])
+    by_name = evaluate(["As", "2d", "Kh", "9c"], ("3s", "4h", "5d", "Kd", "8c"))
+    hole, board = [51, 1, 46, 31], [7, 10, 13, 45, 24]
+    hand = evaluate(hole, board)
+    assert (hand.high, hand.low) == (by_name.high, by_name.low) == (1609, 1)
+    hole[0], board[0] = 0, 50  # the caller reuses its lists: the hand must not change
+    assert hand.high_cards == ("As", "2d", "3s", "4h", "5d")
+    assert hand.low_cards == ("As", "2d", "3s", "4h", "5d")
