@@ -184,9 +184,9 @@ def check_pokerkit(hands: list[tuple[Any, Any]], high: list[int], low: list[int]
         theirs = sign((hi_i > hi_j) - (hi_i < hi_j))
         if ours != theirs or (lo_i is None) != (low[i] == 0):
             raise Disagreement(f"pokerkit disagrees on deals {deals[i]} and {deals[j]}")
-        if lo_i is not None and lo_j is not None:
-            if sign(low[j] - low[i]) != sign((lo_i > lo_j) - (lo_i < lo_j)):
-                raise Disagreement(f"pokerkit's low disagrees on deals {deals[i]} and {deals[j]}")
+        if lo_i is not None and lo_j is not None \
+                and sign(low[j] - low[i]) != sign((lo_i > lo_j) - (lo_i < lo_j)):
+            raise Disagreement(f"pokerkit's low disagrees on deals {deals[i]} and {deals[j]}")
 
 
 # ---- the run ----
