@@ -45,7 +45,7 @@ def low5(cards: Sequence[int]) -> int:
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
     """``high << 8 | low`` for an Omaha hand, or ERR_*."""
     try:
-        return lib.hf_omaha(hole, len(hole), board, len(board))  # type: ignore[no-any-return]
+        return lib.hf_omaha(hole, len(hole), board, len(board))
     except _NOT_A_CARD:
         return ERR_CARD
 
@@ -55,7 +55,7 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
     passes a bytes object as it is, faster than converting two lists."""
     if type(cards) is not bytes:
         return ERR_CARD
-    return lib.hf_omaha_bytes(cards, n_hole, len(cards) - n_hole)  # type: ignore[no-any-return]
+    return lib.hf_omaha_bytes(cards, n_hole, len(cards) - n_hole)
 
 
 def omaha_best(

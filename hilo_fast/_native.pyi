@@ -23,6 +23,7 @@ class _Lib:
         board: Sequence[int] | _CData,
         n_board: int,
     ) -> int: ...
+    def hf_omaha_bytes(self, cards: Sequence[int] | _CData, n_hole: int, n_board: int) -> int: ...
     def hf_omaha_best(
         self,
         hole: Sequence[int] | _CData,
