@@ -182,8 +182,22 @@ def test_exact_equals_brute_force(backend: ModuleType, holes: list[str], board: 
     brute_force(holes, board, dead).check(equity(holes, board, dead))
 
 
+@pytest.mark.parametrize(("holes", "board", "dead"), RIVER)
+def test_river_equals_pokerkit(backend: ModuleType, holes: list[str], board: str,
+                               dead: str) -> None:
+    # On a full board pokerkit's "Monte Carlo" has nothing left to sample: it is exact.
+    pokerkit = pytest.importorskip("pokerkit")
+    ranges = [[tuple(pokerkit.Card.parse(hole))] for hole in holes]
+    theirs = pokerkit.calculate_equities(
+        ranges, tuple(pokerkit.Card.parse(board)), len(parse_cards(holes[0])), 5,
+        pokerkit.Deck.STANDARD,
+        (pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand), sample_count=1)
+    assert [p.equity for p in equity(holes, board, dead).players] == theirs
+
+
 def test_pokerkit_wrong_spot_gives_high_the_whole_pot(backend: ModuleType) -> None:
-    # No low is possible on KhQd9c9s2h; pokerkit splits 0.75/0.25 here.
+    # No low is possible on KhQd9c9s2h: the issue reports pokerkit splitting
+    # 0.75/0.25 here (pokerkit 0.7.7 gets 1.0/0.0, see the test above).
     result = equity(["AsAhKsKd", "QsQhJsJd"], board="KhQd9c9s2h")
     assert [p.equity for p in result.players] == [1.0, 0.0]
     assert [p.scoop for p in result.players] == [1.0, 0.0]
