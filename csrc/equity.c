@@ -302,7 +302,8 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
     if (err)
         return err;
     int64_t total = total_deals(&s);
-    if (!out || total < 0 || first < 0 || count < 0 || first > total - count)
+    if (!out || total < 0 || first < 0 || count < 0 || count > HF_EQUITY_MAX_COUNT
+        || first > total - count)
         return HF_ERR_COUNT;
     memset(out, 0, sizeof *out);
     for (int32_t p = 0; p < n_players; p++)
@@ -371,7 +372,7 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
     int32_t err = make_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead);
     if (err)
         return err;
-    if (!out || count < 0)
+    if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)
         return HF_ERR_COUNT;
     memset(out, 0, sizeof *out);
     for (int32_t p = 0; p < n_players; p++)

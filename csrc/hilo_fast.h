@@ -65,8 +65,9 @@ int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
  * tallies of any split into chunks add up to the same numbers. */
 
 /* Pot shares are counted in 1/5040 of a pot: each half (2520) divides
- * evenly among any number of tied players up to 10. */
-enum { HF_EQUITY_POT = 5040, HF_EQUITY_MAX_PLAYERS = 10 };
+ * evenly among any number of tied players up to 10. One call settles at
+ * most HF_EQUITY_MAX_COUNT (2^30) deals, so no sum can overflow 64 bits. */
+enum { HF_EQUITY_POT = 5040, HF_EQUITY_MAX_PLAYERS = 10, HF_EQUITY_MAX_COUNT = 1073741824 };
 
 /* Integer sums over deals; index [p] is player p. */
 typedef struct {
@@ -88,7 +89,8 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead);
 
 /* Settle deals first .. first + count - 1 into *out (zeroed first).
- * Returns 0 or HF_ERR_*. */
+ * Returns 0 or HF_ERR_* (HF_ERR_COUNT for a range outside the deals or
+ * longer than HF_EQUITY_MAX_COUNT). */
 int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                             const int32_t *board, int32_t n_board,
                             const int32_t *dead, int32_t n_dead,
@@ -97,7 +99,8 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 /* Settle `count` random deals into *out (zeroed first). The stream is
  * splitmix64 from `seed`; each deal is a partial Fisher-Yates shuffle of
  * the unknown cards (carried over from the previous deal) using Lemire's
- * 32-bit bounded draws. Returns 0 or HF_ERR_*. */
+ * 32-bit bounded draws. Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
+ * outside 0..HF_EQUITY_MAX_COUNT). */
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead,

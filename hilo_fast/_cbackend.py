@@ -79,6 +79,7 @@ def omaha_best(
 # share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
 
 EQUITY_POT: int = lib.HF_EQUITY_POT
+EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
 _TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low", "tie_low")
 
 
@@ -90,11 +91,16 @@ def _flat_tally(tally: object, n_players: int) -> list[int]:
     return out
 
 
+def _n_players(holes: Sequence[int], n_hole: int) -> int:
+    """Players in a flat list of hands; 0 (refused by the C) if it does not divide."""
+    return len(holes) // n_hole if n_hole > 0 and len(holes) % n_hole == 0 else 0
+
+
 def equity_deals(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
 ) -> int:
     """Number of deals of the spot (random hands are -1s), or ERR_*."""
-    n_players = len(holes) // n_hole if n_hole else 0
+    n_players = _n_players(holes, n_hole)
     try:
         return int(lib.hf_equity_deals(holes, n_players, n_hole, board, len(board),
                                        dead, len(dead)))
@@ -107,7 +113,9 @@ def equity_enumerate(
     first: int, count: int,
 ) -> list[int] | int:
     """Tally of deals ``first .. first + count - 1``, or ERR_*."""
-    n_players = len(holes) // n_hole if n_hole else 0
+    n_players = _n_players(holes, n_hole)
+    if not (0 <= first < 1 << 63 and 0 <= count < 1 << 63):
+        return ERR_COUNT
     out = ffi.new("hf_equity_tally *")
     try:
         err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
@@ -122,8 +130,8 @@ def equity_sample(
     seed: int, count: int,
 ) -> list[int] | int:
     """Tally of ``count`` random deals drawn from the stream ``seed``, or ERR_*."""
-    n_players = len(holes) // n_hole if n_hole else 0
-    if not 0 <= seed < 1 << 64:
+    n_players = _n_players(holes, n_hole)
+    if not (0 <= seed < 1 << 64 and 0 <= count < 1 << 63):
         return ERR_COUNT
     out = ffi.new("hf_equity_tally *")
     try:

@@ -191,6 +191,7 @@ EQUITY_POT = 5040  # a pot in units every split among up to 10 players divides
 _HALF_POT = EQUITY_POT // 2
 _MAX_PLAYERS = 10
 _MAX_DEALS = 1 << 62
+EQUITY_MAX_COUNT = 1 << 30  # deals per call, as HF_EQUITY_MAX_COUNT
 _MASK64 = (1 << 64) - 1
 _TALLY_WIDTH = 7  # share, share_sq, scoop, win_high, tie_high, win_low, tie_low
 
@@ -310,7 +311,7 @@ def equity_enumerate(
     total = 1
     for c in choices:
         total *= c
-    if total > _MAX_DEALS or not 0 <= first <= total - count or count < 0:
+    if total > _MAX_DEALS or not 0 <= count <= EQUITY_MAX_COUNT or not 0 <= first <= total - count:
         return ERR_COUNT
     tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
     digits, rest = [0] * len(choices), first
@@ -393,7 +394,7 @@ def equity_sample(
     spot = _make_spot(holes, n_hole, board, dead)
     if isinstance(spot, int):
         return spot
-    if count < 0 or not 0 <= seed <= _MASK64:
+    if not 0 <= count <= EQUITY_MAX_COUNT or not 0 <= seed <= _MASK64:
         return ERR_COUNT
     tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
     deck = spot.deck

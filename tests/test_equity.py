@@ -16,6 +16,8 @@ from itertools import combinations
 from types import ModuleType
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import hilo_fast
 from hilo_fast import _pybackend, cli
@@ -193,6 +195,29 @@ def test_river_equals_pokerkit(backend: ModuleType, holes: list[str], board: str
         pokerkit.Deck.STANDARD,
         (pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand), sample_count=1)
     assert [p.equity for p in equity(holes, board, dead).players] == theirs
+
+
+@st.composite
+def random_spots(draw: st.DrawFn) -> tuple[list[list[int]], list[int]]:
+    """2 to 4 players of 4, 5 or 6 cards on a turn or river board, dealt from a shuffled deck."""
+    n_players = draw(st.integers(2, 4))
+    n_hole = draw(st.sampled_from([4, 5, 6]))
+    n_board = draw(st.sampled_from([4, 5]))
+    deck = draw(st.permutations(range(52)))
+    holes = [list(deck[i * n_hole:(i + 1) * n_hole]) for i in range(n_players)]
+    return holes, list(deck[n_players * n_hole:n_players * n_hole + n_board])
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(spot=random_spots())
+def test_random_spots_equal_brute_force(backend: ModuleType,
+                                        spot: tuple[list[list[int]], list[int]]) -> None:
+    holes, board = spot
+    brute = Brute(len(holes))
+    for rest in combinations(unknown_cards(*holes, board), 5 - len(board)):
+        brute.add(holes, board + list(rest))
+    brute.check(equity(holes, board))
 
 
 def test_pokerkit_wrong_spot_gives_high_the_whole_pot(backend: ModuleType) -> None:
@@ -411,6 +436,11 @@ def test_backends_refuse_bad_chunks(backend: ModuleType) -> None:
     assert backend.equity_deals([*holes, 51, 0, 3, 6], 4, board, []) == backend.ERR_DUPLICATE
     assert backend.equity_sample(holes, 4, board, [], 2**64, 1) == backend.ERR_COUNT
     assert backend.equity_sample(holes, 3, board, [], 1, 1) == backend.ERR_COUNT
+    assert backend.equity_sample(holes[:7], 4, board, [], 1, 1) == backend.ERR_COUNT  # 1.75 hands
+    assert backend.equity_deals(holes, 0, board, []) == backend.ERR_COUNT
+    too_many = backend.EQUITY_MAX_COUNT + 1  # sums of squares could overflow 64 bits
+    assert backend.equity_sample(holes, 4, board, [], 1, too_many) == backend.ERR_COUNT
+    assert backend.equity_enumerate([-1] * 8, 4, [], [], 0, too_many) == backend.ERR_COUNT
 
 
 # ---------------------------------------------------------------------------
