@@ -48,6 +48,15 @@ static int32_t is_random_hand(const int32_t *hand, int32_t n)
     return 1;
 }
 
+static void set_hole_low(spot *s, int32_t p)
+{
+    uint32_t mask = 0;
+    for (int32_t i = 0; i < s->n_hole; i++)
+        mask |= hf_low_bit(s->hole[p][i]);
+    s->hole_low[p] = mask;
+}
+
+/* Validate the cards and lay out the deal; random hands stay zeroed until dealt. */
 static int32_t make_spot(spot *s, const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead)
@@ -58,6 +67,7 @@ static int32_t make_spot(spot *s, const int32_t *holes, int32_t n_players, int32
         return HF_ERR_COUNT;
     uint64_t seen = 0;
     int32_t err;
+    memset(s, 0, sizeof *s);
     s->n_players = n_players;
     s->n_hole = n_hole;
     s->n_slots = 0;
@@ -72,6 +82,7 @@ static int32_t make_spot(spot *s, const int32_t *holes, int32_t n_players, int32
             return err;
         } else {
             memcpy(s->hole[p], hand, (size_t)n_hole * sizeof(int32_t));
+            set_hole_low(s, p);
         }
     }
     if ((err = hf_check_cards(board, n_board, &seen)) != 0
@@ -121,13 +132,6 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 
 /* ---- settling one deal ---- */
 
-static void set_hole_low(spot *s, int32_t p)
-{
-    uint32_t mask = 0;
-    for (int32_t i = 0; i < s->n_hole; i++)
-        mask |= hf_low_bit(s->hole[p][i]);
-    s->hole_low[p] = mask;
-}
 
 /* Settle the deal in s, whose board is already prepared (the part every
  * player shares: high-table row, low mask, flush suit). */
@@ -306,8 +310,6 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
         || first > total - count)
         return HF_ERR_COUNT;
     memset(out, 0, sizeof *out);
-    for (int32_t p = 0; p < n_players; p++)
-        set_hole_low(&s, p);
     if (!count)
         return 0;
     if (s.n_slots == 1 && s.n_board == 0) {
@@ -375,8 +377,6 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
     if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)
         return HF_ERR_COUNT;
     memset(out, 0, sizeof *out);
-    for (int32_t p = 0; p < n_players; p++)
-        set_hole_low(&s, p);
     int32_t needed = 0;
     for (int32_t j = 0; j < s.n_slots; j++)
         needed += s.slot_size[j];
