@@ -14,6 +14,7 @@ class _Lib:
     HF_ERR_COUNT: int
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
+    HF_EQUITY_MAX_COUNT: int
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_omaha(
