@@ -453,7 +453,13 @@ class Hand:
                     self._refuse(action, amount, "has nothing to call")
                 if amount is not None and amount != added:
                     self._refuse(action, amount, f"adds exactly {added}")
-                self._put(seat, added)
+                stack = self.stacks[seat] - added     # _put, inlined: calls are common
+                self.stacks[seat] = stack
+                if not stack:
+                    self._status[seat] = _ALL_IN
+                    self._n_active -= 1
+                self.contributions[seat] += added
+                self._total += added
                 self.bets[seat] += added
                 self.actions.append((self.street, seat, _CALL, added))
             else:
@@ -470,8 +476,9 @@ class Hand:
                     self._n_live -= 1
                     self.actions.append((self.street, seat, _FOLD, 0))
         # The seat has acted: the round goes on, ends, or the hand ends.
-        if self._pending[seat]:
-            self._pending[seat] = False
+        pending = self._pending
+        if pending[seat]:
+            pending[seat] = False
             self._n_pending -= 1
         self._reopen[seat] = False
         if self._n_active == 1 and self._n_pending:
@@ -479,7 +486,11 @@ class Hand:
         if self._n_live == 1:
             self._win_uncontested()
         elif self._n_pending:
-            self.actor = self._next_pending(seat)
+            n = self.n_seats
+            seat = seat + 1 if seat + 1 < n else 0
+            while not pending[seat]:
+                seat = seat + 1 if seat + 1 < n else 0
+            self.actor = seat
             self._prepare_decision()
         else:
             self._end_round()

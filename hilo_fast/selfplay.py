@@ -143,9 +143,9 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     start = time.perf_counter()
     for done in range(1, hands + 1):
         hand = table.next_hand(rebuy_to=stack)
+        act = hand.act
         while hand.actor >= 0:
-            action, amount = seat_bots[hand.actor](hand, rng)
-            hand.act(action, amount)
+            act(*seat_bots[hand.actor](hand, rng))
         if sum(hand.stacks) != sum(hand.starting_stacks):
             raise RuntimeError(f"hand {table.hand_number} did not conserve chips: "
                                f"{hand.starting_stacks} -> {hand.stacks}")
