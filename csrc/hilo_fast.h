@@ -8,7 +8,8 @@
  *   high: 1..7462 (Cactus Kev classes, 1 = royal flush, 7462 = 7-5-4-3-2)
  *   low:  1..56 (1 = 5-4-3-2-A, 56 = 8-7-6-5-4), 0 = no qualifying low.
  * Every function validates its cards (range, duplicates, counts) and returns
- * a negative HF_ERR_* code instead of touching memory out of bounds.
+ * a negative HF_ERR_* code instead of touching memory out of bounds; a NULL
+ * pointer argument is a count error (HF_ERR_COUNT: no cards).
  */
 
 enum {

@@ -63,7 +63,7 @@ int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
                       const int32_t *board, int32_t n_board,
                       hf_hand *out)
 {
-    int32_t err = check_hand(hole, n_hole, board, n_board);
+    int32_t err = out ? check_hand(hole, n_hole, board, n_board) : HF_ERR_COUNT;
     if (err)
         return err;
     out->high = 0x7fff;

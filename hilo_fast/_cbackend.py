@@ -18,36 +18,80 @@ ERR_CARD: int = lib.HF_ERR_CARD
 ERR_DUPLICATE: int = lib.HF_ERR_DUPLICATE
 ERR_COUNT: int = lib.HF_ERR_COUNT
 
-# Items cffi refuses to convert to int32_t (strings, floats, huge ints).
-_NOT_A_CARD = (TypeError, OverflowError)
+# Items cffi refuses to convert to int32_t (strings, floats, huge ints, NaN).
+_NOT_A_CARD = (TypeError, OverflowError, ValueError)
+
+# cffi converts anything with __int__, so a numpy float, a Decimal or a
+# Fraction would silently be truncated into a card. A sum is the cheapest
+# probe that every card is an int: it stays an int only if they all are.
+# Starting at 2**62 keeps sum() on its C-long fast path for ints, while a
+# numpy integer scalar raises OverflowError at once (numpy >= 2) instead of
+# wrapping around with a RuntimeWarning (only an int64 scalar near 2**63, far
+# from any card, can still wrap and warn).
+_SUM_START = 2**62
+
+
+def _ints(cards: Sequence[int], more: Sequence[int] = ()) -> bool:
+    """True when every card of both groups is an int (a bool counts: it is one)."""
+    try:
+        return type(sum(more, sum(cards, _SUM_START))) is int
+    except Exception:  # a card that cannot be added is no int
+        return False
+
+
+def _not_ints_error(counts_ok: bool, *groups: Sequence[int]) -> int:
+    """The ERR_* code of cards the C was not given, in the C's (and the pure
+    backend's) order: counts, then the first card that is not an int 0..51
+    or that repeats."""
+    if not counts_ok:
+        return ERR_COUNT
+    seen: set[int] = set()
+    for cards in groups:
+        for card in cards:
+            if type(card) is not int or not 0 <= card < 52:
+                return ERR_CARD
+            if card in seen:
+                return ERR_DUPLICATE
+            seen.add(card)
+    return ERR_CARD  # unreachable: some card was not an int 0..51
+
+
+def _hand_counts_ok(hole: Sequence[int], board: Sequence[int]) -> bool:
+    return 4 <= len(hole) <= 6 and 3 <= len(board) <= 5
 
 
 def high5(cards: Sequence[int]) -> int:
     """High value 1..7462 of five cards, or ERR_*."""
     if len(cards) != 5:
         return ERR_COUNT
-    try:
-        return int(lib.hf_high5(cards))
-    except _NOT_A_CARD:
-        return ERR_CARD
+    if _ints(cards):
+        try:
+            return int(lib.hf_high5(cards))
+        except _NOT_A_CARD:
+            pass
+    return _not_ints_error(True, cards)
 
 
 def low5(cards: Sequence[int]) -> int:
     """Low value 1..56 of five cards, 0 for no qualifying low, or ERR_*."""
     if len(cards) != 5:
         return ERR_COUNT
-    try:
-        return int(lib.hf_low5(cards))
-    except _NOT_A_CARD:
-        return ERR_CARD
+    if _ints(cards):
+        try:
+            return int(lib.hf_low5(cards))
+        except _NOT_A_CARD:
+            pass
+    return _not_ints_error(True, cards)
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
     """``high << 8 | low`` for an Omaha hand, or ERR_*."""
-    try:
-        return lib.hf_omaha(hole, len(hole), board, len(board))
-    except _NOT_A_CARD:
-        return ERR_CARD
+    if _ints(hole, board):
+        try:
+            return lib.hf_omaha(hole, len(hole), board, len(board))
+        except _NOT_A_CARD:
+            pass
+    return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
 
 
 def omaha_bytes(cards: bytes, n_hole: int) -> int:
@@ -63,10 +107,12 @@ def omaha_best(
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
     """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
     out: Any = ffi.new("hf_hand *")  # cffi struct fields are typed at run time only
+    if not _ints(hole, board):
+        return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
     try:
         err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     except _NOT_A_CARD:
-        return ERR_CARD
+        return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
     if err:
         return err
     low_cards = tuple(out.low_cards) if out.low else None

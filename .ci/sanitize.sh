@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The C core under AddressSanitizer + UndefinedBehaviorSanitizer; any report fails.
+#
+#   1. fuzz/c_driver.c (every C entry point, hostile input, answers checked by
+#      brute force) built with the sanitizers and leak checking, C_INPUTS inputs;
+#   2. the C core rebuilt as hilo_fast._native with the sanitizers, in a copy
+#      of the tree (the normal build is untouched), libasan preloaded into
+#      Python (detect_leaks=0: CPython keeps memory until exit on purpose), then
+#      the test files that reach every C entry point and a bounded run of the
+#      Python fuzz harness (fuzz/run.py, random engine, FUZZ_SECONDS).
+#
+# Usage: .ci/sanitize.sh            (C_INPUTS=2000000 FUZZ_SECONDS=30 by default)
+#        SANITIZE_TESTS="tests/test_x.py" .ci/sanitize.sh   to choose the tests
+# Needs gcc (or CC) with libasan/libubsan and a Python with this package's test
+# dependencies installed (pytest, numpy, hypothesis, cffi).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+C_INPUTS=${C_INPUTS:-2000000}
+FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+PYTHON=${PYTHON:-python}
+CC=${CC:-gcc}
+SANITIZE_TESTS=${SANITIZE_TESTS:-tests}
+SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
+WORK=$(mktemp -d /tmp/hilo-sanitize.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$WORK/report"
+
+# Reports go to files (log_path) so that none can hide in captured output.
+check_reports() {
+    if compgen -G "$WORK/report*" >/dev/null; then
+        echo "!! sanitizer reports ($1):"
+        cat "$WORK"/report*
+        exit 1
+    fi
+}
+
+echo "== sanitize: C driver, $C_INPUTS inputs =="
+"$CC" -std=c99 -Wall -Wextra $SAN_FLAGS -Icsrc fuzz/c_driver.c csrc/*.c -o "$WORK/c_driver"
+ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$WORK/report" \
+    "$WORK/c_driver" -n "$C_INPUTS" -s 1 || { check_reports "C driver"; exit 1; }
+check_reports "C driver"
+
+echo "== sanitize: building hilo_fast._native with $SAN_FLAGS =="
+mkdir "$WORK/tree"
+tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclude='crashes' \
+    csrc hilo_fast tests fuzz setup.py pyproject.toml $(ls README.md 2>/dev/null) | tar -x -C "$WORK/tree"
+# cffi's own compile (the builder run as a script, from outside the tree so
+# that it names the sources by absolute path): no setuptools config involved.
+mkdir "$WORK/build"
+(cd "$WORK/build" && HILO_FAST_CFLAGS="$SAN_FLAGS" HILO_FAST_LDFLAGS="-fsanitize=address,undefined" \
+    "$PYTHON" "$WORK/tree/hilo_fast/_ffi_build.py" >"$WORK/build.log" 2>&1) || { cat "$WORK/build.log"; exit 1; }
+cp "$WORK"/build/hilo_fast/_native*.so "$WORK/tree/hilo_fast/" 2>/dev/null || true
+NATIVE=$(ls "$WORK"/tree/hilo_fast/_native*.so 2>/dev/null || true)
+if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep -q libasan; then
+    cat "$WORK/build.log"; echo "!! the sanitized _native was not built"; exit 1
+fi
+
+LIBASAN=$("$CC" -print-file-name=libasan.so)
+run_sanitized() {
+    (cd "$WORK/tree" && LD_PRELOAD="$LIBASAN" PYTHONPATH="$WORK/tree" \
+        ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:log_path=$WORK/report" \
+        "$PYTHON" "$@") || { check_reports "$*"; echo "!! failed: $*"; exit 1; }
+    check_reports "$*"
+}
+
+# The tests must really use the sanitized build.
+run_sanitized -c "import hilo_fast, hilo_fast._native as n, sys
+assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
+print('sanitized native backend:', n.__file__)"
+
+echo "== sanitize: tests ($SANITIZE_TESTS) =="
+# shellcheck disable=SC2086
+run_sanitized -m pytest -q -x -p no:cacheprovider -m "not slow" $SANITIZE_TESTS
+
+echo "== sanitize: Python fuzz harness, $FUZZ_SECONDS s =="
+run_sanitized fuzz/run.py --engine random --seconds "$FUZZ_SECONDS" --crash-dir "$WORK/crashes"
+
+echo "== sanitize: no AddressSanitizer or UndefinedBehaviorSanitizer report =="

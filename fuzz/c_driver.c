@@ -1,0 +1,312 @@
+/* c_driver.c: every C entry point fed hostile input, no Python involved.
+ *
+ * One input is a byte string (the libFuzzer convention): the first byte picks
+ * the entry point, the rest become counts, cards and flags. Cards decode to
+ * -6..57 plus INT32_MIN/INT32_MAX, counts to -1..9 plus the int32 extremes,
+ * and pointers may be NULL; every buffer holds only the cards it claims to
+ * hold (it is malloc'd at that size), so an out-of-bounds read is caught by
+ * ASan or valgrind. Each answer is checked against an independent expectation
+ * (validation spelled out here, the Omaha values by brute force over the
+ * 5-card entry points), and a wrong answer aborts like a crash.
+ *
+ * Built two ways:
+ *   cc ... fuzz/c_driver.c csrc/[a-z]*.c            own main(): random inputs,
+ *       or the files named on the command line (to replay a crash)
+ *   clang -DHF_LIBFUZZER -fsanitize=fuzzer,address ...   libFuzzer's main()
+ *
+ * Adding an entry point: write a drive_xxx(const uint8_t *, size_t) below and
+ * append it to DRIVERS.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hilo_fast.h"
+
+#define FAIL(...) do { fprintf(stderr, "c_driver: " __VA_ARGS__); fputc('\n', stderr); abort(); } while (0)
+
+/* Answers checked beyond "the right error code": the run's summary line. */
+static long valid_checked;
+
+/* ---- reading the input ---- */
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+} reader;
+
+static uint8_t next_byte(reader *r)
+{
+    return r->pos < r->size ? r->data[r->pos++] : 0;
+}
+
+/* Mostly plausible ids, often just outside 0..51, sometimes extreme. */
+static int32_t next_card(reader *r)
+{
+    uint8_t b = next_byte(r);
+    if (b == 0xff)
+        return INT32_MIN;
+    if (b == 0xfe)
+        return INT32_MAX;
+    return (int32_t)(b % 64) - 6;
+}
+
+/* A count: usually near the legal range, sometimes negative or huge. */
+static int32_t next_count(reader *r)
+{
+    uint8_t b = next_byte(r);
+    if (b == 0xff)
+        return INT32_MIN;
+    if (b == 0xfe)
+        return INT32_MAX;
+    return (int32_t)(b % 11) - 1;
+}
+
+/* A heap buffer of exactly max(n, 0) cards (at most 9: the rest of a huge
+ * claimed count is never allocated, so reading it is an error the tools
+ * report), or NULL. Plausible cards are ids 0..51 (duplicates still happen),
+ * so that about half of the plausible hands are valid and get brute-forced. */
+static int32_t *next_cards(reader *r, int32_t n, int as_null, int plausible)
+{
+    int32_t len = n < 0 ? 0 : n > 9 ? 9 : n;
+    if (as_null)
+        return NULL;
+    int32_t *cards = malloc(sizeof(int32_t) * (size_t)(len ? len : 1));
+    if (!cards)
+        FAIL("out of memory");
+    for (int32_t i = 0; i < len; i++)
+        cards[i] = plausible ? next_byte(r) % 52 : next_card(r);
+    return cards;
+}
+
+/* ---- the expectation, written independently of the C core ---- */
+
+/* The error code the contract asks for: counts first, then the first card
+ * that is out of range (HF_ERR_CARD) or already seen (HF_ERR_DUPLICATE). */
+static int32_t expected_error(const int32_t *a, int32_t na, const int32_t *b, int32_t nb)
+{
+    int seen[52] = { 0 };
+    for (int32_t k = 0; k < na + nb; k++) {
+        int32_t card = k < na ? a[k] : b[k - na];
+        if (card < 0 || card > 51)
+            return HF_ERR_CARD;
+        if (seen[card]++)
+            return HF_ERR_DUPLICATE;
+    }
+    return 0;
+}
+
+static int low_qualifies(const int32_t five[5])
+{
+    int ranks_seen[13] = { 0 };
+    for (int i = 0; i < 5; i++) {
+        int rank = five[i] / 4;
+        if (!(rank <= 6 || rank == 12) || ranks_seen[rank]++)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- one driver per entry point ---- */
+
+static void check_five(int32_t (*eval)(const int32_t[5]), const char *name,
+                       const int32_t *cards, int32_t n, int32_t got, int32_t top)
+{
+    int32_t want = n != 5 ? HF_ERR_COUNT : expected_error(cards, 5, NULL, 0);
+    if (want < 0) {
+        if (got != want)
+            FAIL("%s: expected error %d, got %d", name, want, got);
+        return;
+    }
+    if (got < (top == 56 ? 0 : 1) || got > top)
+        FAIL("%s: value %d outside the range", name, got);
+    int32_t rotated[5];
+    for (int i = 0; i < 5; i++)
+        rotated[i] = cards[(i + 2) % 5];
+    if (eval(rotated) != got)
+        FAIL("%s: answer depends on card order", name);
+    if (top == 56 && (got != 0) != low_qualifies(cards))
+        FAIL("low5: qualification wrong (value %d)", got);
+    valid_checked++;
+}
+
+static void drive_five(const uint8_t *data, size_t size, int high)
+{
+    reader r = { data, size, 0 };
+    int32_t cards[5];
+    int32_t n = 5;
+    for (int i = 0; i < 5; i++)
+        cards[i] = next_card(&r);
+    if (next_byte(&r) == 0x42) {  /* the only count error a fixed array allows */
+        if ((high ? hf_high5(NULL) : hf_low5(NULL)) != HF_ERR_COUNT)
+            FAIL("5-card evaluator accepted NULL");
+        return;
+    }
+    /* Exactly five ints on the heap, so a sixth read is caught. */
+    int32_t *heap = malloc(sizeof cards);
+    if (!heap)
+        FAIL("out of memory");
+    memcpy(heap, cards, sizeof cards);
+    if (high)
+        check_five(hf_high5, "high5", heap, n, hf_high5(heap), 7462);
+    else
+        check_five(hf_low5, "low5", heap, n, hf_low5(heap), 56);
+    free(heap);
+}
+
+static void drive_high5(const uint8_t *data, size_t size) { drive_five(data, size, 1); }
+static void drive_low5(const uint8_t *data, size_t size) { drive_five(data, size, 0); }
+
+/* Brute force: best high and low over every 2-hole x 3-board choice. */
+static void brute_omaha(const int32_t *hole, int32_t nh, const int32_t *board, int32_t nb,
+                        int32_t *high, int32_t *low)
+{
+    *high = 7463;
+    *low = 0;
+    for (int32_t i = 0; i < nh; i++)
+        for (int32_t j = i + 1; j < nh; j++)
+            for (int32_t a = 0; a < nb; a++)
+                for (int32_t b = a + 1; b < nb; b++)
+                    for (int32_t c = b + 1; c < nb; c++) {
+                        int32_t five[5] = { hole[i], hole[j], board[a], board[b], board[c] };
+                        int32_t h = hf_high5(five), l = hf_low5(five);
+                        if (h < *high)
+                            *high = h;
+                        if (l && (!*low || l < *low))
+                            *low = l;
+                    }
+}
+
+/* True when five cards are two distinct hole cards then three distinct board cards. */
+static int is_omaha_choice(const int32_t five[5], const int32_t *hole, int32_t nh,
+                           const int32_t *board, int32_t nb)
+{
+    int found = 0;
+    for (int k = 0; k < 5; k++)
+        for (int32_t i = 0; i < (k < 2 ? nh : nb); i++)
+            found += five[k] == (k < 2 ? hole : board)[i];
+    return found == 5 && five[0] != five[1]
+        && five[2] != five[3] && five[2] != five[4] && five[3] != five[4];
+}
+
+static void drive_omaha(const uint8_t *data, size_t size, int best)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;  /* legal counts and ids, the common case */
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? 3 + next_byte(&r) % 3 : next_count(&r);
+    int32_t *hole = next_cards(&r, nh, !plausible && (flags & 1), plausible);
+    int32_t *board = next_cards(&r, nb, !plausible && (flags & 2), plausible);
+    int null_out = best && !plausible && (flags & 4);
+
+    int32_t want = (!hole || !board || nh < 4 || nh > 6 || nb < 3 || nb > 5 || null_out)
+                 ? HF_ERR_COUNT : expected_error(hole, nh, board, nb);
+    hf_hand out;
+    memset(&out, 0x5a, sizeof out);
+    int32_t got = best ? hf_omaha_best(hole, nh, board, nb, null_out ? NULL : &out)
+                       : hf_omaha(hole, nh, board, nb);
+    const char *name = best ? "omaha_best" : "omaha";
+    if (want < 0 || got < 0) {
+        if (got != want)
+            FAIL("%s: expected %d, got %d (nh=%d nb=%d)", name, want, got, nh, nb);
+    } else {
+        int32_t high, low;
+        brute_omaha(hole, nh, board, nb, &high, &low);
+        int32_t got_high = best ? out.high : got >> 8, got_low = best ? out.low : got & 0xff;
+        if (best && got != 0)
+            FAIL("omaha_best: returned %d on success", got);
+        if (got_high != high || got_low != low)
+            FAIL("%s: (%d, %d), brute force says (%d, %d)", name, got_high, got_low, high, low);
+        if (best) {
+            if (!is_omaha_choice(out.high_cards, hole, nh, board, nb)
+                || hf_high5(out.high_cards) != high)
+                FAIL("omaha_best: high cards do not make the high");
+            if (low ? !is_omaha_choice(out.low_cards, hole, nh, board, nb)
+                          || hf_low5(out.low_cards) != low
+                    : out.low_cards[0] != -1 || out.low_cards[4] != -1)
+                FAIL("omaha_best: low cards do not make the low");
+        }
+        valid_checked++;
+    }
+    free(hole);
+    free(board);
+}
+
+static void drive_omaha_packed(const uint8_t *data, size_t size) { drive_omaha(data, size, 0); }
+static void drive_omaha_best(const uint8_t *data, size_t size) { drive_omaha(data, size, 1); }
+
+typedef void (*driver)(const uint8_t *, size_t);
+static const driver DRIVERS[] = {
+    drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best,
+};
+#define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    DRIVERS[data[0] % N_DRIVERS](data + 1, size - 1);
+    return 0;
+}
+
+#ifndef HF_LIBFUZZER
+/* xorshift64*: a fixed, portable stream, so a run is reproducible by seed. */
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717ull;
+}
+
+static int replay_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    uint8_t buf[4096];
+    size_t size = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    LLVMFuzzerTestOneInput(buf, size);
+    return 0;
+}
+
+/* c_driver [-n ITERATIONS] [-s SEED] [FILE...] */
+int main(int argc, char **argv)
+{
+    long iterations = 100000;
+    uint64_t seed = 1;
+    int replayed = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-n") && i + 1 < argc)
+            iterations = atol(argv[++i]);
+        else if (!strcmp(argv[i], "-s") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (replay_file(argv[i]) == 0)
+            replayed++;
+        else
+            return 2;
+    }
+    if (replayed) {
+        printf("c_driver: replayed %d file(s), no failure\n", replayed);
+        return 0;
+    }
+    uint64_t state = seed * 0x9e3779b97f4a7c15ull + 1;
+    uint8_t buf[64];
+    for (long it = 0; it < iterations; it++) {
+        size_t size = 1 + next_random(&state) % sizeof buf;
+        for (size_t k = 0; k < size; k++)
+            buf[k] = (uint8_t)(next_random(&state) >> 56);
+        LLVMFuzzerTestOneInput(buf, size);
+    }
+    printf("c_driver: %ld inputs over %zu entry points (seed %llu), %ld valid answers "
+           "checked, every error code right, no failure\n",
+           iterations, (size_t)N_DRIVERS, (unsigned long long)seed, valid_checked);
+    return 0;
+}
+#endif

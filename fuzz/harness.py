@@ -1,0 +1,261 @@
+"""Differential fuzz target: every C entry point reachable from Python, hostile input.
+
+One fuzz input is a byte string. :func:`run_one` decodes it into a call of one
+target (a backend function that calls into C, or a public function on top of
+it), makes the call once with the native backend and once with the pure one,
+and raises ``AssertionError`` when the answers differ or when anything escapes
+that the contract does not allow. Any engine can drive it: atheris or the
+seeded random loop in ``fuzz/run.py``, or hypothesis (``st.binary()``) in
+``tests/test_fuzz_harness.py``.
+
+The decoder turns bytes into hostile Python objects on purpose: card ids
+outside 0..51, negative and huge ints, repeats, wrong counts, floats, NaN,
+strings, None, numpy scalars, and containers of the wrong kind (numpy arrays
+of every dtype, non-contiguous views, bytes, ranges, generators, sets).
+
+Contracts checked:
+
+- backend functions (``high5``, ``low5``, ``omaha``, ``omaha_best``), on a
+  list or tuple of plain ints of any size: identical results on both backends,
+  values and ``ERR_*`` codes alike. On any other object they may return an
+  error code or raise ``TypeError``, never crash or raise anything else, and
+  when both backends give a value the values agree.
+- public functions: identical on both backends, value or exception type, and
+  the only exceptions are ``ValueError`` and ``TypeError``.
+
+Adding an entry point: write ``_target_xxx(d: Decoder) -> Call`` and add it
+to ``TARGETS``.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+import hilo_fast
+from hilo_fast import _backend, _pybackend
+
+try:
+    from hilo_fast import _cbackend as _native
+except ImportError:  # pragma: no cover - the harness needs the compiled module
+    _native = None
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A numpy int64/uint64 scalar near 2**63 overflows the C backend's int probe
+# (hilo_fast/_cbackend.py) with a RuntimeWarning before it is rejected as a
+# card; expected for such hostile values, so it is not shown thousands of times.
+warnings.filterwarnings("ignore", "overflow encountered in scalar add", RuntimeWarning)
+
+# ---- decoding bytes into hostile objects ----
+
+_HOSTILE_INTS = (-1, 52, 53, 64, 255, -52, 2**31 - 1, -(2**31), 2**31, 2**32 + 3,
+                 2**63, -(2**63) - 1, 10**30)
+_HOSTILE_OBJECTS: tuple[Any, ...] = (
+    True, False, 3.0, -0.0, 51.5, float("nan"), float("inf"), "As", "xx", "", None,
+    np.int64(5), np.int8(-1), np.uint8(200), np.uint64(2**64 - 1), np.float64(7.0),
+    np.float32(float("nan")), np.float32(7.9), Decimal("7.5"), Fraction(15, 2), 1j,
+    b"\x05", [3], (4,), object(),
+)
+_DTYPES = (np.int32, np.int64, np.int16, np.int8, np.uint8, np.uint32, np.uint64,
+           np.float64, np.float32, np.bool_, object)
+
+
+class Decoder:
+    """Reads choices off the front of a byte string; zeros once it runs out."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def byte(self) -> int:
+        if self.pos >= len(self.data):
+            return 0
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def below(self, n: int) -> int:
+        return self.byte() % n
+
+    def card(self) -> Any:
+        """Most often a plain id 0..51; else a hostile int or object."""
+        b = self.byte()
+        if b < 200:
+            return b % 52
+        if b < 230:
+            return _HOSTILE_INTS[b % len(_HOSTILE_INTS)]
+        return _HOSTILE_OBJECTS[b % len(_HOSTILE_OBJECTS)]
+
+    def count(self, usual: int) -> int:
+        """``usual`` cards most of the time, else 0..11."""
+        b = self.byte()
+        return usual if b < 160 else b % 12
+
+    def plain_cards(self, n: int) -> list[int]:
+        return [self.byte() % 52 for _ in range(n)]
+
+    def cards(self, usual: int) -> Any:
+        """A collection of cards in a container that is sometimes the wrong kind."""
+        n = self.count(usual)
+        kind = self.byte()
+        if kind < 128:  # plain ids in a list: the common, in-contract case
+            return self.plain_cards(n)
+        items = [self.card() for _ in range(n)]
+        if kind < 176:
+            return items if kind & 1 else tuple(items)
+        ints = [c for c in items if type(c) is int]
+        dtype = _DTYPES[kind % len(_DTYPES)]
+        if kind < 216:
+            try:
+                array = np.array(ints, dtype=dtype)
+            except (OverflowError, ValueError):
+                array = np.array(ints, dtype=object)
+            if kind & 1:  # a non-contiguous view of the same values
+                array = np.repeat(array, 2)[::2]
+            return array
+        small = [c & 0xFF for c in ints]
+        makers: tuple[Callable[[], Any], ...] = (
+            lambda: bytes(small), lambda: bytearray(small), lambda: range(n),
+            lambda: iter(items), lambda: set(ints), lambda: " ".join(map(str, items)),
+            lambda: hilo_fast.format_cards([c for c in ints if 0 <= c < 52]),
+            lambda: {c: c for c in ints}, lambda: None, lambda: 7,
+        )
+        return makers[kind % len(makers)]()
+
+
+# ---- targets ----
+
+
+@dataclass(frozen=True)
+class Call:
+    """One decoded call: run ``fn`` with each backend and compare."""
+
+    name: str
+    args: tuple[Any, ...]
+    fn: Callable[[ModuleType], Any]
+    public: bool  # a public function (strict contract) or a backend function
+    plain: bool  # for backend calls: every argument a list/tuple of plain ints
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.args!r}"
+
+
+def _plain(*groups: Any) -> bool:
+    return all(type(g) in (list, tuple) and all(type(c) is int for c in g) for g in groups)
+
+
+def _five_target(name: str) -> Callable[[Decoder], Call]:
+    def target(d: Decoder) -> Call:
+        cards = d.cards(5)
+        return Call(name, (cards,), lambda b: getattr(b, name)(cards), False, _plain(cards))
+
+    return target
+
+
+def _omaha_target(name: str) -> Callable[[Decoder], Call]:
+    def target(d: Decoder) -> Call:
+        hole, board = d.cards(4 + d.below(3)), d.cards(3 + d.below(3))
+        return Call(name, (hole, board), lambda b: getattr(b, name)(hole, board), False,
+                    _plain(hole, board))
+
+    return target
+
+
+def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
+    return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
+
+
+def _public_target(name: str, n_args: int) -> Callable[[Decoder], Call]:
+    fn = getattr(hilo_fast, name)
+
+    def target(d: Decoder) -> Call:
+        if n_args == 1:
+            cards = d.cards(5)
+            return Call(name, (cards,), lambda _: fn(cards), True, False)
+        hole, board = d.cards(4 + d.below(3)), d.cards(3 + d.below(3))
+        if name == "evaluate":
+            return Call(name, (hole, board), lambda _: _hand_summary(fn(hole, board)), True, False)
+        return Call(name, (hole, board), lambda _: fn(hole, board), True, False)
+
+    return target
+
+
+TARGETS: dict[str, Callable[[Decoder], Call]] = {
+    "backend.high5": _five_target("high5"),
+    "backend.low5": _five_target("low5"),
+    "backend.omaha": _omaha_target("omaha"),
+    "backend.omaha_best": _omaha_target("omaha_best"),
+    "evaluate_high5": _public_target("evaluate_high5", 1),
+    "evaluate_low5": _public_target("evaluate_low5", 1),
+    "omaha_high": _public_target("omaha_high", 2),
+    "omaha_low": _public_target("omaha_low", 2),
+    "evaluate": _public_target("evaluate", 2),
+}
+_TARGET_LIST = list(TARGETS.values())
+
+
+# ---- running ----
+
+
+@contextmanager
+def using(chosen: ModuleType) -> Iterator[None]:
+    """Point every hilo_fast module at ``chosen`` (as tests/conftest.py does)."""
+    default = _backend.backend
+    swapped = [m for name, m in list(sys.modules.items())
+               if name.startswith("hilo_fast") and getattr(m, "backend", None) is default]
+    for module in swapped:
+        module.backend = chosen  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module in swapped:
+            module.backend = default  # type: ignore[attr-defined]
+
+
+def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
+    allowed: tuple[type[Exception], ...] = (
+        (ValueError, TypeError) if call.public else (TypeError,))
+    try:
+        with using(backend):
+            return "value", call.fn(backend)
+    except allowed as exc:
+        return "raises", type(exc)
+
+
+def check(data: bytes) -> None:
+    """Decode ``data`` and run the call on both backends (each on freshly
+    decoded arguments: an iterator is used up by one call); assert the contract."""
+    assert _native is not None, "the differential fuzzer needs the compiled backend"
+    call = decode(data)
+    native, pure = _outcome(call, _native), _outcome(decode(data), _pybackend)
+    if call.public or call.plain:
+        assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
+        return
+    # Out of the backend's contract: errors may differ in kind, values may not.
+    if native[0] == pure[0] == "value" and not _is_error(native[1]) and not _is_error(pure[1]):
+        assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
+
+
+def _is_error(value: Any) -> bool:
+    return isinstance(value, int) and value < 0
+
+
+def decode(data: bytes) -> Call:
+    """The call a byte string stands for (the first byte picks the target)."""
+    d = Decoder(data)
+    return _TARGET_LIST[d.byte() % len(_TARGET_LIST)](d)
+
+
+def run_one(data: bytes) -> None:
+    """The fuzz entry point: decode, call on both backends, check."""
+    check(data)
