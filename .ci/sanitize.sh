@@ -22,7 +22,7 @@ CC=${CC:-gcc}
 SANITIZE_TESTS=${SANITIZE_TESTS:-tests}
 SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 WORK=$(mktemp -d /tmp/hilo-sanitize.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+[ -n "${KEEP_WORK:-}" ] && echo "keeping $WORK" || trap 'rm -rf "$WORK"' EXIT
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$WORK/report"
 
 # Reports go to files (log_path) so that none can hide in captured output.
@@ -59,7 +59,7 @@ LIBASAN=$("$CC" -print-file-name=libasan.so)
 run_sanitized() {
     (cd "$WORK/tree" && LD_PRELOAD="$LIBASAN" PYTHONPATH="$WORK/tree" \
         ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:log_path=$WORK/report" \
-        "$PYTHON" "$@") || { check_reports "$*"; echo "!! failed: $*"; exit 1; }
+        "$PYTHON" "$@") || { status=$?; check_reports "$*"; echo "!! exit $status: $*"; exit 1; }
     check_reports "$*"
 }
 

@@ -237,9 +237,250 @@ static void drive_omaha(const uint8_t *data, size_t size, int best)
 static void drive_omaha_packed(const uint8_t *data, size_t size) { drive_omaha(data, size, 0); }
 static void drive_omaha_best(const uint8_t *data, size_t size) { drive_omaha(data, size, 1); }
 
+/* ---- equity (equity.c) ---- */
+
+/* Lexicographic successor of a k-combination of 0..m-1; 0 after the last. */
+static int next_combo(int32_t *idx, int32_t m, int32_t k)
+{
+    int32_t i = k - 1;
+    while (i >= 0 && idx[i] == m - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    idx[i]++;
+    for (int32_t j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+/* One deal settled the way the rules say (RULES.md section 2), from
+ * hf_omaha alone: best high takes the pot, or half when someone has a
+ * qualifying low; each half is split evenly among the tied players. */
+static void settle_by_hand(const int32_t *holes, int32_t np, int32_t nh, const int32_t board[5],
+                           hf_equity_tally *t)
+{
+    int32_t high[10], low[10], best_high = 1 << 30, best_low = 1 << 30, n_high = 0, n_low = 0;
+    for (int32_t p = 0; p < np; p++) {
+        int32_t v = hf_omaha(holes + p * nh, nh, board, 5);
+        if (v < 0)
+            FAIL("equity brute force: hf_omaha error %d", v);
+        high[p] = v >> 8;
+        low[p] = v & 0xff;
+        if (high[p] < best_high)
+            best_high = high[p];
+        if (low[p] && low[p] < best_low)
+            best_low = low[p];
+    }
+    for (int32_t p = 0; p < np; p++) {
+        n_high += high[p] == best_high;
+        n_low += low[p] == best_low;
+    }
+    t->deals++;
+    t->no_low += !n_low;
+    int32_t pot = HF_EQUITY_POT, half = pot / 2;
+    for (int32_t p = 0; p < np; p++) {
+        int64_t share = 0;
+        if (high[p] == best_high) {
+            share += (n_low ? half : pot) / n_high;
+            (n_high == 1 ? t->win_high : t->tie_high)[p]++;
+        }
+        if (n_low && low[p] == best_low) {
+            share += half / n_low;
+            (n_low == 1 ? t->win_low : t->tie_low)[p]++;
+        }
+        t->share[p] += share;
+        t->share_sq[p] += share * share;
+        t->scoop[p] += share == pot;
+    }
+}
+
+static void same_tally(const hf_equity_tally *a, const hf_equity_tally *b, int32_t np,
+                       const char *what)
+{
+    int same = a->deals == b->deals && a->no_low == b->no_low;
+    for (int32_t p = 0; p < np; p++)
+        same = same && a->share[p] == b->share[p] && a->share_sq[p] == b->share_sq[p]
+            && a->scoop[p] == b->scoop[p] && a->win_high[p] == b->win_high[p]
+            && a->tie_high[p] == b->tie_high[p] && a->win_low[p] == b->win_low[p]
+            && a->tie_low[p] == b->tie_low[p];
+    if (!same)
+        FAIL("equity: %s (deals %lld vs %lld)", what, (long long)a->deals, (long long)b->deals);
+}
+
+/* Invariants of any tally: the pot is handed out whole on every deal. */
+static void check_tally(const hf_equity_tally *t, int32_t np, int64_t deals)
+{
+    int64_t shares = 0, wins_high = 0;
+    if (t->deals != deals || t->no_low < 0 || t->no_low > deals)
+        FAIL("equity: %lld deals settled, asked for %lld", (long long)t->deals, (long long)deals);
+    for (int32_t p = 0; p < np; p++) {
+        shares += t->share[p];
+        wins_high += t->win_high[p];
+        if (t->scoop[p] > deals || t->share_sq[p] < t->share[p])
+            FAIL("equity: player %d tally out of range", p);
+    }
+    for (int32_t p = np; p < 10; p++)
+        if (t->share[p] || t->scoop[p])
+            FAIL("equity: a share for player %d of %d", p, np);
+    if (shares != deals * HF_EQUITY_POT || wins_high > deals)
+        FAIL("equity: pots handed out %lld of %lld", (long long)shares,
+             (long long)(deals * HF_EQUITY_POT));
+}
+
+/* The error the contract asks for: counts and pointers, then the cards of
+ * each known hand (a hand of -1s is random), board, dead; then enough cards. */
+static int32_t equity_expected_error(const int32_t *holes, int32_t np, int32_t nh,
+                                     const int32_t *board, int32_t nb,
+                                     const int32_t *dead, int32_t nd, int32_t *n_random)
+{
+    if (np < 2 || np > 10 || nh < 4 || nh > 6 || !(nb == 0 || (nb >= 3 && nb <= 5))
+        || nd < 0 || nd > 52 || !holes || (nb && !board) || (nd && !dead))
+        return HF_ERR_COUNT;
+    int32_t cards[52 + 60 + 5], n = 0;
+    *n_random = 0;
+    for (int32_t p = 0; p < np; p++) {
+        int random = 1;
+        for (int32_t i = 0; i < nh; i++)
+            random &= holes[p * nh + i] == -1;
+        *n_random += random;
+        for (int32_t i = 0; i < nh && !random; i++)
+            cards[n++] = holes[p * nh + i];
+    }
+    for (int32_t i = 0; i < nb; i++)
+        cards[n++] = board[i];
+    for (int32_t i = 0; i < nd; i++)
+        cards[n++] = dead[i];
+    int32_t err = expected_error(cards, n, NULL, 0);
+    if (err)
+        return err;
+    return 52 - n < *n_random * nh + 5 - nb ? HF_ERR_COUNT : 0;
+}
+
+/* Players' hands: mostly distinct valid cards or a random hand (all -1),
+ * sometimes hostile. Counts are capped at what is allocated. */
+static void drive_equity(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t np = plausible ? 2 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? (int32_t[]){ 0, 3, 4, 5, 5, 4 }[next_byte(&r) % 6] : next_count(&r);
+    int32_t nd = plausible ? next_byte(&r) % 3 : next_count(&r);
+    int32_t cap_np = np < 0 ? 0 : np > 11 ? 11 : np, cap_nh = nh < 0 ? 0 : nh > 7 ? 7 : nh;
+    int32_t n_holes = cap_np * cap_nh;
+    /* Plausible cards come off a deck shuffled by two input bytes, so they
+     * are distinct. */
+    int32_t deck[52], dealt = 0;
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    for (int32_t i = 0; i < 52; i++)
+        deck[i] = i;
+    for (int32_t i = 51; i > 0 && plausible; i--) {
+        mix = mix * 6364136223846793005ull + 1442695040888963407ull;
+        int32_t j = (int32_t)((mix >> 33) % (uint64_t)(i + 1)), c = deck[i];
+        deck[i] = deck[j];
+        deck[j] = c;
+    }
+    int32_t *holes = (flags & 1) && !plausible ? NULL
+                   : malloc(sizeof(int32_t) * (size_t)(n_holes ? n_holes : 1));
+    if (!holes && !((flags & 1) && !plausible))
+        FAIL("out of memory");
+    for (int32_t p = 0; holes && p < cap_np; p++) {
+        int random = plausible && next_byte(&r) < 40;
+        for (int32_t i = 0; i < cap_nh; i++)
+            holes[p * cap_nh + i] = random ? -1 : plausible ? deck[dealt++] : next_card(&r);
+    }
+    int32_t *board = next_cards(&r, nb, !plausible && (flags & 2), 0);
+    int32_t *dead = next_cards(&r, nd, !plausible && (flags & 4), 0);
+    for (int32_t i = 0; plausible && i < nb; i++)
+        board[i] = deck[dealt++];
+    for (int32_t i = 0; plausible && i < nd; i++)
+        dead[i] = deck[dealt++];
+    int null_out = !plausible && (flags & 16);
+    int32_t n_random = 0;
+    int32_t want = equity_expected_error(holes, np, nh, board, nb, dead, nd, &n_random);
+    int64_t deals = hf_equity_deals(holes, np, nh, board, nb, dead, nd);
+    if (want && deals != want)
+        FAIL("equity_deals: expected %d, got %lld", want, (long long)deals);
+    if (!want && deals < 1 && deals != HF_ERR_COUNT)
+        FAIL("equity_deals: %lld deals for a valid spot", (long long)deals);
+
+    hf_equity_tally t, u, v;
+    memset(&t, 0x5a, sizeof t);
+    uint8_t mode = next_byte(&r);
+    if (mode & 1) {  /* Monte Carlo: a few samples, twice with one seed */
+        uint64_t seed = (uint64_t)next_byte(&r) << 56 | next_byte(&r);
+        int64_t count = plausible ? next_byte(&r) % 6 : (int64_t)next_count(&r);
+        int32_t got = hf_equity_sample(holes, np, nh, board, nb, dead, nd, seed, count,
+                                       null_out ? NULL : &t);
+        int32_t expect = want ? want : (null_out || count < 0) ? HF_ERR_COUNT : 0;
+        if (got != expect)
+            FAIL("equity_sample: expected %d, got %d", expect, got);
+        if (!got) {
+            check_tally(&t, np, count);
+            hf_equity_sample(holes, np, nh, board, nb, dead, nd, seed, count, &u);
+            same_tally(&t, &u, np, "one seed, two different tallies");
+            valid_checked++;
+        }
+    } else {  /* exhaustive: a window of deals, checked against a split and a brute force */
+        int64_t first = plausible ? next_byte(&r) % 64 : (int64_t)next_count(&r) * 1000003;
+        int64_t count = plausible ? next_byte(&r) % 48 : (int64_t)next_count(&r);
+        if (!plausible && (next_byte(&r) & 1) && deals > 0)
+            first = deals - count + (int64_t)(next_byte(&r) % 3) - 1;  /* around the end */
+        int32_t got = hf_equity_enumerate(holes, np, nh, board, nb, dead, nd, first, count,
+                                          null_out ? NULL : &t);
+        int32_t expect = want ? want
+                       : (null_out || deals < 0 || first < 0 || count < 0 || first > deals - count)
+                       ? HF_ERR_COUNT : 0;
+        if (got != expect)
+            FAIL("equity_enumerate: expected %d, got %d (first %lld count %lld of %lld)", expect,
+                 got, (long long)first, (long long)count, (long long)deals);
+        if (!got) {
+            check_tally(&t, np, count);
+            int64_t half = count / 2;
+            hf_equity_enumerate(holes, np, nh, board, nb, dead, nd, first, half, &u);
+            hf_equity_enumerate(holes, np, nh, board, nb, dead, nd, first + half, count - half, &v);
+            for (int32_t p = 0; p < 10; p++) {
+                u.share[p] += v.share[p]; u.share_sq[p] += v.share_sq[p];
+                u.scoop[p] += v.scoop[p]; u.win_high[p] += v.win_high[p];
+                u.tie_high[p] += v.tie_high[p]; u.win_low[p] += v.win_low[p];
+                u.tie_low[p] += v.tie_low[p];
+            }
+            u.deals += v.deals;
+            u.no_low += v.no_low;
+            same_tally(&t, &u, np, "two halves do not add up to the whole");
+            if (n_random == 0 && nb >= 3) {  /* board-only deals: brute force them */
+                int32_t deck[52], n_deck = 0, k = 5 - nb, idx[2] = { 0, 1 }, full[5];
+                uint64_t used = 0;
+                for (int32_t i = 0; i < np * nh; i++) used |= (uint64_t)1 << holes[i];
+                for (int32_t i = 0; i < nb; i++) used |= (uint64_t)1 << board[i];
+                for (int32_t i = 0; i < nd; i++) used |= (uint64_t)1 << dead[i];
+                for (int32_t c = 0; c < 52; c++)
+                    if (!(used >> c & 1))
+                        deck[n_deck++] = c;
+                memset(&u, 0, sizeof u);
+                memcpy(full, board, sizeof(int32_t) * (size_t)nb);
+                for (int64_t deal = 0; deal < first + count; deal++) {
+                    for (int32_t i = 0; i < k; i++)
+                        full[nb + i] = deck[idx[i]];
+                    if (deal >= first)
+                        settle_by_hand(holes, np, nh, full, &u);
+                    if (k)
+                        next_combo(idx, n_deck, k);
+                }
+                same_tally(&t, &u, np, "enumeration differs from settling each board by hand");
+            }
+            valid_checked++;
+        }
+    }
+    free(holes);
+    free(board);
+    free(dead);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
-    drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best,
+    drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -18,8 +18,9 @@ Contracts checked:
 - backend functions (``high5``, ``low5``, ``omaha``, ``omaha_best``), on a
   list or tuple of plain ints of any size: identical results on both backends,
   values and ``ERR_*`` codes alike. On any other object they may return an
-  error code or raise ``TypeError``, never crash or raise anything else, and
-  when both backends give a value the values agree.
+  error code or raise ``TypeError``, ``ValueError`` or ``OverflowError``,
+  never crash or raise anything else, and when both backends give a value
+  the values agree.
 - public functions: identical on both backends, value or exception type, and
   the only exceptions are ``ValueError`` and ``TypeError``.
 
@@ -29,6 +30,7 @@ to ``TARGETS``.
 
 from __future__ import annotations
 
+import random
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -171,6 +173,78 @@ def _omaha_target(name: str) -> Callable[[Decoder], Call]:
     return target
 
 
+# ---- equity: small windows and samples only, so the pure backend keeps up ----
+
+_HOSTILE_NUMBERS: tuple[Any, ...] = (0, -1, -(2**63), 2**64, 2**70, 2.0, float("nan"), True,
+                                     None, "3", np.int64(3))
+
+
+def _number(d: Decoder, usual: Callable[[int], int]) -> Any:
+    """``usual(byte)`` most of the time, else a hostile number."""
+    b = d.byte()
+    return usual(d.byte()) if b < 192 else _HOSTILE_NUMBERS[b % len(_HOSTILE_NUMBERS)]
+
+
+def _equity_spot(d: Decoder) -> tuple[Any, Any, Any, Any, bool]:
+    """(holes flat, n_hole, board, dead, dealt) for the backend's equity
+    functions: distinct ids dealt off a shuffled deck (a hand of -1s is
+    random), or hostile."""
+    n_players, n_hole = 2 + d.below(3), 4 + d.below(3)
+    board_size, n_dead = (0, 3, 4, 5, 5, 4)[d.below(6)], d.below(3)
+    if d.byte() < 192:
+        deck = list(range(52))
+        random.Random(d.byte() << 8 | d.byte()).shuffle(deck)
+        holes = []
+        for _ in range(n_players):
+            holes += [-1] * n_hole if d.byte() < 40 else [deck.pop() for _ in range(n_hole)]
+        board = [deck.pop() for _ in range(board_size)]
+        dead = [deck.pop() for _ in range(n_dead)]
+        return holes, n_hole, board, dead, True
+    return (d.cards(n_players * n_hole), _number(d, lambda b: 3 + b % 5),
+            d.cards(board_size), d.cards(n_dead), False)
+
+
+def _equity_target(name: str) -> Callable[[Decoder], Call]:
+    def target(d: Decoder) -> Call:
+        holes, n_hole, board, dead, _ = _equity_spot(d)
+        if name == "equity_deals":
+            args: tuple[Any, ...] = (holes, n_hole, board, dead)
+        elif name == "equity_enumerate":
+            args = (holes, n_hole, board, dead, _number(d, lambda b: b % 64),
+                    _number(d, lambda b: b % 24))
+        else:
+            args = (holes, n_hole, board, dead, _number(d, lambda b: b * 0x9E3779B97F4A7C15),
+                    _number(d, lambda b: b % 6))
+        plain = _plain(holes, board, dead) and all(type(a) is int for a in args[1:2] + args[4:])
+        return Call(name, args, lambda b: getattr(b, name)(*args), False, plain)
+
+    return target
+
+
+def _equity_result(d: Decoder) -> Call:
+    """The public ``equity`` with a few Monte Carlo samples, or hostile options
+    (never ``samples=None`` or ``seed=None``: exact runs are too slow for the
+    pure backend, and a random seed differs between the two calls)."""
+    holes, n_hole, board, dead, dealt = _equity_spot(d)
+    if dealt:
+        hands: Any = [None if holes[i] == -1 else holes[i:i + n_hole]
+                      for i in range(0, len(holes), n_hole)]
+    else:
+        hands = holes if d.byte() & 1 else [d.cards(4) for _ in range(d.below(12))]
+    valid_or_rejected = [n for n in _HOSTILE_NUMBERS if n is not None and not (
+        type(n) is int and n > 100)]
+    b = d.byte()
+    samples = 1 + d.byte() % 30 if b < 200 else valid_or_rejected[b % len(valid_or_rejected)]
+    b = d.byte()
+    seed = d.byte() * 7919 if b < 200 else [*valid_or_rejected, 2**64 - 1][b % 9]
+    threads = _number(d, lambda b: 1 + b % 3) if d.byte() >= 220 else None
+    if type(threads) is int and threads > 4:
+        threads = 4
+    kwargs = {"samples": samples, "seed": seed, "threads": threads}
+    args = (hands, board, dead)
+    return Call("equity", (*args, kwargs), lambda _: hilo_fast.equity(*args, **kwargs), True, False)
+
+
 def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
     return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
 
@@ -200,6 +274,10 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "omaha_high": _public_target("omaha_high", 2),
     "omaha_low": _public_target("omaha_low", 2),
     "evaluate": _public_target("evaluate", 2),
+    "backend.equity_deals": _equity_target("equity_deals"),
+    "backend.equity_enumerate": _equity_target("equity_enumerate"),
+    "backend.equity_sample": _equity_target("equity_sample"),
+    "equity": _equity_result,
 }
 _TARGET_LIST = list(TARGETS.values())
 
@@ -223,8 +301,9 @@ def using(chosen: ModuleType) -> Iterator[None]:
 
 
 def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
+    # A backend function out of its contract may refuse in any clean way.
     allowed: tuple[type[Exception], ...] = (
-        (ValueError, TypeError) if call.public else (TypeError,))
+        (ValueError, TypeError) if call.public else (TypeError, ValueError, OverflowError))
     try:
         with using(backend):
             return "value", call.fn(backend)

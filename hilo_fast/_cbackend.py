@@ -2,12 +2,16 @@
 
 Same functions and return conventions as :mod:`hilo_fast._pybackend`. The C
 validates every card itself; the only checks here are the ones cffi cannot
-make for it (a fixed 5-card array needs exactly five items).
+make for it (a fixed 5-card array needs exactly five items; cards must be
+ints, not floats cffi would truncate). Input the C is not given (not ints,
+numbers beyond int32/int64) gets its error code from the pure backend, so
+both backends answer alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from ._native import ffi, lib
@@ -39,25 +43,13 @@ def _ints(cards: Sequence[int], more: Sequence[int] = ()) -> bool:
         return False
 
 
-def _not_ints_error(counts_ok: bool, *groups: Sequence[int]) -> int:
-    """The ERR_* code of cards the C was not given, in the C's (and the pure
-    backend's) order: counts, then the first card that is not an int 0..51
-    or that repeats."""
-    if not counts_ok:
-        return ERR_COUNT
-    seen: set[int] = set()
-    for cards in groups:
-        for card in cards:
-            if type(card) is not int or not 0 <= card < 52:
-                return ERR_CARD
-            if card in seen:
-                return ERR_DUPLICATE
-            seen.add(card)
-    return ERR_CARD  # unreachable: some card was not an int 0..51
+def _pure() -> ModuleType:
+    """The pure backend, which decides the error code of input the C was not
+    given (a card that is not an int, a number beyond int32/int64): it
+    validates in the same order as the C. Imported on the first such input."""
+    from . import _pybackend
 
-
-def _hand_counts_ok(hole: Sequence[int], board: Sequence[int]) -> bool:
-    return 4 <= len(hole) <= 6 and 3 <= len(board) <= 5
+    return _pybackend
 
 
 def high5(cards: Sequence[int]) -> int:
@@ -69,7 +61,7 @@ def high5(cards: Sequence[int]) -> int:
             return int(lib.hf_high5(cards))
         except _NOT_A_CARD:
             pass
-    return _not_ints_error(True, cards)
+    return int(_pure().high5(cards))
 
 
 def low5(cards: Sequence[int]) -> int:
@@ -81,7 +73,7 @@ def low5(cards: Sequence[int]) -> int:
             return int(lib.hf_low5(cards))
         except _NOT_A_CARD:
             pass
-    return _not_ints_error(True, cards)
+    return int(_pure().low5(cards))
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -91,7 +83,7 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
             return lib.hf_omaha(hole, len(hole), board, len(board))
         except _NOT_A_CARD:
             pass
-    return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
+    return int(_pure().omaha(hole, board))
 
 
 def omaha_bytes(cards: bytes, n_hole: int) -> int:
@@ -108,11 +100,11 @@ def omaha_best(
     """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
     out: Any = ffi.new("hf_hand *")  # cffi struct fields are typed at run time only
     if not _ints(hole, board):
-        return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
+        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
     try:
         err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     except _NOT_A_CARD:
-        return _not_ints_error(_hand_counts_ok(hole, board), hole, board)
+        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
     if err:
         return err
     low_cards = tuple(out.low_cards) if out.low else None
@@ -151,7 +143,7 @@ def equity_deals(
         return int(lib.hf_equity_deals(holes, n_players, n_hole, board, len(board),
                                        dead, len(dead)))
     except _NOT_A_CARD:
-        return ERR_CARD
+        return int(_pure().equity_deals(holes, n_hole, board, dead))
 
 
 def equity_enumerate(
@@ -159,15 +151,13 @@ def equity_enumerate(
     first: int, count: int,
 ) -> list[int] | int:
     """Tally of deals ``first .. first + count - 1``, or ERR_*."""
-    n_players = _n_players(holes, n_hole)
-    if not (0 <= first < 1 << 63 and 0 <= count < 1 << 63):
-        return ERR_COUNT
+    n_players = _n_players(holes, n_hole)  # a number beyond int64: the except below
     out = ffi.new("hf_equity_tally *")
     try:
         err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
                                           dead, len(dead), first, count, out))
     except _NOT_A_CARD:
-        return ERR_CARD
+        return _pure().equity_enumerate(holes, n_hole, board, dead, first, count)  # type: ignore[no-any-return]
     return err or _flat_tally(out, n_players)
 
 
@@ -176,15 +166,13 @@ def equity_sample(
     seed: int, count: int,
 ) -> list[int] | int:
     """Tally of ``count`` random deals drawn from the stream ``seed``, or ERR_*."""
-    n_players = _n_players(holes, n_hole)
-    if not (0 <= seed < 1 << 64 and 0 <= count < 1 << 63):
-        return ERR_COUNT
+    n_players = _n_players(holes, n_hole)  # a number beyond int64: the except below
     out = ffi.new("hf_equity_tally *")
     try:
         err = int(lib.hf_equity_sample(holes, n_players, n_hole, board, len(board),
                                        dead, len(dead), seed, count, out))
     except _NOT_A_CARD:
-        return ERR_CARD
+        return _pure().equity_sample(holes, n_hole, board, dead, seed, count)  # type: ignore[no-any-return]
     return err or _flat_tally(out, n_players)
 
 
