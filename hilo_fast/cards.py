@@ -59,7 +59,9 @@ def card_str(card: int) -> str:
     >>> card_str(51)
     'As'
     """
-    card = _card_from_int(card, card)
+    if isinstance(card, float) or not hasattr(card, "__index__"):
+        raise TypeError(f"bad card {card!r}: expected an int 0..51, not {type(card).__name__}")
+    card = _card_from_int(operator.index(card), card)
     return RANKS[card >> 2] + SUITS[card & 3]
 
 

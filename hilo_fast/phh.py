@@ -119,6 +119,8 @@ def phh_actions(hand: Hand) -> list[str]:
 
 def to_phh(hand: Hand) -> str:
     """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"to_phh needs a Hand, not {type(hand).__name__}")
     if not hand.is_over:
         raise ValueError("only a finished hand can be exported (hand.is_over is False)")
     if any(hole is not None and len(hole) != 4 for hole in hand.holes):
