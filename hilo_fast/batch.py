@@ -93,6 +93,19 @@ def _numpy_out(np: Any, out: Any, name: str, n_rows: int) -> Any:
     return out
 
 
+def _check_separate(overlap: Callable[[Any, Any], bool], high: Any, low: Any,
+                    holes: Any, boards: Any) -> None:
+    """Outputs may not share memory with the inputs or with each other: the C
+    writes row i's values while later rows are still to be read, so an output
+    laid over the cards would feed it unchecked "cards" (read out of bounds)."""
+    pairs = (("out_high", high, "holes", holes), ("out_high", high, "boards", boards),
+             ("out_low", low, "holes", holes), ("out_low", low, "boards", boards),
+             ("out_high", high, "out_low", low))
+    for out_name, out, other_name, other in pairs:
+        if overlap(out, other):
+            raise ValueError(f"{out_name} overlaps {other_name}: outputs must be separate arrays")
+
+
 # ---- list input ----
 
 def _flat_rows(rows: Any, name: str, sizes: tuple[int, ...]) -> tuple[array[int], int]:
@@ -200,6 +213,7 @@ def evaluate_batch(
             raise ValueError(f"holes has {n_rows} rows but boards has {len(board_arr)}")
         high = _numpy_out(np, out_high, "out_high", n_rows)
         low = _numpy_out(np, out_low, "out_low", n_rows)
+        _check_separate(np.may_share_memory, high, low, hole_arr, board_arr)
         bad = _run(hole_arr, n_hole, board_arr, n_board, n_rows, high, low, n_threads)
         if bad >= 0:
             raise _bad_row_error(bad, hole_arr[bad].tolist(), board_arr[bad].tolist())
@@ -211,6 +225,7 @@ def evaluate_batch(
         raise ValueError(f"holes has {n_rows} rows but boards has {len(boards)}")
     given = out_high is not None or out_low is not None
     high, low = _array_out(out_high, "out_high", n_rows), _array_out(out_low, "out_low", n_rows)
+    _check_separate(lambda a, b: a is b, high, low, hole_flat, board_flat)
     bad = _run(hole_flat, n_hole, board_flat, n_board, n_rows, high, low, n_threads)
     if bad >= 0:
         raise _bad_row_error(bad, list(holes[bad]), list(boards[bad]))

@@ -5,7 +5,8 @@ text (evaluated in a namespace holding the public API, numpy as ``np``, and a
 fresh engine ``hand``/``table``), the exception it must raise and a piece of
 text the message must contain (the bad thing, named). The test runs every case
 on both backends; where there is state (a ``Hand``, a ``Table``), it checks the
-state is unchanged afterwards. ``docs/bad-input.md`` is rendered from this
+state is unchanged afterwards, and a batch writes nothing into its outputs.
+``docs/bad-input.md`` is rendered from this
 table, and a test fails when the document and the table differ. Regenerate:
 
     python tests/test_bad_input.py > docs/bad-input.md
@@ -94,6 +95,45 @@ CASES = [
     Case("describe_low", "float", "describe_low(2.0)", ValueError, "bad low value 2.0"),
     Case("high_category", "range", "high_category(0)", ValueError, "bad high value 0"),
     Case("high_category", "float", 'high_category(float("nan"))', ValueError, "bad high value nan"),
+    # ---- batch (H, B: valid int32 arrays of 2 rows; oh, ol: int32 outputs) ----
+    Case("evaluate_batch", "type", 'evaluate_batch("As2dKh9c", "3s4h5d")', TypeError,
+         "holes must be a sequence of rows or a numpy array, not str"),
+    Case("evaluate_batch", "type", "evaluate_batch(H, B, out_high=[0, 0], out_low=ol)", TypeError,
+         "out_high must be a numpy int32 array, not list"),
+    Case("evaluate_batch", "count", "evaluate_batch([[0, 1, 2]], [[4, 5, 6]])", ValueError,
+         "holes must be rows of 4..6 card ids"),
+    Case("evaluate_batch", "count", "evaluate_batch(H, B[:1])", ValueError, "holes has 2 rows but boards has 1"),
+    Case("evaluate_batch", "count", "evaluate_batch([[0, 1, 2, 3], [4, 5, 6]], [[7, 8, 9]] * 2)", ValueError,
+         "row 1: holes has 3 cards, row 0 has 4"),
+    Case("evaluate_batch", "range", "evaluate_batch([[0, 1, 2, 52]], [[4, 5, 6]])", ValueError, "row 0: bad card 52"),
+    Case("evaluate_batch", "range", "evaluate_batch(H, B + 40, out_high=oh, out_low=ol)", ValueError,
+         "row 0: bad card 53"),
+    Case("evaluate_batch", "range", "evaluate_batch(H.astype(np.int64) * 2**40, B)", ValueError,
+         "bad card 56075093016576 in holes"),
+    Case("evaluate_batch", "range", "evaluate_batch(H, B, threads=0)", ValueError, "threads must be >= 1, got 0"),
+    Case("evaluate_batch", "dup", "evaluate_batch([[0, 1, 2, 3]], [[3, 5, 6]])", ValueError,
+         "row 0: duplicate card 2s: in hole and in board"),
+    Case("evaluate_batch", "dup", "evaluate_batch(H, np.concatenate([H[:, :1], B[:, 1:]], axis=1), "
+         "out_high=oh, out_low=ol)", ValueError, "row 0: duplicate card As: in hole and in board"),
+    Case("evaluate_batch", "float", "evaluate_batch([[0, 1, 2, 3.0]], [[4, 5, 6]])", TypeError,
+         "row 0: bad card 3.0 in holes"),
+    Case("evaluate_batch", "float", "evaluate_batch(H, B, threads=1.5)", TypeError, "threads must be an int"),
+    Case("evaluate_batch", "array", "evaluate_batch(H.astype(np.float64), B)", TypeError,
+         "holes must hold integer card ids, not float64"),
+    Case("evaluate_batch", "array", "evaluate_batch(H.astype(bool), B)", TypeError,
+         "holes must hold integer card ids, not bool"),
+    Case("evaluate_batch", "array", "evaluate_batch(H.reshape(2, 4, 1), B)", ValueError,
+         "holes must be rows of 4..6 card ids (an array of shape (N, k)), got shape (2, 4, 1)"),
+    Case("evaluate_batch", "array", "evaluate_batch(np.repeat(H + 60, 2, axis=1)[:, ::2], B)", ValueError,
+         "row 0: bad card 111 in holes"),
+    Case("evaluate_batch", "array", "evaluate_batch(H, B, out_high=np.zeros(2, np.int64), out_low=ol)",
+         ValueError, "out_high must be a writeable C-contiguous int32 array of shape (2,)"),
+    Case("evaluate_batch", "array", "evaluate_batch(H, B, out_high=np.zeros(4, np.int32)[::2], out_low=ol)",
+         ValueError, "out_high must be a writeable C-contiguous int32 array"),
+    Case("evaluate_batch", "array", "evaluate_batch(H, B, out_high=H.reshape(-1)[4:6], out_low=ol)",
+         ValueError, "out_high overlaps holes: outputs must be separate arrays"),
+    Case("evaluate_batch", "array", "evaluate_batch(H, B, out_high=oh, out_low=oh)", ValueError,
+         "out_high overlaps out_low"),
     # ---- cards ----
     Case("parse_card", "type", "parse_card(None)", TypeError, "bad card None"),
     Case("parse_card", "type", 'parse_card("1s")', ValueError, "bad card '1s'"),
@@ -208,6 +248,9 @@ def _namespace() -> dict[str, Any]:
     """The public API, numpy, and fresh engine state for one case."""
     ns: dict[str, Any] = {name: getattr(hilo_fast, name) for name in hilo_fast.__all__}
     ns["np"] = np
+    ns["H"] = np.array([[51, 1, 46, 32], [0, 4, 8, 12]], dtype=np.int32)
+    ns["B"] = np.array([[2, 5, 9, 13, 17], [20, 24, 28, 33, 40]], dtype=np.int32)
+    ns["oh"], ns["ol"] = np.full(2, -7, dtype=np.int32), np.full(2, -7, dtype=np.int32)
     pot_limit = hilo_fast.Structure.pot_limit(1, 2)
     ns["hand"] = hilo_fast.Hand(pot_limit, [100, 100], button=0, seed=1)  # seat 0 faces the blind
     ns["over"] = hilo_fast.Hand(pot_limit, [100, 100], button=0, seed=1)
@@ -220,7 +263,7 @@ def _namespace() -> dict[str, Any]:
 
 def _state(ns: dict[str, Any]) -> dict[str, str]:
     """Every attribute of every stateful object, as text (and the table's shuffle)."""
-    out: dict[str, str] = {}
+    out: dict[str, str] = {name: repr(ns[name].tolist()) for name in ("H", "B", "oh", "ol")}
     for name in ("hand", "over", "table", "busy"):
         obj = ns[name]
         for slot in type(obj).__slots__:
@@ -272,7 +315,8 @@ def render() -> str:
         "contains the quoted text (it names the bad thing), and a `Hand` or `Table` involved",
         "is unchanged afterwards (`hand`: a heads-up pot-limit 1/2 hand, seat 0 to act facing",
         "the big blind; `over`: a finished hand; `table`: a fresh 3-seat table; `busy`: a table",
-        "whose hand is still on).",
+        "whose hand is still on), as are the batch inputs `H`, `B` (valid int32 arrays of two",
+        "rows) and outputs `oh`, `ol` (nothing is written on bad input).",
         "",
         f"{len(CASES)} cases over {len(functions)} public functions and {len(CLASSES)} classes of"
         " bad input.",
@@ -297,8 +341,8 @@ def render() -> str:
     lines += [
         "",
         "Accepted on purpose: a `bool` is an `int` (so `True` is card 1, as `operator.index`",
-        "says); numpy integer scalars and arrays of integers are cards. Arrays of floats are",
-        "refused like floats. The batch API's array checks are catalogued once it lands.",
+        "says); numpy integer scalars and integer arrays of any dtype, byte order or layout are",
+        "cards (non-contiguous or non-int32 arrays are range-checked, then copied once).",
         "",
     ]
     return "\n".join(lines)
