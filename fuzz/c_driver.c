@@ -478,9 +478,96 @@ static void drive_equity(const uint8_t *data, size_t size)
     free(dead);
 }
 
+/* ---- batch (batch.c) ---- */
+
+/* Rows of exactly-sized heap buffers: valid rows dealt off a shuffled deck,
+ * sometimes one bad card planted; or hostile shapes. Each answer must be
+ * hf_omaha's for that row; on a bad row, its index and code, outputs untouched. */
+static void drive_batch(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? 3 + next_byte(&r) % 3 : next_count(&r);
+    int64_t rows = plausible ? next_byte(&r) % 7 : (int64_t)next_count(&r);
+    int32_t cap_h = nh < 0 ? 0 : nh > 7 ? 7 : nh, cap_b = nb < 0 ? 0 : nb > 7 ? 7 : nb;
+    int64_t cap_rows = rows < 0 ? 0 : rows > 9 ? 9 : rows;
+    if (rows > cap_rows && nh >= 4 && nh <= 6 && nb >= 3 && nb <= 5)
+        rows = cap_rows;  /* the C trusts n_rows to fit the buffers: only a valid shape reads */
+    size_t n_cards_h = (size_t)(cap_rows * cap_h), n_cards_b = (size_t)(cap_rows * cap_b);
+    int32_t *holes = (!plausible && (flags & 1)) ? NULL : malloc(sizeof(int32_t) * (n_cards_h + 1));
+    int32_t *boards = (!plausible && (flags & 2)) ? NULL : malloc(sizeof(int32_t) * (n_cards_b + 1));
+    int32_t *high = malloc(sizeof(int32_t) * (size_t)(cap_rows + 1));
+    int32_t *low = malloc(sizeof(int32_t) * (size_t)(cap_rows + 1));
+    if (!high || !low)
+        FAIL("out of memory");
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    for (int64_t i = 0; i < cap_rows; i++) {
+        int32_t deck[52];
+        for (int32_t c = 0; c < 52; c++)
+            deck[c] = c;
+        for (int32_t c = 51; c > 0; c--) {
+            mix = mix * 6364136223846793005ull + 1442695040888963407ull;
+            int32_t j = (int32_t)((mix >> 33) % (uint64_t)(c + 1)), t = deck[c];
+            deck[c] = deck[j];
+            deck[j] = t;
+        }
+        for (int32_t k = 0; k < cap_h && holes; k++)
+            holes[i * cap_h + k] = plausible ? deck[k] : next_card(&r);
+        for (int32_t k = 0; k < cap_b && boards; k++)
+            boards[i * cap_b + k] = plausible ? deck[cap_h + k] : next_card(&r);
+    }
+    if (plausible && cap_rows && next_byte(&r) < 64) {  /* plant one bad card */
+        int64_t row = next_byte(&r) % cap_rows;
+        uint8_t b = next_byte(&r);
+        int32_t *at = b & 1 ? &holes[row * cap_h + b / 2 % cap_h] : &boards[row * cap_b + b / 2 % cap_b];
+        *at = b & 2 ? next_card(&r) : (b & 1 ? boards[row * cap_b] : holes[row * cap_h]);
+    }
+    for (int64_t i = 0; i < cap_rows; i++)
+        high[i] = low[i] = -77;
+    int null_bad = !plausible && (flags & 4), null_out = !plausible && (flags & 16);
+
+    int32_t want = 0;
+    int64_t want_row = -1;
+    if (!holes && rows > 0) want = HF_ERR_COUNT;
+    if (!boards && rows > 0) want = HF_ERR_COUNT;
+    if (rows < 0 || nh < 4 || nh > 6 || nb < 3 || nb > 5 || null_bad)
+        want = HF_ERR_COUNT;
+    for (int64_t i = 0; !want && i < rows; i++)
+        if ((want = expected_error(holes + i * nh, nh, boards + i * nb, nb)) != 0)
+            want_row = i;
+    int64_t bad_row = -5;
+    int checking = next_byte(&r) & 1;
+    int32_t got = checking
+        ? hf_check_batch(holes, nh, boards, nb, rows, null_bad ? NULL : &bad_row)
+        : hf_omaha_batch(holes, nh, boards, nb, rows, null_out ? NULL : high, low,
+                         null_bad ? NULL : &bad_row);
+    if (!checking && null_out && rows > 0 && want == 0)
+        want = HF_ERR_COUNT;
+    if (!checking && null_out && rows > 0 && want_row >= 0)
+        want = HF_ERR_COUNT, want_row = -1;  /* the outputs are checked before the rows */
+    if (got != want || (want_row >= 0 && bad_row != want_row))
+        FAIL("batch: expected %d at row %lld, got %d at row %lld (nh=%d nb=%d rows=%lld)", want,
+             (long long)want_row, got, (long long)bad_row, nh, nb, (long long)rows);
+    for (int64_t i = 0; i < cap_rows; i++) {
+        int32_t packed = !got && !checking && i < rows ? hf_omaha(holes + i * nh, nh, boards + i * nb, nb) : -1;
+        int32_t want_high = packed >= 0 ? packed >> 8 : -77, want_low = packed >= 0 ? packed & 0xff : -77;
+        if (high[i] != want_high || low[i] != want_low)
+            FAIL("batch: row %lld is (%d, %d), expected (%d, %d)", (long long)i, high[i], low[i],
+                 want_high, want_low);
+    }
+    if (!got)
+        valid_checked++;
+    free(holes);
+    free(boards);
+    free(high);
+    free(low);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
-    drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity,
+    drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -245,6 +245,70 @@ def _equity_result(d: Decoder) -> Call:
     return Call("equity", (*args, kwargs), lambda _: hilo_fast.equity(*args, **kwargs), True, False)
 
 
+# ---- batch ----
+
+
+def _batch_rows(d: Decoder, width: int, n_rows: int) -> Any:
+    """Rows of cards as a numpy array (any dtype, sometimes non-contiguous or
+    of the wrong shape) or as lists (sometimes ragged or hostile)."""
+    kind = d.byte()
+    rows = [d.plain_cards(width) for _ in range(n_rows)]
+    if kind < 100:
+        array = np.array(rows, dtype=np.int32).reshape(n_rows, width)
+        return array if kind & 1 else np.repeat(array, 2, axis=1)[:, ::2]  # strided view
+    if kind < 150:
+        dtype = _DTYPES[kind % len(_DTYPES)]
+        try:
+            array = np.array(rows, dtype=dtype).reshape(n_rows, width)
+        except (OverflowError, ValueError):
+            array = np.array(rows, dtype=object).reshape(n_rows, width)
+        return array.reshape(-1) if kind & 1 and d.byte() < 40 else array
+    if kind < 200:
+        return rows
+    if rows and kind & 1:
+        rows[d.below(len(rows))] = [d.card() for _ in range(d.count(width))]
+    return rows if kind & 2 else tuple(rows)
+
+
+def _batch_target(d: Decoder) -> Call:
+    n_rows = d.below(6)
+    holes = _batch_rows(d, 4 + d.below(3), n_rows)
+    boards = _batch_rows(d, 3 + d.below(3), n_rows if d.byte() < 230 else n_rows + 1)
+    if d.byte() < 120 and n_rows and isinstance(holes, np.ndarray) and holes.ndim == 2:
+        card, row = d.card(), d.below(n_rows)  # plant one bad (or repeated) card
+        try:
+            holes[row, 0] = card if type(card) is int else 60
+        except (OverflowError, ValueError, TypeError):  # it does not fit the dtype
+            holes[row, 0] = holes[row, 1]
+    kwargs: dict[str, Any] = {}
+    out_kind = d.byte()
+    if out_kind >= 160 and isinstance(holes, np.ndarray):
+        outs = {
+            0: lambda: (np.full(n_rows, -7, np.int32), np.full(n_rows, -7, np.int32)),
+            1: lambda: (np.full(n_rows, -7, np.int64), np.full(n_rows, -7, np.int32)),
+            2: lambda: (holes.reshape(-1)[:n_rows], np.full(n_rows, -7, np.int32)),
+            3: lambda: (np.full(2 * n_rows, -7, np.int32)[::2], np.full(n_rows, -7, np.int32)),
+            4: lambda: (lambda o: (o, o))(np.full(n_rows, -7, np.int32)),
+        }
+        kwargs["out_high"], kwargs["out_low"] = outs[out_kind % len(outs)]()
+    if d.byte() >= 200:
+        kwargs["threads"] = _number(d, lambda b: 1 + b % 4)
+        if type(kwargs["threads"]) is int and kwargs["threads"] > 4:
+            kwargs["threads"] = 4
+
+    def run(_: ModuleType) -> Any:
+        before = {k: v.copy() for k, v in kwargs.items() if isinstance(v, np.ndarray)}
+        try:
+            high, low = hilo_fast.evaluate_batch(holes, boards, **kwargs)
+        except (ValueError, TypeError):
+            for name, saved in before.items():  # nothing written on bad input
+                assert np.array_equal(kwargs[name], saved), f"{name} written on bad input"
+            raise
+        return [int(v) for v in high], [int(v) for v in low]
+
+    return Call("evaluate_batch", (holes, boards, kwargs), run, True, False)
+
+
 def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
     return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
 
@@ -278,6 +342,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.equity_enumerate": _equity_target("equity_enumerate"),
     "backend.equity_sample": _equity_target("equity_sample"),
     "equity": _equity_result,
+    "evaluate_batch": _batch_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

@@ -1,7 +1,8 @@
 """Many threads at once give the answers one thread gives.
 
 cffi releases the GIL during every C call, so with the native backend these
-threads really run the C core concurrently (the pure backend is checked too:
+threads really run the C core concurrently (batch and equity also split
+their own work over threads) (the pure backend is checked too:
 its lazily filled low-value cache is shared between threads). A barrier
 starts the threads together so their calls overlap, and each thread works
 through the inputs in its own order. The C core keeps no mutable state: the
@@ -118,6 +119,26 @@ def test_equity_from_many_threads(backend: ModuleType) -> None:
     _all_equal_to(expected, _hammer(lambda i: calls[i](), len(calls), threads=4))
 
 
+def test_batch_from_many_threads(backend: ModuleType) -> None:
+    """evaluate_batch called from many threads at once, each call also split
+    over its own threads= (1..4): every answer equals the single call's."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(5)
+    rows = [rng.sample(range(52), 9) for _ in range(3000 if backend.NAME == "native" else 300)]
+    holes = np.array([r[:4] for r in rows], dtype=np.int32)
+    boards = np.array([r[4:] for r in rows], dtype=np.int32)
+    high, low = hilo_fast.evaluate_batch(holes, boards)
+    expected = (high.tolist(), low.tolist())
+
+    def work(i: int) -> tuple[list[int], list[int]]:
+        out_high, out_low = np.empty(len(rows), np.int32), np.empty(len(rows), np.int32)
+        hilo_fast.evaluate_batch(holes, boards, out_high=out_high, out_low=out_low,
+                                 threads=1 + i % 4)
+        return out_high.tolist(), out_low.tolist()
+
+    _all_equal_to([expected] * 8, _hammer(work, 8, threads=4))
+
+
 def test_mixed_work_from_many_threads(native: ModuleType) -> None:
     """Different C entry points at the same moment (evaluate, showdown, equity)."""
     deals = _deals(200, seed=4, hole_size=8)  # two hands of four
@@ -130,6 +151,8 @@ def test_mixed_work_from_many_threads(native: ModuleType) -> None:
             jobs.append(lambda b=board, h=hole, o=other: hilo_fast.showdown(b, [h, o], [5, 5]))
         else:
             jobs.append(lambda h=hole, b=board: hilo_fast.evaluate(h, b).low)
+        if i % 25 == 0:
+            jobs.append(lambda h=hole, b=board: hilo_fast.evaluate_batch([h] * 50, [b] * 50))
 
     expected = [job() for job in jobs]
     _all_equal_to(expected, _hammer(lambda i: jobs[i](), len(jobs)))
