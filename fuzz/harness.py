@@ -13,19 +13,29 @@ outside 0..51, negative and huge ints, repeats, wrong counts, floats, NaN,
 strings, None, numpy scalars, and containers of the wrong kind (numpy arrays
 of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
+Targets (``TARGETS``): the backend functions that enter C (``high5``,
+``low5``, ``omaha``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
+``equity_sample``) and the public functions over them (``evaluate``,
+``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
+``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
+overlapping outputs and threads). The batch's C entry points
+(``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
+builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
+
 Contracts checked:
 
-- backend functions (``high5``, ``low5``, ``omaha``, ``omaha_best``), on a
-  list or tuple of plain ints of any size: identical results on both backends,
-  values and ``ERR_*`` codes alike. On any other object they may return an
+- backend functions, on lists or tuples of plain ints of any size (and int
+  counts): identical results on both backends, values and ``ERR_*`` codes
+  alike. On any other object they may return an
   error code or raise ``TypeError``, ``ValueError`` or ``OverflowError``,
   never crash or raise anything else, and when both backends give a value
   the values agree.
 - public functions: identical on both backends, value or exception type, and
-  the only exceptions are ``ValueError`` and ``TypeError``.
+  the only exceptions are ``ValueError`` and ``TypeError``; a refused batch
+  writes nothing into the outputs it was given.
 
-Adding an entry point: write ``_target_xxx(d: Decoder) -> Call`` and add it
-to ``TARGETS``.
+Adding an entry point: write a ``Decoder -> Call`` function and add it to
+``TARGETS``.
 """
 
 from __future__ import annotations
@@ -38,7 +48,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -51,8 +60,6 @@ try:
     from hilo_fast import _cbackend as _native
 except ImportError:  # pragma: no cover - the harness needs the compiled module
     _native = None
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # A numpy int64/uint64 scalar near 2**63 overflows the C backend's int probe
 # (hilo_fast/_cbackend.py) with a RuntimeWarning before it is rejected as a
