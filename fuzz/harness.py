@@ -18,7 +18,7 @@ Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``equity_sample``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
-overlapping outputs and threads). The batch's C entry points
+overlapping outputs and threads, ``showdown`` and ``rank_hands``). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -316,6 +316,33 @@ def _batch_target(d: Decoder) -> Call:
     return Call("evaluate_batch", (holes, boards, kwargs), run, True, False)
 
 
+# ---- showdown ----
+
+
+def _showdown_target(d: Decoder) -> Call:
+    """``showdown`` (or ``rank_hands``) on dealt or hostile seats and chips."""
+    n_seats, size = 2 + d.below(5), 4 + d.below(3)
+    if d.byte() < 192:
+        deck = list(range(52))
+        random.Random(d.byte() << 8 | d.byte()).shuffle(deck)
+        board: Any = [deck.pop() for _ in range(5)]
+        holes: Any = [None if d.byte() < 30 else [deck.pop() for _ in range(size)]
+                      for _ in range(n_seats)]
+    else:
+        board, holes = d.cards(5), [d.cards(size) for _ in range(n_seats)]
+    if d.byte() < 40:
+        return Call("rank_hands", (board, holes), lambda _: hilo_fast.rank_hands(board, holes),
+                    True, False)
+    chips: Any = [0 if hole is None else _number(d, lambda b: b % 50) for hole in holes]
+    folded = [seat for seat in range(n_seats) if d.byte() < 50]
+    options: dict[str, Any] = {"folded": folded, "button": _number(d, lambda b: b % n_seats)}
+    if d.byte() >= 230:
+        options["odd_chip"] = ("high", "low", "middle", None)[d.below(4)]
+    args = (board, holes, chips, options)
+    return Call("showdown", args, lambda _: hilo_fast.showdown(board, holes, chips, **options),
+                True, False)
+
+
 def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
     return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
 
@@ -350,6 +377,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.equity_sample": _equity_target("equity_sample"),
     "equity": _equity_result,
     "evaluate_batch": _batch_target,
+    "showdown": _showdown_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

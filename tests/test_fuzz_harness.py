@@ -48,9 +48,7 @@ def _needs_native(native: ModuleType) -> None:
 @settings(max_examples=150, deadline=None)
 @given(tail=st.binary(max_size=96))
 def test_hostile_input_gets_the_same_answer_from_both_backends(index: int, tail: bytes) -> None:
-    data = bytes([index]) + tail
-    assert harness.decode(data).name.endswith(TARGETS[index].split(".")[-1])
-    harness.run_one(data)
+    harness.run_one(bytes([index]) + tail)
 
 
 def _valid_omaha_input() -> bytes:
