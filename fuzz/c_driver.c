@@ -235,6 +235,33 @@ static void drive_omaha(const uint8_t *data, size_t size, int best)
 }
 
 static void drive_omaha_packed(const uint8_t *data, size_t size) { drive_omaha(data, size, 0); }
+
+/* hf_omaha_bytes: the cards as exactly n_hole + n_board bytes on the heap
+ * (any byte value), the answer hf_omaha's on the same ids. */
+static void drive_omaha_bytes(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? 3 + next_byte(&r) % 3 : next_count(&r);
+    int32_t lh = nh < 0 ? 0 : nh > 9 ? 9 : nh, lb = nb < 0 ? 0 : nb > 9 ? 9 : nb;
+    int valid_shape = nh >= 4 && nh <= 6 && nb >= 3 && nb <= 5;
+    char *cards = (!plausible && (flags & 1)) ? NULL : malloc((size_t)(lh + lb + 1));
+    int32_t ids[18];
+    for (int32_t i = 0; i < lh + lb; i++) {
+        uint8_t b = plausible ? next_byte(&r) % 52 : next_byte(&r);
+        ids[i] = b;
+        if (cards)
+            cards[i] = (char)b;
+    }
+    int32_t got = hf_omaha_bytes(cards, nh, nb);
+    int32_t want = !cards || !valid_shape ? HF_ERR_COUNT : hf_omaha(ids, nh, ids + nh, nb);
+    if (got != want)
+        FAIL("omaha_bytes: expected %d, got %d (nh=%d nb=%d)", want, got, nh, nb);
+    valid_checked += got >= 0;
+    free(cards);
+}
 static void drive_omaha_best(const uint8_t *data, size_t size) { drive_omaha(data, size, 1); }
 
 /* ---- equity (equity.c) ---- */
@@ -568,6 +595,7 @@ static void drive_batch(const uint8_t *data, size_t size)
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
+    drive_omaha_bytes,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -14,7 +14,7 @@ strings, None, numpy scalars, and containers of the wrong kind (numpy arrays
 of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
-``low5``, ``omaha``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
+``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
 ``equity_sample``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
@@ -343,6 +343,18 @@ def _showdown_target(d: Decoder) -> Call:
                 True, False)
 
 
+def _omaha_bytes_target(d: Decoder) -> Call:
+    """``omaha_bytes(cards, n_hole)``: bytes of any values, or not bytes at all."""
+    n_hole, n_board = d.count(4 + d.below(3)), 3 + d.below(3)
+    kind = d.byte()
+    n_cards = n_hole + n_board
+    ids = d.plain_cards(n_cards) if kind < 160 else [d.byte() for _ in range(n_cards)]
+    cards: Any = bytes(ids) if kind < 230 else d.cards(n_cards)
+    n: Any = n_hole if d.byte() < 200 else _HOSTILE_NUMBERS[d.below(len(_HOSTILE_NUMBERS))]
+    plain = type(cards) is bytes and type(n) is int
+    return Call("omaha_bytes", (cards, n), lambda b: b.omaha_bytes(cards, n), False, plain)
+
+
 def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
     return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
 
@@ -367,6 +379,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.low5": _five_target("low5"),
     "backend.omaha": _omaha_target("omaha"),
     "backend.omaha_best": _omaha_target("omaha_best"),
+    "backend.omaha_bytes": _omaha_bytes_target,
     "evaluate_high5": _public_target("evaluate_high5", 1),
     "evaluate_low5": _public_target("evaluate_low5", 1),
     "omaha_high": _public_target("omaha_high", 2),

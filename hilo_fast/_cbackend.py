@@ -91,7 +91,10 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
     passes a bytes object as it is, faster than converting two lists."""
     if type(cards) is not bytes:
         return ERR_CARD
-    return lib.hf_omaha_bytes(cards, n_hole, len(cards) - n_hole)
+    try:
+        return lib.hf_omaha_bytes(cards, n_hole, len(cards) - n_hole)
+    except OverflowError:  # a count beyond int32: the pure backend's answer
+        return ERR_COUNT
 
 
 def omaha_best(
