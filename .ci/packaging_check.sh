@@ -249,11 +249,14 @@ grep -q "no C compiler on this machine" "$WORK/cibw-nocc.log" \
 echo "failed as it must; its log says:"
 grep -m 3 -E "error|Error" "$WORK/cibw-nocc.log" | sed 's/^/    /'
 
-# ------------------------------------------------------------------ sizes
+# ------------------------------------------------------------ measurements
 step "sizes"
 wheel_bytes=$(stat -c %s "$REPAIRED")
 installed_bytes=$(du -sb --exclude=__pycache__ "$site" | cut -f1)
 echo "wheel $(basename "$REPAIRED"): $wheel_bytes bytes; installed package (no __pycache__): $installed_bytes bytes"
+
+step "import time of the installed wheel, per backend (benchmarks/bench_import.py)"
+(cd "$WORK" && "$WORK/venv-wheel/bin/python" "$SRC/benchmarks/bench_import.py" --runs 7)
 
 echo
 echo "packaging check: all steps passed"

@@ -9,8 +9,11 @@ these tests skip.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -31,3 +34,14 @@ def test_package_comes_from_site_packages_not_a_source_tree() -> None:
     installed = {Path(sysconfig.get_path(key)).resolve() for key in ("purelib", "platlib")}
     assert package.parent in installed, f"{package} is not in {sorted(map(str, installed))}"
     assert not (package.parent / "csrc").exists()
+
+
+@pytest.mark.skipif(not sysconfig.get_config_var("Py_GIL_DISABLED"),
+                    reason="not a free-threaded build")
+def test_native_module_leaves_the_gil_disabled(native: ModuleType) -> None:
+    # An extension that does not declare free-threading support turns the GIL
+    # back on when imported (cffi >= 2.0 modules declare it). A fresh
+    # interpreter, because other tests import references that may not.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
+    check = "import sys, hilo_fast._native; sys.exit(sys._is_gil_enabled())"
+    assert subprocess.run([sys.executable, "-c", check], env=env).returncode == 0
