@@ -51,6 +51,8 @@ def _base_names(node: c_ast.Node) -> list[str]:
 def _scalar(names: list[str]) -> str:
     if names == ["void"]:
         return "None"
+    if names == ["char"]:
+        return "bytes"  # cffi's char is a 1-byte bytes; signed/unsigned char are ints
     if set(names) <= _INTEGER:
         return "int"
     if set(names) <= _FLOAT | {"long"}:
@@ -64,6 +66,8 @@ def _param_type(node: c_ast.Node) -> str:
         target = node.type
         names = _base_names(target)
         const = "const" in getattr(target, "quals", [])
+        if const and _scalar(names) == "bytes":
+            return "bytes | _CData"  # cffi passes a bytes object as is
         if const and _scalar(names) in ("int", "float"):
             return f"Sequence[{_scalar(names)}] | _CData"  # cffi converts a list
         return "_CData"  # an output buffer: ffi.new(...) or ffi.from_buffer(...)

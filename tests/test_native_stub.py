@@ -43,3 +43,24 @@ def test_stub_declares_exactly_what_the_built_module_exports(native: ModuleType)
     from hilo_fast._native import lib
 
     assert _stub_names() == set(dir(lib))
+
+
+def _stub_signatures() -> dict[str, list[str]]:
+    """Each stub function's parameter annotations, as written."""
+    tree = ast.parse(STUB.read_text())
+    lib = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "_Lib")
+    return {n.name: [ast.unparse(a.annotation) for a in n.args.args[1:] if a.annotation]
+            for n in lib.body if isinstance(n, ast.FunctionDef)}
+
+
+def test_stub_parameters_match_the_compiled_signatures(native: ModuleType) -> None:
+    from hilo_fast._native import ffi, lib
+
+    for name, hints in _stub_signatures().items():
+        ctype = ffi.typeof(getattr(lib, name))
+        assert len(hints) == len(ctype.args), name
+        for annotation, arg in zip(hints, ctype.args, strict=True):
+            if arg.kind == "pointer":
+                assert "_CData" in annotation, (name, arg.cname, annotation)
+            else:
+                assert annotation in ("int", "float", "bytes"), (name, arg.cname, annotation)
