@@ -96,7 +96,7 @@ def reference(deals: Sequence[Deal]) -> tuple[list[int], list[int]]:
 
 
 def check(name: str, got: Sequence[int], want: Sequence[int], deals: Sequence[Deal]) -> None:
-    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+    for i, (g, w) in enumerate(zip(got, want[: len(got)], strict=True)):
         if g != w:
             hole, board = deals[i]
             raise Disagreement(f"{name} disagrees on {format_cards(hole)} / "
@@ -109,9 +109,14 @@ def sign(x: int) -> int:
 
 # ---- contenders: each returns (run, answers) or None when not installed ----
 
-def hilo_per_call(deals: Sequence[Deal]) -> Callable[[], object]:
+def per_call(evaluate_one: Callable[[Any, Any], object], deals: Sequence[Any]
+             ) -> Callable[[], object]:
+    """A loop of one call per hand that keeps no results (so no contender pays
+    for keeping a million objects alive; answers are checked apart)."""
     def run() -> object:
-        return [evaluate(h, b) for h, b in deals]
+        for hole, board in deals:
+            evaluate_one(hole, board)
+        return None
     return run
 
 
@@ -129,33 +134,30 @@ def hilo_batch(deals: Sequence[Deal], threads: int) -> tuple[Callable[[], object
     return run, run
 
 
-def phevaluator_run(deals: Sequence[Deal]) -> tuple[Callable[[], list[int]], str] | None:
+def phevaluator_one() -> Callable[[list[int], list[int]], int] | None:
     try:
-        import phevaluator
         from phevaluator import evaluate_omaha_cards
     except ImportError:
         return None
 
-    def run() -> list[int]:
-        return [evaluate_omaha_cards(*b, *h) for h, b in deals]  # board first
-    return run, getattr(phevaluator, "__version__", "")
+    def one(hole: list[int], board: list[int]) -> int:
+        return evaluate_omaha_cards(*board, *hole)  # board first
+    return one
 
 
-def treys_run(deals: Sequence[Deal]) -> Callable[[], list[int]] | None:
+def treys_one(deals: Sequence[Deal]) -> tuple[Callable[[Any, Any], int], list[Any]] | None:
+    """treys' evaluate and the deals as treys card ints (converted before timing)."""
     try:
         from treys import Card, PLOEvaluator
     except ImportError:
         return None
-    evaluator = PLOEvaluator()
     converted = [([Card.new(card_str(c)) for c in h], [Card.new(card_str(c)) for c in b])
                  for h, b in deals]
-
-    def run() -> list[int]:
-        return [evaluator.evaluate(h, b) for h, b in converted]
-    return run
+    return PLOEvaluator().evaluate, converted
 
 
-def pokerkit_run(deals: Sequence[Deal]) -> Callable[[], list[tuple[Any, Any]]] | None:
+def pokerkit_one(deals: Sequence[Deal]) -> tuple[Callable[[Any, Any], Any], list[Any]] | None:
+    """Both pokerkit hands of a deal, and the deals as pokerkit cards."""
     try:
         from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand
     except ImportError:
@@ -163,15 +165,13 @@ def pokerkit_run(deals: Sequence[Deal]) -> Callable[[], list[tuple[Any, Any]]] |
     parsed = [(tuple(Card.parse(format_cards(h))), tuple(Card.parse(format_cards(b))))
               for h, b in deals]
 
-    def low(hole: Any, board: Any) -> Any:
+    def one(hole: Any, board: Any) -> tuple[Any, Any]:
         try:
-            return OmahaEightOrBetterLowHand.from_game(hole, board)
+            low = OmahaEightOrBetterLowHand.from_game(hole, board)
         except ValueError:  # no qualifying low
-            return None
-
-    def run() -> list[tuple[Any, Any]]:
-        return [(OmahaHoldemHand.from_game(h, b), low(h, b)) for h, b in parsed]
-    return run
+            low = None
+        return OmahaHoldemHand.from_game(hole, board), low
+    return one, parsed
 
 
 def check_pokerkit(hands: list[tuple[Any, Any]], high: list[int], low: list[int],
@@ -227,7 +227,8 @@ def run_all(args: argparse.Namespace) -> list[Result]:
         time_it(f"hilo-fast batch, {threads} thread{'s' if threads > 1 else ''}", "hi+lo",
                 args.batch_hands, run)
 
-    time_it("hilo-fast evaluate() per call", "hi+lo", args.call_hands, hilo_per_call(call_deals))
+    time_it("hilo-fast evaluate() per call", "hi+lo", args.call_hands,
+            per_call(evaluate, call_deals))
 
     pure_deals = deals[: args.pure_hands]
     with backend_swapped(_pybackend):
@@ -235,27 +236,30 @@ def run_all(args: argparse.Namespace) -> list[Result]:
         check("pure backend", pure_high, want_high[: args.pure_hands], pure_deals)
         check("pure backend low", pure_low, want_low[: args.pure_hands], pure_deals)
         time_it("hilo-fast pure Python, evaluate() per call", "hi+lo", args.pure_hands,
-                hilo_per_call(pure_deals))
+                per_call(evaluate, pure_deals))
         batch = hilo_batch(pure_deals, 1)
         if batch is not None:
             time_it("hilo-fast pure Python, batch", "hi+lo", args.pure_hands, batch[0])
 
     peer_deals = deals[: args.peer_hands]
-    ph = phevaluator_run(peer_deals)
+    ph = phevaluator_one()
     if ph is not None:
-        check("phevaluator", ph[0](), want_high[: args.peer_hands], peer_deals)
-        time_it("phevaluator evaluate_omaha_cards", "hi", args.peer_hands, ph[0])
+        check("phevaluator", [ph(h, b) for h, b in peer_deals], want_high, peer_deals)
+        time_it("phevaluator evaluate_omaha_cards", "hi", args.peer_hands,
+                per_call(ph, peer_deals))
     treys_deals = deals[: args.treys_hands]
-    tr = treys_run(treys_deals)
+    tr = treys_one(treys_deals)
     if tr is not None:
-        check("treys", tr(), want_high[: args.treys_hands], treys_deals)
-        time_it("treys PLOEvaluator", "hi", args.treys_hands, tr)
+        one, converted = tr
+        check("treys", [one(h, b) for h, b in converted], want_high, treys_deals)
+        time_it("treys PLOEvaluator", "hi", args.treys_hands, per_call(one, converted))
     pk_deals = deals[: args.pokerkit_hands]
-    pk = pokerkit_run(pk_deals)
+    pk = pokerkit_one(pk_deals)
     if pk is not None:
-        check_pokerkit(pk(), want_high, want_low, pk_deals)
+        one, parsed = pk
+        check_pokerkit([one(h, b) for h, b in parsed], want_high, want_low, pk_deals)
         time_it("pokerkit OmahaHoldemHand + OmahaEightOrBetterLowHand", "hi+lo",
-                args.pokerkit_hands, pk)
+                args.pokerkit_hands, per_call(one, parsed))
     return results
 
 
@@ -280,13 +284,13 @@ def write_png(results: list[Result], path: str, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(9, 0.5 * len(results) + 1.5))
+    fig, ax = plt.subplots(figsize=(10, 0.5 * len(results) + 1.8))
     names = [r.name for r in results][::-1]
     rates = [r.cpu_rate for r in results][::-1]
     ax.barh(names, rates, color=["tab:blue" if n.startswith("hilo") else "tab:gray" for n in names])
     ax.set_xscale("log")
     ax.set_xlabel("Omaha hands per second (CPU time, log scale, higher is better)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title(title.replace(", Python", "\nPython", 1), fontsize=9)
     for y, rate in enumerate(rates):
         ax.text(rate, y, f" {rate:,.0f}", va="center", fontsize=8)
     fig.tight_layout()

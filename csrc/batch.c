@@ -13,10 +13,15 @@ static inline int32_t check_row(const int32_t *hole, int32_t n_hole,
 {
     uint64_t seen = 0, twice = 0;
     uint32_t over = 0;
-    for (int32_t i = 0; i < n_hole + n_board; i++) {
-        int32_t card = i < n_hole ? hole[i] : board[i - n_hole];
-        uint64_t bit = (uint64_t)1 << (card & 63);
-        over |= (uint32_t)card >= 52u;
+    for (int32_t i = 0; i < n_hole; i++) {
+        uint64_t bit = (uint64_t)1 << (hole[i] & 63);
+        over |= (uint32_t)hole[i] >= 52u;
+        twice |= seen & bit;
+        seen |= bit;
+    }
+    for (int32_t i = 0; i < n_board; i++) {
+        uint64_t bit = (uint64_t)1 << (board[i] & 63);
+        over |= (uint32_t)board[i] >= 52u;
         twice |= seen & bit;
         seen |= bit;
     }

@@ -77,12 +77,11 @@ static inline int32_t hf_high5_unchecked(int32_t a, int32_t b, int32_t c, int32_
 }
 
 /* Low-mask bit of a card: bit 0 = ace, bit k-1 = rank k for 2..8, else 0.
- * Defined for any int (equity calls it on not-yet-dealt slots), and written
- * for conditional moves: branches here mispredicted on random cards. */
+ * A lookup defined for any int (equity calls it on not-yet-dealt slots);
+ * the branches it replaces mispredicted on random cards. */
 static inline uint32_t hf_low_bit(int32_t card)
 {
-    uint32_t rank = (uint32_t)HF_RANK(card);
-    return (rank <= 6u ? 2u << rank : 0u) | (uint32_t)(rank == 12u);
+    return hf_card_low_bit_table[card & 63];
 }
 
 /* Low value of five valid, distinct cards (0 = no qualifying low). */

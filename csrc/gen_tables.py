@@ -39,6 +39,8 @@ def tables() -> list[tuple[str, str, list[int], str]]:
          "low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight)"),
         ("uint8_t", "hf_omaha_low_table", gen.omaha_low_table(),
          "best Omaha low by hole low mask << 8 | board low mask"),
+        ("uint8_t", "hf_card_low_bit_table", gen.card_low_bit_table(),
+         "low-mask bit of a card id at card & 63 (0 for 52..63)"),
         ("uint8_t", "hf_card_pair_table", gen.card_pair_table(),
          "rank-pair index 0..90 of cards a, b at a * 52 + b"),
         *(

@@ -13,6 +13,8 @@ extern const uint16_t hf_multiset_table[6188];
 extern const uint8_t hf_low5_table[256];
 /* best Omaha low by hole low mask << 8 | board low mask */
 extern const uint8_t hf_omaha_low_table[65536];
+/* low-mask bit of a card id at card & 63 (0 for 52..63) */
+extern const uint8_t hf_card_low_bit_table[64];
 /* rank-pair index 0..90 of cards a, b at a * 52 + b */
 extern const uint8_t hf_card_pair_table[2704];
 /* best non-flush Omaha high at multiset_index(3 board ranks) * 91 + rank-pair index */

@@ -146,6 +146,12 @@ def low_mask_of_rank(rank: int) -> int:
     return 0
 
 
+def card_low_bit_table() -> list[int]:
+    """``table[card & 63]`` = the low-mask bit of a card id (0 for 52..63),
+    so the C lookup is defined for any int."""
+    return [low_mask_of_rank(c >> 2) if c < 52 else 0 for c in range(64)]
+
+
 def low_classes() -> list[int]:
     """The 56 qualifying lows as low masks, best (5-4-3-2-A) first.
 
