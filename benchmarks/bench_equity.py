@@ -1,7 +1,7 @@
 """Equity speed: exhaustive heads-up preflop, one and two threads, and the
 ratio to pokerkit's Monte Carlo at equal accuracy. One process, best of N.
 
-    python benchmarks/bench_equity.py [--repeat 5] [--pokerkit-samples 1000]
+    python benchmarks/bench_equity.py [--repeat 10] [--pokerkit-samples 1000]
 
 The machine may be shared, so each timing is the best of ``--repeat`` runs,
 and the one-thread run also reports process CPU time. pokerkit is timed on
@@ -56,7 +56,7 @@ def pokerkit_seconds_per_sample(samples: int) -> tuple[float, list[float]] | Non
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--pokerkit-samples", type=int, default=1000)
     args = parser.parse_args()
 
