@@ -97,12 +97,30 @@ int32_t hf_check_batch(const int32_t *holes, int32_t n_hole,
     return dispatch(holes, n_hole, boards, n_board, n_rows, NULL, NULL, bad_row);
 }
 
+/* Whether [a, a + na) and [b, b + nb) share an int32 (compared as
+ * addresses: the buffers may be unrelated objects). */
+static int overlaps(const int32_t *a, int64_t na, const int32_t *b, int64_t nb)
+{
+    uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+    return a0 < b0 + (uintptr_t)nb * sizeof *b && b0 < a0 + (uintptr_t)na * sizeof *a;
+}
+
 int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
                        const int32_t *boards, int32_t n_board,
                        int64_t n_rows, int32_t *out_high, int32_t *out_low,
                        int64_t *bad_row)
 {
     if (n_rows > 0 && (!out_high || !out_low))
+        return HF_ERR_COUNT;
+    /* Cards are checked once, before any output is written: an output laid
+     * over the cards would feed the evaluator unchecked values. Refused here
+     * too, so no C caller can make it read out of bounds. */
+    if (n_rows > 0 && n_hole >= 4 && n_hole <= 6 && n_board >= 3 && n_board <= 5
+        && (overlaps(out_high, n_rows, holes, n_rows * n_hole)
+            || overlaps(out_high, n_rows, boards, n_rows * n_board)
+            || overlaps(out_low, n_rows, holes, n_rows * n_hole)
+            || overlaps(out_low, n_rows, boards, n_rows * n_board)
+            || overlaps(out_high, n_rows, out_low, n_rows)))
         return HF_ERR_COUNT;
     return dispatch(holes, n_hole, boards, n_board, n_rows, out_high, out_low, bad_row);
 }

@@ -120,8 +120,9 @@ int32_t hf_check_batch(const int32_t *holes, int32_t n_hole,
 
 /* As hf_check_batch, then, only when every row is valid, out_high[i] =
  * high 1..7462 and out_low[i] = low 0..56 of row i. Returns 0 or HF_ERR_*
- * (and *bad_row) with the outputs untouched. The outputs must not overlap
- * the inputs (the cards are not checked again while they are written). */
+ * (and *bad_row) with the outputs untouched. Outputs that overlap the
+ * inputs or each other are refused with HF_ERR_COUNT (the cards are not
+ * checked again while the outputs are written). */
 int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
                        const int32_t *boards, int32_t n_board,
                        int64_t n_rows, int32_t *out_high, int32_t *out_low,

@@ -203,5 +203,6 @@ def omaha_batch(
         err = lib.hf_omaha_batch(hole_ptr, n_hole, board_ptr, n_board, stop - start,
                                  high + start, low + start, bad_row)
     if err == ERR_COUNT:
-        raise ValueError(f"bad batch shape: {n_hole} hole and {n_board} board cards a row")
+        raise ValueError(f"bad batch: {n_hole} hole and {n_board} board cards a row, "
+                         "or outputs that overlap the inputs or each other")
     return -1 if err == 0 else start + int(bad_row[0])

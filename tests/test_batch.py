@@ -221,3 +221,20 @@ def test_backends_reject_short_buffers(backend: ModuleType) -> None:
     with pytest.raises(ValueError, match="shorter"):
         backend.omaha_batch(holes, 4, boards, 5, 0, 2)
     assert backend.omaha_batch(holes, 4, boards, 5, 0, 1) == -1
+
+
+def test_c_refuses_outputs_laid_over_the_cards(native: ModuleType) -> None:
+    """The C itself, not only evaluate_batch, refuses outputs that overlap
+    its inputs: writing them would feed it unchecked cards."""
+    holes, boards = deal(random.Random(10), 8, 4, 5)
+    hole_buf = array("i", [c for h in holes for c in h])
+    board_buf = array("i", [c for b in boards for c in b])
+    low = array("i", [0] * 8)
+    with pytest.raises(ValueError, match="overlap"):
+        native.omaha_batch(hole_buf, 4, board_buf, 5, 0, 8, hole_buf, low)
+    with pytest.raises(ValueError, match="overlap"):
+        native.omaha_batch(hole_buf, 4, board_buf, 5, 0, 8, low, low)
+    assert hole_buf.tolist() == [c for h in holes for c in h] and low.tolist() == [0] * 8
+    high = array("i", [0] * 8)
+    assert native.omaha_batch(hole_buf, 4, board_buf, 5, 0, 8, high, low) == -1
+    assert high.tolist() == expected(holes, boards)[0]
