@@ -41,9 +41,9 @@ from __future__ import annotations
 import operator
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import accumulate
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ._backend import backend
 from .cards import CardsLike, check_count, check_distinct, parse_cards
@@ -56,9 +56,10 @@ OddChip = Literal["high", "low"]
 _ODD_CHIP_RULES = ("high", "low")
 
 
-@dataclass(frozen=True)
-class Pot:
+class Pot(NamedTuple):
     """One pot: its chips, who contested it, who won what.
+
+    A named tuple (immutable and cheap to make: a hand makes one per level).
 
     ``eligible``: the live seats that put in at least this pot's level
     (in seat order). ``high_winners`` / ``low_winners``: the seats that won
@@ -75,7 +76,7 @@ class Pot:
     eligible: tuple[int, ...]
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
-    shares: dict[int, int] = field(default_factory=dict)
+    shares: dict[int, int]
     contested: bool = True
 
 
@@ -114,7 +115,10 @@ def _plain_table(
             size = len(hole)
             cards += hole
         plain_holes.append(None if hole is None else list(hole))
-    if not all(type(c) is int and 0 <= c < 52 for c in cards) or len(set(cards)) != len(cards):
+    # Whole-list checks (they run in C): only ints, all in 0..51, no repeats.
+    if set(map(type, cards)) != {int} or min(cards) < 0 or max(cards) > 51:
+        return None
+    if len(set(cards)) != len(cards):
         return None
     return list(board), plain_holes
 
@@ -192,6 +196,8 @@ def rank_hands(board: CardsLike, holes: Sequence[CardsLike | None]) -> tuple[tup
 
 
 def _chip_count(value: object, seat: int) -> int:
+    if type(value) is int and value >= 0:  # the common case, first
+        return value
     if isinstance(value, (bool, float)) or not hasattr(value, "__index__"):
         raise TypeError(f"seat {seat}'s contribution must be an int number of chips, "
                         f"got {value!r}")
@@ -202,6 +208,8 @@ def _chip_count(value: object, seat: int) -> int:
 
 
 def _seat_number(value: object, n_seats: int, what: str) -> int:
+    if type(value) is int and 0 <= value < n_seats:  # the common case, first
+        return value
     if isinstance(value, (bool, float)) or not hasattr(value, "__index__"):
         raise TypeError(f"{what} must be a seat number, got {value!r}")
     seat = int(operator.index(value))
@@ -276,7 +284,9 @@ def showdown(
 
     hands = _evaluate(board_ids, hole_ids, live)
     # Odd chips go clockwise from the first seat left of the button.
-    clockwise = sorted(live, key=lambda seat: (seat - button - 1) % n_seats)
+    live_set = set(live)
+    clockwise = [seat for k in range(button + 1, button + 1 + n_seats)
+                 if (seat := k % n_seats) in live_set]
     payouts = [0] * n_seats
     pots: list[Pot] = []
     # Chips put in up to a level: every stack below it whole, the rest capped.
