@@ -238,3 +238,17 @@ def test_c_refuses_outputs_laid_over_the_cards(native: ModuleType) -> None:
     high = array("i", [0] * 8)
     assert native.omaha_batch(hole_buf, 4, board_buf, 5, 0, 8, high, low) == -1
     assert high.tolist() == expected(holes, boards)[0]
+
+
+def test_int32_c_contiguous_input_is_not_copied(np: ModuleType) -> None:
+    """The zero-copy promise: such an array is handed on as it is (the C then
+    reads it through cffi from_buffer); anything else is converted once."""
+    from hilo_fast import batch
+
+    holes = np.array(deal(random.Random(11), 10, 4, 5)[0], dtype=np.int32)
+    assert batch._numpy_rows(np, holes, "holes", batch.HOLE_SIZES) is holes
+    converted = batch._numpy_rows(np, holes.astype(np.int64), "holes", batch.HOLE_SIZES)
+    assert converted.dtype == np.int32 and converted.flags.c_contiguous
+    assert (converted == holes).all()
+    strided = np.asfortranarray(holes)
+    assert batch._numpy_rows(np, strided, "holes", batch.HOLE_SIZES) is not strided
