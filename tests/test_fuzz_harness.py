@@ -9,6 +9,8 @@ shown to fail on a wrong answer or a stray exception.
 from __future__ import annotations
 
 import importlib.util
+import inspect
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -80,3 +82,26 @@ def test_the_harness_lets_an_unexpected_exception_escape(monkeypatch: pytest.Mon
     monkeypatch.setattr(harness._native, "omaha", broken)
     with pytest.raises(KeyError):
         harness.run_one(data)
+
+
+def test_every_c_entry_point_is_driven_by_the_c_fuzzer() -> None:
+    """A new function in csrc/hilo_fast.h must get a driver in fuzz/c_driver.c."""
+    header = (FUZZ.parent / "csrc" / "hilo_fast.h").read_text()
+    driver = (FUZZ / "c_driver.c").read_text()
+    declared = set(re.findall(r"^\w+ (hf_\w+)\(", header, flags=re.M))
+    assert len(declared) >= 10
+    assert {name for name in declared if f"{name}(" not in driver} == set()
+
+
+def test_every_backend_call_into_c_is_a_fuzz_target() -> None:
+    """Each native backend function that calls the C is fuzzed, directly or
+    (the batch, which takes buffers the public function builds) through its
+    public function."""
+    calling_c = {name for name, fn in vars(harness._native).items()
+                 if inspect.isfunction(fn) and "lib.hf_" in inspect.getsource(fn)}
+    through_public = {"omaha_batch": "evaluate_batch"}
+    missing = {name for name in calling_c
+               if f"backend.{name}" not in harness.TARGETS
+               and through_public.get(name) not in harness.TARGETS}
+    assert len(calling_c) >= 9
+    assert missing == set()
