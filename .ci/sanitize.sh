@@ -25,7 +25,8 @@ WORK=$(mktemp -d /tmp/hilo-sanitize.XXXXXX)
 [ -n "${KEEP_WORK:-}" ] && echo "keeping $WORK" || trap 'rm -rf "$WORK"' EXIT
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$WORK/report"
 
-# Reports go to files (log_path) so that none can hide in captured output.
+# ASan reports go to files (log_path) so that none can hide in captured output;
+# any report, or a process ended by a sanitizer, fails the script.
 check_reports() {
     if compgen -G "$WORK/report*" >/dev/null; then
         echo "!! sanitizer reports ($1):"
@@ -43,7 +44,7 @@ check_reports "C driver"
 echo "== sanitize: building hilo_fast._native with $SAN_FLAGS =="
 mkdir "$WORK/tree"
 tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclude='crashes' \
-    csrc hilo_fast tests fuzz setup.py pyproject.toml $(ls README.md 2>/dev/null) | tar -x -C "$WORK/tree"
+    csrc hilo_fast tests fuzz docs setup.py pyproject.toml README.md | tar -x -C "$WORK/tree"
 # cffi's own compile (the builder run as a script, from outside the tree so
 # that it names the sources by absolute path): no setuptools config involved.
 mkdir "$WORK/build"
@@ -69,8 +70,10 @@ assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__fil
 print('sanitized native backend:', n.__file__)"
 
 echo "== sanitize: tests ($SANITIZE_TESTS) =="
+# -s: gcc's UBSan runtime writes its report to stderr only (it ignores
+# log_path), and pytest's capture would swallow it when UBSan ends the process.
 # shellcheck disable=SC2086
-run_sanitized -m pytest -q -x -p no:cacheprovider -m "not slow" $SANITIZE_TESTS
+run_sanitized -m pytest -q -s -x -p no:cacheprovider -m "not slow" $SANITIZE_TESTS
 
 echo "== sanitize: Python fuzz harness, $FUZZ_SECONDS s =="
 run_sanitized fuzz/run.py --engine random --seconds "$FUZZ_SECONDS" --crash-dir "$WORK/crashes"

@@ -77,7 +77,7 @@ def _random(args: argparse.Namespace) -> int:
     elapsed = time.monotonic() - start
     print(f"fuzz (random, seed {args.seed}): {runs} inputs in {elapsed:.0f} s, 0 failures")
     for name in names:
-        print(f"  {name:22s} {per_target[name]}")
+        print(f"  {name:26s} {per_target[name]}")
     return 0
 
 
