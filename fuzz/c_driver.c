@@ -566,6 +566,27 @@ static void drive_batch(const uint8_t *data, size_t size)
             want_row = i;
     int64_t bad_row = -5;
     int checking = next_byte(&r) & 1;
+    uint8_t alias = next_byte(&r);
+    if (plausible && !checking && rows > 0 && alias < 24) {
+        /* Outputs laid over the inputs or each other: refused, nothing written. */
+        int32_t *saved = malloc(sizeof(int32_t) * (n_cards_h + n_cards_b + 1));
+        if (!saved)
+            FAIL("out of memory");
+        memcpy(saved, holes, sizeof(int32_t) * n_cards_h);
+        memcpy(saved + n_cards_h, boards, sizeof(int32_t) * n_cards_b);
+        int32_t *over_high = alias % 3 == 0 ? holes + alias % (rows * nh - rows + 1) : high;
+        int32_t *over_low = alias % 3 == 1 ? boards : alias % 3 == 2 ? high : low;
+        int32_t got = hf_omaha_batch(holes, nh, boards, nb, rows, over_high, over_low, &bad_row);
+        if (got != HF_ERR_COUNT || memcmp(saved, holes, sizeof(int32_t) * n_cards_h)
+            || memcmp(saved + n_cards_h, boards, sizeof(int32_t) * n_cards_b))
+            FAIL("batch: overlapping outputs not refused (%d) or an input was written", got);
+        free(saved);
+        free(holes);
+        free(boards);
+        free(high);
+        free(low);
+        return;
+    }
     int32_t got = checking
         ? hf_check_batch(holes, nh, boards, nb, rows, null_bad ? NULL : &bad_row)
         : hf_omaha_batch(holes, nh, boards, nb, rows, null_out ? NULL : high, low,
