@@ -117,6 +117,25 @@ case "$(basename "$REPAIRED")" in
 esac
 "$TOOLS/abi3audit" --strict --summary "$REPAIRED"
 
+step "metadata: twine check, the extras and tags a user relies on"
+"$TOOLS/twine" check --strict "$SDIST" "$REPAIRED"
+"$TOOLS/python" - "$REPAIRED" <<'PY'
+import sys, zipfile
+from email.parser import Parser
+
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+    meta = Parser().parsestr(wheel.read(name).decode())
+extras = set(meta.get_all("Provides-Extra"))
+assert {"numpy", "dask", "test", "bench"} <= extras, extras
+assert meta["Requires-Python"] == ">=3.10", meta["Requires-Python"]
+assert meta["License-Expression"] == "MIT", meta["License-Expression"]
+assert meta["Description-Content-Type"] == "text/markdown"
+assert "Typing :: Typed" in meta.get_all("Classifier")
+print("extras", sorted(extras), "| Requires-Python", meta["Requires-Python"],
+      "| License", meta["License-Expression"], "| version", meta["Version"])
+PY
+
 # The suite from a copy of the sdist's tests and pytest config: nothing from
 # any source tree is importable there, so it exercises the installed package.
 make_test_dir() {
