@@ -52,7 +52,9 @@ mkdir "$WORK/build"
     "$PYTHON" "$WORK/tree/hilo_fast/_ffi_build.py" >"$WORK/build.log" 2>&1) || { cat "$WORK/build.log"; exit 1; }
 cp "$WORK"/build/hilo_fast/_native*.so "$WORK/tree/hilo_fast/" 2>/dev/null || true
 NATIVE=$(ls "$WORK"/tree/hilo_fast/_native*.so 2>/dev/null || true)
-if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep -q libasan; then
+# (grep without -q: -q would stop reading early, and pipefail would then see
+# ldd killed by SIGPIPE and report a failure that is not one)
+if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
     cat "$WORK/build.log"; echo "!! the sanitized _native was not built"; exit 1
 fi
 
