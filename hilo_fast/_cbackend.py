@@ -43,6 +43,9 @@ def _ints(cards: Sequence[int], more: Sequence[int] = ()) -> bool:
         return False
 
 
+_LISTS = (list, tuple)
+
+
 def _pure() -> ModuleType:
     """The pure backend, which decides the error code of input the C was not
     given (a card that is not an int, a number beyond int32/int64): it
@@ -77,12 +80,21 @@ def low5(cards: Sequence[int]) -> int:
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
-    """``high << 8 | low`` for an Omaha hand, or ERR_*."""
-    if _ints(hole, board):
+    """``high << 8 | low`` for an Omaha hand, or ERR_*.
+
+    Lists and tuples go to C as bytes: ``bytes()`` takes only true integers
+    (``__index__``) in 0..255, so it is an exact card-type check that costs
+    less than cffi's own list conversion (anything else: the pure backend
+    decides the error code). Never ``bytes()`` of other objects: a numpy array
+    would give its raw memory.
+    """
+    if type(hole) in _LISTS and type(board) in _LISTS:
         try:
-            return lib.hf_omaha(hole, len(hole), board, len(board))
-        except _NOT_A_CARD:
+            cards = bytes(hole) + bytes(board)
+        except (TypeError, ValueError):
             pass
+        else:
+            return lib.hf_omaha_bytes(cards, len(hole), len(board))
     return int(_pure().omaha(hole, board))
 
 
