@@ -29,15 +29,13 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from types import ModuleType
 from typing import Any
 
 import hilo_fast
-from hilo_fast import _pybackend, card_str, evaluate, evaluate_batch, format_cards
+from hilo_fast import _backend, _pybackend, card_str, evaluate, evaluate_batch, format_cards
 
 Deal = tuple[list[int], list[int]]
 
@@ -68,21 +66,6 @@ def median_rates(run: Callable[[], object], hands: int, repeat: int) -> tuple[fl
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     return hands / statistics.median(walls), hands / max(statistics.median(cpus), 1e-9)
-
-
-@contextmanager
-def backend_swapped(chosen: ModuleType) -> Iterator[None]:
-    """Point every hilo_fast module at ``chosen`` for a while (as the tests do)."""
-    default = sys.modules["hilo_fast._backend"].backend
-    swapped = [m for n, m in sys.modules.items()
-               if n.startswith("hilo_fast") and getattr(m, "backend", None) is default]
-    for module in swapped:
-        module.backend = chosen  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        for module in swapped:
-            module.backend = default  # type: ignore[attr-defined]
 
 
 class Disagreement(Exception):
@@ -231,7 +214,7 @@ def run_all(args: argparse.Namespace) -> list[Result]:
             per_call(evaluate, call_deals))
 
     pure_deals = deals[: args.pure_hands]
-    with backend_swapped(_pybackend):
+    with _backend.using(_pybackend):
         pure_high, pure_low = reference(pure_deals)
         check("pure backend", pure_high, want_high[: args.pure_hands], pure_deals)
         check("pure backend low", pure_low, want_low[: args.pure_hands], pure_deals)

@@ -23,10 +23,7 @@ import time
 from collections.abc import Callable
 from types import ModuleType
 
-from hilo_fast import _pybackend, showdown
-
-# The package's ``showdown`` attribute is the function; the module is here.
-showdown_module = importlib.import_module("hilo_fast.showdown")
+from hilo_fast import _backend, _pybackend, showdown
 
 Deal = tuple[list[int], list[list[int]], list[int], list[int]]
 
@@ -64,7 +61,6 @@ def main() -> None:
         backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
     except ImportError:
         print("native backend not built: pure Python only")
-    default = showdown_module.backend
 
     def settle_all() -> None:
         for board, holes, stacks, folded in deals:
@@ -72,9 +68,8 @@ def main() -> None:
 
     print(f"{args.deals} deals, 7 seats (1 folded), best of {args.repeat}")
     print(f"{'backend':<10}{'CPU us/settlement':>19}{'of which hands':>16}")
-    try:
-        for module in backends:
-            showdown_module.backend = module
+    for module in backends:
+        with _backend.using(module):
             settle_all()  # warm up (the pure backend fills its low cache lazily)
 
             def evaluate_all(omaha: Callable[..., int] = module.omaha) -> None:
@@ -86,8 +81,6 @@ def main() -> None:
             settle = best_of(args.repeat, settle_all) / args.deals
             hands = best_of(args.repeat, evaluate_all) / args.deals
             print(f"{module.NAME:<10}{settle * 1e6:>19.1f}{hands / settle:>16.0%}")
-    finally:
-        showdown_module.backend = default
 
 
 if __name__ == "__main__":

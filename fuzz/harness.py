@@ -41,10 +41,8 @@ Adding an entry point: write a ``Decoder -> Call`` function and add it to
 from __future__ import annotations
 
 import random
-import sys
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -398,27 +396,12 @@ _TARGET_LIST = list(TARGETS.values())
 # ---- running ----
 
 
-@contextmanager
-def using(chosen: ModuleType) -> Iterator[None]:
-    """Point every hilo_fast module at ``chosen`` (as tests/conftest.py does)."""
-    default = _backend.backend
-    swapped = [m for name, m in list(sys.modules.items())
-               if name.startswith("hilo_fast") and getattr(m, "backend", None) is default]
-    for module in swapped:
-        module.backend = chosen  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        for module in swapped:
-            module.backend = default  # type: ignore[attr-defined]
-
-
 def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
     # A backend function out of its contract may refuse in any clean way.
     allowed: tuple[type[Exception], ...] = (
         (ValueError, TypeError) if call.public else (TypeError, ValueError, OverflowError))
     try:
-        with using(backend):
+        with _backend.using(backend):
             return "value", call.fn(backend)
     except allowed as exc:
         return "raises", type(exc)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import sys
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -32,15 +31,10 @@ BACKENDS = _available()
 
 
 @pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
-def backend(
-    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[ModuleType]:
+def backend(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
     chosen: ModuleType = request.param
-    default = _backend.backend
-    for name, module in list(sys.modules.items()):
-        if name.startswith("hilo_fast") and getattr(module, "backend", None) is default:
-            monkeypatch.setattr(module, "backend", chosen)
-    yield chosen
+    with _backend.using(chosen):
+        yield chosen
 
 
 @pytest.fixture
