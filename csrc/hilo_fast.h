@@ -54,6 +54,25 @@ int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
                       const int32_t *board, int32_t n_board,
                       hf_hand *out);
 
+/* ---- Settlement (settle.c): pay out a hand's pots at showdown ---- */
+
+/* Exactly the payouts of hilo_fast.showdown.showdown(): side pots at each
+ * live seat's contribution level, folded seats' chips as dead money, hi/lo
+ * split per pot, ties and odd chips clockwise from the first seat left of
+ * the button (odd_chip_low = 1 gives a split's odd chip to the low half).
+ * holes is n_seats (2..10) x n_hole (4..6), row-major; board is 5 cards;
+ * seat i is live (not folded) when live[i] != 0, and only live seats' cards
+ * are read and checked. contributions are the chips each seat put in (>= 0,
+ * total below 2^62). Writes payouts[0..n_seats-1] (written last, so it may
+ * alias the inputs) and returns 0, or returns HF_ERR_* with payouts
+ * untouched: HF_ERR_COUNT for a NULL pointer, a count, button or
+ * odd_chip_low out of range, no live seat or bad chips (checked before any
+ * card), else the first bad card of the board, then of each live seat. */
+int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
+                  const int32_t *board, const uint8_t *live,
+                  const int64_t *contributions, int32_t button,
+                  int32_t odd_chip_low, int64_t *payouts);
+
 /* ---- Equity (equity.c): exhaustive and Monte Carlo Omaha Hi-Lo equity ----
  *
  * A spot: n_players (2..10) hands of n_hole (4..6) cards each, flat in

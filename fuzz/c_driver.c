@@ -613,10 +613,187 @@ static void drive_batch(const uint8_t *data, size_t size)
     free(low);
 }
 
+/* ---- settlement (settle.c) ---- */
+
+/* The error the contract asks for: pointers, counts, button, rule, a live
+ * seat, chips (>= 0, total below 2^62), then the board's cards and each live
+ * seat's, in that order. */
+static int32_t settle_expected_error(int32_t n, const int32_t *holes, int32_t nh,
+                                     const int32_t *board, const uint8_t *live,
+                                     const int64_t *chips, int32_t button, int32_t odd,
+                                     const int64_t *payouts)
+{
+    const int64_t limit = (int64_t)1 << 62;
+    if (!holes || !board || !live || !chips || !payouts || n < 2 || n > 10 || nh < 4 || nh > 6
+        || button < 0 || button >= n || (odd != 0 && odd != 1))
+        return HF_ERR_COUNT;
+    int64_t total = 0;
+    int32_t n_live = 0, cards[5 + 60], n_cards = 5;
+    for (int32_t s = 0; s < n; s++) {
+        if (chips[s] < 0 || chips[s] >= limit)
+            return HF_ERR_COUNT;
+        total += chips[s];  /* both below 2^62: no overflow */
+        if (total >= limit)
+            return HF_ERR_COUNT;
+        n_live += live[s] != 0;
+    }
+    if (!n_live)
+        return HF_ERR_COUNT;
+    memcpy(cards, board, sizeof(int32_t) * 5);
+    for (int32_t s = 0; s < n; s++)
+        for (int32_t i = 0; live[s] && i < nh; i++)
+            cards[n_cards++] = holes[s * nh + i];
+    return expected_error(cards, n_cards, NULL, 0);
+}
+
+/* Settled another way: cut the chips at EVERY seat's level (folded ones
+ * too) into slices, merge neighbouring slices contested by the same live
+ * seats into one pot, then pay each pot: no live seat -> back to whoever
+ * put the slice in, one -> to it, else hi/lo by hf_omaha's values. */
+static void settle_by_slices(int32_t n, const int32_t *holes, int32_t nh, const int32_t *board,
+                             const uint8_t *live, const int64_t *chips, int32_t button,
+                             int32_t odd, int64_t *out)
+{
+    int32_t high[10], low[10];
+    for (int32_t s = 0; s < n; s++) {
+        out[s] = 0;
+        int32_t v = live[s] ? hf_omaha(holes + s * nh, nh, board, 5) : 0;
+        high[s] = v >> 8;
+        low[s] = v & 0xff;
+    }
+    int64_t bottom = 0, pot = 0;
+    uint32_t pot_seats = 0;  /* live seats contesting the pot being built */
+    for (;;) {
+        int64_t top = INT64_MAX;  /* the next level above bottom */
+        for (int32_t s = 0; s < n; s++)
+            if (chips[s] > bottom && chips[s] < top)
+                top = chips[s];
+        uint32_t seats = 0;
+        for (int32_t s = 0; s < n && top != INT64_MAX; s++)
+            if (live[s] && chips[s] >= top)
+                seats |= 1u << s;
+        if (pot && (seats != pot_seats || top == INT64_MAX)) {  /* close the pot */
+            int32_t order[10], hw[10], lw[10], no = 0, nhw = 0, nlw = 0;
+            int32_t best_high = 1 << 30, best_low = 1 << 30;
+            for (int32_t k = 1; k <= n; k++)
+                if (pot_seats >> (button + k) % n & 1)
+                    order[no++] = (button + k) % n;
+            for (int32_t k = 0; k < no; k++) {
+                if (high[order[k]] < best_high)
+                    best_high = high[order[k]];
+                if (low[order[k]] && low[order[k]] < best_low)
+                    best_low = low[order[k]];
+            }
+            for (int32_t k = 0; k < no; k++) {
+                if (high[order[k]] == best_high)
+                    hw[nhw++] = order[k];
+                if (low[order[k]] == best_low)
+                    lw[nlw++] = order[k];
+            }
+            int64_t low_half = !nlw ? 0 : odd ? (pot + 1) / 2 : pot / 2;
+            for (int32_t k = 0; k < nlw; k++)
+                out[lw[k]] += low_half / nlw + (k < low_half % nlw);
+            for (int32_t k = 0; k < nhw; k++)
+                out[hw[k]] += (pot - low_half) / nhw + (k < (pot - low_half) % nhw);
+            pot = 0;
+        }
+        if (top == INT64_MAX)
+            return;
+        if (!seats) {  /* above every live seat: each slice back to its owners */
+            for (int32_t s = 0; s < n; s++)
+                out[s] += chips[s] >= top ? top - bottom : 0;
+        } else {
+            for (int32_t s = 0; s < n; s++)
+                pot += chips[s] >= top ? top - bottom : 0;
+            pot_seats = seats;
+        }
+        bottom = top;
+    }
+}
+
+static void drive_settle(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t n = plausible ? 2 + next_byte(&r) % 9 : next_count(&r);
+    if (n == 9)  /* and 10, 11: the largest table and one seat too many */
+        n += next_byte(&r) % 3;
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    if (plausible && n * nh > 47)
+        nh = 4;
+    int32_t cap_n = n < 0 ? 0 : n > 11 ? 11 : n, cap_nh = nh < 0 ? 0 : nh > 7 ? 7 : nh;
+    /* Plausible cards are distinct (a deck shuffled by input bytes); one
+     * may then be spoiled, a folded seat's or a live one's. */
+    int32_t deck[52];
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    for (int32_t i = 0; i < 52; i++)
+        deck[i] = i;
+    for (int32_t i = 51; i > 0; i--) {
+        mix = mix * 6364136223846793005ull + 1442695040888963407ull;
+        int32_t j = (int32_t)((mix >> 33) % (uint64_t)(i + 1)), c = deck[i];
+        deck[i] = deck[j];
+        deck[j] = c;
+    }
+    int32_t n_cards = cap_n * cap_nh;
+    int32_t *holes = (flags & 1) && !plausible ? NULL : malloc(sizeof(int32_t) * (size_t)(n_cards + 1));
+    int32_t *board = (flags & 2) && !plausible ? NULL : malloc(sizeof(int32_t) * 5);
+    uint8_t *live = (flags & 4) && !plausible ? NULL : malloc((size_t)cap_n + 1);
+    int64_t *chips = (flags & 16) && !plausible ? NULL : malloc(sizeof(int64_t) * ((size_t)cap_n + 1));
+    int64_t *payouts = (flags & 32) && !plausible ? NULL : malloc(sizeof(int64_t) * ((size_t)cap_n + 1));
+    for (int32_t i = 0; board && i < 5; i++)
+        board[i] = plausible ? deck[i] : next_card(&r);
+    for (int32_t i = 0; holes && i < n_cards; i++)
+        holes[i] = plausible && 5 + i < 52 ? deck[5 + i] : next_card(&r);
+    if (plausible && holes && n_cards && (flags & 0x30) == 0x30)
+        holes[next_byte(&r) % n_cards] = next_card(&r);
+    static const int64_t hostile[] = { -1, INT64_MIN, INT64_MAX, (int64_t)1 << 61,
+                                       ((int64_t)1 << 62) - 1, (int64_t)1 << 62 };
+    for (int32_t s = 0; s < cap_n; s++) {
+        if (live)
+            live[s] = (uint8_t)(next_byte(&r) < 150 ? 1 + (flags >> 6) : 0);
+        uint8_t b = next_byte(&r);
+        if (chips)
+            chips[s] = b < 240 || plausible ? b % 13 : hostile[b % 6];
+        if (payouts)
+            payouts[s] = -77;
+    }
+    int32_t button = plausible ? next_byte(&r) % n : next_count(&r);
+    int32_t odd = plausible ? next_byte(&r) & 1 : next_count(&r);
+
+    int32_t want = settle_expected_error(n, holes, nh, board, live, chips, button, odd, payouts);
+    int32_t got = hf_settle(n, holes, nh, board, live, chips, button, odd, payouts);
+    if (got != want)
+        FAIL("settle: expected %d, got %d (n=%d nh=%d button=%d odd=%d)", want, got, n, nh,
+             button, odd);
+    for (int32_t s = 0; got && payouts && s < cap_n; s++)
+        if (payouts[s] != -77)
+            FAIL("settle: payouts written on error %d", got);
+    if (!got) {
+        int64_t expect[10], paid = 0, put_in = 0;
+        settle_by_slices(n, holes, nh, board, live, chips, button, odd, expect);
+        for (int32_t s = 0; s < n; s++) {
+            if (payouts[s] != expect[s])
+                FAIL("settle: seat %d paid %lld, the slices say %lld (n=%d button=%d odd=%d)", s,
+                     (long long)payouts[s], (long long)expect[s], n, button, odd);
+            paid += payouts[s];
+            put_in += chips[s];
+        }
+        if (paid != put_in)
+            FAIL("settle: paid %lld of %lld", (long long)paid, (long long)put_in);
+        valid_checked++;
+    }
+    free(holes);
+    free(board);
+    free(live);
+    free(chips);
+    free(payouts);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
-    drive_omaha_bytes,
+    drive_omaha_bytes, drive_settle,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

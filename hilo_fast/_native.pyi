@@ -33,6 +33,18 @@ class _Lib:
         n_board: int,
         out: _CData,
     ) -> int: ...
+    def hf_settle(
+        self,
+        n_seats: int,
+        holes: Sequence[int] | _CData,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        live: Sequence[int] | _CData,
+        contributions: Sequence[int] | _CData,
+        button: int,
+        odd_chip_low: int,
+        payouts: _CData,
+    ) -> int: ...
     def hf_equity_deals(
         self,
         holes: Sequence[int] | _CData,
