@@ -1,16 +1,21 @@
 """Self-play speed: hands per second with random legal bots, ours and pokerkit's.
 
-    python benchmarks/bench_selfplay.py [--hands 20000] [--pokerkit-hands 300] [--repeat 3]
+    python benchmarks/bench_selfplay.py [--hands 200000] [--python-hands 20000]
+                                        [--pokerkit-hands 300] [--repeat 3]
 
 The same setup on both sides: 6 seats of 100 big blinds (1/2 blinds; fixed
 limit 2/4), a new hand from a fresh shuffle each time, every seat a random
 legal bot (a uniformly random kind of action, never folding when it could
 check, a uniformly random legal amount), played to the end and settled.
 Ours runs through :func:`hilo_fast.simulate` (button moving, rebuys, chip
-check after every hand); pokerkit runs the same loop on its ``State`` with
-the Omaha high and 8-or-better low hands and its own dealing automations.
-One process, one core; each figure is the best of ``--repeat`` runs and also
-reports CPU time, because the machine may be shared.
+check after every hand) three ways, on the same hands: the built-in bots
+played in C (what ``simulate`` does with the native backend), a Python bot
+driving :class:`hilo_fast.engine.Hand` one decision at a time (what a user's
+own bot gets), and the pure-Python backend. pokerkit runs the same loop on
+its ``State`` with the Omaha high and 8-or-better low hands and its own
+dealing automations. One process, one core; each figure is the best of
+``--repeat`` runs and also reports CPU time, because the machine may be
+shared. The last column is the CPU speed over pokerkit's on that structure.
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ import random
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 
 import hilo_fast
-from hilo_fast import MixedGame, Structure, simulate
+from hilo_fast import MixedGame, Structure, _backend, _pybackend, simulate
+from hilo_fast.engine import Hand
+from hilo_fast.selfplay import Decision, random_legal
 
 PLAYERS = 6
 STRUCTURES: dict[str, Structure | MixedGame] = {
@@ -44,30 +52,11 @@ def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, float]:
     return best
 
 
-def settlement_share(hands: int, structure: Structure | MixedGame, seed: int) -> float:
-    """The fraction of self-play CPU time spent inside the showdown API (issue 3's
-    ``hilo_fast.showdown``), measured by timing each call in one extra run."""
-    import hilo_fast.engine as engine
-
-    real = engine.showdown
-    spent = 0.0
-
-    def timed(*args: object, **kwargs: object) -> object:
-        nonlocal spent
-        start = time.process_time()
-        try:
-            return real(*args, **kwargs)  # type: ignore[arg-type]
-        finally:
-            spent += time.process_time() - start
-
-    engine.showdown = timed  # type: ignore[assignment]
-    try:
-        start = time.process_time()
-        simulate(hands, structure, PLAYERS, seed=seed)
-        total = time.process_time() - start
-    finally:
-        engine.showdown = real
-    return spent / total
+def python_engine_bot(hand: Hand, rng: random.Random) -> Decision:
+    """random_legal under another name: simulate() then plays through the Python
+    engine (engine.Hand, one act() per decision), as it does for any bot of
+    the user's; the decisions and the hands are the same as the C's."""
+    return random_legal(hand, rng)
 
 
 def pokerkit_loop(hands: int, limit: str, seed: int) -> Callable[[], object] | None:
@@ -115,36 +104,54 @@ def pokerkit_loop(hands: int, limit: str, seed: int) -> Callable[[], object] | N
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000, help="our hands per run")
+    parser.add_argument("--hands", type=int, default=200_000, help="hands per C run")
+    parser.add_argument("--python-hands", type=int, default=20_000,
+                        help="hands per run of the Python engine (both backends)")
     parser.add_argument("--pokerkit-hands", type=int, default=300,
                         help="pokerkit hands per run (0 to skip)")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
-          f"random legal bots, best of {args.repeat}")
-    print(f"{'engine':<10}{'structure':<26}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
-          f"{'showdowns':>11}{'in showdown()':>15}")
-    for name, structure in STRUCTURES.items():
-        summary = simulate(args.hands, structure, PLAYERS, seed=args.seed)   # warm-up + counts
-        wall, cpu = best_of(args.repeat, lambda s=structure: simulate(args.hands, s, PLAYERS,
-                                                                     seed=args.seed))
-        share = settlement_share(args.hands, structure, args.seed)
-        print(f"{'hilo-fast':<10}{name:<26}{args.hands:>8}{args.hands / wall:>12,.0f}"
-              f"{args.hands / cpu:>13,.0f}{summary.showdowns / args.hands:>11.0%}"
-              f"{share:>15.0%}")
+    limits = {"fixed-limit 2/4": "fixed", "pot-limit 1/2": "pot", "no-limit 1/2": "no"}
+    pokerkit_cpu: dict[str, float] = {}
     if args.pokerkit_hands:
-        for limit, name in (("fixed", "fixed-limit 2/4"), ("pot", "pot-limit 1/2"),
-                            ("no", "no-limit 1/2")):
+        for name, limit in limits.items():
             run = pokerkit_loop(args.pokerkit_hands, limit, args.seed)
             if run is None:
-                print("pokerkit not installed: skipped")
+                print("pokerkit not installed: its rows are skipped")
                 break
-            wall, cpu = best_of(args.repeat, run)
-            print(f"{'pokerkit':<10}{name:<26}{args.pokerkit_hands:>8}"
-                  f"{args.pokerkit_hands / wall:>12,.0f}{args.pokerkit_hands / cpu:>13,.0f}"
-                  f"{'':>11}")
+            pokerkit_cpu[name] = args.pokerkit_hands / best_of(args.repeat, run)[1]
+
+    print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
+          f"random legal bots, best of {args.repeat}")
+    print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
+          f"{'showdowns':>11}{'vs pokerkit':>13}")
+
+    def row(engine: str, name: str, hands: int, play: Callable[[], object],
+            showdowns: int) -> None:
+        wall, cpu = best_of(args.repeat, play)
+        versus = pokerkit_cpu.get(name)
+        ratio = f"x{hands / cpu / versus:,.0f}" if versus else ""
+        print(f"{engine:<34}{name:<24}{hands:>8}{hands / wall:>12,.0f}{hands / cpu:>13,.0f}"
+              f"{showdowns / hands:>11.0%}{ratio:>13}")
+
+    bots = [python_engine_bot]
+    for name, structure in STRUCTURES.items():
+        c = simulate(args.hands, structure, PLAYERS, seed=args.seed)   # warm-up + counts
+        assert c.engine == "C" or hilo_fast.BACKEND != "native"
+        row(f"hilo-fast simulate ({c.engine} engine)", name, args.hands,
+            partial(simulate, args.hands, structure, PLAYERS, seed=args.seed), c.showdowns)
+        py = simulate(args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots)
+        row("hilo-fast engine.Hand, Python bot", name, args.python_hands,
+            partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots),
+            py.showdowns)
+        with _backend.using(_pybackend):
+            row("hilo-fast pure backend", name, args.python_hands,
+                partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed),
+                py.showdowns)
+    for name, cpu in pokerkit_cpu.items():
+        print(f"{'pokerkit':<34}{name:<24}{args.pokerkit_hands:>8}{'':>12}{cpu:>13,.0f}")
 
 
 if __name__ == "__main__":

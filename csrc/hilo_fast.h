@@ -146,3 +146,60 @@ int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
                        const int32_t *boards, int32_t n_board,
                        int64_t n_rows, int32_t *out_high, int32_t *out_low,
                        int64_t *bad_row);
+
+/* ---- Self-play (mersenne.h, hand.c, selfplay.c): the engine in C ----
+ *
+ * The same hands as hilo_fast.selfplay.simulate with built-in bots, played
+ * in C: the same rules (hilo_fast/engine.py), the same shuffles and bot
+ * choices (Python's random.Random, whose state the caller copies in), so a
+ * seed gives the same chips to the same seats, hand by hand, on both
+ * backends. Chips are int64; the caller keeps every total below 2^53. */
+
+/* Python's random.Random: MT19937's 624 words and the read position. */
+typedef struct {
+    uint32_t key[624];
+    int32_t pos;
+} hf_mt;
+
+/* One hand's betting structure (hilo_fast.structures.Structure). */
+typedef struct {
+    int32_t limit;      /* 0 fixed, 1 pot, 2 no limit */
+    int32_t max_bets;   /* bets per round in fixed limit; 0 = no cap */
+    int64_t small_blind, big_blind, ante, small_bet, big_bet;
+} hf_structure;
+
+enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
+
+/* Self-play's own errors: more than 2^52 chips at the table (every amount
+ * must convert to a double exactly, as in Python), or a hand that created
+ * or lost a chip (a bug; checked after every hand). */
+enum { HF_ERR_TOO_MANY_CHIPS = -5, HF_ERR_CHIPS_NOT_CONSERVED = -6 };
+
+/* A self-play session at one table. The caller fills the settings and the
+ * starting state; hf_selfplay_run plays on from where it stopped. */
+typedef struct {
+    /* settings */
+    hf_structure games[2];   /* games[(hand / hands_per_game) % n_games] */
+    int32_t n_games;         /* 1, or 2 for the mixed game */
+    int64_t hands_per_game;
+    int32_t n_seats;         /* 2..10 */
+    int32_t hole_count;      /* 4..6 */
+    int32_t bots[10];        /* HF_BOT_* per seat */
+    int64_t rebuy_to;        /* a broke seat buys back in to this (> 0) */
+    /* state */
+    hf_mt deal_rng;          /* the table's shuffles */
+    hf_mt bot_rng;           /* the bots' choices */
+    int64_t stacks[10];      /* chips behind before the next hand */
+    int64_t rebuys[10];
+    int32_t button;          /* the button of the previous hand */
+    int64_t hands_played;
+    int64_t actions;         /* decisions taken, over all hands */
+    int64_t showdowns;       /* hands that went to showdown */
+} hf_selfplay;
+
+/* Play `hands` more hands. When stacks_log is not NULL it receives each
+ * hand's final stacks (hands x n_seats). Returns 0; HF_ERR_COUNT for a NULL
+ * session or a setting or state out of range (checked before anything
+ * changes); or, between two hands, HF_ERR_TOO_MANY_CHIPS or
+ * HF_ERR_CHIPS_NOT_CONSERVED (hands_played says how many were played). */
+int32_t hf_selfplay_run(hf_selfplay *session, int64_t hands, int64_t *stacks_log);

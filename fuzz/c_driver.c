@@ -790,10 +790,172 @@ static void drive_settle(const uint8_t *data, size_t size)
     free(payouts);
 }
 
+/* ---- self-play: hostile sessions, and plausible ones played for a few hands ---- */
+
+#define SELFPLAY_MAX_CHIPS ((int64_t)1 << 52)
+
+/* Chips: small amounts mostly, and every edge of the accepted range. */
+static int64_t next_chips(reader *r)
+{
+    uint8_t b = next_byte(r);
+    switch (b % 16) {
+    case 0: return 0;
+    case 1: return -1;
+    case 2: return INT64_MIN;
+    case 3: return INT64_MAX;
+    case 4: return SELFPLAY_MAX_CHIPS - 1;
+    case 5: return SELFPLAY_MAX_CHIPS;
+    case 6: return (int64_t)1 << 50;
+    default: return 1 + b / 4;
+    }
+}
+
+/* A plausible structure: legal, small, any limit. */
+static void plausible_structure(reader *r, hf_structure *s)
+{
+    s->limit = next_byte(r) % 3;
+    s->big_blind = 1 + next_byte(r) % 8;
+    s->small_blind = next_byte(r) % (s->big_blind + 1);
+    s->ante = next_byte(r) % 3;
+    s->small_bet = s->big_blind;
+    s->big_bet = s->limit == 0 ? 2 * s->big_blind : s->big_blind;
+    s->max_bets = s->limit == 0 ? 1 + next_byte(r) % 4 : 0;
+}
+
+static int structure_ok(const hf_structure *s)
+{
+    return s->limit >= 0 && s->limit <= 2 && s->max_bets >= 0 && s->small_blind >= 0
+        && s->big_blind > 0 && s->small_blind <= s->big_blind && s->ante >= 0
+        && s->small_bet > 0 && s->big_bet > 0 && s->big_blind < SELFPLAY_MAX_CHIPS
+        && s->ante < SELFPLAY_MAX_CHIPS && s->small_bet < SELFPLAY_MAX_CHIPS
+        && s->big_bet < SELFPLAY_MAX_CHIPS;
+}
+
+/* The documented settings and state ranges, spelled out independently. */
+static int session_ok(const hf_selfplay *sp, int64_t hands)
+{
+    int n = sp->n_seats;
+    if (n < 2 || n > 10 || sp->hole_count < 4 || sp->hole_count > 6
+        || n * sp->hole_count + 5 > 52 || sp->n_games < 1 || sp->n_games > 2
+        || sp->hands_per_game < 1 || sp->rebuy_to < 1 || sp->rebuy_to >= SELFPLAY_MAX_CHIPS
+        || sp->hands_played < 0 || sp->hands_played > INT64_MAX - hands
+        || sp->actions < 0 || sp->showdowns < 0 || sp->button < 0 || sp->button >= n
+        || sp->deal_rng.pos < 0 || sp->deal_rng.pos > 624
+        || sp->bot_rng.pos < 0 || sp->bot_rng.pos > 624)
+        return 0;
+    for (int k = 0; k < sp->n_games; k++)
+        if (!structure_ok(&sp->games[k]))
+            return 0;
+    int with_chips = 0;
+    int64_t total = 0;
+    for (int seat = 0; seat < n; seat++) {
+        if (sp->bots[seat] < 0 || sp->bots[seat] > 2 || sp->stacks[seat] < 0
+            || sp->stacks[seat] >= SELFPLAY_MAX_CHIPS || sp->rebuys[seat] < 0
+            || sp->rebuys[seat] > INT64_MAX - hands)
+            return 0;
+        with_chips += sp->stacks[seat] > 0;
+        total += sp->stacks[seat];
+    }
+    return with_chips >= 2 && total < SELFPLAY_MAX_CHIPS
+        && (sp->hands_played > 0 || sp->stacks[sp->button] > 0);
+}
+
+static void drive_selfplay(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    hf_selfplay sp;
+    memset(&sp, 0, sizeof sp);
+    uint64_t words = 0x9e3779b97f4a7c15ull * (1 + next_byte(&r));
+    for (int k = 0; k < 624; k++) {   /* any generator state is a legal one */
+        words = words * 6364136223846793005ull + 1442695040888963407ull;
+        sp.deal_rng.key[k] = (uint32_t)(words >> 32);
+        sp.bot_rng.key[k] = (uint32_t)words;
+    }
+    if (flags & 1) {   /* plausible: legal settings, small stacks, so hands bust and rebuy */
+        sp.n_seats = 2 + next_byte(&r) % 9;
+        sp.hole_count = 4 + next_byte(&r) % (sp.n_seats <= 7 ? 3 : 2);
+        sp.n_games = 1 + next_byte(&r) % 2;
+        plausible_structure(&r, &sp.games[0]);
+        plausible_structure(&r, &sp.games[1]);
+        sp.hands_per_game = 1 + next_byte(&r) % 4;
+        sp.rebuy_to = 1 + next_byte(&r) % 60;
+        sp.deal_rng.pos = next_byte(&r) % 625;
+        sp.bot_rng.pos = next_byte(&r) % 625;
+        for (int seat = 0; seat < sp.n_seats; seat++) {
+            sp.bots[seat] = next_byte(&r) % 3;
+            sp.stacks[seat] = 1 + next_byte(&r) % 80;
+        }
+        sp.button = next_byte(&r) % sp.n_seats;
+    } else {           /* hostile: every field from the edge decoders */
+        sp.n_seats = next_count(&r);
+        sp.hole_count = next_count(&r);
+        sp.n_games = next_count(&r);
+        for (int k = 0; k < 2; k++) {
+            hf_structure *s = &sp.games[k];
+            s->limit = next_count(&r);
+            s->max_bets = next_count(&r);
+            s->small_blind = next_chips(&r);
+            s->big_blind = next_chips(&r);
+            s->ante = next_chips(&r);
+            s->small_bet = next_chips(&r);
+            s->big_bet = next_chips(&r);
+        }
+        sp.hands_per_game = next_chips(&r);
+        sp.rebuy_to = next_chips(&r);
+        sp.hands_played = next_chips(&r);
+        sp.actions = next_byte(&r) == 9 ? -1 : 0;
+        sp.button = next_count(&r);
+        sp.deal_rng.pos = (int32_t)next_byte(&r) * 3 - 10;   /* -10..755 */
+        sp.bot_rng.pos = (int32_t)next_byte(&r) * 3 - 10;
+        for (int seat = 0; seat < 10; seat++) {
+            sp.bots[seat] = next_count(&r);
+            sp.stacks[seat] = next_chips(&r);
+            uint8_t b = next_byte(&r);
+            sp.rebuys[seat] = b == 7 ? -1 : b == 8 ? INT64_MAX : 0;
+        }
+    }
+    int64_t hands = next_byte(&r) % 9 - 1;   /* -1..7 */
+    int use_log = (flags & 2) && hands > 0;
+    int ok = hands >= 0 && session_ok(&sp, hands);
+    int32_t n = ok ? sp.n_seats : 0;
+    int64_t *log = use_log && ok ? malloc(sizeof(int64_t) * (size_t)(hands * n)) : NULL;
+    hf_selfplay before = sp;
+    int32_t got = hf_selfplay_run((flags & 4) && !(flags & 1) ? NULL : &sp, hands, log);
+    if ((flags & 4) && !(flags & 1)) {
+        if (got != HF_ERR_COUNT)
+            FAIL("selfplay: NULL session gave %d", got);
+    } else if (!ok) {
+        if (got != HF_ERR_COUNT || memcmp(&sp, &before, sizeof sp))
+            FAIL("selfplay: bad session gave %d or changed it", got);
+    } else {
+        if (got != 0 && got != HF_ERR_TOO_MANY_CHIPS)
+            FAIL("selfplay: a legal session gave %d", got);
+        int64_t played = sp.hands_played - before.hands_played, chips = 0, want = 0;
+        if (played < 0 || played > hands || (got == 0 && played != hands))
+            FAIL("selfplay: %lld of %lld hands played", (long long)played, (long long)hands);
+        for (int seat = 0; seat < n; seat++) {
+            if (sp.stacks[seat] < 0 || sp.rebuys[seat] < before.rebuys[seat])
+                FAIL("selfplay: seat %d has %lld chips", seat, (long long)sp.stacks[seat]);
+            chips += sp.stacks[seat];
+            want += before.stacks[seat] + (sp.rebuys[seat] - before.rebuys[seat]) * sp.rebuy_to;
+        }
+        if (chips != want)   /* nothing created or lost, rebuys aside */
+            FAIL("selfplay: %lld chips at the table, expected %lld", (long long)chips,
+                 (long long)want);
+        if (log && got == 0)
+            for (int seat = 0; seat < n; seat++)
+                if (log[(hands - 1) * n + seat] != sp.stacks[seat])
+                    FAIL("selfplay: the log's last hand differs from the stacks");
+        valid_checked++;
+    }
+    free(log);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
-    drive_omaha_bytes, drive_settle,
+    drive_omaha_bytes, drive_settle, drive_selfplay,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -218,3 +218,89 @@ def omaha_batch(
         raise ValueError(f"bad batch: {n_hole} hole and {n_board} board cards a row, "
                          "or outputs that overlap the inputs or each other")
     return -1 if err == 0 else start + int(bad_row[0])
+
+
+# Self-play in C (csrc/selfplay.c). Native only: its pure-Python twin is the
+# engine itself (hilo_fast.engine), which hilo_fast.selfplay runs when this
+# backend is not in use; tests compare the two hand by hand.
+
+#: More chips than this at the table and the C stops (amounts must convert to
+#: doubles exactly, as Python's do); hilo_fast.selfplay stays below it.
+SELFPLAY_MAX_CHIPS = 2**52
+
+_SELFPLAY_ERRORS = {
+    lib.HF_ERR_COUNT: "a self-play setting out of range",
+    lib.HF_ERR_TOO_MANY_CHIPS: f"more than {SELFPLAY_MAX_CHIPS} chips at the table",
+    lib.HF_ERR_CHIPS_NOT_CONSERVED: "a hand created or lost chips",
+}
+
+#: One game's settings: (limit, max_bets, small_blind, big_blind, ante,
+#: small_bet, big_bet), as in hf_structure.
+GameSettings = tuple[int, int, int, int, int, int, int]
+#: random.Random().getstate()
+RandomState = tuple[Any, ...]
+
+
+class SelfPlay:
+    """A self-play session at one table, played by ``hf_selfplay_run``.
+
+    ``games``: one structure, or two alternating every ``hands_per_game``
+    hands; ``bots``: HF_BOT_* per seat; ``deal_state`` / ``bot_state``: the
+    ``getstate()`` of the Random that shuffles and of the one the bots draw
+    from. The first hand is dealt at ``button``; stacks and rebuys carry on.
+    """
+
+    __slots__ = ("_session",)
+
+    def __init__(self, games: Sequence[GameSettings], hands_per_game: int,
+                 stacks: Sequence[int], hole_count: int, bots: Sequence[int], rebuy_to: int,
+                 deal_state: RandomState, bot_state: RandomState, button: int = 0) -> None:
+        session = ffi.new("hf_selfplay *")
+        for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
+            game = session.games[k]
+            game.limit, game.max_bets = limit, max_bets
+            game.small_blind, game.big_blind, game.ante = sb, bb, ante
+            game.small_bet, game.big_bet = small_bet, big_bet
+        session.n_games = len(games)
+        session.hands_per_game = hands_per_game
+        session.n_seats = len(stacks)
+        session.hole_count = hole_count
+        session.rebuy_to = rebuy_to
+        session.button = button
+        for seat, (chips, bot) in enumerate(zip(stacks, bots, strict=True)):
+            session.stacks[seat] = chips
+            session.bots[seat] = bot
+        for target, state in ((session.deal_rng, deal_state), (session.bot_rng, bot_state)):
+            words = state[1]          # (version, 624 words + position, gauss_next)
+            target.key = words[:624]
+            target.pos = words[624]
+        self._session = session
+
+    def run(self, hands: int, *, log: bool = False) -> list[list[int]] | None:
+        """Play ``hands`` more hands; with ``log``, each hand's final stacks."""
+        session = self._session
+        n = session.n_seats
+        buffer = ffi.new("int64_t[]", hands * n) if log else ffi.NULL
+        err = lib.hf_selfplay_run(session, hands, buffer)
+        if err:
+            raise RuntimeError(f"native self-play stopped after {session.hands_played} hands: "
+                               f"{_SELFPLAY_ERRORS.get(err, err)}")
+        if not log:
+            return None
+        return [list(buffer[h * n:(h + 1) * n]) for h in range(hands)]
+
+    @property
+    def stacks(self) -> list[int]:
+        return list(self._session.stacks[0:self._session.n_seats])
+
+    @property
+    def rebuys(self) -> list[int]:
+        return list(self._session.rebuys[0:self._session.n_seats])
+
+    @property
+    def actions(self) -> int:
+        return int(self._session.actions)
+
+    @property
+    def showdowns(self) -> int:
+        return int(self._session.showdowns)

@@ -15,6 +15,11 @@ class _Lib:
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
+    HF_BOT_RANDOM: int
+    HF_BOT_CALL: int
+    HF_BOT_POT: int
+    HF_ERR_TOO_MANY_CHIPS: int
+    HF_ERR_CHIPS_NOT_CONSERVED: int
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_omaha(
@@ -101,6 +106,7 @@ class _Lib:
         out_low: _CData,
         bad_row: _CData,
     ) -> int: ...
+    def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
 
 ffi: FFI
 lib: _Lib

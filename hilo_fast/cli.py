@@ -136,7 +136,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps({"hands": summary.hands, "players": summary.players,
                           "structure": summary.structure, "bots": summary.bots,
                           "showdowns": summary.showdowns, "actions": summary.actions,
-                          "seconds": summary.seconds,
+                          "seconds": summary.seconds, "engine": summary.engine,
                           "hands_per_second": summary.hands_per_second,
                           "net": summary.net, "rebuys": summary.rebuys,
                           "chips_conserved": True, "backend": BACKEND}, indent=2))

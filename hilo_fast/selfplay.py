@@ -13,6 +13,12 @@ A bot is a function ``bot(hand, rng) -> (action, amount)`` deciding for
 go broke buying back in), checks after every hand that no chip was created or
 lost, and returns a :class:`SimulationSummary`.
 
+With the native backend and only built-in bots (and no ``on_hand``), the
+hands are played in C (``csrc/hand.c``, ``csrc/selfplay.c``), a twin of
+:mod:`hilo_fast.engine` that steps the same random generator: the same seed
+gives the same hands, chips and summary either way, only faster. Custom
+bots, ``on_hand`` and the pure backend play through :class:`~hilo_fast.engine.Hand`.
+
 >>> from hilo_fast.structures import Structure
 >>> summary = simulate(200, Structure.pot_limit(1, 2), players=6, seed=1)
 >>> summary.hands, sum(summary.net)
@@ -25,7 +31,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from ._backend import backend
 from .engine import Action, Hand, Table
 from .structures import MixedGame, Structure
 
@@ -74,11 +82,17 @@ def pot_every_time(hand: Hand, rng: random.Random) -> Decision:
 #: The built-in bots by their CLI name.
 BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_every_time}
 
+# Their codes in csrc/selfplay.c (HF_BOT_*), which plays them in C.
+_NATIVE_BOTS: dict[Bot, int] = {random_legal: 0, always_call: 1, pot_every_time: 2}
+_PROGRESS_EVERY = 256   # hands between two progress() calls
+_HOLE_COUNT = 4         # Table's default: simulate plays Omaha, not Big O
+
 
 @dataclass
 class SimulationSummary:
     """What a self-play session did. ``net``: chips won (+) or lost (-) per seat,
-    counting rebuys; it sums to 0 because chips are conserved."""
+    counting rebuys; it sums to 0 because chips are conserved. ``engine``:
+    ``"C"`` when the hands were played by csrc/selfplay.c, else ``"Python"``."""
 
     hands: int
     players: int
@@ -89,6 +103,7 @@ class SimulationSummary:
     actions: int = 0
     net: list[int] = field(default_factory=list)
     rebuys: list[int] = field(default_factory=list)
+    engine: str = "Python"
 
     @property
     def hands_per_second(self) -> float:
@@ -101,7 +116,8 @@ class SimulationSummary:
             f"hands       {self.hands} ({self.showdowns} to showdown, "
             f"{self.hands - self.showdowns} won uncontested)",
             f"actions     {self.actions} ({self.actions / max(self.hands, 1):.1f} per hand)",
-            f"speed       {self.hands_per_second:,.0f} hands/s ({self.seconds:.2f} s)",
+            f"speed       {self.hands_per_second:,.0f} hands/s ({self.seconds:.2f} s, "
+            f"{self.engine} engine)",
             "chips       conserved in every hand",
             "seat  bot     net chips  rebuys",
         ]
@@ -138,9 +154,25 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     chosen = list(bots) if bots else [random_legal]
     seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
     rng = random.Random(seed)
-    table = Table([stack] * players, structure, seed=rng.getrandbits(64))
+    table_seed = rng.getrandbits(64)
     summary = SimulationSummary(hands, players, _describe(structure), _bot_names(seat_bots), 0.0)
+    table = Table([stack] * players, structure, seed=table_seed)   # checks stack, structure
     start = time.perf_counter()
+    if on_hand is None:
+        session = _native_session(structure, players, stack, seat_bots, table_seed, rng,
+                                  hands)
+        if session is not None:
+            for done in range(0, hands, _PROGRESS_EVERY):
+                chunk = min(_PROGRESS_EVERY, hands - done)
+                session.run(chunk)
+                if progress is not None:
+                    progress(done + chunk)
+            summary.seconds = time.perf_counter() - start
+            summary.actions, summary.showdowns = session.actions, session.showdowns
+            summary.rebuys, summary.engine = session.rebuys, "C"
+            summary.net = [chips - stack * (1 + rebuys)
+                           for chips, rebuys in zip(session.stacks, summary.rebuys, strict=True)]
+            return summary
     for done in range(1, hands + 1):
         hand = table.next_hand(rebuy_to=stack)
         act = hand.act
@@ -153,13 +185,36 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
         summary.showdowns += bool(hand.showdown_order)
         if on_hand is not None:
             on_hand(hand)
-        if progress is not None and (done & 255 == 0 or done == hands):
+        if progress is not None and (done % _PROGRESS_EVERY == 0 or done == hands):
             progress(done)
     summary.seconds = time.perf_counter() - start
     final = table.hand.stacks if table.hand is not None else table.stacks
     summary.rebuys = list(table.rebuys)
     summary.net = [final[seat] - stack * (1 + table.rebuys[seat]) for seat in range(players)]
     return summary
+
+
+def _native_session(structure: Structure | MixedGame, players: int, stack: int,
+                    seat_bots: Sequence[Bot], table_seed: int, bot_rng: random.Random,
+                    hands: int) -> Any:
+    """A C self-play session (``_cbackend.SelfPlay``) set up exactly as
+    :class:`Table` would start, or None
+    when the hands cannot be played in C (pure backend, a custom bot, or so
+    many chips that rebuys could pass the C's bound)."""
+    native = getattr(backend, "SelfPlay", None)
+    codes = [_NATIVE_BOTS.get(bot) for bot in seat_bots]
+    if native is None or None in codes:
+        return None
+    if stack * players * (hands + 1) >= backend.SELFPLAY_MAX_CHIPS:  # at most a rebuy a seat a hand
+        return None
+    if isinstance(structure, MixedGame):
+        games, per_game = [structure.pot, structure.fixed], structure.hands_per_game
+    else:
+        games, per_game = [structure], 1
+    settings = [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
+                 g.big_bet) for g in games]
+    return native(settings, per_game, [stack] * players, _HOLE_COUNT, codes, stack,
+                  random.Random(table_seed).getstate(), bot_rng.getstate())
 
 
 def _describe(structure: Structure | MixedGame) -> str:
