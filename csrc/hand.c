@@ -111,8 +111,13 @@ static void prepare_decision(hf_game *g)
     if (!answer)
         return;
     int64_t all_in = g->bets[seat] + stack, lo = cur + g->min_raise, hi;
-    if (g->structure->limit == HF_POT)
-        hi = cur + g->total + to_call;    /* the pot after calling, on top of the call */
+    if (g->structure->limit == HF_POT) {
+        /* The pot after calling, on top of the call; never below a full
+         * minimum raise (a pot of short-posted blinds can be smaller). */
+        hi = cur + g->total + to_call;
+        if (hi < lo)
+            hi = lo;
+    }
     else if (g->structure->limit == HF_FIXED)
         hi = lo;
     else

@@ -18,7 +18,9 @@ Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``equity_sample``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
-overlapping outputs and threads, ``showdown`` and ``rank_hands``). The batch's C entry points
+overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
+``simulate``, whose built-in bots play in C on the native backend and through
+the Python engine on the pure one). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -353,6 +355,41 @@ def _omaha_bytes_target(d: Decoder) -> Call:
     return Call("omaha_bytes", (cards, n), lambda b: b.omaha_bytes(cards, n), False, plain)
 
 
+# ---- self-play ----
+
+
+def _simulate_target(d: Decoder) -> Call:
+    """``simulate`` with built-in bots: C self-play on the native backend, the
+    Python engine on the pure one; every hand must come out the same."""
+    from hilo_fast.selfplay import always_call, pot_every_time, random_legal
+
+    limit = d.below(4)   # fixed, pot, no limit, or the mixed game
+    big = _number(d, lambda b: 1 + b % 6)
+    small = _number(d, lambda b: b % 4)
+    ante = _number(d, lambda b: b % 3 if b < 128 else 0)
+    players = d.below(12) if d.byte() >= 240 else 2 + d.below(9)
+    stack = None if d.byte() < 64 else _number(d, lambda b: 1 + b % 120)
+    every = (random_legal, always_call, pot_every_time)
+    bots = [every[d.below(3)] for _ in range(1 + d.below(3))]
+    seed, hands = d.byte(), d.below(25)
+
+    def play(_: ModuleType) -> tuple[Any, ...]:
+        structure: Any
+        if limit == 0:
+            structure = hilo_fast.Structure.fixed_limit(big, small_blind=small, ante=ante)
+        elif limit == 3:
+            structure = hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(small, big, ante=ante),
+                                            hands_per_game=2)
+        else:
+            make = hilo_fast.Structure.pot_limit if limit == 1 else hilo_fast.Structure.no_limit
+            structure = make(small, big, ante=ante)
+        s = hilo_fast.simulate(hands, structure, players, seed=seed, bots=bots, stack=stack)
+        return s.hands, s.net, s.rebuys, s.actions, s.showdowns
+
+    args = (limit, small, big, ante, players, stack, [b.__name__ for b in bots], seed, hands)
+    return Call("simulate", args, play, True, False)
+
+
 def _hand_summary(hand: hilo_fast.HandValue) -> tuple[Any, ...]:
     return hand.high, hand.low, hand.high_card_ids, hand.low_card_ids
 
@@ -389,6 +426,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "equity": _equity_result,
     "evaluate_batch": _batch_target,
     "showdown": _showdown_target,
+    "simulate": _simulate_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

@@ -371,7 +371,11 @@ class Hand:
         lo = cur + self._min_raise
         limit = self._limit
         if limit == _POT:
-            hi = cur + self._total + to_call   # the pot after calling, on top of the call
+            # The pot after calling, on top of the call; never below a full
+            # minimum raise (a pot of short-posted blinds can be smaller).
+            hi = cur + self._total + to_call
+            if hi < lo:
+                hi = lo
         elif limit == _FIXED:
             hi = lo
         else:

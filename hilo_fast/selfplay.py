@@ -199,8 +199,8 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
                     hands: int) -> Any:
     """A C self-play session (``_cbackend.SelfPlay``) set up exactly as
     :class:`Table` would start, or None
-    when the hands cannot be played in C (pure backend, a custom bot, or so
-    many chips that rebuys could pass the C's bound)."""
+    when the hands cannot be played in C (pure backend, a custom bot, or
+    amounts so large that blinds or rebuys could pass the C's bound)."""
     native = getattr(backend, "SelfPlay", None)
     codes = [_NATIVE_BOTS.get(bot) for bot in seat_bots]
     if native is None or None in codes:
@@ -213,6 +213,8 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
         games, per_game = [structure], 1
     settings = [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
                  g.big_bet) for g in games]
+    if max(max(setting[1:]) for setting in settings) >= backend.SELFPLAY_MAX_CHIPS:
+        return None
     return native(settings, per_game, [stack] * players, _HOLE_COUNT, codes, stack,
                   random.Random(table_seed).getstate(), bot_rng.getstate())
 

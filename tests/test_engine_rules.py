@@ -146,6 +146,19 @@ def test_pot_limit_minimum_bet_is_the_big_blind() -> None:
     assert hand.legal_actions() == legal(check=True, bet=(10, 30))
 
 
+def test_pot_limit_maximum_is_never_below_a_full_raise() -> None:
+    # Pot limit 3/6, both blinds all in for 1 chip: seat 3 faces a bet of 1 in
+    # a pot of 2. The pot-size raise would be to 1 + (2 + 1) = 4, short of the
+    # minimum full raise to 1 + 6 = 7 (the big blind), so the maximum is 7 too.
+    # (Found by the differential fuzzer: the bound used to come out as 7..4.)
+    hand = deal(Structure.pot_limit(3, 6), [100, 1, 1, 100], 0)
+    assert hand.actor == 3 and hand.pot == 2
+    assert hand.legal_actions() == LegalActions(True, False, 1, 0, 0, 7, 7)
+    hand.act("raise", 7)
+    # Seat 0 faces 7 in a pot of 9: pot-size raise to 7 + (9 + 7), as usual.
+    assert hand.actor == 0 and hand.legal_actions().raise_max == 7 + (9 + 7)
+
+
 def test_pot_limit_reraise_uses_the_last_raise_size() -> None:
     hand = deal(PL_1_2, [500] * 3, button=0)
     play(hand, ("raise", 7))                          # a raise of 5
