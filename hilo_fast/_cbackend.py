@@ -10,6 +10,7 @@ both backends answer alike.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -125,6 +126,50 @@ def omaha_best(
     low_cards = tuple(out.low_cards) if out.low else None
     return int(out.high), int(out.low), tuple(out.high_cards), low_cards
 
+
+
+# ---- settlement: a hand's payouts at showdown (csrc/settle.c) ----
+
+
+def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Sequence[int],
+           contributions: Sequence[int], button: int, odd_chip_low: int,
+           payouts: list[int]) -> int:
+    """Pay out a hand at showdown with ``hf_settle``: set ``payouts[:]`` and return
+    0, or return ERR_* with ``payouts`` untouched (see the pure backend's twin).
+
+    ``array`` and ``bytes`` take exactly the integers the C may see, so input
+    they refuse (or a shape the C has no way to receive) gets its answer from
+    the pure backend, which converts the same way.
+    """
+    n = len(holes)
+    try:
+        flags = bytes(live)
+        live_holes = [holes[seat] for seat in range(n) if flags[seat]]
+        n_hole = len(live_holes[0])  # type: ignore[arg-type]
+        blank = (0,) * n_hole        # the C reads only live seats' cards
+        cards = array("i", [card for seat in range(n)
+                            for card in (holes[seat] if flags[seat] else blank)])  # type: ignore[union-attr]
+        board_ids = array("i", board)
+        chips = array("q", contributions)
+    except (TypeError, ValueError, OverflowError, IndexError):
+        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
+                                  payouts))
+    if len(cards) != n * n_hole or len(board_ids) != 5 or len(flags) != n \
+            or len(chips) != n or len(payouts) != n:
+        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
+                                  payouts))
+    out = ffi.new("int64_t[]", n)
+    try:
+        err = int(lib.hf_settle(n, ffi.from_buffer("int32_t[]", cards), n_hole,
+                                ffi.from_buffer("int32_t[]", board_ids), flags,
+                                ffi.from_buffer("int64_t[]", chips), button, odd_chip_low,
+                                out))
+    except _NOT_A_CARD:   # button or rule not an int32
+        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
+                                  payouts))
+    if not err:
+        payouts[:] = out
+    return err
 
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
 #

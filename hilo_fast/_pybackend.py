@@ -15,6 +15,7 @@ from math import comb
 from typing import Any
 
 from . import _tablegen as gen
+from ._pots import payouts_of, split_pots
 
 NAME = "python"
 
@@ -181,6 +182,69 @@ def omaha_best(
                 low_cards = five
     return high, low, high_cards, low_cards
 
+
+
+# ---- settlement: the twin of hf_settle (csrc/settle.c) ----
+
+_MAX_TOTAL_CHIPS = 1 << 62  # as settle.c: the chips of a hand stay below this
+
+
+def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Sequence[int],
+           contributions: Sequence[int], button: int, odd_chip_low: int,
+           payouts: list[int]) -> int:
+    """Pay out a hand at showdown as ``hf_settle``: set ``payouts[:]`` to the chips
+    of each seat (exactly :func:`hilo_fast.showdown.showdown`'s payouts) and
+    return 0, or return ERR_* and leave ``payouts`` untouched.
+
+    One entry per seat in ``holes``, ``live`` (true: not folded; only live
+    seats' holes are read), ``contributions`` and ``payouts``. Numbers go
+    through the conversions the native backend makes at the C boundary
+    (``bytes`` for ``live``, ``array`` for chips and cards), then the C's
+    checks in its order: counts, button, rule and chips (ERR_COUNT), then
+    the cards of the board and of each live seat (a card that does not
+    convert is ERR_CARD).
+
+    Board Kc 8d 7s 4c 3s; seat 0 makes 7-4-3-2-A, seat 1 three kings, seat 2
+    folded. The kings' high half takes the odd chip:
+
+    >>> board, holes = [44, 25, 23, 8, 7], [[48, 1, 40, 42], [45, 46, 39, 31], None]
+    >>> out = [0, 0, 0]
+    >>> settle(board, holes, [True, True, False], [1, 1, 1], 0, 0, out), out
+    (0, [1, 2, 0])
+    """
+    n = len(holes)
+    try:
+        flags = bytes(live)
+        chips = array("q", contributions)
+        button, odd_chip_low = int(button.__index__()), int(odd_chip_low.__index__())
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return ERR_COUNT
+    seats = [seat for seat in range(min(n, len(flags))) if flags[seat]]
+    if not 2 <= n <= 10 or len(flags) != n or len(chips) != n or len(payouts) != n \
+            or not 0 <= button < n or odd_chip_low not in (0, 1) or not seats \
+            or min(chips) < 0 or sum(chips) >= _MAX_TOTAL_CHIPS:
+        return ERR_COUNT
+    try:
+        sizes = {len(holes[seat]) for seat in seats}  # type: ignore[arg-type]
+    except TypeError:   # a live seat without cards
+        return ERR_COUNT
+    if len(sizes) != 1 or not 4 <= min(sizes) <= 6 or len(board) != 5:
+        return ERR_COUNT
+    try:
+        board_ids = list(array("i", board))
+        rows = [list(array("i", holes[seat])) for seat in seats]  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return ERR_CARD
+    err = check_cards(board_ids, *rows)
+    if err:
+        return err
+    high, low = [0] * n, [0] * n
+    for seat, hole in zip(seats, rows, strict=True):
+        high[seat] = _omaha_high(hole, board_ids)
+        low[seat] = _omaha_low(hole, board_ids)
+    pots = split_pots(high, low, seats, list(chips), button, bool(odd_chip_low))
+    payouts[:] = payouts_of(pots, n)
+    return 0
 
 # ---- equity: the twin of csrc/equity.c, deal for deal ----
 #

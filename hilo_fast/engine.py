@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import NoReturn
 
+from ._backend import backend
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from .showdown import ShowdownResult, showdown
 from .structures import Limit, MixedGame, Structure
@@ -198,6 +199,8 @@ class Hand:
         "_n_pending",
         "_pending",
         "_reopen",
+        "_settled_chips",
+        "_settlement",
         "_short_sum",
         "_shown",
         "_status",
@@ -218,7 +221,6 @@ class Hand:
         "n_seats",
         "payouts",
         "returned",
-        "settlement",
         "showdown_order",
         "small_blind_seat",
         "stacks",
@@ -251,7 +253,8 @@ class Hand:
         self.returned = [0] * n
         self.payouts: list[int] = []
         self.showdown_order: list[int] = []
-        self.settlement: ShowdownResult | None = None
+        self._settlement: ShowdownResult | None = None
+        self._settled_chips: list[int] | None = None
         self.actions: list[tuple[int, int, Action, int]] = []
         self._pending = [False] * n
         self._reopen = [True] * n
@@ -403,6 +406,20 @@ class Hand:
     def pot(self) -> int:
         """Every chip put in this hand so far (antes, blinds, bets)."""
         return self._total
+
+    @property
+    def settlement(self) -> ShowdownResult | None:
+        """The :func:`~hilo_fast.showdown.showdown` result when the hand went to
+        showdown, else None. The chips were paid at once (the backend's
+        ``settle`` pays exactly what showdown() pays); this result, with its
+        pots and hand values, is worked out when first asked for."""
+        if self._settlement is None and self._settled_chips is not None:
+            status = self._status
+            self._settlement = showdown(
+                self._board, [h if status[i] != _OUT else None for i, h in enumerate(self.holes)],
+                self._settled_chips, folded=[i for i, st in enumerate(status) if st == _FOLDED],
+                button=self.button)
+        return self._settlement
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (all False/0 once the hand is over).
@@ -598,12 +615,15 @@ class Hand:
                 first = (first + 1) % n
         self.showdown_order = [(first + k) % n for k in range(n)
                                if status[(first + k) % n] >= _ACTIVE]
-        folded = [i for i in range(n) if status[i] == _FOLDED]
-        result = showdown(self._board, [h if status[i] != _OUT else None
-                                        for i, h in enumerate(self.holes)],
-                          list(self.contributions), folded=folded, button=self.button)
-        self.settlement = result
-        self._close(list(result.payouts))
+        # The payouts now, from the backend (exactly showdown()'s payouts); the
+        # full ShowdownResult only if someone asks for hand.settlement.
+        chips = self._settled_chips = list(self.contributions)
+        payouts = [0] * n
+        err = backend.settle(self._board, self.holes, [st >= _ACTIVE for st in status], chips,
+                             self.button, 0, payouts)
+        if err:   # unreachable: the engine's cards and chips are valid
+            raise RuntimeError(f"the hand could not be settled (error {err})")
+        self._close(payouts)
 
 
 # -------------------------------------------------------------------- helpers

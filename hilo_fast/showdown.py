@@ -39,13 +39,12 @@ the rule book is silent):
 from __future__ import annotations
 
 import operator
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from ._backend import backend
+from ._pots import Pot, payouts_of, split_pots, winners
 from .cards import CardsLike, check_count, check_distinct, parse_cards
 from .evaluation import BOARD_SIZES, HOLE_SIZES, HandValue
 
@@ -54,30 +53,6 @@ __all__ = ["OddChip", "Pot", "ShowdownResult", "rank_hands", "showdown"]
 #: Which half of a pot takes the odd chip when the pot splits hi/lo.
 OddChip = Literal["high", "low"]
 _ODD_CHIP_RULES = ("high", "low")
-
-
-class Pot(NamedTuple):
-    """One pot: its chips, who contested it, who won what.
-
-    A named tuple (immutable and cheap to make: a hand makes one per level).
-
-    ``eligible``: the live seats that put in at least this pot's level
-    (in seat order). ``high_winners`` / ``low_winners``: the seats that won
-    each half, clockwise from the first seat left of the button (the order
-    in which odd chips are given); ``low_winners`` is empty when nobody
-    eligible has a qualifying low. ``shares``: chips each seat got from this
-    pot, in seat order. ``contested`` is False for a pot with one eligible seat
-    (an uncalled bet returned, with any dead money at its level) and for the
-    chips above every live seat's level (no eligible seat; returned to the
-    seats that put them in).
-    """
-
-    amount: int
-    eligible: tuple[int, ...]
-    high_winners: tuple[int, ...]
-    low_winners: tuple[int, ...]
-    shares: dict[int, int]
-    contested: bool = True
 
 
 @dataclass(frozen=True)
@@ -165,15 +140,12 @@ def _evaluate(board: list[int], holes: Sequence[list[int] | None],
     return hands
 
 
-def _best(hands: dict[int, HandValue], seats: Iterable[int]) -> tuple[tuple[int, ...],
-                                                                      tuple[int, ...]]:
-    """The seats with the best high and the best low (empty if no low) among ``seats``."""
-    seats = list(seats)
-    best_high = min(hands[s].high for s in seats)
-    lows = [low for s in seats if (low := hands[s].low) is not None]
-    best_low = min(lows) if lows else None
-    return (tuple(s for s in seats if hands[s].high == best_high),
-            tuple(s for s in seats if best_low is not None and hands[s].low == best_low))
+def _values(hands: dict[int, HandValue], n_seats: int) -> tuple[list[int], list[int]]:
+    """Per seat: high and low values (low 0 when none; 0, 0 for seats not in ``hands``)."""
+    high, low = [0] * n_seats, [0] * n_seats
+    for seat, hand in hands.items():
+        high[seat], low[seat] = hand.high, hand.low or 0
+    return high, low
 
 
 def rank_hands(board: CardsLike, holes: Sequence[CardsLike | None]) -> tuple[tuple[int, ...],
@@ -192,7 +164,7 @@ def rank_hands(board: CardsLike, holes: Sequence[CardsLike | None]) -> tuple[tup
     seats = [seat for seat, hole in enumerate(hole_ids) if hole is not None]
     if not seats:
         raise ValueError("no hands to rank: every seat is None")
-    return _best(_evaluate(board_ids, hole_ids, seats), seats)
+    return winners(*_values(_evaluate(board_ids, hole_ids, seats), len(hole_ids)), seats)
 
 
 def _chip_count(value: object, seat: int) -> int:
@@ -216,13 +188,6 @@ def _seat_number(value: object, n_seats: int, what: str) -> int:
     if not 0 <= seat < n_seats:
         raise ValueError(f"{what} {seat} is not a seat: seats are 0..{n_seats - 1}")
     return seat
-
-
-def _divide(chips: int, winners: Sequence[int], shares: dict[int, int]) -> None:
-    """Add ``chips`` divided among ``winners`` (already in odd-chip order) to ``shares``."""
-    each, extra = divmod(chips, len(winners))
-    for rank, seat in enumerate(winners):
-        shares[seat] = shares.get(seat, 0) + each + (rank < extra)
 
 
 def showdown(
@@ -283,42 +248,6 @@ def showdown(
         raise ValueError("no live seat: every seat folded or has no cards")
 
     hands = _evaluate(board_ids, hole_ids, live)
-    # Odd chips go clockwise from the first seat left of the button.
-    live_set = set(live)
-    clockwise = [seat for k in range(button + 1, button + 1 + n_seats)
-                 if (seat := k % n_seats) in live_set]
-    payouts = [0] * n_seats
-    pots: list[Pot] = []
-    # Chips put in up to a level: every stack below it whole, the rest capped.
-    stacks = sorted(chips)
-    below = list(accumulate(stacks, initial=0))
-
-    def up_to(level: int) -> int:
-        k = bisect_left(stacks, level)
-        return below[k] + level * (n_seats - k)
-
-    previous = 0
-    for level in sorted({chips[seat] for seat in live if chips[seat] > 0}):
-        amount = up_to(level) - up_to(previous)
-        eligible = tuple(seat for seat in live if chips[seat] >= level)
-        previous = level
-        shares: dict[int, int] = {}
-        if len(eligible) == 1:
-            shares[eligible[0]] = amount
-            pot = Pot(amount, eligible, eligible, (), shares, contested=False)
-        else:
-            high_winners, low_winners = _best(hands, [s for s in clockwise if s in eligible])
-            low_half = 0
-            if low_winners:
-                low_half = amount // 2 if odd_chip == "high" else amount - amount // 2
-                _divide(low_half, low_winners, shares)
-            _divide(amount - low_half, high_winners, shares)
-            pot = Pot(amount, eligible, high_winners, low_winners, dict(sorted(shares.items())))
-        pots.append(pot)
-    returned = {seat: c - previous for seat, c in enumerate(chips) if c > previous}
-    if returned:
-        pots.append(Pot(sum(returned.values()), (), (), (), returned, contested=False))
-    for pot in pots:
-        for seat, won in pot.shares.items():
-            payouts[seat] += won
-    return ShowdownResult(payouts, pots, hands)
+    high, low = _values(hands, n_seats)
+    pots = split_pots(high, low, live, chips, button, odd_chip == "low")
+    return ShowdownResult(payouts_of(pots, n_seats), pots, hands)
