@@ -15,7 +15,7 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``) and the public functions over them (``evaluate``,
+``equity_sample``, ``settle``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
@@ -343,6 +343,33 @@ def _showdown_target(d: Decoder) -> Call:
                 True, False)
 
 
+def _settle_target(d: Decoder) -> Call:
+    """``backend.settle`` on dealt seats (some folded) or hostile cards, flags,
+    chips, button and rule; the answer includes the payouts list after the call."""
+    n_seats, size = d.count(2 + d.below(5)), 4 + d.below(3)
+    if d.byte() < 192:
+        deck = list(range(52))
+        random.Random(d.byte() << 8 | d.byte()).shuffle(deck)
+        board: Any = [deck.pop() for _ in range(5)]
+        holes: Any = [[deck.pop() for _ in range(size)] if len(deck) >= size else None
+                      for _ in range(n_seats)]
+    else:
+        board, holes = d.cards(5), [d.cards(size) for _ in range(n_seats)]
+    live: Any = [int(d.byte() >= 60) if d.byte() < 240 else d.card() for _ in range(n_seats)]
+    chips: Any = [_number(d, lambda b: b % 50) for _ in range(n_seats + (d.byte() >= 250))]
+    button = _number(d, lambda b: b % max(n_seats, 1))
+    rule = _number(d, lambda b: b % 2)
+    args = (board, holes, live, chips, button, rule)
+
+    def run(b: ModuleType) -> tuple[int, list[int]]:
+        payouts = [-7] * n_seats
+        return b.settle(*args, payouts), payouts
+
+    plain = _plain(board, live, chips, *[h for h in holes if h is not None]) \
+        and type(button) is int and type(rule) is int
+    return Call("settle", args, run, False, plain)
+
+
 def _omaha_bytes_target(d: Decoder) -> Call:
     """``omaha_bytes(cards, n_hole)``: bytes of any values, or not bytes at all."""
     n_hole, n_board = d.count(4 + d.below(3)), 3 + d.below(3)
@@ -427,6 +454,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "evaluate_batch": _batch_target,
     "showdown": _showdown_target,
     "simulate": _simulate_target,
+    "backend.settle": _settle_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

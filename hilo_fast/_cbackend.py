@@ -137,39 +137,38 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
     """Pay out a hand at showdown with ``hf_settle``: set ``payouts[:]`` and return
     0, or return ERR_* with ``payouts`` untouched (see the pure backend's twin).
 
-    ``array`` and ``bytes`` take exactly the integers the C may see, so input
-    they refuse (or a shape the C has no way to receive) gets its answer from
-    the pure backend, which converts the same way.
+    The C gets lists and tuples whose items ``bytes`` and ``array`` take (they
+    take exactly the integers the C may see) and plain int options; any other
+    input, or a shape the C cannot receive (live seats' holes of different
+    sizes), gets its answer from the pure backend, which converts the same way.
     """
     n = len(holes)
-    try:
-        flags = bytes(live)
-        live_holes = [holes[seat] for seat in range(n) if flags[seat]]
-        n_hole = len(live_holes[0])  # type: ignore[arg-type]
-        blank = (0,) * n_hole        # the C reads only live seats' cards
-        cards = array("i", [card for seat in range(n)
-                            for card in (holes[seat] if flags[seat] else blank)])  # type: ignore[union-attr]
-        board_ids = array("i", board)
-        chips = array("q", contributions)
-    except (TypeError, ValueError, OverflowError, IndexError):
-        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
-                                  payouts))
-    if len(cards) != n * n_hole or len(board_ids) != 5 or len(flags) != n \
-            or len(chips) != n or len(payouts) != n:
-        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
-                                  payouts))
-    out = ffi.new("int64_t[]", n)
-    try:
-        err = int(lib.hf_settle(n, ffi.from_buffer("int32_t[]", cards), n_hole,
-                                ffi.from_buffer("int32_t[]", board_ids), flags,
-                                ffi.from_buffer("int64_t[]", chips), button, odd_chip_low,
-                                out))
-    except _NOT_A_CARD:   # button or rule not an int32
-        return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low,
-                                  payouts))
-    if not err:
-        payouts[:] = out
-    return err
+    if type(board) in _LISTS and type(holes) in _LISTS and type(live) in _LISTS \
+            and type(contributions) in _LISTS and type(button) is int \
+            and type(odd_chip_low) is int and len(live) == len(contributions) == n:
+        try:
+            flags = bytes(live)
+            chips = array("q", contributions)
+            board_ids = array("i", board)
+            live_holes = [holes[seat] for seat in range(n) if flags[seat]]
+            n_hole = len(live_holes[0]) if live_holes else 0
+            if n_hole and len(board_ids) == 5 and len(payouts) == n \
+                    and all(type(h) in _LISTS and len(h) == n_hole for h in live_holes):
+                blank = (0,) * n_hole   # the C reads only live seats' cards
+                cards = array("i", [card for seat in range(n)
+                                    for card in (holes[seat] if flags[seat] else blank)])  # type: ignore[union-attr]
+                out = ffi.new("int64_t[]", n)
+                err = int(lib.hf_settle(n, ffi.from_buffer("int32_t[]", cards), n_hole,
+                                        ffi.from_buffer("int32_t[]", board_ids), flags,
+                                        ffi.from_buffer("int64_t[]", chips), button,
+                                        odd_chip_low, out))
+                if not err:
+                    payouts[:] = out
+                return err
+        except (TypeError, ValueError, OverflowError):
+            pass   # not ints the C may see: the pure backend says which error
+    return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low, payouts))
+
 
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
 #
