@@ -150,7 +150,7 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
             flags = bytes(live)
             chips = array("q", contributions)
             board_ids = array("i", board)
-            live_holes = [holes[seat] for seat in range(n) if flags[seat]]
+            live_holes: list[Any] = [holes[seat] for seat in range(n) if flags[seat]]
             n_hole = len(live_holes[0]) if live_holes else 0
             if n_hole and len(board_ids) == 5 and len(payouts) == n \
                     and all(type(h) in _LISTS and len(h) == n_hole for h in live_holes):
