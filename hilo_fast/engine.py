@@ -86,6 +86,7 @@ class Street(IntEnum):
 ActionLike = Action | str | int
 
 _ACTION_NAMES = {a.name.lower(): a for a in Action}
+_STREETS = tuple(Street)   # Street by number: a tuple index, cheaper than Street(n)
 _BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
 
 # Seat status codes (plain ints on the hot path).
@@ -256,8 +257,6 @@ class Hand:
         self._settlement: ShowdownResult | None = None
         self._settled_chips: list[int] | None = None
         self.actions: list[tuple[int, int, Action, int]] = []
-        self._pending = [False] * n
-        self._reopen = [True] * n
         self._n_live = self._n_active = n - self._status.count(_OUT)
         self._total = 0
         self._shown = 0
@@ -314,16 +313,15 @@ class Hand:
                 self.bet_count = 0
             self._min_raise = s.big_bet if self.street >= Street.TURN else s.small_bet
             self._short_sum = 0
-            status, pending, reopen = self._status, self._pending, self._reopen
-            count = 0
-            bets, cur = self.bets, self.current_bet
-            for seat in range(self.n_seats):
-                reopen[seat] = True
-                # With one seat left with chips, it acts only to answer a bet.
-                want = status[seat] == _ACTIVE and (self._n_active >= 2 or bets[seat] < cur)
-                pending[seat] = want
-                count += want
-            self._n_pending = count
+            self._reopen = [True] * self.n_seats
+            if self._n_active >= 2:
+                pending = [st == _ACTIVE for st in self._status]
+            else:   # one seat left with chips: it acts only to answer a bet
+                cur = self.current_bet
+                pending = [st == _ACTIVE and bet < cur
+                           for st, bet in zip(self._status, self.bets, strict=True)]
+            self._pending = pending
+            count = self._n_pending = pending.count(True)
             if count:
                 # The showing order looks at the last round that had betting.
                 self.last_aggressor = -1
@@ -584,12 +582,12 @@ class Hand:
     def _end_round(self) -> None:
         self._return_uncalled()
         self.bets = [0] * self.n_seats
-        self.street = Street(self.street + 1)
+        street = self.street = _STREETS[self.street + 1]
         self.actor = -1
-        if self.street < Street.OVER:
-            self._shown = _BOARD_AFTER[self.street]
-        if self.street == Street.OVER:
+        if street == Street.OVER:
             self._showdown()
+        else:
+            self._shown = _BOARD_AFTER[street]
 
     def _close(self, payouts: list[int]) -> None:
         self.payouts = payouts
@@ -629,6 +627,17 @@ class Hand:
 # -------------------------------------------------------------------- helpers
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
+    if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
+            and set(map(type, stacks)) == {int} and min(stacks) >= 0:
+        checked = list(stacks)   # plain ints (what Table passes): whole-list checks
+    else:
+        checked = _check_stacks_one_by_one(stacks)
+    if len(checked) - checked.count(0) < 2:
+        raise ValueError(f"a hand needs at least 2 seats with chips, stacks are {checked}")
+    return checked
+
+
+def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
         raise TypeError(f"stacks must be a sequence of ints, got {stacks!r}")
     if not 2 <= len(stacks) <= 10:
@@ -640,8 +649,6 @@ def _check_stacks(stacks: Sequence[int]) -> list[int]:
         if chips < 0:
             raise ValueError(f"stack of seat {seat} is negative: {chips}")
         checked.append(int(chips))
-    if len(checked) - checked.count(0) < 2:
-        raise ValueError(f"a hand needs at least 2 seats with chips, stacks are {checked}")
     return checked
 
 
