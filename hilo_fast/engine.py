@@ -535,16 +535,16 @@ class Hand:
             if self._short_sum >= self._min_raise:
                 full = True
                 self._short_sum = 0
+        # Every other seat with chips must answer the bet; a full bet or raise
+        # also lets them raise again. (Only seats with chips are ever pending or
+        # asked about reopening, so the lists are rebuilt whole.)
+        pending = [st == _ACTIVE for st in self._status]
+        pending[seat] = False
+        self._pending = pending
+        self._n_pending = pending.count(True)
         if full:
             self.bet_count += 1
-        status, pending, reopen = self._status, self._pending, self._reopen
-        for other in range(self.n_seats):
-            if other != seat and status[other] == _ACTIVE:
-                if not pending[other]:
-                    pending[other] = True
-                    self._n_pending += 1
-                if full:
-                    reopen[other] = True
+            self._reopen = [True] * self.n_seats   # act() then closes it for `seat`
         self.current_bet = to
         self.last_aggressor = seat
         self.actions.append((self.street, seat, kind, to))
@@ -567,7 +567,7 @@ class Hand:
         if not top:
             return
         owner = bets.index(top)
-        second = max(b for i, b in enumerate(bets) if i != owner)
+        second = sorted(bets)[-2]   # the largest bet of the others
         excess = top - second
         if excess:
             bets[owner] = second
