@@ -15,9 +15,7 @@ chip for chip against it.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import NamedTuple
 
 
@@ -61,10 +59,13 @@ def winners(high: Sequence[int], low: Sequence[int],
     >>> winners([7, 5, 5], [2, 0, 2], [2, 0, 1])
     ((2, 1), (2, 0))
     """
-    best_high = min(high[seat] for seat in seats)
-    best_low = min((low[seat] for seat in seats if low[seat]), default=0)
-    return (tuple(seat for seat in seats if high[seat] == best_high),
-            tuple(seat for seat in seats if best_low and low[seat] == best_low))
+    best_high = min([high[seat] for seat in seats])
+    lows = [low[seat] for seat in seats if low[seat]]
+    if not lows:
+        return tuple([seat for seat in seats if high[seat] == best_high]), ()
+    best_low = min(lows)
+    return (tuple([seat for seat in seats if high[seat] == best_high]),
+            tuple([seat for seat in seats if low[seat] == best_low]))
 
 
 def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
@@ -79,25 +80,16 @@ def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
     ``odd_chip_low``: the odd chip of a hi/lo split goes to the low half.
     The inputs are trusted: callers check them.
     """
-    n_seats = len(chips)
     # Odd chips go clockwise from the first seat left of the button.
-    live_set = set(live)
-    clockwise = [seat for k in range(button + 1, button + 1 + n_seats)
-                 if (seat := k % n_seats) in live_set]
-    # Chips put in up to a level: every stack below it whole, the rest capped.
-    stacks = sorted(chips)
-    below = list(accumulate(stacks, initial=0))
-
-    def up_to(level: int) -> int:
-        k = bisect_left(stacks, level)
-        return below[k] + level * (n_seats - k)
-
+    clockwise = [seat for seat in live if seat > button] + [seat for seat in live
+                                                            if seat <= button]
     pots: list[Pot] = []
-    previous = 0
+    previous = below = 0   # the last level, and every seat's chips up to it
     for level in sorted({chips[seat] for seat in live if chips[seat] > 0}):
-        amount = up_to(level) - up_to(previous)
-        eligible = tuple(seat for seat in live if chips[seat] >= level)
-        previous = level
+        up_to = sum([c if c < level else level for c in chips])
+        amount = up_to - below
+        previous, below = level, up_to
+        eligible = tuple([seat for seat in live if chips[seat] >= level])
         if len(eligible) == 1:
             pots.append(Pot(amount, eligible, eligible, (), {eligible[0]: amount},
                             contested=False))
