@@ -145,28 +145,26 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
     n = len(holes)
     if type(board) in _LISTS and type(holes) in _LISTS and type(live) in _LISTS \
             and type(contributions) in _LISTS and type(button) is int \
-            and type(odd_chip_low) is int and len(live) == len(contributions) == n:
+            and type(odd_chip_low) is int and len(board) == 5 \
+            and len(live) == len(contributions) == len(payouts) == n:
         try:
             flags = bytes(live)
-            chips = array("q", contributions)
-            board_ids = array("i", board)
-            live_holes: list[Any] = [holes[seat] for seat in range(n) if flags[seat]]
-            n_hole = len(live_holes[0]) if live_holes else 0
-            if n_hole and len(board_ids) == 5 and len(payouts) == n \
-                    and all(type(h) in _LISTS and len(h) == n_hole for h in live_holes):
+            rows: Sequence[Any] = holes
+            live_rows = [hole for hole, flag in zip(rows, flags, strict=True) if flag]
+            n_hole = len(live_rows[0])
+            if set(map(len, live_rows)) == {n_hole} and set(map(type, live_rows)) <= {list, tuple}:
                 blank = (0,) * n_hole   # the C reads only live seats' cards
-                cards = array("i", [card for seat in range(n)
-                                    for card in (holes[seat] if flags[seat] else blank)])  # type: ignore[union-attr]
+                cards = [card for hole, flag in zip(rows, flags, strict=True)
+                         for card in (hole if flag else blank)]
+                bytes(cards), bytes(board), array("q", contributions)  # ints the C may see?
                 out = ffi.new("int64_t[]", n)
-                err = int(lib.hf_settle(n, ffi.from_buffer("int32_t[]", cards), n_hole,
-                                        ffi.from_buffer("int32_t[]", board_ids), flags,
-                                        ffi.from_buffer("int64_t[]", chips), button,
+                err = int(lib.hf_settle(n, cards, n_hole, board, flags, contributions, button,
                                         odd_chip_low, out))
                 if not err:
                     payouts[:] = out
                 return err
-        except (TypeError, ValueError, OverflowError):
-            pass   # not ints the C may see: the pure backend says which error
+        except (TypeError, ValueError, OverflowError, IndexError):
+            pass   # not ints the C may see, or no live seat: the pure backend answers
     return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low, payouts))
 
 

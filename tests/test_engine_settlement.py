@@ -134,6 +134,7 @@ def test_settle_worked_example(backend: ModuleType) -> None:
     ((BOARD, [LOW, [45, 46, 39, 52], None], [1, 1, 0], [3, 3, 3], 0, 0), "CARD"),
     ((BOARD, [LOW, [45, 46, 39, 2**40], None], [1, 1, 0], [3, 3, 3], 0, 0), "CARD"),
     ((BOARD, [LOW, [45, 46, 39, 7.0], None], [1, 1, 0], [3, 3, 3], 0, 0), "CARD"),
+    ((BOARD, [LOW, bytes(KINGS), None], [1, 1, 0], [3, 3, 3], 0, 0), "CARD"),  # not a list
     ((BOARD, [[48, 48, 40, 42], [45, 46, 39, 99], None], [1, 1, 0], [3, 3, 3], 0, 0),
      "DUPLICATE"),                                                         # first error first
 ])
