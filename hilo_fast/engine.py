@@ -617,10 +617,14 @@ class Hand:
         # full ShowdownResult only if someone asks for hand.settlement.
         chips = self._settled_chips = list(self.contributions)
         payouts = [0] * n
-        err = backend.settle(self._board, self.holes, [st >= _ACTIVE for st in status], chips,
-                             self.button, 0, payouts)
-        if err:   # unreachable: the engine's cards and chips are valid
-            raise RuntimeError(f"the hand could not be settled (error {err})")
+        if backend.settle(self._board, self.holes, [st >= _ACTIVE for st in status], chips,
+                          self.button, 0, payouts):
+            # The engine's cards and chips are valid, so only a pot of 2**62 chips
+            # or more (beyond the backends' 64-bit sums) gets here: showdown()
+            # has no bound.
+            settlement = self.settlement
+            assert settlement is not None
+            payouts = list(settlement.payouts)
         self._close(payouts)
 
 

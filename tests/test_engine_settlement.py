@@ -83,6 +83,19 @@ def test_settlement_is_the_state_at_showdown(backend: ModuleType) -> None:
     assert settlement.pots == want.pots
 
 
+def test_pots_beyond_64_bits_are_settled_by_showdown(backend: ModuleType) -> None:
+    """The backends' settle sums chips in 64 bits (it refuses 2**62 or more);
+    the engine then pays with showdown(), which has no bound."""
+    for stacks in ([2**70, 2**70, 2**70], [2**61, 2**61, 2**61]):
+        hand = Hand(Structure.no_limit(1, 2), stacks, 0, seed=8)
+        hand.act(Action.RAISE, hand.max_to)   # the pot: all in
+        while hand.actor >= 0:
+            hand.act(Action.CALL)
+        payouts, final = _showdown_from_public_state(hand)
+        assert sum(hand.contributions) == 3 * stacks[0]
+        assert hand.payouts == payouts and hand.stacks == final
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_engine_plays_the_same_hands_on_both_backends(native: ModuleType, seed: int) -> None:
     structure = STRUCTURES[seed]
