@@ -41,6 +41,20 @@ static uint8_t next_byte(reader *r)
     return r->pos < r->size ? r->data[r->pos++] : 0;
 }
 
+/* A deck shuffled by an LCG stream seeded from input bytes: distinct cards
+ * for the plausible inputs, so that they are valid and get checked. */
+static void shuffled_deck(int32_t deck[52], uint64_t *mix)
+{
+    for (int32_t c = 0; c < 52; c++)
+        deck[c] = c;
+    for (int32_t c = 51; c > 0; c--) {
+        *mix = *mix * 6364136223846793005ull + 1442695040888963407ull;
+        int32_t j = (int32_t)((*mix >> 33) % (uint64_t)(c + 1)), t = deck[c];
+        deck[c] = deck[j];
+        deck[j] = t;
+    }
+}
+
 /* Mostly plausible ids, often just outside 0..51, sometimes extreme. */
 static int32_t next_card(reader *r)
 {
@@ -532,14 +546,7 @@ static void drive_batch(const uint8_t *data, size_t size)
     uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
     for (int64_t i = 0; i < cap_rows; i++) {
         int32_t deck[52];
-        for (int32_t c = 0; c < 52; c++)
-            deck[c] = c;
-        for (int32_t c = 51; c > 0; c--) {
-            mix = mix * 6364136223846793005ull + 1442695040888963407ull;
-            int32_t j = (int32_t)((mix >> 33) % (uint64_t)(c + 1)), t = deck[c];
-            deck[c] = deck[j];
-            deck[j] = t;
-        }
+        shuffled_deck(deck, &mix);
         for (int32_t k = 0; k < cap_h && holes; k++)
             holes[i * cap_h + k] = plausible ? deck[k] : next_card(&r);
         for (int32_t k = 0; k < cap_b && boards; k++)
@@ -727,14 +734,7 @@ static void drive_settle(const uint8_t *data, size_t size)
      * may then be spoiled, a folded seat's or a live one's. */
     int32_t deck[52];
     uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
-    for (int32_t i = 0; i < 52; i++)
-        deck[i] = i;
-    for (int32_t i = 51; i > 0; i--) {
-        mix = mix * 6364136223846793005ull + 1442695040888963407ull;
-        int32_t j = (int32_t)((mix >> 33) % (uint64_t)(i + 1)), c = deck[i];
-        deck[i] = deck[j];
-        deck[j] = c;
-    }
+    shuffled_deck(deck, &mix);
     int32_t n_cards = cap_n * cap_nh;
     int32_t *holes = (flags & 1) && !plausible ? NULL : malloc(sizeof(int32_t) * (size_t)(n_cards + 1));
     int32_t *board = (flags & 2) && !plausible ? NULL : malloc(sizeof(int32_t) * 5);
