@@ -87,6 +87,7 @@ ActionLike = Action | str | int
 
 _ACTION_NAMES = {a.name.lower(): a for a in Action}
 _STREETS = tuple(Street)   # Street by number: a tuple index, cheaper than Street(n)
+_PREFLOP, _TURN, _OVER = Street.PREFLOP, Street.TURN, Street.OVER  # Street.X: a slow lookup
 _BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
 
 # Seat status codes (plain ints on the hot path).
@@ -260,7 +261,7 @@ class Hand:
         self._n_live = self._n_active = n - self._status.count(_OUT)
         self._total = 0
         self._shown = 0
-        self.street = Street.PREFLOP
+        self.street = _PREFLOP
         self.actor = -1
         self.call_amount = self.min_to = self.max_to = 0
         self._post_forced_bets()
@@ -311,7 +312,7 @@ class Hand:
             if not preflop:
                 self.current_bet = 0
                 self.bet_count = 0
-            self._min_raise = s.big_bet if self.street >= Street.TURN else s.small_bet
+            self._min_raise = s.big_bet if self.street >= _TURN else s.small_bet
             self._short_sum = 0
             self._reopen = [True] * self.n_seats
             if self._n_active >= 2:
@@ -330,7 +331,7 @@ class Hand:
                 self._prepare_decision()
                 return
             self._end_round()
-            if self.street == Street.OVER:
+            if self.street == _OVER:
                 return
             preflop = False
 
@@ -393,7 +394,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """True once the pots are settled (or the hand ended with one seat left)."""
-        return self.street == Street.OVER
+        return self.street == _OVER
 
     @property
     def board(self) -> list[int]:
@@ -513,7 +514,7 @@ class Hand:
             self._prepare_decision()
         else:
             self._end_round()
-            if self.street != Street.OVER:
+            if self.street != _OVER:
                 self._start_round()
 
     def _refuse(self, kind: Action, amount: object, why: str) -> NoReturn:
@@ -584,7 +585,7 @@ class Hand:
         self.bets = [0] * self.n_seats
         street = self.street = _STREETS[self.street + 1]
         self.actor = -1
-        if street == Street.OVER:
+        if street == _OVER:
             self._showdown()
         else:
             self._shown = _BOARD_AFTER[street]
@@ -593,7 +594,7 @@ class Hand:
         self.payouts = payouts
         for seat, won in enumerate(payouts):
             self.stacks[seat] += won
-        self.street = Street.OVER
+        self.street = _OVER
         self.actor = -1
         self.call_amount = self.min_to = self.max_to = 0
 
@@ -773,7 +774,7 @@ class Table:
             if not self.hand.is_over:
                 raise ValueError(f"hand {self.hand_number} is not over yet")
             stacks, number = list(self.hand.stacks), number + 1
-            if rebuy_to > 0:
+            if rebuy_to > 0 and 0 in stacks:
                 for seat, chips in enumerate(stacks):
                     if not chips:
                         stacks[seat] = rebuy_to
