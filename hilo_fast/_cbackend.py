@@ -293,11 +293,13 @@ class SelfPlay:
     """
 
     __slots__ = ("_session",)
+    _session: Any
 
     def __init__(self, games: Sequence[GameSettings], hands_per_game: int,
                  stacks: Sequence[int], hole_count: int, bots: Sequence[int], rebuy_to: int,
                  deal_state: RandomState, bot_state: RandomState, button: int = 0) -> None:
-        session = ffi.new("hf_selfplay *")
+        # Any: the struct's fields are cffi attributes that no stub can list.
+        session: Any = ffi.new("hf_selfplay *")
         for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
             game = session.games[k]
             game.limit, game.max_bets = limit, max_bets
