@@ -128,7 +128,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     try:
         summary = simulate(args.hands, structure, args.players, seed=args.seed, bots=bots,
                            stack=args.stack, progress=None if args.quiet else bar,
-                           on_hand=export if out is not None else None)
+                           on_hand=export if out is not None else None,
+                           hole_count=args.hole_count)
     finally:
         if out is not None:
             out.close()
@@ -257,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "and fixed limit with blinds times 2")
     p.add_argument("--players", type=int, default=6, help="seats, 2..10 (default 6)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--hole-count", type=int, choices=(4, 5, 6), default=4,
+                   help="hole cards: 4 (Omaha, default), 5 (Big O) or 6")
     p.add_argument("--stakes", type=_parse_stakes, default=(1, 2),
                    help="blinds (pot/no limit, mixed) or small/big bet (fixed limit); "
                         "default 1/2")

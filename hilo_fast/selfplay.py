@@ -85,7 +85,6 @@ BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_
 # Their codes in csrc/selfplay.c (HF_BOT_*), which plays them in C.
 _NATIVE_BOTS: dict[Bot, int] = {random_legal: 0, always_call: 1, pot_every_time: 2}
 _PROGRESS_EVERY = 256   # hands between two progress() calls
-_HOLE_COUNT = 4         # Table's default: simulate plays Omaha, not Big O
 
 
 @dataclass
@@ -136,18 +135,27 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
              seed: int | None = 0, bots: Sequence[Bot] | None = None,
              stack: int | None = None,
              progress: Callable[[int], None] | None = None,
-             on_hand: Callable[[Hand], None] | None = None) -> SimulationSummary:
+             on_hand: Callable[[Hand], None] | None = None,
+             hole_count: int = 4) -> SimulationSummary:
     """Play ``hands`` hands with ``players`` seats of ``stack`` chips (default 100 big
     blinds of the first hand's structure), one bot per seat (default all
     :func:`random_legal`; a shorter list is repeated). A seat that goes broke
     buys back in to ``stack``. ``progress(done)`` is called every 256 hands and
     at the end; ``on_hand(hand)`` after each hand (to log or export it).
-    Raises RuntimeError if a hand ever created or lost a chip.
+    ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
+    every seat's cards and the board). Raises RuntimeError if a hand ever
+    created or lost a chip.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be an int >= 0, got {hands!r}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise ValueError(f"players must be 2..10, got {players!r}")
+    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
+            hole_count not in (4, 5, 6):
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    if players * hole_count + 5 > 52:
+        raise ValueError(f"{players} seats x {hole_count} hole cards + 5 board cards need "
+                         f"{players * hole_count + 5} cards, the deck has 52")
     first = structure.structure_for(0) if isinstance(structure, MixedGame) else structure
     if stack is None:
         stack = 100 * first.big_blind
@@ -155,12 +163,14 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
     rng = random.Random(seed)
     table_seed = rng.getrandbits(64)
-    summary = SimulationSummary(hands, players, _describe(structure), _bot_names(seat_bots), 0.0)
-    table = Table([stack] * players, structure, seed=table_seed)   # checks stack, structure
+    described = _describe(structure) + ("" if hole_count == 4 else f", {hole_count} hole cards")
+    summary = SimulationSummary(hands, players, described, _bot_names(seat_bots), 0.0)
+    table = Table([stack] * players, structure, seed=table_seed,   # checks stack, structure
+                  hole_count=hole_count)
     start = time.perf_counter()
     if on_hand is None:
         session = _native_session(structure, players, stack, seat_bots, table_seed, rng,
-                                  hands)
+                                  hands, hole_count)
         if session is not None:
             for done in range(0, hands, _PROGRESS_EVERY):
                 chunk = min(_PROGRESS_EVERY, hands - done)
@@ -196,7 +206,7 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
 
 def _native_session(structure: Structure | MixedGame, players: int, stack: int,
                     seat_bots: Sequence[Bot], table_seed: int, bot_rng: random.Random,
-                    hands: int) -> Any:
+                    hands: int, hole_count: int = 4) -> Any:
     """A C self-play session (``_cbackend.SelfPlay``) set up exactly as
     :class:`Table` would start, or None
     when the hands cannot be played in C (pure backend, a custom bot, or
@@ -215,7 +225,7 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
                  g.big_bet) for g in games]
     if max(max(setting[1:]) for setting in settings) >= backend.SELFPLAY_MAX_CHIPS:
         return None
-    return native(settings, per_game, [stack] * players, _HOLE_COUNT, codes, stack,
+    return native(settings, per_game, [stack] * players, hole_count, codes, stack,
                   random.Random(table_seed).getstate(), bot_rng.getstate())
 
 

@@ -50,7 +50,8 @@ def _big_blind(structure: Structure | MixedGame) -> int:
 
 
 def python_stacks(hands: int, structure: Structure | MixedGame, players: int, seed: int,
-                  bots: list[Bot], stack: int) -> tuple[list[list[int]], int, int]:
+                  bots: list[Bot], stack: int, hole_count: int = 4
+                  ) -> tuple[list[list[int]], int, int]:
     """Each hand's final stacks, the actions and the showdowns, by the Python engine."""
     log: list[list[int]] = []
 
@@ -59,18 +60,20 @@ def python_stacks(hands: int, structure: Structure | MixedGame, players: int, se
 
     with _backend.using(_pybackend):
         summary = simulate(hands, structure, players, seed=seed, bots=bots, stack=stack,
-                           on_hand=record)
+                           on_hand=record, hole_count=hole_count)
     assert summary.engine == "Python"
     return log, summary.actions, summary.showdowns
 
 
 def c_stacks(hands: int, structure: Structure | MixedGame, players: int, seed: int,
-             bots: list[Bot], stack: int) -> tuple[list[list[int]], int, int]:
+             bots: list[Bot], stack: int, hole_count: int = 4
+             ) -> tuple[list[list[int]], int, int]:
     """The same, by the C, set up as simulate() sets it up."""
     rng = random.Random(seed)
     table_seed = rng.getrandbits(64)
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
-    session = _native_session(structure, players, stack, seat_bots, table_seed, rng, hands)
+    session = _native_session(structure, players, stack, seat_bots, table_seed, rng, hands,
+                              hole_count)
     assert session is not None
     log = session.run(hands, log=True)
     return log, session.actions, session.showdowns
@@ -97,6 +100,28 @@ def test_c_self_play_matches_the_python_engine_hand_by_hand(native: ModuleType,
         assert got[1:] == want[1:], f"seed {seed}: actions, showdowns"
         hands_compared += len(got[0])
     assert hands_compared == 50 * 40
+
+
+@pytest.mark.parametrize("hole_count", [5, 6])
+def test_big_o_and_six_card_self_play_match_too(native: ModuleType, hole_count: int) -> None:
+    for seed in range(30):
+        structure, players, bots, stack = _case(seed)
+        players = min(players, (52 - 5) // hole_count)   # the deck must hold every hand
+        want = python_stacks(30, structure, players, seed, bots, stack, hole_count)
+        got = c_stacks(30, structure, players, seed, bots, stack, hole_count)
+        assert got == want, f"seed {seed}: {structure!r}, {players} seats, {hole_count} cards"
+
+
+@pytest.mark.parametrize("hole_count", [3, 7, 4.0, True, "5"])
+def test_simulate_refuses_a_bad_hole_count(hole_count: object) -> None:
+    with pytest.raises(ValueError, match="hole_count must be 4, 5 or 6"):
+        simulate(5, Structure.pot_limit(1, 2), 6, hole_count=hole_count)  # type: ignore[arg-type]
+
+
+def test_simulate_refuses_more_cards_than_the_deck() -> None:
+    # 9 seats x 6 cards + 5 = 59 cards: refused up front on both engines.
+    with pytest.raises(ValueError, match="need 59 cards, the deck has 52"):
+        simulate(5, Structure.pot_limit(1, 2), 9, hole_count=6)
 
 
 def test_the_comparison_sees_all_ins_side_pots_and_rebuys(native: ModuleType) -> None:
