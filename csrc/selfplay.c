@@ -81,6 +81,16 @@ static int valid_session(const hf_selfplay *sp, int64_t hands)
         && (sp->hands_played > 0 || sp->stacks[sp->button] > 0);
 }
 
+/* The chips at the table once broke seats have bought back in (after the
+ * first hand; Table.next_hand), so the bound is checked before anything moves. */
+static int64_t chips_after_rebuys(const hf_selfplay *sp)
+{
+    int64_t chips = 0;
+    for (int32_t seat = 0; seat < sp->n_seats; seat++)
+        chips += sp->stacks[seat] || !sp->hands_played ? sp->stacks[seat] : sp->rebuy_to;
+    return chips;
+}
+
 /* Table.next_hand: after the first hand, broke seats buy back in and the
  * button moves to the next seat clockwise with chips. */
 static void next_hand_setup(hf_selfplay *sp)
@@ -104,21 +114,10 @@ int32_t hf_selfplay_run(hf_selfplay *sp, int64_t hands, int64_t *stacks_log)
         return HF_ERR_COUNT;
     hf_game g;
     for (int64_t h = 0; h < hands; h++) {
-        int64_t before[10], chips = 0;
-        int32_t button = sp->button;
-        for (int32_t seat = 0; seat < sp->n_seats; seat++)
-            before[seat] = sp->stacks[seat];
-        next_hand_setup(sp);
-        for (int32_t seat = 0; seat < sp->n_seats; seat++)
-            chips += sp->stacks[seat];
-        if (chips >= MAX_CHIPS) {   /* undo the rebuys: the state stays between hands */
-            for (int32_t seat = 0; seat < sp->n_seats; seat++) {
-                sp->rebuys[seat] -= sp->stacks[seat] != before[seat];
-                sp->stacks[seat] = before[seat];
-            }
-            sp->button = button;
+        int64_t chips = chips_after_rebuys(sp);
+        if (chips >= MAX_CHIPS)   /* the state stays as the last hand left it */
             return HF_ERR_TOO_MANY_CHIPS;
-        }
+        next_hand_setup(sp);
         const hf_structure *s = &sp->games[(sp->hands_played / sp->hands_per_game) % sp->n_games];
         hf_game_start(&g, s, sp->n_seats, sp->hole_count, sp->stacks, sp->button, &sp->deal_rng);
         while (g.actor >= 0) {
