@@ -667,18 +667,32 @@ def _shuffled(need: int, rng: random.Random) -> list[int]:
     return deck[:need]
 
 
+def cards_needed(hole_count: int, seats: int) -> int:
+    """The cards a deal of ``seats`` hands of ``hole_count`` cards and a board takes.
+
+    Raises ValueError unless ``hole_count`` is the int 4, 5 or 6 and the deck
+    holds them all.
+
+    >>> cards_needed(5, 9)
+    50
+    """
+    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
+            hole_count not in (4, 5, 6):
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    need = hole_count * seats + 5
+    if need > 52:
+        raise ValueError(f"{seats} seats x {hole_count} hole cards + 5 board cards need "
+                         f"{need} cards, the deck has 52")
+    return need
+
+
 def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
           rng: random.Random | None) -> tuple[list[list[int] | None], list[int]]:
     n = len(status)
     dealt = [seat for seat in range(n) if status[seat] != _OUT]
-    if hole_count not in (4, 5, 6):
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    need = cards_needed(hole_count, len(dealt))
     if holes is None and board is None:
-        need = hole_count * len(dealt) + 5
-        if need > 52:
-            raise ValueError(f"{len(dealt)} seats x {hole_count} hole cards + 5 board "
-                             f"cards need {need} cards, the deck has 52")
         deck = _shuffled(need, rng if rng is not None else random.Random(seed))
         hands: list[list[int] | None] = [None] * n
         for k, seat in enumerate(dealt):

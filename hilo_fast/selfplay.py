@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._backend import backend
-from .engine import Action, Hand, Table
+from .engine import Action, Hand, Table, cards_needed
 from .structures import MixedGame, Structure
 
 Decision = tuple[Action, "int | None"]
@@ -150,12 +150,7 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
         raise ValueError(f"hands must be an int >= 0, got {hands!r}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise ValueError(f"players must be 2..10, got {players!r}")
-    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
-            hole_count not in (4, 5, 6):
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-    if players * hole_count + 5 > 52:
-        raise ValueError(f"{players} seats x {hole_count} hole cards + 5 board cards need "
-                         f"{players * hole_count + 5} cards, the deck has 52")
+    cards_needed(hole_count, players)   # every seat is dealt in (broke seats rebuy)
     first = structure.structure_for(0) if isinstance(structure, MixedGame) else structure
     if stack is None:
         stack = 100 * first.big_blind
@@ -168,21 +163,38 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     table = Table([stack] * players, structure, seed=table_seed,   # checks stack, structure
                   hole_count=hole_count)
     start = time.perf_counter()
-    if on_hand is None:
-        session = _native_session(structure, players, stack, seat_bots, table_seed, rng,
-                                  hands, hole_count)
-        if session is not None:
-            for done in range(0, hands, _PROGRESS_EVERY):
-                chunk = min(_PROGRESS_EVERY, hands - done)
-                session.run(chunk)
-                if progress is not None:
-                    progress(done + chunk)
-            summary.seconds = time.perf_counter() - start
-            summary.actions, summary.showdowns = session.actions, session.showdowns
-            summary.rebuys, summary.engine = session.rebuys, "C"
-            summary.net = [chips - stack * (1 + rebuys)
-                           for chips, rebuys in zip(session.stacks, summary.rebuys, strict=True)]
-            return summary
+    session = None if on_hand is not None else _native_session(
+        structure, players, stack, seat_bots, table_seed, rng, hands, hole_count)
+    if session is not None:
+        final, summary.rebuys = _play_in_c(session, hands, progress, summary)
+        summary.engine = "C"
+    else:
+        final, summary.rebuys = _play_in_python(table, seat_bots, rng, stack, hands, progress,
+                                                on_hand, summary)
+    summary.seconds = time.perf_counter() - start
+    summary.net = [chips - stack * (1 + rebuys)
+                   for chips, rebuys in zip(final, summary.rebuys, strict=True)]
+    return summary
+
+
+def _play_in_c(session: Any, hands: int, progress: Callable[[int], None] | None,
+               summary: SimulationSummary) -> tuple[list[int], list[int]]:
+    """Play the hands in C; count actions and showdowns. (Final stacks, rebuys.)"""
+    for done in range(0, hands, _PROGRESS_EVERY):
+        chunk = min(_PROGRESS_EVERY, hands - done)
+        session.run(chunk)
+        if progress is not None:
+            progress(done + chunk)
+    summary.actions, summary.showdowns = session.actions, session.showdowns
+    return session.stacks, session.rebuys
+
+
+def _play_in_python(table: Table, seat_bots: Sequence[Bot], rng: random.Random, stack: int,
+                    hands: int, progress: Callable[[int], None] | None,
+                    on_hand: Callable[[Hand], None] | None,
+                    summary: SimulationSummary) -> tuple[list[int], list[int]]:
+    """Play the hands through :class:`Hand`, checking each conserves chips; count
+    actions and showdowns. (Final stacks, rebuys.)"""
     for done in range(1, hands + 1):
         hand = table.next_hand(rebuy_to=stack)
         act = hand.act
@@ -197,16 +209,13 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
             on_hand(hand)
         if progress is not None and (done % _PROGRESS_EVERY == 0 or done == hands):
             progress(done)
-    summary.seconds = time.perf_counter() - start
     final = table.hand.stacks if table.hand is not None else table.stacks
-    summary.rebuys = list(table.rebuys)
-    summary.net = [final[seat] - stack * (1 + table.rebuys[seat]) for seat in range(players)]
-    return summary
+    return list(final), list(table.rebuys)
 
 
 def _native_session(structure: Structure | MixedGame, players: int, stack: int,
                     seat_bots: Sequence[Bot], table_seed: int, bot_rng: random.Random,
-                    hands: int, hole_count: int = 4) -> Any:
+                    hands: int, hole_count: int) -> Any:
     """A C self-play session (``_cbackend.SelfPlay``) set up exactly as
     :class:`Table` would start, or None
     when the hands cannot be played in C (pure backend, a custom bot, or
