@@ -2,7 +2,7 @@
 
 A :class:`Hand` is dealt from a seeded shuffle (or from cards the caller gives),
 posts antes and blinds, and then asks the seat in :attr:`Hand.actor` to act
-until the hand is over (rule book §3-§5). At every decision
+until the hand is over (``docs/rules.md`` §3-§5). At every decision
 :meth:`Hand.legal_actions` says which of fold / check / call / bet / raise are
 legal and the minimum and maximum "to" amount of a bet or raise (the total the
 seat will have in front of it this round); :meth:`Hand.act` applies one action.

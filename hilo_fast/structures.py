@@ -1,7 +1,7 @@
 """Betting structures: fixed limit, pot limit, no limit, and the mixed-game schedule.
 
 A :class:`Structure` holds the forced bets and the sizing rule of one hand
-(rule book §3-§4). All amounts are plain ints (chips); "to" amounts are the
+(``docs/rules.md`` §3-§4). All amounts are plain ints (chips); "to" amounts are the
 total a seat has in front of it in the current betting round after acting.
 
 - Fixed limit, named by small bet / big bet: bets and raises are exactly the
@@ -162,7 +162,7 @@ MIXED_BLIND_RATIO = 2
 
 
 class MixedGame:
-    """A schedule alternating pot limit and fixed limit (rule book §4, mixed game).
+    """A schedule alternating pot limit and fixed limit (``docs/rules.md`` §4, mixed game).
 
     It starts with pot limit and switches every ``hands_per_game`` hands (pass the
     number of seats for "every orbit"). Going from pot limit to fixed limit the

@@ -221,7 +221,7 @@ def test_random_spots_equal_brute_force(backend: ModuleType,
 
 
 def test_pokerkit_wrong_spot_gives_high_the_whole_pot(backend: ModuleType) -> None:
-    # No low is possible on KhQd9c9s2h: the issue reports pokerkit splitting
+    # No low is possible on KhQd9c9s2h: pokerkit was reported splitting
     # 0.75/0.25 here (pokerkit 0.7.7 gets 1.0/0.0, see the test above).
     result = equity(["AsAhKsKd", "QsQhJsJd"], board="KhQd9c9s2h")
     assert [p.equity for p in result.players] == [1.0, 0.0]
