@@ -52,6 +52,7 @@ __all__ = ["OddChip", "Pot", "ShowdownResult", "rank_hands", "showdown"]
 
 #: Which half of a pot takes the odd chip when the pot splits hi/lo.
 OddChip = Literal["high", "low"]
+"""Which half takes the odd chip of a hi/lo split: ``"high"`` (the default) or ``"low"``."""
 _ODD_CHIP_RULES = ("high", "low")
 
 
