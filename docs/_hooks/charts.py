@@ -43,7 +43,7 @@ def _png(fig: Any) -> bytes:
 
 def _label(row: list[Any], columns: list[str], value: str) -> str:
     """A bar's label: the text columns of its row."""
-    return ", ".join(str(cell) for cell, col in zip(row, columns)
+    return ", ".join(str(cell) for cell, col in zip(row, columns, strict=True)
                      if isinstance(cell, str) and col != value and not cell.endswith("%"))
 
 
