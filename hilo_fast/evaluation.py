@@ -236,14 +236,17 @@ class HandValue:
 
     @property
     def high_category(self) -> str:
+        """The high hand's category, e.g. ``'Straight'`` (see :func:`high_category`)."""
         return high_category(self.high)
 
     @property
     def high_description(self) -> str:
+        """The high hand in words, e.g. ``'Straight, Five high'``."""
         return describe_high(self.high)
 
     @property
     def low_description(self) -> str:
+        """The low in words, e.g. ``'5-4-3-2-A low'``, or ``'no low'``."""
         return describe_low(self.low)
 
     def __eq__(self, other: object) -> bool:

@@ -53,10 +53,17 @@ def _reference() -> ModuleType:
         sys.path.pop(0)
 
 
-def test_api_reference_lists_every_public_name() -> None:
+def _api_entries() -> list[tuple[str, str]]:
+    """(module, name) of each ``::: module.name`` entry of the API page."""
     page = _reference().api_markdown()
-    listed = re.findall(r"^::: hilo_fast\.(\w+)$", page, re.MULTILINE)
-    assert sorted(listed) == sorted(hilo_fast.__all__)
+    return re.findall(r"^::: (hilo_fast(?:\.\w+)?)\.(\w+)$", page, re.MULTILINE)
+
+
+def test_api_reference_lists_every_public_name() -> None:
+    listed = _api_entries()
+    assert sorted(name for _, name in listed) == sorted(hilo_fast.__all__)
+    for module, name in listed:   # each entry names the very object the package exports
+        assert getattr(importlib.import_module(module), name) is getattr(hilo_fast, name)
 
 
 def test_every_public_name_is_documented_and_typed() -> None:
@@ -64,10 +71,10 @@ def test_every_public_name_is_documented_and_typed() -> None:
     an annotation on every parameter and return of every public function."""
     griffe = pytest.importorskip("griffe")
     package = griffe.load("hilo_fast", search_paths=[str(ROOT)])
-    for name in hilo_fast.__all__:
+    for module, name in _api_entries():
         if name in ("BACKEND", "__version__"):
             continue
-        member = package[name]
+        member = package[f"{module.removeprefix('hilo_fast').lstrip('.')}.{name}".lstrip(".")]
         assert member.docstring is not None and member.docstring.value.strip(), name
         if member.is_function:
             assert member.returns is not None, f"{name}: no return annotation"

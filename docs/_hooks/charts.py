@@ -1,7 +1,8 @@
 """MkDocs hook and script: charts and benchmark tables drawn from data, never by hand.
 
 - Each ``benchmarks/results/NAME.json`` (a recorded benchmark run: its date,
-  machine, command, columns and rows) becomes ``img/NAME.png``, a bar chart,
+  machine, command, columns and rows; ``bench_eval.py --json`` output is read
+  as that script writes it) becomes ``img/NAME.png``, a bar chart,
   and a page line ``<!-- bench-table: NAME -->`` becomes its table.
 - ``img/equity_breakdown.png``: high / low / scoop per player of a spot,
   computed by ``hilo_fast.equity`` at build time.
@@ -44,7 +45,7 @@ def _png(fig: Any) -> bytes:
 def _label(row: list[Any], columns: list[str], value: str) -> str:
     """A bar's label: the text columns of its row."""
     return ", ".join(str(cell) for cell, col in zip(row, columns, strict=True)
-                     if isinstance(cell, str) and col != value and not cell.endswith("%"))
+                     if isinstance(cell, str) and col != value and not cell.endswith(("%", "x")))
 
 
 def bench_chart(result: dict[str, Any]) -> bytes:
@@ -82,7 +83,7 @@ def _cell(value: Any) -> str:
 def bench_table(result: dict[str, Any]) -> str:
     """The Markdown table of one recorded run, with where, when and how."""
     columns = result["columns"]
-    numeric = [not isinstance(cell, str) for cell in result["rows"][0]]
+    numeric = [not isinstance(cell, str) or cell.endswith(("%", "x")) for cell in result["rows"][0]]
     lines = ["| " + " | ".join(columns) + " |",
              "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in result["rows"]]
@@ -120,8 +121,39 @@ def equity_chart() -> bytes:
     return _png(fig)
 
 
+def _from_bench_eval(run: dict[str, Any]) -> dict[str, Any]:
+    """``bench_eval.py --json`` output in the shape of the other result files."""
+    rates = {r["name"]: r["cpu_rate"] for r in run["results"]}
+    return {
+        "title": "Omaha Hi-Lo hand evaluation", "date": run["date"], "machine": run["machine"],
+        "python": run["python"],
+        "conditions": f"hilo-fast {run['hilo_fast']}, seed {run['seed']}, "
+                      f"median of {run['repeat']} runs",
+        "command": f"python benchmarks/bench_eval.py --repeat {run['repeat']} "
+                   "--json benchmarks/results/bench_eval.json",
+        "columns": ["contender", "halves", "hands", "hands/s (wall)", "hands/s (CPU)",
+                    "vs hilo-fast per call", "vs hilo-fast batch"],
+        "chart": {"value": "hands/s (CPU)", "log": True,
+                  "xlabel": "Omaha hands per second (CPU time, log scale, higher is better)"},
+        "rows": [[r["name"], r["halves"], r["hands"], round(r["wall_rate"]), round(r["cpu_rate"]),
+                  _ratio(r["cpu_rate"], rates.get("hilo-fast evaluate() per call")),
+                  _ratio(r["cpu_rate"], rates.get("hilo-fast batch, 1 thread"))]
+                 for r in run["results"]],
+    }
+
+
+def _ratio(rate: float, base: float | None) -> str:
+    return f"{rate / base:.3g}x" if base else "-"
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A recorded run; ``bench_eval.py --json`` files are read as they are written."""
+    run = json.loads(path.read_text())
+    return _from_bench_eval(run) if "results" in run else run
+
+
 def _results() -> dict[str, dict[str, Any]]:
-    return {path.stem: json.loads(path.read_text()) for path in sorted(RESULTS.glob("*.json"))}
+    return {path.stem: load(path) for path in sorted(RESULTS.glob("*.json"))}
 
 
 # ---- the MkDocs hook ----
@@ -149,4 +181,4 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 if __name__ == "__main__":
     source, target = sys.argv[1:3]
-    Path(target).write_bytes(bench_chart(json.loads(Path(source).read_text())))
+    Path(target).write_bytes(bench_chart(load(Path(source))))

@@ -4,7 +4,8 @@
   from :func:`hilo_fast.cli.build_parser` (a subcommand added there appears
   here with no edit to the docs).
 - ``api.md``: one mkdocstrings entry per name in ``hilo_fast.__all__``,
-  grouped by the module that defines it (a name added to ``__all__`` appears
+  grouped by the public module that defines (or, for a name from a private
+  module, exports) it (a name added to ``__all__`` appears
   here with no edit to the docs).
 """
 
@@ -119,7 +120,9 @@ def api_markdown() -> str:
         summary = "The package itself." if module == "hilo_fast" else _summary(module)
         lines += ["", f"## `{module}`", "", summary]
         for name in groups[module]:
-            lines += ["", f"::: hilo_fast.{name}"]
+            # By the defining module's path: ``hilo_fast.equity`` (like
+            # ``hilo_fast.showdown``) would name the submodule, not the function.
+            lines += ["", f"::: {module}.{name}"]
     return "\n".join(lines) + "\n"
 
 
