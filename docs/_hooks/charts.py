@@ -45,7 +45,8 @@ def _png(fig: Any) -> bytes:
 def _label(row: list[Any], columns: list[str], value: str) -> str:
     """A bar's label: the text columns of its row."""
     return ", ".join(str(cell) for cell, col in zip(row, columns, strict=True)
-                     if isinstance(cell, str) and col != value and not cell.endswith(("%", "x")))
+                     if isinstance(cell, str) and col != value and cell != "-"
+                     and not cell.endswith(("%", "x")))
 
 
 def bench_chart(result: dict[str, Any]) -> bytes:
