@@ -62,15 +62,23 @@ def cli_markdown() -> str:
         "| subcommand | what it does |",
         "|---|---|",
     ]
-    helps = {a.dest: a.help for a in parser._actions
-             if isinstance(a, argparse._SubParsersAction)
-             for a in a._choices_actions}
+    helps = {choice.dest: choice.help for action in parser._actions
+             if isinstance(action, argparse._SubParsersAction)
+             for choice in action._choices_actions}
     lines += [f"| [`{name}`](#hilo-fast-{name}) | {helps.get(name) or ''} |"
               for name in subcommands]
     lines += ["", "## hilo-fast", "", "```text", _help(parser), "```"]
     for name, sub in subcommands.items():
-        lines += ["", f"## hilo-fast {name}", "", "```text", _help(sub), "```"]
+        lines += _sections(f"hilo-fast {name}", sub)
     return "\n".join(lines) + "\n"
+
+
+def _sections(command: str, parser: argparse.ArgumentParser) -> list[str]:
+    """A command's help, then its own subcommands' (``hilo-fast hh report``)."""
+    lines = ["", f"## {command}", "", "```text", _help(parser), "```"]
+    for name, sub in _subcommands(parser).items():
+        lines += _sections(f"{command} {name}", sub)
+    return lines
 
 
 def _public_module(name: str, value: object) -> str:
