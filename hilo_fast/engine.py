@@ -25,14 +25,14 @@ A :class:`Table` plays hands one after another: it moves the button one seat
 clockwise, lets seats with no chips sit out, and follows a :class:`MixedGame`
 schedule.
 
-Rules chosen where the seeds are silent (standard casino practice, Robert's
-Rules / Poker TDA):
+Rules chosen where the house rules are silent (standard casino practice, Robert's
+Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
 
 - Heads-up the button posts the small blind, acts first pre-flop, last after.
 - A blind or ante a seat cannot cover is posted all in; the amount to call is
   the largest bet on the table.
-- A seat may fold at any time, also when it could check (the seeds: "玩家隨時
-  可以選擇蓋牌"); built-in bots never fold when they can check.
+- A seat may fold at any time, also when it could check (the house rules:
+  "玩家隨時可以選擇蓋牌"); built-in bots never fold when they can check.
 - An all-in bet or raise short of a full one (the minimum bet, or the last full
   raise; in fixed limit the full unit) does not reopen the betting for seats
   that already acted, unless several such all-ins add up to a full raise; it

@@ -169,7 +169,7 @@ class MixedGame:
     blinds go up by ``blind_ratio``: the fixed-limit blinds are ``blind_ratio``
     times the pot-limit blinds, the small bet equals the fixed-limit big blind
     and the big bet is twice it. The default ratio 2 is this project's choice
-    (the seeds only say the blinds rise "so the betting stays balanced"): a pot
+    (the house rules only say the blinds rise "so the betting stays balanced"): a pot
     limit 1/2 game alternates with fixed limit 4/8 (blinds 2/4).
 
     >>> mixed = MixedGame(Structure.pot_limit(1, 2), hands_per_game=6)
