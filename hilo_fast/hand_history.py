@@ -155,6 +155,6 @@ class HandHistory:
 
     def to_phh(self) -> str:
         """The hand as PHH (TOML) text, through its replay (see :func:`hilo_fast.phh.to_phh`)."""
-        from .replay import replay_to_phh
+        from .phh import replay_to_phh
 
         return replay_to_phh(self.replay())

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ._pots import _divide
 from .cards import parse_card
@@ -49,9 +50,20 @@ from .hand_history import HandHistory
 from .showdown import showdown
 from .structures import Limit, Structure
 
-__all__ = ["Replay", "replay"]
+__all__ = ["PotResult", "Replay", "replay"]
 
 _CARD_IDS = {f"{r}{s}": parse_card(f"{r}{s}") for r in "23456789TJQKA" for s in "cdhs"}
+
+
+class PotResult(NamedTuple):
+    """One pot as the replay settled it: ``amount`` after ``rake``, the players
+    who contested it (``eligible``; one for a pot nobody else reached) and
+    name -> chips won (``shares``)."""
+
+    amount: int
+    rake: int
+    eligible: tuple[str, ...]
+    shares: dict[str, int]
 
 
 @dataclass
@@ -61,23 +73,31 @@ class Replay:
     ``hand``: the engine's hand (None when it could not be built); ``seat_of``:
     name -> engine seat (the printed seat number less one); ``collected``:
     name -> what hilo-fast's settlement pays each player out of the pots after
-    the rake (players who win nothing left out); ``pots``: per pot, main pot
-    first, its amount after rake and name -> share; ``contributions``: name ->
+    the rake (players who win nothing left out); ``pots``: a :class:`PotResult`
+    per pot, main pot first; ``contributions``: name ->
     chips each put in (after uncalled bets came back); ``discrepancies``: every
     action the engine refused, every pot whose split differs from the
     history's, every total that does not add up (empty when all agrees);
     ``settled``: the hand reached its settlement (False for a cancelled hand,
-    or when the engine stopped early).
+    or when the engine stopped early); ``showdown``: the players still in at
+    the end when more than one was (muckers too); ``all_in_board``: when the
+    betting ended before the river with several players in (all in), the
+    board cards dealt at that moment, else None; ``board``: all five board
+    cards of the replay (card ids; those the hand never reached are dealt
+    from the rest of the deck).
     """
 
     history: HandHistory
     hand: Hand | None = None
     seat_of: dict[str, int] = field(default_factory=dict)
     collected: dict[str, int] = field(default_factory=dict)
-    pots: list[tuple[int, dict[str, int]]] = field(default_factory=list)
+    pots: list[PotResult] = field(default_factory=list)
     contributions: dict[str, int] = field(default_factory=dict)
     discrepancies: list[str] = field(default_factory=list)
     settled: bool = False
+    showdown: tuple[str, ...] = ()
+    all_in_board: tuple[int, ...] | None = None
+    board: tuple[int, ...] = ()
 
     @property
     def exact(self) -> bool:
@@ -280,7 +300,12 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     if sum(chips) != h.total_pot:
         found.append(f"total pot: the history says {h.total_pot}, the chips put in "
                      f"add up to {sum(chips)}")
+    r.board = tuple(board)
     if len(live) > 1:
+        r.showdown = tuple(name_of[seat] for seat in live)
+        last_street = max(street for street, _, _, _ in hand.actions)
+        if last_street < 3:
+            r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
         mucked = {r.seat_of[name] for name in h.mucked}
         showing = [seat for seat in live if seat not in mucked]
         unseen = [name_of[s] for s in showing if name_of[s] not in h.hole_cards]
@@ -308,7 +333,7 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
                 _divide(low_half, low, shares)
             _divide(net - low_half, high, shares)
         named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-        r.pots.append((net, named))
+        r.pots.append(PotResult(net, rake, tuple(name_of[s] for s in eligible), named))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
@@ -348,8 +373,8 @@ def _compare(h: HandHistory, r: Replay) -> None:
         pot = by_pot.setdefault(index, {})
         pot[name] = pot.get(name, 0) + amount
     if len(by_pot) == len(r.pots):
-        for index, (_, shares) in enumerate(r.pots):
+        for index, pot in enumerate(r.pots):
             site_pot = by_pot.get(index, {})
-            if site_pot != shares:
+            if site_pot != pot.shares:
                 what = "main pot" if index == 0 else f"side pot {index}"
-                found.append(f"{what}: the site split it {site_pot}, the replay {shares}")
+                found.append(f"{what}: the site split it {site_pot}, the replay {pot.shares}")
