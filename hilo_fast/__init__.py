@@ -27,7 +27,10 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
-from .phh import to_phh, to_phhs
+from .hand_history import HandHistory
+from .phh import read_phh, to_phh, to_phhs
+from .pokerstars import PokerStarsReader, UnreadableHand, parse_pokerstars, read_pokerstars
+from .replay import Replay
 from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
@@ -37,18 +40,22 @@ __all__ = [
     "Action",
     "EquityResult",
     "Hand",
+    "HandHistory",
     "HandValue",
     "LegalActions",
     "Limit",
     "MixedGame",
     "OddChip",
     "PlayerEquity",
+    "PokerStarsReader",
     "Pot",
+    "Replay",
     "ShowdownResult",
     "SimulationSummary",
     "Street",
     "Structure",
     "Table",
+    "UnreadableHand",
     "__version__",
     "card_str",
     "describe_high",
@@ -62,9 +69,12 @@ __all__ = [
     "high_category",
     "omaha_high",
     "omaha_low",
+    "parse_pokerstars",
     "parse_card",
     "parse_cards",
     "rank_hands",
+    "read_phh",
+    "read_pokerstars",
     "showdown",
     "simulate",
     "to_phh",

@@ -191,13 +191,15 @@ def _play(h: HandHistory, r: Replay) -> None:  # noqa: C901 - one hand, step by 
     sbs = [p for p in h.posts if p.kind == "small blind"]
     bbs = [p for p in h.posts if p.kind == "big blind"]
     antes = [p for p in h.posts if p.kind == "ante"]
-    if not sbs or not bbs:
-        found.append("no small blind or no big blind posted: hf.Hand always posts both")
-        raise _Stop
-    sb_seat, bb_seat = seat_of[sbs[0].player], seat_of[bbs[0].player]
-    button = sb_seat if len(dealt) == 2 else _previous(sb_seat, live_set, n)
-    sb_amount = sbs[0].amount
-    if sbs[0].all_in:
+    if sbs:
+        sb_seat = seat_of[sbs[0].player]
+        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, live_set, n)
+    else:   # no small blind posted: the engine's must be a seat the ante put all in
+        button = h.button - 1
+        if button not in live_set:
+            button = _previous(button, live_set, n)
+    sb_amount = sbs[0].amount if sbs else h.stakes[0]
+    if sbs and sbs[0].all_in:
         sb_amount = h.stakes[1] // 2 if h.limit == Limit.FIXED else h.stakes[0]
     ante = max([p.amount for p in antes], default=0)
     if antes and (len(antes) != len(dealt) or
@@ -207,7 +209,7 @@ def _play(h: HandHistory, r: Replay) -> None:  # noqa: C901 - one hand, step by 
     dead = [0] * n     # dead chips posted, added to the pot at the settlement
     for post in h.posts:
         seat = seat_of[post.player]
-        if post in (sbs[0], bbs[0]) or post.kind == "ante":
+        if post in (sbs[:1] + bbs[:1]) or post.kind == "ante":
             continue
         if post.kind == "small & big blinds":
             credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
@@ -228,10 +230,15 @@ def _play(h: HandHistory, r: Replay) -> None:  # noqa: C901 - one hand, step by 
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None
-    if (hand.small_blind_seat, hand.big_blind_seat) != (sb_seat, bb_seat):
-        found.append(f"blinds: the history's are {name_of[sb_seat]}/{name_of[bb_seat]}, "
-                     f"hf.Hand posts {name_of.get(hand.small_blind_seat)}/"
-                     f"{name_of.get(hand.big_blind_seat)}")
+    all_in_by_ante = {p.player for p in antes if p.all_in}
+    for kind, seat, posted in (("small", hand.small_blind_seat, sbs),
+                               ("big", hand.big_blind_seat, bbs)):
+        if posted and seat_of[posted[0].player] == seat:
+            continue
+        if not posted and name_of.get(seat) in all_in_by_ante:
+            continue
+        found.append(f"blinds: hf.Hand posts the {kind} blind for {name_of.get(seat)}, the "
+                     f"history {'for ' + posted[0].player if posted else 'has none'}")
         raise _Stop
     history_returned = [0] * n
     for a in h.actions:
@@ -303,7 +310,7 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     r.board = tuple(board)
     if len(live) > 1:
         r.showdown = tuple(name_of[seat] for seat in live)
-        last_street = max(street for street, _, _, _ in hand.actions)
+        last_street = max((street for street, _, _, _ in hand.actions), default=0)
         if last_street < 3:
             r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
         mucked = {r.seat_of[name] for name in h.mucked}
