@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .structures import Limit
 
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(NamedTuple):
     """One player in the seat list: seat number (1-based, as printed), name, chips
     at the start of the hand; ``sitting_out`` when the seat line says so (such a
     seat is not dealt in); ``bounty`` as printed (``"$0.50"``), if any."""
@@ -39,8 +38,7 @@ class SeatInfo:
     bounty: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
+class Post(NamedTuple):
     """A forced bet before the cards: ``kind`` is ``"small blind"``, ``"big blind"``,
     ``"small & big blinds"`` (a big blind live plus a small blind dead, posted
     together by a returning player), ``"ante"`` or ``"straddle"``; ``amount`` the
@@ -52,8 +50,7 @@ class Post:
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HHAction:
+class HHAction(NamedTuple):
     """One action, in the order of the history.
 
     ``kind``: ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"`` or
@@ -71,9 +68,10 @@ class HHAction:
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class HandHistory:
-    """One Omaha Hi/Lo hand as the site wrote it. See the module doc for units.
+    """One Omaha Hi/Lo hand as the site wrote it (read-only by convention; a plain
+    slotted class: a reader makes thousands per second). See the module doc for units.
 
     ``stakes``: the two numbers of the header (the blinds in pot and no limit,
     the small and big bet in fixed limit; a tournament's level blinds).

@@ -73,6 +73,12 @@ _TOURNAMENT = re.compile(
 _MIXED = re.compile(r"(?P<mixed>[^()]+?) \((?P<inner>[^(),]+)(?:, (?P<stakes>[^()]+))?\)")
 _PLAIN = re.compile(r"(?P<inner>[^()]+?)(?: \((?P<stakes>[^()]+)\))?")
 _HILO = re.compile(r"(?:(?P<cards>[456]) Card )?Omaha Hi/Lo (?P<limit>Pot Limit|No Limit|Limit)")
+# Other games PokerStars deals (skipped, counted); a game neither these nor Omaha Hi/Lo
+# is unknown: its hand is reported unreadable.
+_OTHER_GAME = re.compile(
+    r"(?:Hold'em|6\+ Hold'em|(?:[56] Card )?Omaha|Courchevel(?: Hi/Lo)?|Razz|7 Card Stud"
+    r"(?: Hi/Lo)?|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball|Badugi|Fusion)"
+    r" (?:Limit|Pot Limit|No Limit|Fixed Limit)")
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _STAKES = re.compile(r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: (?P<code>[A-Z]{3}))?")
 _LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
@@ -126,8 +132,21 @@ class _Unreadable(Exception):
     """Raised inside the hand parser; the reader turns it into an :class:`UnreadableHand`."""
 
 
+_MONEY_CACHE: dict[tuple[str, bool], int] = {}   # amounts repeat: parse each text once
+
+
 def _money(text: str, cash: bool) -> int:
     """An amount as printed (``$0.85``, ``€2``, ``1,148``) in cents (cash) or chips."""
+    key = (text, cash)
+    found = _MONEY_CACHE.get(key)
+    if found is None:
+        found = _parse_money(text, cash)
+        if len(_MONEY_CACHE) < 100_000:
+            _MONEY_CACHE[key] = found
+    return found
+
+
+def _parse_money(text: str, cash: bool) -> int:
     digits = text.lstrip("$€£").replace(",", "")
     whole, dot, frac = digits.partition(".")
     if not whole.isdigit() and not (whole == "" and frac.isdigit()):
@@ -192,6 +211,8 @@ class _Header:
             raise _Unreadable(f"unknown game {game!r}")
         self.game = inner
         hilo = _HILO.fullmatch(inner)
+        if hilo is None and _OTHER_GAME.fullmatch(inner) is None:
+            raise _Unreadable(f"unknown game {inner!r}")
         self.limit = _LIMITS[hilo["limit"]] if hilo else Limit.POT
         self.hole_count = int(hilo["cards"] or 4) if hilo else 0
         self.cash = self.tournament is None and stakes is not None and \
@@ -253,6 +274,13 @@ class _HandParser:
             if not line:
                 continue
             try:
+                who, sep, what = line.partition(": ")
+                if sep and who in names:
+                    self.player_line(who, what, street, section, posts, actions, holes,
+                                     shown, mucked)
+                    if section == "seats" and what.startswith("posts"):
+                        section = "posts"
+                    continue
                 if line.startswith("Seat ") and section != "hand":
                     if section == "seats":
                         seat = _SEAT.fullmatch(line)
@@ -298,13 +326,6 @@ class _HandParser:
                     self.summary_line(line, board)
                     if line.startswith("Total pot"):
                         total, pots, rake = self.total_line(line)
-                    continue
-                who, sep, what = line.partition(": ")
-                if sep and who in names:
-                    self.player_line(who, what, street, section, posts, actions, holes,
-                                     shown, mucked)
-                    if what.startswith("posts") and section == "seats":
-                        section = "posts"
                     continue
                 if line.startswith("Dealt to "):
                     rest = line[9:]
@@ -412,9 +433,8 @@ class _HandParser:
         number, _, rest = line[5:].partition(": ")
         if not number.isdigit():
             raise _Unreadable("bad summary seat line")
-        name = next((n for n, s in names.items() if s.seat == int(number)
-                     and rest.startswith(n)), None)
-        if name is None:
+        name = next((n for n, s in names.items() if s.seat == int(number)), None)
+        if name is None or not rest.startswith(name):
             raise _Unreadable("summary names a player who is not seated")
         summary_seats.append(name)
         for verb in (" showed [", " mucked ["):
@@ -451,7 +471,7 @@ class PokerStarsReader(Iterator[HandHistory]):
     """
 
     def __init__(self, lines: Iterable[str], name: str = "<text>",
-                 closing: IO[bytes] | IO[str] | None = None) -> None:
+                 closing: IO[str] | None = None) -> None:
         self.name = name
         self.hands = 0
         self.skipped = 0
@@ -550,13 +570,6 @@ class PokerStarsReader(Iterator[HandHistory]):
         return hand
 
 
-def _decoded(stream: IO[bytes]) -> Iterator[str]:
-    """Lines of a binary file as text: UTF-8 (a leading BOM dropped), bytes that are
-    not UTF-8 kept as surrogates so that only their hand is refused."""
-    for raw in stream:
-        yield raw.decode("utf-8", "surrogateescape")
-
-
 def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReader:
     """The Omaha Hi/Lo hands of a PokerStars hand-history file, one at a time.
 
@@ -564,8 +577,10 @@ def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReade
     the module doc for what is read and how unreadable hands are reported.
     """
     if isinstance(source, (str, os.PathLike)):
-        stream = open(source, "rb")  # noqa: SIM115 - the reader closes it at the end
-        return PokerStarsReader(_decoded(stream), os.fspath(source), stream)
+        # UTF-8 (a BOM is dropped by the reader); bytes that are not UTF-8 are kept
+        # as surrogates so that only their hand is refused; any line ends.
+        stream = open(source, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+        return PokerStarsReader(stream, os.fspath(source), stream)
     if isinstance(source, (bytes, bytearray)) or not hasattr(source, "read"):
         raise TypeError(f"source must be a path or an open text file, got {source!r}")
     return PokerStarsReader(source, getattr(source, "name", "<file>"))

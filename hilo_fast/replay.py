@@ -144,12 +144,17 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
             found.append(f"{name} holds {len(cards)} cards, the game deals {h.hole_count}")
             raise _Stop
         holes[seat_of[name]] = ids(cards, f"{name}'s cards")
+    unseen = [seat for seat in dealt if holes[seat] is None]
+    need = len(unseen) * h.hole_count + 5 - len(board)
     rest = [c for c in range(52) if c not in used]
-    random.Random(h.hand_id).shuffle(rest)
-    for seat in dealt:
-        if holes[seat] is None:
-            holes[seat], rest = rest[:h.hole_count], rest[h.hole_count:]
-    return holes, board + rest[:5 - len(board)]
+    if need > len(rest):
+        found.append(f"{need} more cards needed, {len(rest)} left in the deck")
+        raise _Stop
+    seed = int(h.hand_id) if h.hand_id.isdigit() else h.hand_id
+    drawn = random.Random(seed).sample(rest, need)   # the same cards on every replay
+    for k, seat in enumerate(unseen):
+        holes[seat] = drawn[k * h.hole_count:(k + 1) * h.hole_count]
+    return holes, board + drawn[len(unseen) * h.hole_count:]
 
 
 def _previous(seat: int, live: set[int], n: int) -> int:

@@ -1,0 +1,54 @@
+"""Hand histories: read + replay + settle, hands per second on one core.
+
+The hands are synthetic PokerStars histories of random self-play (every
+structure, 2..9 seats, side pots, 4- and 5-card), written once to a file
+outside the timing; the timed work is what `hilo-fast hh check` does per
+hand: parse it from the file, replay it through hf.Hand, settle it and compare
+every chip with the history. Target: 10,000 hands/s (a heavy player's year of
+hands, 500,000, in under a minute). Times are this process's CPU time
+(time.process_time), so a busy shared machine slows the wall clock, not the figure.
+
+    python benchmarks/bench_hh.py --hands 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+
+import hilo_fast as hf
+from hilo_fast._hh_synth import synthetic_histories
+
+TARGET = 10_000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
+    parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "hands.txt")
+        with open(path, "w", encoding="utf-8") as out:
+            out.writelines(synthetic_histories(args.hands, seed=1))
+        size = os.path.getsize(path)
+        best_read = best_all = float("inf")
+        for _ in range(args.repeat):
+            start = time.process_time()
+            read = sum(1 for _ in hf.read_pokerstars(path))
+            best_read = min(best_read, time.process_time() - start)
+            start = time.process_time()
+            exact = sum(h.replay().exact for h in hf.read_pokerstars(path))
+            best_all = min(best_all, time.process_time() - start)
+    assert read == args.hands and exact == args.hands, (read, exact)
+    print(f"backend {hf.BACKEND}; {args.hands:,} hands, {size / 1e6:.1f} MB, best of "
+          f"{args.repeat}")
+    print(f"read only:                {args.hands / best_read:>10,.0f} hands/s")
+    print(f"read + replay + settle:   {args.hands / best_all:>10,.0f} hands/s "
+          f"({args.hands / best_all / TARGET:.2f}x the {TARGET:,} hands/s target)")
+
+
+if __name__ == "__main__":
+    main()
