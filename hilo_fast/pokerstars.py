@@ -141,7 +141,7 @@ def _money(text: str, cash: bool) -> int:
     found = _MONEY_CACHE.get(key)
     if found is None:
         found = _parse_money(text, cash)
-        if len(_MONEY_CACHE) < 100_000:
+        if len(_MONEY_CACHE) < 10_000:
             _MONEY_CACHE[key] = found
     return found
 
