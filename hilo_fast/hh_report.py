@@ -146,8 +146,8 @@ class Report:
             stats.history.append((h.hand_id, stats.net, float(stats.adjusted)))
             if name in rep.showdown:
                 stats.showdowns += 1
-            if main is not None and len(main.eligible) > 1 and main.amount and \
-                    name in main.shares and len(rep.showdown) > 1:
+            if main is not None and main.amount and name in main.shares and \
+                    len(rep.showdown) > 1:   # won at showdown (a mucked rival counts)
                 quarters = round(4 * main.shares[name] / main.amount)
                 if quarters >= 4:
                     stats.scoops += 1
