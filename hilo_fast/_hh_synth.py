@@ -33,9 +33,12 @@ def write_hand(hand: Hand, hand_id: int, *, cash: bool = True, hero: int | None 
     """``hand`` (finished) as PokerStars text; seat ``k`` is ``Seat k+1: p{k+1}``."""
     s, n = hand.structure, hand.n_seats
     name = [f"p{seat + 1}" for seat in range(n)]
-    money = (lambda c: _fmt(c, cash))   # noqa: E731 - a short local formatter
-    cards = "" if hand.holes[0] is None or len(hand.holes[0]) == 4 else \
-        f"{len([h for h in hand.holes if h][0])} Card "
+
+    def money(chips: int) -> str:
+        return _fmt(chips, cash)
+
+    hole_count = len(next(h for h in hand.holes if h))
+    cards = "" if hole_count == 4 else f"{hole_count} Card "
     if s.limit == Limit.FIXED:
         stakes = f"{money(s.small_bet)}/{money(s.big_bet)}"
     else:
@@ -61,16 +64,16 @@ def write_hand(hand: Hand, hand_id: int, *, cash: bool = True, hero: int | None 
             ante = min(s.ante, stacks[seat])
             out.append(f"{name[seat]}: posts the ante {money(ante)}{put(seat, ante)}")
     bets = [0] * n
-    for seat, kind, amount in ((hand.small_blind_seat, "small", s.small_blind),
-                               (hand.big_blind_seat, "big", s.big_blind)):
-        amount = min(amount, stacks[seat])
-        if amount:
-            bets[seat] = amount
-            out.append(f"{name[seat]}: posts {kind} blind {money(amount)}{put(seat, amount)}")
+    for seat, blind, forced in ((hand.small_blind_seat, "small", s.small_blind),
+                                (hand.big_blind_seat, "big", s.big_blind)):
+        posted = min(forced, stacks[seat])
+        if posted:
+            bets[seat] = posted
+            out.append(f"{name[seat]}: posts {blind} blind {money(posted)}{put(seat, posted)}")
     out.append("*** HOLE CARDS ***")
     if hero is not None and hand.holes[hero] is not None:
-        out.append(f"Dealt to {name[hero]} [{format_cards(hand.holes[hero], ' ')}]")
-    board = hand.board + []
+        out.append(f"Dealt to {name[hero]} [{format_cards(hand.holes[hero] or [], ' ')}]")
+    board = hand.board
     street = 0
     current = max(bets)
     for act_street, seat, kind, amount in hand.actions:
@@ -128,9 +131,9 @@ def write_hand(hand: Hand, hand_id: int, *, cash: bool = True, hero: int | None 
     listed = ""
     if result is not None and len(result.pots) > 1:
         listed = " Main pot " + ". ".join(
-            ([money(result.pots[0].amount)] +
+            [money(result.pots[0].amount)] +
              [f"Side pot{'' if len(result.pots) == 2 else f'-{k}'} {money(p.amount)}"
-              for k, p in enumerate(result.pots[1:], 1)])) + "."
+              for k, p in enumerate(result.pots[1:], 1)]) + "."
     out.append(f"Total pot {money(total)}{listed} | Rake {money(0)}")
     if hand.board:
         out.append(f"Board [{format_cards(hand.board, ' ')}]")

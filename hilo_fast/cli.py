@@ -296,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_showdown)
 
-    from .hh_cli import add_parser as add_hh_parser   # the hand-history commands
+    from .hh_cli import add_parser as add_hh_parser  # the hand-history commands
 
     add_hh_parser(sub)
     return parser

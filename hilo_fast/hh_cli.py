@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -106,8 +107,8 @@ def _progress() -> tuple[Callable[[HandHistory], None] | None, Callable[[], None
     """A tqdm bar on a terminal (none when stderr is not one, or tqdm is missing)."""
     if not sys.stderr.isatty():
         return None, lambda: None
-    try:
-        from tqdm import tqdm
+    try:   # an optional extra (progress): imported by name, it has no type stubs
+        tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:
         return None, lambda: None
     bar = tqdm(unit=" hands", file=sys.stderr, mininterval=0.2)

@@ -200,7 +200,8 @@ def replay_to_phh(replay: Replay) -> str:
             paid = [hand.starting_stacks[s] - replay.contributions.get(name_of[s], 0)
                     + replay.collected.get(name_of[s], 0) for s in order]
             line = f"finishing_stacks = {_toml_list(paid)}"
-            lines.append(f"winnings = {_toml_list([replay.collected.get(name_of[s], 0) for s in order])}")
+            won = [replay.collected.get(name_of[s], 0) for s in order]
+            lines.append(f"winnings = {_toml_list(won)}")
         lines.append(line)
     lines.append("players = [" + ", ".join(_toml_str(name_of[s]) for s in order) + "]")
     if h.hand_id.isdigit():
@@ -268,7 +269,7 @@ def read_phh(source: str | os.PathLike[str]) -> list[Hand]:
     return hands
 
 
-def _phh_hand(phh: dict[str, Any]) -> Hand:  # noqa: C901 - one hand, field by field
+def _phh_hand(phh: dict[str, Any]) -> Hand:
     variant = phh["variant"]
     if variant not in _VARIANTS:
         raise ValueError(f"variant {variant!r} is not one of {', '.join(_VARIANTS)}")
@@ -276,7 +277,7 @@ def _phh_hand(phh: dict[str, Any]) -> Hand:  # noqa: C901 - one hand, field by f
     count = len(stacks)
     seats = [int(s) - 1 for s in phh.get("seats", range(1, count + 1))]
     table_size = int(phh.get("seat_count", max(seats) + 1))
-    if len(seats) != count or len(set(seats)) != count or not 0 <= min(seats) \
+    if len(seats) != count or len(set(seats)) != count or not min(seats) >= 0 \
             or max(seats) >= table_size:
         raise ValueError(f"seats {phh.get('seats')} do not place {count} players")
     blinds = [int(b) for b in phh["blinds_or_straddles"]]

@@ -80,7 +80,8 @@ _OTHER_GAME = re.compile(
     r"(?: Hi/Lo)?|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball|Badugi|Fusion)"
     r" (?:Limit|Pot Limit|No Limit|Fixed Limit)")
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
-_STAKES = re.compile(r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: (?P<code>[A-Z]{3}))?")
+_STAKES = re.compile(
+    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: (?P<code>[A-Z]{3}))?")
 _LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -184,7 +185,8 @@ class _Header:
             parts = _DATE_PARTS.match(found["date"])
             if parts:
                 try:
-                    self.date = datetime(*(int(parts[k]) for k in range(1, 7)))
+                    y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
+                    self.date = datetime(y, mo, d, hh, mi, ss)
                 except ValueError:
                     raise _Unreadable(f"bad date {found['date']!r}") from None
                 self.tz = parts["tz"] or ""
@@ -247,7 +249,7 @@ class _HandParser:
     def money(self, text: str) -> int:
         return _money(text, self.h.cash)
 
-    def parse(self) -> HandHistory:  # noqa: C901 - one pass over the lines, one branch per kind
+    def parse(self) -> HandHistory:
         h, lines, money = self.h, self.lines, self.money
         if len(lines) < 3:
             raise _Unreadable("cut short: no table and seat lines")
@@ -345,12 +347,11 @@ class _HandParser:
                                             money(found["amount"])))
                     continue
                 if " collected " in line:
-                    collected = _COLLECTED.fullmatch(line)
-                    if collected and collected["name"] in names:
-                        pot = collected["pot"]
-                        index = 0 if pot in ("pot", "main pot") else int(collected["n"] or 1)
-                        pot_collections.append((index, collected["name"],
-                                                money(collected["amount"])))
+                    got = _COLLECTED.fullmatch(line)
+                    if got and got["name"] in names:
+                        pot = got["pot"]
+                        index = 0 if pot in ("pot", "main pot") else int(got["n"] or 1)
+                        pot_collections.append((index, got["name"], money(got["amount"])))
                         continue
                 if line == "Hand cancelled":
                     cancelled = True

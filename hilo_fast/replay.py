@@ -39,6 +39,7 @@ always posts one: that is reported as a discrepancy.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -169,14 +170,12 @@ def replay(h: HandHistory) -> Replay:
     result = Replay(h)
     if h.cancelled:
         return result
-    try:
+    with contextlib.suppress(_Stop):   # the reason is in result.discrepancies
         _play(h, result)
-    except _Stop:
-        pass
     return result
 
 
-def _play(h: HandHistory, r: Replay) -> None:  # noqa: C901 - one hand, step by step
+def _play(h: HandHistory, r: Replay) -> None:
     found = r.discrepancies
     n = max([h.max_seats or 2] + [s.seat for s in h.seats])
     if n > 10:
@@ -382,8 +381,8 @@ def _compare(h: HandHistory, r: Replay) -> None:
             found.append(f"{name} collected {site} on the site, {ours} in the replay")
     by_pot: dict[int, dict[str, int]] = {}
     for index, name, amount in h.pot_collections:
-        pot = by_pot.setdefault(index, {})
-        pot[name] = pot.get(name, 0) + amount
+        split = by_pot.setdefault(index, {})
+        split[name] = split.get(name, 0) + amount
     if len(by_pot) == len(r.pots):
         for index, pot in enumerate(r.pots):
             site_pot = by_pot.get(index, {})

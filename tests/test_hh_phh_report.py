@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+import tomllib
 
 import hilo_fast as hf
 from hilo_fast.cli import main
@@ -118,7 +118,7 @@ def test_all_in_equity_is_exact_against_brute_force(backend: ModuleType) -> None
     boards = 0
     for i, turn in enumerate(rest):
         for river in rest[i + 1:]:
-            result = hf.showdown(list(r.board[:3]) + [turn, river], holes, chips,
+            result = hf.showdown([*r.board[:3], turn, river], holes, chips,
                                  folded=[r.seat_of["ned"]], button=1)
             for name, seat in seats.items():
                 total[name] += result.payouts[seat]
