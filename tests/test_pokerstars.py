@@ -247,3 +247,14 @@ def test_memory_stays_flat_whatever_the_file_size(tmp_path: Path) -> None:
     # reader holding the file (or its hands) would take megabytes here.
     assert large < 600_000, f"reading 4 MB took {large} bytes"
     assert large < small + 400_000, f"memory grew with the file: {small} -> {large} bytes"
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "hand-histories.md"
+
+
+@pytest.mark.skipif(not DOCS.exists(), reason="docs/ is not beside the tests")
+def test_the_docs_examples_run() -> None:
+    import doctest
+    failures, tried = doctest.testfile(str(DOCS), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried > 10 and failures == 0
