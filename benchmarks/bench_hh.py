@@ -14,6 +14,7 @@ hands, 500,000, in under a minute). Times are this process's CPU time
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import tempfile
 import time
@@ -24,15 +25,32 @@ from hilo_fast._hh_synth import synthetic_histories
 TARGET = 10_000
 
 
+def _split(path: str) -> list[str]:
+    """The Omaha Hi/Lo hands of a file that replay exactly, as text."""
+    with open(path, encoding="utf-8-sig") as stream:
+        text = stream.read()
+    starts = [i for i in range(len(text)) if text.startswith("PokerStars ", i)
+              and (i == 0 or text[i - 1] == "\n")] + [len(text)]
+    chunks = [text[a:b].rstrip() + "\n\n\n" for a, b in itertools.pairwise(starts)]
+    return [c for c in chunks if [h.replay().exact for h in hf.parse_pokerstars(c)] == [True]]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    parser.add_argument("--file", action="append", default=[],
+                        help="time these history files instead (repeated to --hands)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "hands.txt")
         with open(path, "w", encoding="utf-8") as out:
-            out.writelines(synthetic_histories(args.hands, seed=1))
+            if args.file:
+                sample = [h for f in args.file for h in _split(f)]
+                for k in range(args.hands):
+                    out.write(sample[k % len(sample)])
+            else:
+                out.writelines(synthetic_histories(args.hands, seed=1))
         size = os.path.getsize(path)
         best_read = best_all = float("inf")
         for _ in range(args.repeat):
@@ -43,7 +61,8 @@ def main() -> None:
             exact = sum(h.replay().exact for h in hf.read_pokerstars(path))
             best_all = min(best_all, time.process_time() - start)
     assert read == args.hands and exact == args.hands, (read, exact)
-    print(f"backend {hf.BACKEND}; {args.hands:,} hands, {size / 1e6:.1f} MB, best of "
+    what = ", ".join(os.path.basename(f) for f in args.file) or "synthetic self-play"
+    print(f"backend {hf.BACKEND}; {args.hands:,} hands ({what}), {size / 1e6:.1f} MB, best of "
           f"{args.repeat}")
     print(f"read only:                {args.hands / best_read:>10,.0f} hands/s")
     print(f"read + replay + settle:   {args.hands / best_all:>10,.0f} hands/s "

@@ -512,10 +512,14 @@ class PokerStarsReader(Iterator[HandHistory]):
         nonblank = 0
         garbage_at = 0
         for number, raw in enumerate(lines, 1):
-            line = raw.rstrip("\r\n").strip()
-            if line.startswith("\ufeff"):
-                line = line[1:]
-            if line.startswith("PokerStars ") and _HEADER.match(line):
+            line = raw.strip()   # CR, LF and spaces; a BOM is not whitespace
+            if not line:
+                continue
+            if line[0] == "\ufeff":
+                line = line[1:].strip()
+                if not line:
+                    continue
+            if line[0] == "P" and line.startswith("PokerStars ") and _HEADER.match(line):
                 if block:
                     hand = self._finish(block, start)
                     if hand is not None:
@@ -524,8 +528,6 @@ class PokerStarsReader(Iterator[HandHistory]):
                     self._error("", garbage_at, "text before the first hand is not a hand")
                     garbage_at = 0
                 block, start, seen_header = [line], number, True
-                continue
-            if not line:
                 continue
             if not seen_header:
                 nonblank += 1
@@ -555,8 +557,8 @@ class PokerStarsReader(Iterator[HandHistory]):
         assert header is not None
         hand_id = header["id"]
         try:
-            if not all(line.isascii() for line in block) and \
-                    any(_NOT_UTF8.search(line) for line in block):
+            joined = "".join(block)
+            if not joined.isascii() and _NOT_UTF8.search(joined):
                 raise _Unreadable("bytes that are not UTF-8")
             parsed = _Header(header["kind"], header["rest"])
             if not parsed.hole_count:

@@ -54,6 +54,7 @@ from .structures import Limit, Structure
 __all__ = ["PotResult", "Replay", "replay"]
 
 _CARD_IDS = {f"{r}{s}": parse_card(f"{r}{s}") for r in "23456789TJQKA" for s in "cdhs"}
+_DECK_ORDER = random.Random(14).sample(range(52), 52)
 
 
 class PotResult(NamedTuple):
@@ -147,12 +148,14 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
         holes[seat_of[name]] = ids(cards, f"{name}'s cards")
     unseen = [seat for seat in dealt if holes[seat] is None]
     need = len(unseen) * h.hole_count + 5 - len(board)
-    rest = [c for c in range(52) if c not in used]
-    if need > len(rest):
-        found.append(f"{need} more cards needed, {len(rest)} left in the deck")
+    if need > 52 - len(used):
+        found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
         raise _Stop
-    seed = int(h.hand_id) if h.hand_id.isdigit() else h.hand_id
-    drawn = random.Random(seed).sample(rest, need)   # the same cards on every replay
+    # A fixed shuffle of the deck, turned by the hand id: the same cards on every
+    # replay of a hand, different ones from hand to hand, and cheap.
+    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
+    order = _DECK_ORDER[turn:] + _DECK_ORDER[:turn]
+    drawn = [c for c in order if c not in used][:need]
     for k, seat in enumerate(unseen):
         holes[seat] = drawn[k * h.hole_count:(k + 1) * h.hole_count]
     return holes, board + drawn[len(unseen) * h.hole_count:]
