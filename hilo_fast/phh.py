@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards, parse_cards
 from .engine import Action, Hand, Street
+from .hand_history import HandHistory
 from .structures import Limit, Structure
 
 if TYPE_CHECKING:
@@ -124,8 +125,12 @@ def phh_actions(hand: Hand) -> list[str]:
     return lines
 
 
-def to_phh(hand: Hand) -> str:
-    """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over."""
+def to_phh(hand: Hand | HandHistory) -> str:
+    """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over.
+    A :class:`~hilo_fast.hand_history.HandHistory` is written through its replay
+    (:func:`replay_to_phh`)."""
+    if isinstance(hand, HandHistory):
+        return hand.to_phh()
     if not isinstance(hand, Hand):
         raise TypeError(f"to_phh needs a Hand, not {type(hand).__name__}")
     if not hand.is_over:

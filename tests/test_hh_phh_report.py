@@ -32,6 +32,7 @@ def test_to_phh_writes_unknown_cards_mucks_and_what_the_site_paid() -> None:
     assert "p2 sm" in phh["actions"] and "p1 sm QcQhJcTd" in phh["actions"]
     assert phh["winnings"] == [19, 0] and phh["_rake"] == 1
     assert phh["finishing_stacks"] == [309, 290] and phh["hand"] == 300000000004
+    assert hf.to_phh(h) == h.to_phh()
     h = histories("plo8_cash.txt")[2]          # only alice's cards known
     actions = tomllib.loads(h.to_phh())["actions"]
     assert sum(a.endswith("????????") for a in actions) == 4
