@@ -258,3 +258,9 @@ def test_the_docs_examples_run() -> None:
     failures, tried = doctest.testfile(str(DOCS), module_relative=False,
                                        optionflags=doctest.ELLIPSIS)
     assert tried > 10 and failures == 0
+
+
+def test_a_player_name_with_a_colon() -> None:
+    text = (DATA / "plo8_cash.txt").read_text(encoding="utf-8").split("\n\n\n\n")[3]
+    (h,) = hf.parse_pokerstars(text.replace("erin", "Dr: Who"))
+    assert h.collected == {"Dr: Who": 19} and h.replay().exact
