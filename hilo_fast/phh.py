@@ -243,7 +243,7 @@ def read_phh(source: str | os.PathLike[str]) -> list[Hand]:
     >>> from hilo_fast.structures import Structure
     >>> hand = Hand(Structure.pot_limit(1, 2), [50, 80, 0, 60], button=3, seed=2)
     >>> while not hand.is_over:
-    ...     hand.act("call" if hand.call_amount else "check")
+    ...     hand.act("call" if hand.legal_actions().call else "check")
     >>> back, = read_phh(to_phh(hand))
     >>> back.stacks == hand.stacks, back.holes == hand.holes, back.button
     (True, True, 3)
@@ -333,12 +333,13 @@ def _phh_hand(phh: dict[str, Any]) -> Hand:
     for seat, kind, amount in plays:
         if hand.actor != seat:
             raise ValueError(f"p{seats.index(seat) + 1} acts out of turn")
+        facing = max(hand.bets) > hand.bets[seat]   # public state: is there a bet to call?
         if kind == "f":
             hand.act(Action.FOLD)
         elif kind == "cc":
-            hand.act(Action.CALL if hand.call_amount else Action.CHECK)
+            hand.act(Action.CALL if facing else Action.CHECK)
         else:
-            hand.act(Action.RAISE if hand.current_bet else Action.BET, amount)
+            hand.act(Action.RAISE if max(hand.bets) else Action.BET, amount)
     if not hand.is_over:
         raise ValueError("the actions end before the hand is over")
     return hand

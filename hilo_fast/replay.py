@@ -205,9 +205,10 @@ def _play(h: HandHistory, r: Replay) -> None:
         button = h.button - 1
         if button not in live_set:
             button = _previous(button, live_set, n)
-    sb_amount = sbs[0].amount if sbs else h.stakes[0]
-    if sbs and sbs[0].all_in:
-        sb_amount = h.stakes[1] // 2 if h.limit == Limit.FIXED else h.stakes[0]
+    # The small blind as posted; the stakes' when none was or it was short (all in).
+    sb_amount = h.stakes[0] // 2 if h.limit == Limit.FIXED else h.stakes[0]
+    if sbs and not sbs[0].all_in:
+        sb_amount = sbs[0].amount
     ante = max([p.amount for p in antes], default=0)
     if antes and (len(antes) != len(dealt) or
                   any(p.amount != ante for p in antes if not p.all_in)):
@@ -262,6 +263,8 @@ def _play(h: HandHistory, r: Replay) -> None:
             raise _Stop
         owed, credit[seat] = credit[seat], 0
         stack = hand.stacks[seat]
+        bets = hand.bets           # public state only (bets, stacks): the bet to match and
+        current = max(bets)        # the call, which is the seat's stack when it is short
         try:
             if a.kind == "fold":
                 dead[seat] += owed
@@ -271,19 +274,19 @@ def _play(h: HandHistory, r: Replay) -> None:
                 added = 0
                 hand.act(Action.CHECK)
             elif a.kind in ("check", "call"):
-                added = hand.call_amount
+                added = min(current - bets[seat], stack)
                 if added != a.amount + owed:
                     found.append(f"{a.player} calls {a.amount} on the {a.street}; hf.Hand's "
                                  f"call is {added - owed}")
                 hand.act(Action.CALL)
             elif a.kind == "bet":
                 added = a.amount
-                hand.act(Action.BET, hand.bets[seat] + a.amount)
+                hand.act(Action.BET, bets[seat] + a.amount)
             else:
-                if a.to - hand.current_bet != a.amount:
+                if a.to - current != a.amount:
                     found.append(f"{a.player} raises {a.amount} to {a.to}, but the bet to "
-                                 f"raise is {hand.current_bet}")
-                added = a.to - hand.bets[seat]
+                                 f"raise is {current}")
+                added = a.to - bets[seat]
                 hand.act(Action.RAISE, a.to)
         except ValueError as exc:
             found.append(f"hf.Hand refused {a.player}'s {a.kind} on the {a.street}: {exc}")
