@@ -133,6 +133,22 @@ class HandHistory:
         return {street: cards for street, cards in parts.items() if cards}
 
     @property
+    def blinds(self) -> tuple[int, int]:
+        """The small and big blind of the hand: as first posted in full, else the
+        stakes' (fixed limit: half the small bet and the small bet)."""
+        low, high = self.stakes
+        small, big = (low // 2, low) if self.limit == Limit.FIXED else (low, high)
+        for post in self.posts:
+            if post.kind == "small blind" and not post.all_in:
+                small = post.amount
+                break
+        for post in self.posts:
+            if post.kind == "big blind" and not post.all_in:
+                big = post.amount
+                break
+        return small, big
+
+    @property
     def antes(self) -> dict[str, int]:
         """name -> ante posted."""
         return {p.player: p.amount for p in self.posts if p.kind == "ante"}

@@ -81,7 +81,7 @@ def test_old_header_fixed_limit_and_cancelled_hand() -> None:
     played, cancelled = hands("lo8_limit.txt")
     assert (played.hand_id, played.limit, played.stakes) == ("27000000001", Limit.FIXED,
                                                               (10, 20))
-    assert played.posts[0] == Post("ivan", "small blind", 5)
+    assert played.posts[0] == Post("ivan", "small blind", 5) and played.blinds == (5, 10)
     assert [a.kind for a in played.actions[:3]] == ["raise"] * 3
     assert played.collected == {"gina": 105, "ivan": 104} and played.rake == 11
     assert cancelled.cancelled and cancelled.collected == {} and cancelled.actions == ()
@@ -95,7 +95,7 @@ def test_tournament_chips_antes_bounties_level() -> None:
         "900001", "$10+$1 USD", "V")
     assert (h.stakes, h.currency, h.max_seats) == ((50, 100), None, 9)
     assert h.seats[1] == SeatInfo(2, "lee", 800, bounty="$2")
-    assert h.antes == {"kim": 10, "lee": 10, "max": 10, "ned": 10}
+    assert h.antes == {"kim": 10, "lee": 10, "max": 10, "ned": 10} and h.blinds == (50, 100)
     assert HHAction("flop", "max", "bet", 400, all_in=True) in h.actions
     assert h.collected == {"kim": 1227, "max": 828, "lee": 1255}
     assert h.pots == (2510, 800) and h.total_pot == 3310
