@@ -10,6 +10,8 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 ('Straight, Five high', '5-4-3-2-A low')
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
@@ -27,10 +29,7 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
-from .hand_history import HandHistory
 from .phh import read_phh, to_phh, to_phhs
-from .pokerstars import PokerStarsReader, UnreadableHand, parse_pokerstars, read_pokerstars
-from .replay import Replay
 from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
@@ -80,3 +79,25 @@ __all__ = [
     "to_phh",
     "to_phhs",
 ]
+
+# The hand-history reader and replay load on first use: most programs never read
+# a history, and their regular expressions would add a fifth to the import time.
+_LAZY = {"HandHistory": "hand_history", "PokerStarsReader": "pokerstars",
+         "UnreadableHand": "pokerstars", "parse_pokerstars": "pokerstars",
+         "read_pokerstars": "pokerstars", "Replay": "replay"}
+
+if TYPE_CHECKING:
+    from .hand_history import HandHistory
+    from .pokerstars import PokerStarsReader, UnreadableHand, parse_pokerstars, read_pokerstars
+    from .replay import Replay
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

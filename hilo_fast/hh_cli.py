@@ -18,12 +18,11 @@ import importlib
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .hand_history import HandHistory
-from .hh_report import PlayerStats, Report, report
-from .phh import replay_to_phh
-from .pokerstars import read_pokerstars
+if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
+    from .hand_history import HandHistory
+    from .hh_report import PlayerStats, Report
 
 
 def add_parser(sub: Any) -> None:
@@ -54,6 +53,8 @@ def add_parser(sub: Any) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from .pokerstars import read_pokerstars
+
     bad = 0
     for path in args.files:
         reader = read_pokerstars(path)
@@ -81,6 +82,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
+    from .phh import replay_to_phh
+    from .pokerstars import read_pokerstars
+
     reader = read_pokerstars(args.source)
     written = 0
     with open(args.target, "w", encoding="utf-8") as out:
@@ -120,6 +124,9 @@ def _money(amount: float, unit: str) -> str:
 
 
 def _report(args: argparse.Namespace) -> int:
+    from .hh_report import report
+    from .pokerstars import read_pokerstars
+
     on_hand, done = _progress()
     try:
         total = report((read_pokerstars(path) for path in args.files), on_hand)

@@ -64,10 +64,10 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards, parse_cards
 from .engine import Action, Hand, Street
-from .hand_history import HandHistory
 from .structures import Limit, Structure
 
 if TYPE_CHECKING:
+    from .hand_history import HandHistory
     from .replay import Replay
 
 #: The variant code written for each structure (see the module doc).
@@ -129,9 +129,11 @@ def to_phh(hand: Hand | HandHistory) -> str:
     """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over.
     A :class:`~hilo_fast.hand_history.HandHistory` is written through its replay
     (:func:`replay_to_phh`)."""
-    if isinstance(hand, HandHistory):
-        return hand.to_phh()
     if not isinstance(hand, Hand):
+        from .hand_history import HandHistory  # loaded on first use (see __init__)
+
+        if isinstance(hand, HandHistory):
+            return hand.to_phh()
         raise TypeError(f"to_phh needs a Hand, not {type(hand).__name__}")
     if not hand.is_over:
         raise ValueError("only a finished hand can be exported (hand.is_over is False)")
