@@ -35,6 +35,28 @@ def _split(path: str) -> list[str]:
     return [c for c in chunks if [h.replay().exact for h in hf.parse_pokerstars(c)] == [True]]
 
 
+def _engine_seconds(path: str, repeat: int) -> float:
+    """The best CPU time of building and playing the replays' hf.Hand objects alone."""
+    games = []
+    for h in hf.read_pokerstars(path):
+        hand = h.replay().hand
+        assert hand is not None
+        games.append((hand.structure, hand.starting_stacks, hand.button, hand.holes,
+                      h.replay().board, len(next(c for c in hand.holes if c)),
+                      [(kind, amount if kind >= hf.Action.BET else None)
+                       for _, _, kind, amount in hand.actions]))
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for structure, stacks, button, holes, board, count, actions in games:
+            hand = hf.Hand(structure, stacks, button, holes=holes, board=list(board),
+                           hole_count=count)
+            for kind, amount in actions:
+                hand.act(kind, amount)
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
@@ -60,6 +82,7 @@ def main() -> None:
             start = time.process_time()
             exact = sum(h.replay().exact for h in hf.read_pokerstars(path))
             best_all = min(best_all, time.process_time() - start)
+        engine = _engine_seconds(path, args.repeat)
     assert read == args.hands and exact == args.hands, (read, exact)
     what = ", ".join(os.path.basename(f) for f in args.file) or "synthetic self-play"
     print(f"backend {hf.BACKEND}; {args.hands:,} hands ({what}), {size / 1e6:.1f} MB, best of "
@@ -67,6 +90,10 @@ def main() -> None:
     print(f"read only:                {args.hands / best_read:>10,.0f} hands/s")
     print(f"read + replay + settle:   {args.hands / best_all:>10,.0f} hands/s "
           f"({args.hands / best_all / TARGET:.2f}x the {TARGET:,} hands/s target)")
+    per_hand = 1e6 / args.hands
+    print(f"per hand: read {best_read * per_hand:.0f} us, replay + settle "
+          f"{(best_all - best_read) * per_hand:.0f} us, of which hf.Hand alone (build + "
+          f"act, the same hands) {engine * per_hand:.0f} us")
 
 
 if __name__ == "__main__":

@@ -117,13 +117,24 @@ class _Stop(Exception):
     """The replay cannot go on (the reason is already in the discrepancies)."""
 
 
+_STRUCTURES: dict[tuple[int, int, int, int, int], Structure] = {}   # a file has few
+
+
 def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
     low, high = h.stakes
+    key = (int(h.limit), low, high, sb, ante)
+    found = _STRUCTURES.get(key)
+    if found is not None:
+        return found
     if h.limit == Limit.FIXED:
-        return Structure.fixed_limit(low, high, small_blind=sb, ante=ante)
-    if h.limit == Limit.POT:
-        return Structure.pot_limit(sb, high, ante=ante)
-    return Structure.no_limit(sb, high, ante=ante)
+        found = Structure.fixed_limit(low, high, small_blind=sb, ante=ante)
+    elif h.limit == Limit.POT:
+        found = Structure.pot_limit(sb, high, ante=ante)
+    else:
+        found = Structure.no_limit(sb, high, ante=ante)
+    if len(_STRUCTURES) < 1000:
+        _STRUCTURES[key] = found
+    return found
 
 
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
@@ -263,17 +274,17 @@ def _play(h: HandHistory, r: Replay) -> None:
             raise _Stop
         owed, credit[seat] = credit[seat], 0
         stack = hand.stacks[seat]
-        bets = hand.bets           # public state only (bets, stacks): the bet to match and
-        current = max(bets)        # the call, which is the seat's stack when it is short
         try:
-            if a.kind == "fold":
+            if a.kind == "fold":     # (folds and checks put nothing in: no all-in check)
                 dead[seat] += owed
-                added = 0
                 hand.act(Action.FOLD)
-            elif a.kind == "check" and not owed:
-                added = 0
+                continue
+            if a.kind == "check" and not owed:
                 hand.act(Action.CHECK)
-            elif a.kind in ("check", "call"):
+                continue
+            bets = hand.bets       # public state only (bets, stacks): the bet to match and
+            current = max(bets)    # the call, which is the seat's stack when it is short
+            if a.kind in ("check", "call"):
                 added = min(current - bets[seat], stack)
                 if added != a.amount + owed:
                     found.append(f"{a.player} calls {a.amount} on the {a.street}; hf.Hand's "
