@@ -272,6 +272,7 @@ class _HandParser:
         total = rake = -1
         pots: tuple[int, ...] = ()
         summary_seats: list[str] = []
+        by_seat: dict[int, str] = {}
         for offset, line in enumerate(lines[2:], 3):
             if not line:
                 continue
@@ -301,7 +302,7 @@ class _HandParser:
                             names[info.name] = info
                             continue
                     elif section == "summary":
-                        self.summary_seat(line, names, holes, summary_seats)
+                        self.summary_seat(line, by_seat, holes, summary_seats)
                         continue
                     raise _Unreadable("bad seat line")
                 if line.startswith("***"):
@@ -325,6 +326,7 @@ class _HandParser:
                         street = "showdown"
                     elif name == "SUMMARY":
                         section = "summary"
+                        by_seat = {info.seat: info.name for info in seats}
                     else:
                         raise _Unreadable(f"unsupported section {name!r} (run it twice?)")
                     continue
@@ -433,12 +435,12 @@ class _HandParser:
         else:
             raise _Unreadable("unknown action")
 
-    def summary_seat(self, line: str, names: dict[str, SeatInfo],
+    def summary_seat(self, line: str, by_seat: dict[int, str],
                      holes: dict[str, tuple[str, ...]], summary_seats: list[str]) -> None:
         number, _, rest = line[5:].partition(": ")
         if not number.isdigit():
             raise _Unreadable("bad summary seat line")
-        name = next((n for n, s in names.items() if s.seat == int(number)), None)
+        name = by_seat.get(int(number))
         if name is None or not rest.startswith(name):
             raise _Unreadable("summary names a player who is not seated")
         summary_seats.append(name)
