@@ -295,6 +295,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which half takes the odd chip of a hi/lo split (default high)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_showdown)
+
+    from .hh_cli import add_parser as add_hh_parser  # the hand-history commands
+
+    add_hh_parser(sub)
     return parser
 
 

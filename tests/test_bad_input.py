@@ -241,6 +241,14 @@ CASES = [
     Case("simulate", "float", f"simulate(2.5, {PL})", ValueError, "hands must be an int >= 0, got 2.5"),
     Case("to_phh", "type", 'to_phh("x")', TypeError, "to_phh needs a Hand, not str"),
     Case("to_phh", "action", "to_phh(hand)", ValueError, "only a finished hand can be exported"),
+    Case("read_pokerstars", "type", "read_pokerstars(12)", TypeError, "source must be a path or an open text file, got 12"),
+    Case("read_pokerstars", "type", "read_pokerstars(b'PokerStars')", TypeError, "source must be a path or an open text file"),
+    Case("parse_pokerstars", "type", "parse_pokerstars(None)", TypeError, "text must be a str, got NoneType"),
+    Case("parse_pokerstars", "type", "list(parse_pokerstars('hello\\n'))", ValueError, "is not a PokerStars hand history"),
+    Case("read_phh", "type", "read_phh('x = = 1\\n')", ValueError, "not PHH (TOML)"),
+    Case("read_phh", "range", 'read_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
+    Case("read_phh", "chips", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "stack of seat 0 is negative"),
+    Case("read_phh", "action", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
 ]
 
 
@@ -292,7 +300,8 @@ def test_every_public_function_is_catalogued() -> None:
     covered = {case.function.split(".")[0] for case in CASES}
     no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
-                "OddChip", "to_phhs"}  # values, enums and to_phhs (it calls to_phh per hand)
+                "OddChip", "to_phhs",  # values, enums and to_phhs (it calls to_phh per hand)
+                "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand"}  # read results
     assert set(hilo_fast.__all__) - no_input == covered
 
 
