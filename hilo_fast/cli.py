@@ -157,8 +157,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     def export(hand: object) -> None:
         nonlocal written
         assert out is not None
-        written += 1
-        out.write(("\n" if written > 1 else "") + f"[{written}]\n" + to_phh(hand))  # type: ignore[arg-type]
+        text = to_phh(hand)  # type: ignore[arg-type]
+        out.write(("\n" if written else "") + f"[{written + 1}]\n" + text)
+        written += 1  # after the write: a Ctrl-C in between must not miscount the file
 
     bar = args.progress = Progress(args.hands, "hands", show=not (args.quiet or args.json))
     if out is not None:

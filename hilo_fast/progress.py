@@ -37,7 +37,7 @@ def _tqdm(bar: Progress) -> Any:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # the optional extra is not installed: draw our own
         return False
-    return tqdm(total=bar.total, unit=f" {bar.unit}", unit_scale=True, file=bar.stream,
+    return tqdm(total=bar.total, unit=f" {bar.unit}", file=bar.stream,
                 mininterval=bar.interval, dynamic_ncols=True)
 
 
@@ -69,7 +69,7 @@ class Progress:
 
     def close(self) -> None:
         """Draw the final state and end the line (once; safe to call twice)."""
-        if self._tqdm not in (None, False):
+        if self._tqdm is not None and self._tqdm is not False:
             self._tqdm.close()
         elif self.shown:
             self._draw()
