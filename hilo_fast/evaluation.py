@@ -42,6 +42,14 @@ _LOW_RANK_CHARS = "A2345678"
 _DIRECT_TYPES = (list, tuple)  # passed to the backend as they are; anything else is parsed
 
 
+def _direct(hole: CardsLike, board: CardsLike) -> bool:
+    """Lists or tuples the backend can take as they are: not when a bool hides among them
+    (True == 1, so look for the type only when a 0 or 1 is there: the cheap test first)."""
+    return (type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES
+            and not ((0 in hole or 1 in hole) and bool in map(type, hole))
+            and not ((0 in board or 1 in board) and bool in map(type, board)))
+
+
 def _five(cards: CardsLike) -> list[int]:
     ids = parse_cards(cards)
     check_count(ids, (5,), "a 5-card hand")
@@ -62,7 +70,7 @@ def _omaha_packed(hole: CardsLike, board: CardsLike) -> int:
     """``high << 8 | low``. Lists of valid ids go straight to the backend,
     which validates them too; only on failure (or other input forms) does
     the slower Python parser run, to build the error message."""
-    if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
+    if _direct(hole, board):
         packed: int = backend.omaha(hole, board)
         if packed >= 0:
             return packed
@@ -277,7 +285,7 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     # Card ids as bytes are both the immutable copy the hand keeps (so a
     # caller reusing its lists cannot change it later) and the cheapest
     # argument for the C call (cffi passes bytes as they are).
-    if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
+    if _direct(hole, board):
         try:
             hole_bytes, board_bytes = bytes(hole), bytes(board)  # type: ignore[arg-type]
         except (TypeError, ValueError):  # not ints 0..255: the parser names the problem

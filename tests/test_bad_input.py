@@ -65,6 +65,8 @@ CASES = [
     Case(E, "range", 'evaluate([2**40, 1, 2, 3], [4, 5, 6])', ValueError, "bad card 1099511627776"),
     Case(E, "dup", 'evaluate("As2dKh9c", "As4h5d")', ValueError, "duplicate card As: in hole and in board"),
     Case(E, "dup", 'evaluate("As2dAs9c", "3s4h5d")', ValueError, "duplicate card As: twice in hole"),
+    Case(E, "type", 'evaluate([True, 2, 3, 4], [5, 6, 7])', TypeError, "bad card True: a bool is not a card"),
+    Case(E, "type", 'evaluate(b"As2d\\xffc", "3s4h5d")', ValueError, "bytes are read as ASCII card names"),
     Case(E, "float", 'evaluate([1.0, 2, 3, 4], [5, 6, 7])', TypeError, "bad card 1.0"),
     Case(E, "float", 'evaluate([float("nan"), 2, 3, 4], [5, 6, 7])', TypeError, "bad card nan"),
     Case(E, "float", 'evaluate([np.float32(7.9), 2, 3, 4], [5, 6, 8])', TypeError, "bad card"),
@@ -137,6 +139,7 @@ CASES = [
     # ---- cards ----
     Case("parse_card", "type", "parse_card(None)", TypeError, "bad card None"),
     Case("parse_card", "type", 'parse_card("1s")', ValueError, "bad card '1s'"),
+    Case("parse_card", "type", "parse_card(True)", TypeError, "bad card True: a bool is not a card"),
     Case("parse_card", "range", "parse_card(52)", ValueError, "bad card 52"),
     Case("parse_card", "float", "parse_card(1.0)", TypeError, "bad card 1.0"),
     Case("parse_cards", "type", "parse_cards(42)", TypeError, "bad cards 42"),
@@ -185,6 +188,8 @@ CASES = [
          "seed must be 0..18446744073709551615, got -1"),
     Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", samples=0)', ValueError,
          "samples must be >= 1, got 0"),
+    Case("equity", "range", 'equity(["As2dKh3c", None], samples=10**12 + 1)', ValueError,
+         "samples must be at most 1,000,000,000,000 (equity.MAX_SAMPLES)"),
     Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", threads=0)', ValueError,
          "threads must be >= 1, got 0"),
     Case("equity", "dup", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", "2h")', ValueError,
@@ -340,9 +345,13 @@ def render() -> str:
                      f"{says} |")
     lines += [
         "",
-        "Accepted on purpose: a `bool` is an `int` (so `True` is card 1, as `operator.index`",
-        "says); numpy integer scalars and integer arrays of any dtype, byte order or layout are",
-        "cards (non-contiguous or non-int32 arrays are range-checked, then copied once).",
+        "Accepted on purpose: anything with `__index__` is a card id (numpy integer scalars,",
+        "phevaluator and treys card ints), as are phevaluator `Card` (its `id_`) and pokerkit",
+        "`Card` objects; `bytes` are ASCII card names (`b\"As2d\"`), never card ids; numpy",
+        "integer arrays of any dtype, byte order or layout are cards (non-contiguous or",
+        "non-int32 arrays are range-checked, then copied once). A `bool` is never a card",
+        "(`True` would be the 2d): the one exception is `evaluate_batch`, whose list rows are",
+        "read as plain numbers, like its arrays.",
         "",
     ]
     return "\n".join(lines)
