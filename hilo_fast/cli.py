@@ -260,6 +260,14 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_info(args: argparse.Namespace) -> int:
+    from .info import format_info, install_info
+
+    info = install_info()
+    print(json.dumps(info, indent=2) if args.json else format_info(info))
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line like every other error of the command."""
 
@@ -353,6 +361,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which half takes the odd chip of a hi/lo split (default high)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_showdown)
+
+    p = sub.add_parser("info", help="version, backend, and why the native backend is not in use",
+                       description="What this install is: version, backend in use, why the "
+                                   "native (C) backend is not in use, the compiler and flags "
+                                   "it was built with, and its table sizes.")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_info)
     return parser
 
 
