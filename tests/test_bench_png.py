@@ -17,7 +17,8 @@ SCRIPT = ROOT / "benchmarks" / "bench_eval.py"
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="needs the source tree")
 
 
-def _run(tmp_path: Path, *args: str, hide_matplotlib: bool) -> tuple[subprocess.CompletedProcess[str], float]:
+def _run(tmp_path: Path, *args: str,
+         hide_matplotlib: bool) -> tuple[subprocess.CompletedProcess[str], float]:
     env = dict(os.environ)
     if hide_matplotlib:
         hide = tmp_path / "hide"
