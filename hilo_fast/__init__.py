@@ -13,7 +13,7 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
-from .cards import card_str, format_cards, parse_card, parse_cards
+from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .engine import Action, Hand, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
@@ -35,6 +35,8 @@ from .structures import Limit, MixedGame, Structure
 __all__ = [
     "BACKEND",
     "Action",
+    "CardLike",
+    "CardsLike",
     "EquityResult",
     "Hand",
     "HandValue",

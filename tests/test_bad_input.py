@@ -297,7 +297,8 @@ def test_every_public_function_is_catalogued() -> None:
     covered = {case.function.split(".")[0] for case in CASES}
     no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
-                "OddChip", "to_phhs"}  # values, enums and to_phhs (it calls to_phh per hand)
+                "OddChip", "to_phhs",  # values, enums and to_phhs (it calls to_phh per hand)
+                "CardLike", "CardsLike"}  # type aliases
     assert set(hilo_fast.__all__) - no_input == covered
 
 
@@ -352,6 +353,29 @@ def render() -> str:
         "non-int32 arrays are range-checked, then copied once). A `bool` is never a card",
         "(`True` would be the 2d): the one exception is `evaluate_batch`, whose list rows are",
         "read as plain numbers, like its arrays.",
+        "",
+        "## At the command line",
+        "",
+        "`hilo-fast` never shows a traceback (`tests/test_cli_errors.py` runs each case in a",
+        "subprocess). Whatever goes wrong, stderr gets one line and the exit code says what:",
+        "",
+        "| what went wrong | the user sees | exit |",
+        "|---|---|---|",
+        "| bad input (cards, counts, chips, any library `ValueError`/`TypeError`) | `hilo-fast: error: <the library's message>` | 2 |",
+        "| a bad option or value (argparse) | `hilo-fast: error: argument --seed: must be 0..18446744073709551615, got -1 (see 'hilo-fast equity --help')` | 2 |",
+        "| `--stakes -1/2` (a value starting with `-`) | `hilo-fast: error: argument --stakes: expected two whole numbers >= 0 like 1/2 (small/big), got '-1/2' ...` | 2 |",
+        "| `--seat As2dJcTc:-20` | `hilo-fast: error: bad --seat 'As2dJcTc:-20' (seat 0): the chips put in must be a whole number >= 0, got '-20'` | 2 |",
+        "| `--samples` above the cap | `hilo-fast: error: argument --samples: must be 1..1000000000000, got ...` | 2 |",
+        "| a file that cannot be written (`--phh /nonexistent/dir/x.phhs`) | `hilo-fast: error: cannot write --phh file '/nonexistent/dir/x.phhs': No such file or directory` | 1 |",
+        "| any other file that cannot be read or written | `hilo-fast: error: <path>: <reason>` | 1 |",
+        "| the reader of stdout left (`... --json \\| head -1`) | nothing | 1 |",
+        "| Ctrl-C | stops at once: `hilo-fast: interrupted after 8,290,000 of 1,000,000,000,000 samples` (with `--phh`: `; the 1,368 hands played are in x.phhs`) | 130 |",
+        "",
+        "One rule per option, in every subcommand that has it: `--seed` 0..2\\*\\*64-1 (equity and",
+        "simulate alike), `--samples` 1..10\\*\\*12 (`hilo_fast.equity.MAX_SAMPLES`; the library",
+        "refuses more too), `--threads` >= 1, `--hands` >= 0, `--players` 2..10, `--stack` >= 1,",
+        "`--hands-per-game` >= 1 (and only with `--structure mixed`), `--button` >= 0, `--stakes`",
+        "two whole numbers >= 0.",
         "",
     ]
     return "\n".join(lines)
