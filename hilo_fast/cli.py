@@ -371,35 +371,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _value_options(parser: argparse.ArgumentParser) -> set[str]:
-    """Every option string, in every subcommand, that takes a value."""
-    names: set[str] = set()
+def _option_strings(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """Every option string in every subcommand: (all of them, those that take a value)."""
+    every: set[str] = set()
+    valued: set[str] = set()
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
-                names |= _value_options(sub)
-        elif action.option_strings and action.nargs != 0:
-            names.update(action.option_strings)
-    return names
+                more, more_valued = _option_strings(sub)
+                every |= more
+                valued |= more_valued
+        elif action.option_strings:
+            every.update(action.option_strings)
+            if action.nargs != 0:
+                valued.update(action.option_strings)
+    return every, valued
 
 
 def _attach_dash_values(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
-    """``--stakes -1/2`` as ``--stakes=-1/2``: argparse would take ``-1/2`` for an option
-    and say "expected one argument"; attached, the option's own rule names the value."""
-    takes = _value_options(parser)
+    """``--stakes -1/2`` as ``--stakes=-1/2`` (and ``--seat -:10``): argparse would take a
+    value starting with ``-`` for an option and say "expected one argument"; attached, the
+    option's own rule judges the value. A real option after it is left alone."""
+    every, valued = _option_strings(parser)
     out: list[str] = []
     tokens = iter(argv)
     for token in tokens:
-        if token in takes:
+        out.append(token)
+        if token in valued:
             value = next(tokens, None)
-            if value is not None and re.match(r"-[\d.]", value):
-                out.append(f"{token}={value}")
-                continue
-            out.append(token)
-            if value is not None:
+            if value is None:
+                break
+            if value.startswith("-") and value not in ("-", "--") \
+                    and value.split("=", 1)[0] not in every:
+                out[-1] = f"{token}={value}"
+            else:
                 out.append(value)
-        else:
-            out.append(token)
     return out
 
 

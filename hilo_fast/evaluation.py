@@ -217,7 +217,8 @@ class HandValue:
 
     def _best_cards(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
         if self._best is None:
-            result = backend.omaha_best(*_hand(self._hole, self._board))
+            # list(): ids kept as bytes are numbers here, not the card names bytes mean
+            result = backend.omaha_best(*_hand(list(self._hole), list(self._board)))
             self._best = (result[2], result[3])
         return self._best
 

@@ -157,6 +157,11 @@ def test_seat_names_the_bad_amount() -> None:
     line = one_error_line(run("showdown", "--board", "7h5hKh4d3s", "--seat", "As2dJcTc:-20",
                               "--seat", "Ad2cQcJc:10"))
     assert "bad --seat 'As2dJcTc:-20' (seat 0)" in line and "got '-20'" in line
+    no_cards = run("showdown", "--board", "7h5hKh4d3s", "--seat", "-:0", "--seat",
+                   "Ad2cQcJc:10", "--seat", "As2dJsTc:10")  # '-' for no cards still works
+    assert no_cards.returncode == 0, no_cards.stderr
+    line = one_error_line(run("equity", "As2dKh3c", "random", "--board", "--json"))
+    assert "argument --board: expected one argument" in line  # an option is not a value
 
 
 def test_negative_stakes_get_the_stakes_rule() -> None:
