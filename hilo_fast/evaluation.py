@@ -42,12 +42,16 @@ _LOW_RANK_CHARS = "A2345678"
 _DIRECT_TYPES = (list, tuple)  # passed to the backend as they are; anything else is parsed
 
 
-def _direct(hole: CardsLike, board: CardsLike) -> bool:
-    """Lists or tuples the backend can take as they are: not when a bool hides among them
-    (True == 1, so look for the type only when a 0 or 1 is there: the cheap test first)."""
-    return (type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES
-            and not ((0 in hole or 1 in hole) and bool in map(type, hole))
-            and not ((0 in board or 1 in board) and bool in map(type, board)))
+def _bool_among(cards: bytes, hole: Sequence[object], board: Sequence[object]) -> bool:
+    """Whether a bool hides among the card ids ``cards`` (``bytes(hole) + bytes(board)``).
+    True == 1 and False == 0, so look only where a 0 or a 1 is, at its first place: a
+    bool further on repeats the card there, which the backend refuses anyway."""
+    n = len(hole)
+    for value in (0, 1):
+        at = cards.find(value)
+        if at >= 0 and type(hole[at] if at < n else board[at - n]) is bool:
+            return True
+    return False
 
 
 def _five(cards: CardsLike) -> list[int]:
@@ -70,10 +74,17 @@ def _omaha_packed(hole: CardsLike, board: CardsLike) -> int:
     """``high << 8 | low``. Lists of valid ids go straight to the backend,
     which validates them too; only on failure (or other input forms) does
     the slower Python parser run, to build the error message."""
-    if _direct(hole, board):
-        packed: int = backend.omaha(hole, board)
-        if packed >= 0:
-            return packed
+    if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
+        try:
+            hole_bytes = bytes(hole)  # type: ignore[arg-type]
+            cards = hole_bytes + bytes(board)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
+            pass
+        else:
+            if not ((0 in cards or 1 in cards) and _bool_among(cards, hole, board)):  # type: ignore[arg-type]
+                packed: int = backend.omaha_bytes(cards, len(hole_bytes))
+                if packed >= 0:
+                    return packed
     return int(backend.omaha(*_hand(hole, board)))
 
 
@@ -286,15 +297,18 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     # Card ids as bytes are both the immutable copy the hand keeps (so a
     # caller reusing its lists cannot change it later) and the cheapest
     # argument for the C call (cffi passes bytes as they are).
-    if _direct(hole, board):
+    if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
         try:
             hole_bytes, board_bytes = bytes(hole), bytes(board)  # type: ignore[arg-type]
         except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
             pass
         else:
-            packed: int = backend.omaha_bytes(hole_bytes + board_bytes, len(hole_bytes))
-            if packed >= 0:
-                return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes, board_bytes)
+            cards = hole_bytes + board_bytes
+            if not ((0 in cards or 1 in cards) and _bool_among(cards, hole, board)):  # type: ignore[arg-type]
+                packed: int = backend.omaha_bytes(cards, len(hole_bytes))
+                if packed >= 0:
+                    return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes,
+                                     board_bytes)
     hole_ids, board_ids = _hand(hole, board)
     packed = backend.omaha(hole_ids, board_ids)
     return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole_ids), tuple(board_ids))
