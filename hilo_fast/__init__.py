@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
-from .cards import card_str, format_cards, parse_card, parse_cards
+from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .engine import Action, Hand, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
@@ -37,6 +37,8 @@ from .structures import Limit, MixedGame, Structure
 __all__ = [
     "BACKEND",
     "Action",
+    "CardLike",
+    "CardsLike",
     "EquityResult",
     "Hand",
     "HandHistory",

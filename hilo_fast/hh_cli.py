@@ -14,14 +14,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .progress import Progress
+
 if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
-    from .hand_history import HandHistory
     from .hh_report import PlayerStats, Report
 
 
@@ -107,18 +106,6 @@ def _convert(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress() -> tuple[Callable[[HandHistory], None] | None, Callable[[], None]]:
-    """A tqdm bar on a terminal (none when stderr is not one, or tqdm is missing)."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    try:   # an optional extra (progress): imported by name, it has no type stubs
-        tqdm = importlib.import_module("tqdm").tqdm
-    except ImportError:
-        return None, lambda: None
-    bar = tqdm(unit=" hands", file=sys.stderr, mininterval=0.2)
-    return (lambda _h: bar.update()), bar.close
-
-
 def _money(amount: float, unit: str) -> str:
     return f"{amount:,.0f}" if unit == "chips" else f"{amount / 100:,.2f}"
 
@@ -127,11 +114,10 @@ def _report(args: argparse.Namespace) -> int:
     from .hh_report import report
     from .pokerstars import read_pokerstars
 
-    on_hand, done = _progress()
-    try:
-        total = report((read_pokerstars(path) for path in args.files), on_hand)
-    finally:
-        done()
+    # hilo-fast's one progress bar: on a terminal only, the total not known ahead
+    with Progress(None, "hands", show=not args.json) as bar:
+        total = report((read_pokerstars(path) for path in args.files),
+                       lambda _hand: bar.update(1))
     players = sorted(total.players.values(), key=lambda s: (s.unit, -s.hands, s.name))
     if args.player:
         players = [s for s in players if s.name == args.player]
