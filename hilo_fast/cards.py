@@ -60,11 +60,11 @@ class RankSuitCard(Protocol):
     def suit(self) -> object: ...
 
 
-#: One card: an id (int, numpy integer, treys int: anything with ``__index__``),
-#: a name (``str`` or ASCII ``bytes``), or a peer's card object.
 CardLike: TypeAlias = SupportsIndex | str | bytes | IdCard | RankSuitCard
-#: A collection of cards: a string of them or an iterable of single cards.
+"""One card: an id (int, numpy integer, treys int: anything with ``__index__``),
+a name (``str`` or ASCII ``bytes``), or a peer's card object."""
 CardsLike: TypeAlias = str | bytes | Iterable[CardLike]
+"""A collection of cards: a string of them or an iterable of single cards."""
 
 _TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
