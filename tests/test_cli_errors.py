@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -82,16 +83,22 @@ def _cpu_seconds(pid: int) -> float:
 def _interrupt_after_work(args: list[str], cpu: float = 1.0) -> tuple[int, str, float, float]:
     """Start the command, let it work ``cpu`` CPU seconds, press Ctrl-C. Returns the exit
     code, stderr, seconds from Ctrl-C to exit, and peak memory in MB."""
+    # The child starts with Ctrl-C at its default: a shell runs background jobs
+    # (`cmd &`, as a CI runner may) with SIGINT ignored, and Python would keep it so.
     proc = subprocess.Popen([sys.executable, "-m", "hilo_fast", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 90
     while _cpu_seconds(proc.pid) < cpu and time.monotonic() < deadline:
         time.sleep(0.05)
     pressed = time.monotonic()
     proc.send_signal(signal.SIGINT)
     assert proc.stderr is not None
+    guard = threading.Timer(60, proc.kill)  # a run that ignores Ctrl-C fails, never hangs
+    guard.start()
     err = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
+    guard.cancel()
     proc.returncode = os.waitstatus_to_exitcode(status)
     return proc.returncode, err, time.monotonic() - pressed, usage.ru_maxrss / 1024
 
