@@ -1,0 +1,28 @@
+"""Environments for learning bots (the ``[envs]`` extra: PettingZoo, Gymnasium).
+
+- :mod:`hilo_fast.envs.omaha_hilo_v0`: a PettingZoo AEC environment with
+  ``env()``, ``raw_env()`` and ``parallel_env()``, 2..10 seats, any structure;
+- :class:`OmahaHiLoEnv`: one learning seat against bots, for Gymnasium;
+- :mod:`hilo_fast.envs.spaces`: the observation and action spaces;
+- :func:`seat_view`: what one seat may know of a hand, the only input of an
+  observation.
+
+``import hilo_fast`` never needs these packages; this module says which are
+missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_MISSING = [name for name in ("numpy", "gymnasium", "pettingzoo")
+            if importlib.util.find_spec(name) is None]
+if _MISSING:
+    raise ImportError(f"hilo_fast.envs needs the [envs] extra (missing: {', '.join(_MISSING)}): "
+                      f"pip install 'hilo-fast[envs]'")
+
+from . import omaha_hilo_v0  # noqa: E402
+from .gym_env import OmahaHiLoEnv  # noqa: E402
+from .view import SeatView, seat_view  # noqa: E402
+
+__all__ = ["OmahaHiLoEnv", "SeatView", "omaha_hilo_v0", "seat_view"]
