@@ -13,13 +13,13 @@ missing.
 
 from __future__ import annotations
 
-import importlib.util
-
-_MISSING = [name for name in ("numpy", "gymnasium", "pettingzoo")
-            if importlib.util.find_spec(name) is None]
-if _MISSING:
-    raise ImportError(f"hilo_fast.envs needs the [envs] extra (missing: {', '.join(_MISSING)}): "
-                      f"pip install 'hilo-fast[envs]'")
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:
+    raise ImportError(f"hilo_fast.envs needs the [envs] extra ({error.name} is missing): "
+                      f"pip install 'hilo-fast[envs]'") from error
 
 from . import omaha_hilo_v0  # noqa: E402
 from .gym_env import OmahaHiLoEnv  # noqa: E402

@@ -93,7 +93,6 @@ _BOARD, _STREET, _LIMIT, _POS = OFFSETS["board"], OFFSETS["street"], OFFSETS["li
 _IN, _FOLDED, _ALLIN = OFFSETS["in_hand"], OFFSETS["folded"], OFFSETS["all_in"]
 _STACK, _BET, _CONTRIB = OFFSETS["stack"], OFFSETS["bet"], OFFSETS["contributed"]
 _POT, _TO_ACT, _HIGH = OFFSETS["pot"], OFFSETS["to_act"], OFFSETS["high"]
-_CHIPS_END = OFFSETS["to_act"]
 # The history field of each kind of action (fold: in `folded`).
 _HISTORY = {Action.CHECK: OFFSETS["checks"], Action.CALL: OFFSETS["calls"],
             Action.BET: OFFSETS["raises"], Action.RAISE: OFFSETS["raises"]}
@@ -126,43 +125,50 @@ def _strength(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[float, flo
 
 def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
     """The observation vector of ``view.seat`` (fields in the module docstring)."""
+    # One element at a time: a numpy scalar store costs far less than a
+    # slice or fancy-index store of a few elements, and most fields are 0.
     obs = np.zeros(OBS_SIZE, np.float32)
-    seat, n = view.seat, view.n_seats
-    ones = list(view.hole or ())
-    board = view.board
-    ones += [_BOARD + c for c in board]
-    if view.street != _OVER:
-        ones.append(_STREET + view.street)
-    ones.append(_LIMIT + view.structure.limit)
-    ones.append(_POS + (seat - view.button) % n)
+    seat, n, unit = view.seat, view.n_seats, 1.0 / big_blind
+    hole, board = view.hole, view.board
+    if hole:
+        for card in hole:
+            obs[card] = 1.0
+    for card in board:
+        obs[_BOARD + card] = 1.0
+    street = int(view.street)
+    if street < 4:
+        obs[_STREET + street] = 1.0
+    obs[_LIMIT + int(view.structure.limit)] = 1.0
+    obs[_POS + (seat - view.button) % n] = 1.0
     stacks, bets, contrib, folded = view.stacks, view.bets, view.contributions, view.folded
     for r in range(n):
         s = seat + r if seat + r < n else seat + r - n
+        stack = stacks[s]
         if folded[s]:
-            ones.append(_FOLDED + r)
-        elif stacks[s] or contrib[s]:       # dealt in (a seat sitting out has neither)
-            ones.append(_IN + r)
-            if not stacks[s]:
-                ones.append(_ALLIN + r)
-    obs[_STACK:_STACK + n] = stacks[seat:] + stacks[:seat]
-    obs[_BET:_BET + n] = bets[seat:] + bets[:seat]
-    obs[_CONTRIB:_CONTRIB + n] = contrib[seat:] + contrib[:seat]
-    obs[_POT] = view.pot
+            obs[_FOLDED + r] = 1.0
+        elif stack or contrib[s]:       # dealt in (a seat sitting out has neither)
+            obs[_IN + r] = 1.0
+            if not stack:
+                obs[_ALLIN + r] = 1.0
+        if stack:
+            obs[_STACK + r] = stack * unit
+        if bets[s]:
+            obs[_BET + r] = bets[s] * unit
+        if contrib[s]:
+            obs[_CONTRIB + r] = contrib[s] * unit
+    obs[_POT] = view.pot * unit
     if view.actor == seat:
-        obs[_POT + 1:_POT + 4] = (view.call_amount, view.min_to, view.max_to)
-        ones.append(_TO_ACT)
-    obs[_STACK:_CHIPS_END] *= 1.0 / big_blind
-    counts: dict[int, int] = {}
-    for street, who, kind, _ in view.actions:
-        field = _HISTORY.get(kind)
+        obs[_POT + 1] = view.call_amount * unit
+        obs[_POT + 2] = view.min_to * unit
+        obs[_POT + 3] = view.max_to * unit
+        obs[_TO_ACT] = 1.0
+    history = _HISTORY
+    for street_, who, kind, _ in view.actions:
+        field = history.get(kind)
         if field is not None:
-            at = field + street * MAX_SEATS + (who - seat) % n
-            counts[at] = counts.get(at, 0) + 1
-    if counts:
-        obs[list(counts)] = list(counts.values())
-    if len(board) >= 3 and view.hole:
-        obs[_HIGH:_HIGH + 2] = _strength(tuple(view.hole), tuple(board))
-    obs[ones] = 1.0
+            obs[field + street_ * MAX_SEATS + (who - seat) % n] += 1.0
+    if hole and len(board) >= 3:
+        obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board))
     return obs
 
 
