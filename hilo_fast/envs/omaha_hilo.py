@@ -4,7 +4,7 @@ classic environments are): ``env()``, ``raw_env()``, ``parallel_env()``.
 =================  =====================================================
 agents             ``player_0`` .. ``player_{n-1}`` (seat i), 2..10
 actions            ``Discrete(6)`` (``Discrete(3)`` in fixed limit), masked
-observations       ``Dict(observation=Box(309,), action_mask=Box(n,))``
+observations       ``Dict(observation=Box(308,), action_mask=Box(n,))``
 rewards            chips won or lost in big blinds, at the end of each hand
 episode            one hand, or a table played until a seat busts
 =================  =====================================================
