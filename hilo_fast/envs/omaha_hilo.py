@@ -41,10 +41,21 @@ from .view import seat_view
 Observation = dict[str, npt.NDArray[Any]]
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with ``last()`` asked of the raw environment
+    at once: the inherited one reads six attributes through the wrapper's
+    ``__getattr__``, a quarter of a step's time. Same values, same checks."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+
 def env(**kwargs: Any) -> Any:
     """The environment as PettingZoo's classic ones are handed out: the raw
     environment in an ``OrderEnforcingWrapper``. Arguments as :class:`raw_env`."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _OrderEnforcing(raw_env(**kwargs))
 
 
 def parallel_env(**kwargs: Any) -> Any:
