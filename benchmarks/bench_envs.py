@@ -43,7 +43,7 @@ def aec_loop(make: Callable[[], Any], steps: int) -> Callable[[], int]:
         env.reset(seed=1)
         done = 0
         while done < steps:
-            for agent in env.agent_iter():
+            for _agent in env.agent_iter():
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
                     env.step(None)

@@ -15,14 +15,14 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from hilo_fast import Action, Hand, Limit, MixedGame, Structure  # noqa: E402
-from hilo_fast.envs import OmahaHiLoEnv, SeatView, omaha_hilo_v0, seat_view  # noqa: E402
-from hilo_fast.envs.check import random_play  # noqa: E402
-from hilo_fast.envs.spaces import OBS_SIZE, OFFSETS, action_mask, decode, encode  # noqa: E402
+from hilo_fast import Action, Hand, Limit, MixedGame, Structure
+from hilo_fast.envs import OmahaHiLoEnv, SeatView, omaha_hilo_v0, seat_view
+from hilo_fast.envs.check import random_play
+from hilo_fast.envs.spaces import OBS_SIZE, OFFSETS, action_mask, decode, encode
 
 MIXED = MixedGame(Structure.pot_limit(1, 2), hands_per_game=2)
 CONFIGS = [
@@ -254,11 +254,11 @@ def test_gym_opponent_callables_get_their_own_view_only() -> None:
         return ("call" if view.current_bet > view.bets[view.actor] else "check"), None
 
     env = OmahaHiLoEnv([bot, bot], seat=0)
-    obs, _ = env.reset(seed=3)
+    env.reset(seed=3)
     for _ in range(30):
-        obs, _, terminated, truncated, _ = env.step(1)
+        _, _, terminated, truncated, _ = env.step(1)
         if terminated or truncated:
-            obs, _ = env.reset()
+            env.reset()
     assert seen and all(isinstance(v, SeatView) and v.seat == v.actor != 0 for v in seen)
     with pytest.raises(ValueError, match="unknown bot"):
         OmahaHiLoEnv("nobody")

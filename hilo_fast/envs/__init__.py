@@ -16,13 +16,13 @@ from __future__ import annotations
 try:
     import gymnasium  # noqa: F401
     import numpy  # noqa: F401
-    import pettingzoo  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as error:
     raise ImportError(f"hilo_fast.envs needs the [envs] extra ({error.name} is missing): "
                       f"pip install 'hilo-fast[envs]'") from error
 
-from . import omaha_hilo_v0  # noqa: E402
-from .gym_env import OmahaHiLoEnv  # noqa: E402
-from .view import SeatView, seat_view  # noqa: E402
+from . import omaha_hilo_v0
+from .gym_env import OmahaHiLoEnv
+from .view import SeatView, seat_view
 
 __all__ = ["OmahaHiLoEnv", "SeatView", "omaha_hilo_v0", "seat_view"]

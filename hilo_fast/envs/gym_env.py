@@ -21,7 +21,7 @@ from gymnasium import spaces
 from ..engine import ActionLike
 from ..selfplay import BOTS
 from ..structures import Limit, MixedGame, Structure
-from .omaha_hilo import describe
+from .omaha_hilo import RENDER_MODES, describe
 from .session import Session
 from .spaces import N_ACTIONS, N_FIXED_ACTIONS, action_mask, decode, encode, observation_space
 from .view import SeatView, seat_view
@@ -55,7 +55,7 @@ class OmahaHiLoEnv(gymnasium.Env[Observation, np.int64]):
     chip it won or lost.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Env's)
 
     def __init__(self, opponents: str | ViewBot | Sequence[str | ViewBot] = "call",
                  num_players: int | None = None, seat: int = 0,
@@ -71,19 +71,19 @@ class OmahaHiLoEnv(gymnasium.Env[Observation, np.int64]):
             n = len(others) + 1
             if num_players is not None and num_players != n:
                 raise ValueError(f"{len(others)} opponents make {n} players, not {num_players}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.session = Session(structure, n, stacks, hole_count=hole_count, episode=episode,
                                max_hands=max_hands, button=button)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
         self.seat = seat
-        bots = [_bot(spec) for spec in others]   # type: ignore[arg-type]
-        self._bots: list[ViewBot | None] = bots[:seat] + [None] + bots[seat:]
+        bots = [_bot(spec) for spec in others]
+        self._bots: list[ViewBot | None] = [*bots[:seat], None, *bots[seat:]]
         fixed = all(g.limit == Limit.FIXED for g in self.session.structures)
         self._n_actions = N_FIXED_ACTIONS if fixed else N_ACTIONS
         self._big_blind = self.session.big_blind
-        self.observation_space = observation_space(
+        self.observation_space = observation_space(  # type: ignore[assignment]
             self._n_actions, self.session.total_chips / self._big_blind + 10)
         self.action_space = spaces.Discrete(self._n_actions)
         self.render_mode = render_mode

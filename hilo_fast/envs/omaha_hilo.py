@@ -21,7 +21,7 @@ wrapper, as an illegal action is an error here, not a lost game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy.typing as npt
 from gymnasium import spaces
@@ -39,6 +39,7 @@ from .spaces import N_ACTIONS, N_FIXED_ACTIONS, action_mask, decode, encode, obs
 from .view import seat_view
 
 Observation = dict[str, npt.NDArray[Any]]
+RENDER_MODES = ("human", "ansi")
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -78,8 +79,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``reset(seed=s)`` restarts the stream of hands from ``s``.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "omaha_hilo_v0",
-                "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES), "name": "omaha_hilo_v0",
+        "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, num_players: int = 2, structure: Structure | MixedGame | None = None,
                  stacks: int | Sequence[int] | None = None, hole_count: int = 4,
@@ -88,7 +90,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         super().__init__()
         EzPickle.__init__(self, num_players, structure, stacks, hole_count, episode, max_hands,
                           button, render_mode)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.session = Session(structure, num_players, stacks, hole_count=hole_count,
                                episode=episode, max_hands=max_hands, button=button)

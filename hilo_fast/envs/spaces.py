@@ -191,7 +191,7 @@ def decode(state: Hand | SeatView, action: object,
     """The engine action ``(kind, amount)`` for action index ``action`` of the
     seat to act; a ValueError naming the legal actions when it is masked."""
     try:
-        index = operator.index(action)  # type: ignore[call-overload]
+        index = operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"action must be an int 0..{n_actions - 1}, got {action!r}") from None
     if isinstance(action, bool) or not 0 <= index < n_actions:

@@ -50,6 +50,7 @@ class SeatView:
     n_seats: int
     folded: list[bool]
     shown: dict[int, list[int]]
+    _legal: LegalActions
 
     @property
     def is_over(self) -> bool:
