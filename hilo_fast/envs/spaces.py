@@ -93,9 +93,9 @@ _BOARD, _STREET, _LIMIT, _POS = OFFSETS["board"], OFFSETS["street"], OFFSETS["li
 _IN, _FOLDED, _ALLIN = OFFSETS["in_hand"], OFFSETS["folded"], OFFSETS["all_in"]
 _STACK, _BET, _CONTRIB = OFFSETS["stack"], OFFSETS["bet"], OFFSETS["contributed"]
 _POT, _TO_ACT, _HIGH = OFFSETS["pot"], OFFSETS["to_act"], OFFSETS["high"]
-# The history field of each kind of action (fold: in `folded`).
-_HISTORY = {Action.CHECK: OFFSETS["checks"], Action.CALL: OFFSETS["calls"],
-            Action.BET: OFFSETS["raises"], Action.RAISE: OFFSETS["raises"]}
+# The history field of each kind of action, by Action value (fold: in `folded`);
+# a tuple, as hashing an enum member for a dict runs Python code.
+_HISTORY = (0, OFFSETS["checks"], OFFSETS["calls"], OFFSETS["raises"], OFFSETS["raises"])
 _FIXED = Limit.FIXED
 _OVER = Street.OVER
 _HIGH_CLASSES, _LOW_CLASSES = 7462, 56
@@ -164,8 +164,8 @@ def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
         obs[_TO_ACT] = 1.0
     history = _HISTORY
     for street_, who, kind, _ in view.actions:
-        field = history.get(kind)
-        if field is not None:
+        field = history[kind]
+        if field:
             obs[field + street_ * MAX_SEATS + (who - seat) % n] += 1.0
     if hole and len(board) >= 3:
         obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board))
