@@ -13,9 +13,10 @@ alone costs more than a whole step of ours), ``step()``; a new episode by
 ``omaha_hilo_v0.env()`` (PettingZoo's ``OrderEnforcingWrapper`` around the raw
 environment, as ``texas_holdem_v4.env()`` is); the Gymnasium row is
 :class:`hilo_fast.envs.OmahaHiLoEnv` (its steps are the learner's; the bot's
-decisions in between are free). Each figure is the best of ``--repeat`` runs,
-with the CPU time of that run, because the machine may be shared; the ratio
-column is CPU speed over ``texas_holdem_v4``'s (target: the AEC rows >= 5x).
+decisions in between are free). Each figure is the best of ``--repeat`` runs
+(taken round robin over the rows), with the CPU time of that run, because the
+machine may be shared; the ratio column is CPU speed over
+``texas_holdem_v4``'s (target: the AEC rows >= 5x).
 """
 
 from __future__ import annotations
@@ -72,15 +73,12 @@ def gym_loop(make: Callable[[], Any], steps: int) -> Callable[[], int]:
     return run
 
 
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, float]:
-    """(best steps/s by wall time, steps/s by CPU time of that run)."""
-    best = (0.0, 0.0)
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        steps = run()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        best = max(best, (steps / wall, steps / max(cpu, 1e-9)))
-    return best
+def timed(run: Callable[[], int]) -> tuple[float, float]:
+    """(steps/s by wall time, steps/s by CPU time) of one run."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    steps = run()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return steps / wall, steps / max(cpu, 1e-9)
 
 
 def peer(name: str) -> Callable[[], Any] | None:
@@ -125,12 +123,18 @@ def main() -> None:
     ]
     print(f"backend {BACKEND}; best of {args.repeat}; steps/s (wall), steps/s (CPU), "
           "CPU ratio to texas_holdem_v4")
+    # Round robin: every repeat runs every row, so a busy spell of a shared
+    # machine falls on all of them alike; each row keeps its best run.
+    best = [(0.0, 0.0)] * len(rows)
+    for _ in range(args.repeat):
+        for i, (_, run) in enumerate(rows):
+            if run is not None:
+                best[i] = max(best[i], timed(run))
     reference = math.nan
-    for name, run in rows:
+    for (name, run), (wall, cpu) in zip(rows, best, strict=True):
         if run is None:
             print(f"{name:<66} skipped (pip install 'pettingzoo[classic]' brings rlcard)")
             continue
-        wall, cpu = best_of(args.repeat, run)
         if math.isnan(reference):
             reference = cpu
         print(f"{name:<66} {wall:>10,.0f} {cpu:>10,.0f} {cpu / reference:>7.2f}x")
