@@ -10,7 +10,8 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py")) if EXAMPLES.is_dir() else []
-NEEDS = {"dask_equity.py": "dask"}   # optional packages a script needs
+# optional packages a script needs
+NEEDS = {"dask_equity.py": "dask", "envs_train_policy.py": "pettingzoo"}
 
 
 @pytest.mark.skipif(not SCRIPTS, reason="examples/ is not beside the tests")
