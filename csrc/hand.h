@@ -10,11 +10,7 @@
 #include <stdint.h>
 #include "cards.h"   /* hilo_fast.h, included once through its guard */
 
-enum { HF_FIXED = 0, HF_POT = 1, HF_NO = 2 };
-enum { HF_FOLD = 0, HF_CHECK = 1, HF_CALL = 2, HF_BET = 3, HF_RAISE = 4 };
-enum { HF_PREFLOP = 0, HF_FLOP = 1, HF_TURN = 2, HF_RIVER = 3, HF_OVER = 4 };
-/* Seat status, ordered so that ">= HF_ACTIVE" means "still in the hand". */
-enum { HF_OUT = 0, HF_FOLDED = 1, HF_ACTIVE = 2, HF_ALL_IN = 3 };
+/* The limit, action, street and seat status enums are in hilo_fast.h. */
 
 typedef struct {
     const hf_structure *structure;

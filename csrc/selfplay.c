@@ -6,7 +6,7 @@
 #include "hand.h"
 #include "mersenne.h"
 
-#define MAX_CHIPS ((int64_t)1 << 52)
+#define MAX_CHIPS ((int64_t)1 << HF_MAX_CHIPS_BITS)
 
 /* random_legal: a uniformly random legal kind of action (never folding when
  * it could check) with a uniformly random legal "to" amount. */

@@ -792,7 +792,7 @@ static void drive_settle(const uint8_t *data, size_t size)
 
 /* ---- self-play: hostile sessions, and plausible ones played for a few hands ---- */
 
-#define SELFPLAY_MAX_CHIPS ((int64_t)1 << 52)
+#define SELFPLAY_MAX_CHIPS ((int64_t)1 << HF_MAX_CHIPS_BITS)
 
 /* Chips: small amounts mostly, and every edge of the accepted range. */
 static int64_t next_chips(reader *r)
@@ -952,10 +952,36 @@ static void drive_selfplay(const uint8_t *data, size_t size)
     free(log);
 }
 
+/* ---- splitmix64 (hf_splitmix64): output k of a stream equals the k+1-th
+ * step of the stream walked one addition at a time (Vigna's reference
+ * loop), and the reference outputs of seed 0 ---- */
+
+static void drive_splitmix64(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint64_t seed = 0;
+    for (int k = 0; k < 8; k++)
+        seed = seed << 8 | next_byte(&r);
+    uint64_t index = next_byte(&r);
+    uint64_t state = seed, z = 0;
+    for (uint64_t k = 0; k <= index; k++) {
+        z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+    }
+    if (hf_splitmix64(seed, index) != z)
+        FAIL("splitmix64: output %llu of seed %llu differs from the stream",
+             (unsigned long long)index, (unsigned long long)seed);
+    if (hf_splitmix64(0, 0) != 0xe220a8397b1dcdafull || hf_splitmix64(0, 1) != 0x6e789e6aa1b965f4ull)
+        FAIL("splitmix64: not the reference outputs of seed 0");
+    valid_checked++;
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
-    drive_omaha_bytes, drive_settle, drive_selfplay,
+    drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

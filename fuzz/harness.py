@@ -15,7 +15,7 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``settle``) and the public functions over them (``evaluate``,
+``equity_sample``, ``settle``, ``splitmix64``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
@@ -382,6 +382,13 @@ def _omaha_bytes_target(d: Decoder) -> Call:
     return Call("omaha_bytes", (cards, n), lambda b: b.omaha_bytes(cards, n), False, plain)
 
 
+def _splitmix64_target(d: Decoder) -> Call:
+    """``splitmix64(seed, index)``: any 64-bit seed, small or huge indices."""
+    seed = int.from_bytes(bytes(d.byte() for _ in range(8)), "big")
+    index = d.byte() if d.byte() < 128 else int.from_bytes(bytes(d.byte() for _ in range(8)), "big")
+    return Call("splitmix64", (seed, index), lambda b: b.splitmix64(seed, index), False, True)
+
+
 # ---- self-play ----
 
 
@@ -455,6 +462,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "showdown": _showdown_target,
     "simulate": _simulate_target,
     "backend.settle": _settle_target,
+    "backend.splitmix64": _splitmix64_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

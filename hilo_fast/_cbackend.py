@@ -19,9 +19,28 @@ from ._native import ffi, lib
 
 NAME = "native"
 
+# ---- the constants of csrc/hilo_fast.h, read from it (the pure backend's
+# copies are checked against the header by tests/test_constants.py) ----
+
 ERR_CARD: int = lib.HF_ERR_CARD
 ERR_DUPLICATE: int = lib.HF_ERR_DUPLICATE
 ERR_COUNT: int = lib.HF_ERR_COUNT
+ERR_TOO_MANY_CHIPS: int = lib.HF_ERR_TOO_MANY_CHIPS
+ERR_CHIPS_NOT_CONSERVED: int = lib.HF_ERR_CHIPS_NOT_CONSERVED
+MAX_CHIPS: int = 1 << lib.HF_MAX_CHIPS_BITS
+LIMIT_FIXED, LIMIT_POT, LIMIT_NO = lib.HF_FIXED, lib.HF_POT, lib.HF_NO
+FOLD, CHECK, CALL, BET, RAISE = lib.HF_FOLD, lib.HF_CHECK, lib.HF_CALL, lib.HF_BET, lib.HF_RAISE
+PREFLOP, FLOP, TURN, RIVER, OVER = (lib.HF_PREFLOP, lib.HF_FLOP, lib.HF_TURN, lib.HF_RIVER,
+                                    lib.HF_OVER)
+SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = (lib.HF_OUT, lib.HF_FOLDED, lib.HF_ACTIVE,
+                                                   lib.HF_ALL_IN)
+BOT_RANDOM, BOT_CALL, BOT_POT = lib.HF_BOT_RANDOM, lib.HF_BOT_CALL, lib.HF_BOT_POT
+EQUITY_POT: int = lib.HF_EQUITY_POT
+EQUITY_MAX_PLAYERS: int = lib.HF_EQUITY_MAX_PLAYERS
+EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
+#: A flat tally: deals, no_low, then these per player, in hf_equity_tally's order.
+EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
+    name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
 
 # Items cffi refuses to convert to int32_t (strings, floats, huge ints, NaN).
 _NOT_A_CARD = (TypeError, OverflowError, ValueError)
@@ -173,14 +192,11 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
 # A tally is a list of ints: deals, no_low, then per player share,
 # share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
 
-EQUITY_POT: int = lib.HF_EQUITY_POT
-EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
-_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low", "tie_low")
 
 
 def _flat_tally(tally: object, n_players: int) -> list[int]:
     out = [int(tally.deals), int(tally.no_low)]  # type: ignore[attr-defined]
-    columns = [getattr(tally, field) for field in _TALLY_FIELDS]
+    columns = [getattr(tally, field) for field in EQUITY_TALLY_FIELDS]
     for p in range(n_players):
         out.extend(int(column[p]) for column in columns)
     return out
@@ -233,6 +249,15 @@ def equity_sample(
     return err or _flat_tally(out, n_players)
 
 
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (both modulo 2**64), from ``hf_splitmix64``."""
+    return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
+
+
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
     out_high: Any = None, out_low: Any = None,
@@ -266,13 +291,9 @@ def omaha_batch(
 # engine itself (hilo_fast.engine), which hilo_fast.selfplay runs when this
 # backend is not in use; tests compare the two hand by hand.
 
-#: More chips than this at the table and the C stops (amounts must convert to
-#: doubles exactly, as Python's do); hilo_fast.selfplay stays below it.
-SELFPLAY_MAX_CHIPS = 2**52
-
 _SELFPLAY_ERRORS = {
     lib.HF_ERR_COUNT: "a self-play setting out of range",
-    lib.HF_ERR_TOO_MANY_CHIPS: f"more than {SELFPLAY_MAX_CHIPS} chips at the table",
+    lib.HF_ERR_TOO_MANY_CHIPS: f"{MAX_CHIPS} chips or more at the table",
     lib.HF_ERR_CHIPS_NOT_CONSERVED: "a hand created or lost chips",
 }
 

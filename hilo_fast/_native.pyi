@@ -12,14 +12,33 @@ class _Lib:
     HF_ERR_CARD: int
     HF_ERR_DUPLICATE: int
     HF_ERR_COUNT: int
+    HF_ERR_TOO_MANY_CHIPS: int
+    HF_ERR_CHIPS_NOT_CONSERVED: int
+    HF_MAX_CHIPS_BITS: int
+    HF_FIXED: int
+    HF_POT: int
+    HF_NO: int
+    HF_FOLD: int
+    HF_CHECK: int
+    HF_CALL: int
+    HF_BET: int
+    HF_RAISE: int
+    HF_PREFLOP: int
+    HF_FLOP: int
+    HF_TURN: int
+    HF_RIVER: int
+    HF_OVER: int
+    HF_OUT: int
+    HF_FOLDED: int
+    HF_ACTIVE: int
+    HF_ALL_IN: int
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
-    HF_ERR_TOO_MANY_CHIPS: int
-    HF_ERR_CHIPS_NOT_CONSERVED: int
+    def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_omaha(

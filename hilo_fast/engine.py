@@ -66,21 +66,21 @@ from .structures import Limit, MixedGame, Structure
 class Action(IntEnum):
     """What a seat can do when it is to act."""
 
-    FOLD = 0
-    CHECK = 1
-    CALL = 2
-    BET = 3
-    RAISE = 4
+    FOLD = backend.FOLD       # the codes of csrc/hilo_fast.h
+    CHECK = backend.CHECK
+    CALL = backend.CALL
+    BET = backend.BET
+    RAISE = backend.RAISE
 
 
 class Street(IntEnum):
     """Betting rounds; ``OVER`` once the hand is finished."""
 
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-    OVER = 4
+    PREFLOP = backend.PREFLOP
+    FLOP = backend.FLOP
+    TURN = backend.TURN
+    RIVER = backend.RIVER
+    OVER = backend.OVER
 
 
 ActionLike = Action | str | int
@@ -94,10 +94,10 @@ _BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
 _FOLD, _CHECK, _CALL, _BET, _RAISE = Action     # module constants: fast to load
 _FIXED, _POT, _NO = int(Limit.FIXED), int(Limit.POT), int(Limit.NO)
 
-_OUT = 0      # sitting out: no chips at the start of the hand, not dealt in
-_FOLDED = 1
-_ACTIVE = 2   # in the hand with chips behind
-_ALL_IN = 3   # in the hand with no chips behind
+_OUT = backend.SEAT_OUT         # sitting out: no chips at the start of the hand, not dealt in
+_FOLDED = backend.SEAT_FOLDED
+_ACTIVE = backend.SEAT_ACTIVE   # in the hand with chips behind
+_ALL_IN = backend.SEAT_ALL_IN   # in the hand with no chips behind (">= _ACTIVE": still in)
 
 
 class LegalActions:

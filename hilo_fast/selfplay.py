@@ -83,7 +83,8 @@ def pot_every_time(hand: Hand, rng: random.Random) -> Decision:
 BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_every_time}
 
 # Their codes in csrc/selfplay.c (HF_BOT_*), which plays them in C.
-_NATIVE_BOTS: dict[Bot, int] = {random_legal: 0, always_call: 1, pot_every_time: 2}
+_NATIVE_BOTS: dict[Bot, int] = {random_legal: backend.BOT_RANDOM, always_call: backend.BOT_CALL,
+                                pot_every_time: backend.BOT_POT}
 _PROGRESS_EVERY = 256   # hands between two progress() calls
 
 
@@ -224,7 +225,7 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
     codes = [_NATIVE_BOTS.get(bot) for bot in seat_bots]
     if native is None or None in codes:
         return None
-    if stack * players * (hands + 1) >= backend.SELFPLAY_MAX_CHIPS:  # at most a rebuy a seat a hand
+    if stack * players * (hands + 1) >= backend.MAX_CHIPS:  # at most a rebuy a seat a hand
         return None
     if isinstance(structure, MixedGame):
         games, per_game = [structure.pot, structure.fixed], structure.hands_per_game
@@ -232,7 +233,7 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
         games, per_game = [structure], 1
     settings = [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
                  g.big_bet) for g in games]
-    if max(max(setting[1:]) for setting in settings) >= backend.SELFPLAY_MAX_CHIPS:
+    if max(max(setting[1:]) for setting in settings) >= backend.MAX_CHIPS:
         return None
     return native(settings, per_game, [stack] * players, hole_count, codes, stack,
                   random.Random(table_seed).getstate(), bot_rng.getstate())

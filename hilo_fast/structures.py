@@ -27,13 +27,15 @@ from __future__ import annotations
 import operator
 from enum import IntEnum
 
+from ._backend import backend
+
 
 class Limit(IntEnum):
     """How bets are sized."""
 
-    FIXED = 0
-    POT = 1
-    NO = 2
+    FIXED = backend.LIMIT_FIXED   # the codes of csrc/hilo_fast.h
+    POT = backend.LIMIT_POT
+    NO = backend.LIMIT_NO
 
 
 _LIMIT_NAMES = {Limit.FIXED: "fixed limit", Limit.POT: "pot limit", Limit.NO: "no limit"}
