@@ -23,13 +23,16 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable
 from functools import partial
 
+from _pure import run_pure
+
 import hilo_fast
-from hilo_fast import MixedGame, Structure, _backend, _pybackend, simulate
+from hilo_fast import MixedGame, Structure, simulate
 from hilo_fast.engine import Hand
 from hilo_fast.selfplay import Decision, random_legal
 
@@ -111,11 +114,12 @@ def main() -> None:
                         help="pokerkit hands per run (0 to skip)")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pure-rows", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     limits = {"fixed-limit 2/4": "fixed", "pot-limit 1/2": "pot", "no-limit 1/2": "no"}
     pokerkit_cpu: dict[str, float] = {}
-    if args.pokerkit_hands:
+    if args.pokerkit_hands and not args.pure_rows:
         for name, limit in limits.items():
             run = pokerkit_loop(args.pokerkit_hands, limit, args.seed)
             if run is None:
@@ -123,10 +127,11 @@ def main() -> None:
                 break
             pokerkit_cpu[name] = args.pokerkit_hands / best_of(args.repeat, run)[1]
 
-    print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
-          f"random legal bots, best of {args.repeat}")
-    print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
-          f"{'showdowns':>11}{'vs pokerkit':>13}")
+    if not args.pure_rows:
+        print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
+              f"random legal bots, best of {args.repeat}")
+        print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
+              f"{'showdowns':>11}{'vs pokerkit':>13}")
 
     def row(engine: str, name: str, hands: int, play: Callable[[], object],
             showdowns: int) -> None:
@@ -137,6 +142,14 @@ def main() -> None:
               f"{showdowns / hands:>11.0%}{ratio:>13}")
 
     bots = [python_engine_bot]
+    if args.pure_rows:   # the child process with the pure backend forced
+        assert hilo_fast.BACKEND == "python"
+        for name, structure in STRUCTURES.items():
+            py = simulate(args.python_hands, structure, PLAYERS, seed=args.seed)
+            row("hilo-fast pure backend", name, args.python_hands,
+                partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed),
+                py.showdowns)
+        return
     for name, structure in STRUCTURES.items():
         c = simulate(args.hands, structure, PLAYERS, seed=args.seed)   # warm-up + counts
         assert c.engine == "C" or hilo_fast.BACKEND != "native"
@@ -146,10 +159,8 @@ def main() -> None:
         row("hilo-fast engine.Hand, Python bot", name, args.python_hands,
             partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots),
             py.showdowns)
-        with _backend.using(_pybackend):
-            row("hilo-fast pure backend", name, args.python_hands,
-                partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed),
-                py.showdowns)
+    if hilo_fast.BACKEND == "native":   # the same hands on the pure backend, in a child
+        print(run_pure(__file__, *sys.argv[1:], "--pure-rows"), end="")
     for name, cpu in pokerkit_cpu.items():
         print(f"{'pokerkit':<34}{name:<24}{args.pokerkit_hands:>8}{'':>12}{cpu:>13,.0f}")
 

@@ -42,7 +42,11 @@ Adding an entry point: write a ``Decoder -> Call`` function and add it to
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -471,22 +475,73 @@ _TARGET_LIST = list(TARGETS.values())
 
 
 def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
+    """Run ``call``: a backend function on ``backend``, a public function on the
+    backend this process's public API uses (which must then be ``backend``)."""
+    assert not call.public or backend is _backend.backend
     # A backend function out of its contract may refuse in any clean way.
     allowed: tuple[type[Exception], ...] = (
         (ValueError, TypeError) if call.public else (TypeError, ValueError, OverflowError))
     try:
-        with _backend.using(backend):
-            return "value", call.fn(backend)
+        return "value", call.fn(backend)
     except allowed as exc:
         return "raises", type(exc)
 
 
+class _PureProcess:
+    """This file run as a child with ``HILO_FAST_PUREPYTHON=1``: the public
+    functions of the pure backend, for the public targets (nothing here
+    swaps the backend of a loaded module). Bytes go in, outcomes come back,
+    pickled over the pipes."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "HILO_FAST_PUREPYTHON": "1"}
+        self._child = subprocess.Popen([sys.executable, __file__, "--pure-worker"], env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def outcome(self, data: bytes) -> tuple[str, Any]:
+        child = self._child
+        assert child.stdin is not None and child.stdout is not None
+        pickle.dump(data, child.stdin)
+        child.stdin.flush()
+        answer: tuple[str, Any] = pickle.load(child.stdout)
+        return answer
+
+
+_pure_process: _PureProcess | None = None
+
+
+def _pure_outcome(data: bytes) -> tuple[str, Any]:
+    global _pure_process
+    call = decode(data)
+    if not call.public:
+        return _outcome(call, _pybackend)
+    if _pure_process is None:
+        _pure_process = _PureProcess()
+    return _pure_process.outcome(data)
+
+
+def _serve_pure() -> None:
+    """The child's loop: outcomes of public calls on the pure backend."""
+    assert _backend.backend is _pybackend, "the worker must run with HILO_FAST_PUREPYTHON=1"
+    out = sys.stdout.buffer
+    sys.stdout = sys.stderr   # nothing but answers on the pipe
+    while True:
+        try:
+            data = pickle.load(sys.stdin.buffer)
+        except EOFError:
+            return
+        pickle.dump(_outcome(decode(data), _pybackend), out)
+        out.flush()
+
+
 def check(data: bytes) -> None:
     """Decode ``data`` and run the call on both backends (each on freshly
-    decoded arguments: an iterator is used up by one call); assert the contract."""
+    decoded arguments: an iterator is used up by one call); assert the contract.
+    Public calls run on the pure backend in a child process."""
     assert _native is not None, "the differential fuzzer needs the compiled backend"
+    assert _backend.backend is _native, "the differential fuzzer runs on the native backend"
     call = decode(data)
-    native, pure = _outcome(call, _native), _outcome(decode(data), _pybackend)
+    native, pure = _outcome(call, _native), _pure_outcome(data)
     if call.public or call.plain:
         assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
         return
@@ -508,3 +563,7 @@ def decode(data: bytes) -> Call:
 def run_one(data: bytes) -> None:
     """The fuzz entry point: decode, call on both backends, check."""
     check(data)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--pure-worker"]:
+    _serve_pure()

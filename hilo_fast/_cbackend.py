@@ -3,16 +3,17 @@
 Same functions and return conventions as :mod:`hilo_fast._pybackend`. The C
 validates every card itself; the only checks here are the ones cffi cannot
 make for it (a fixed 5-card array needs exactly five items; cards must be
-ints, not floats cffi would truncate). Input the C is not given (not ints,
-numbers beyond int32/int64) gets its error code from the pure backend, so
-both backends answer alike.
+ints, not floats cffi would truncate). Input cffi cannot pass (not ints,
+numbers beyond int32/int64) is replaced by values the C refuses at the same
+place (a card 52, a count -1), so the C still decides the error code, as
+the pure backend does, in the same order. This module never imports the
+pure backend.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 from ._native import ffi, lib
@@ -66,13 +67,13 @@ def _ints(cards: Sequence[int], more: Sequence[int] = ()) -> bool:
 _LISTS = (list, tuple)
 
 
-def _pure() -> ModuleType:
-    """The pure backend, which decides the error code of input the C was not
-    given (a card that is not an int, a number beyond int32/int64): it
-    validates in the same order as the C. Imported on the first such input."""
-    from . import _pybackend
+_BAD_CARD = 52   # a card the C refuses (HF_ERR_CARD) where an unpassable item was
 
-    return _pybackend
+
+def _card_ids(cards: Any) -> list[int]:
+    """``cards`` as ints cffi can pass: an item that is not an int in -1..51
+    (-1: a random hand's card in equity) becomes a card the C refuses there."""
+    return [c if type(c) is int and -1 <= c < 52 else _BAD_CARD for c in cards]
 
 
 def high5(cards: Sequence[int]) -> int:
@@ -84,7 +85,7 @@ def high5(cards: Sequence[int]) -> int:
             return int(lib.hf_high5(cards))
         except _NOT_A_CARD:
             pass
-    return int(_pure().high5(cards))
+    return int(lib.hf_high5(_card_ids(cards)))
 
 
 def low5(cards: Sequence[int]) -> int:
@@ -96,7 +97,7 @@ def low5(cards: Sequence[int]) -> int:
             return int(lib.hf_low5(cards))
         except _NOT_A_CARD:
             pass
-    return int(_pure().low5(cards))
+    return int(lib.hf_low5(_card_ids(cards)))
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -104,9 +105,9 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
 
     Lists and tuples go to C as bytes: ``bytes()`` takes only true integers
     (``__index__``) in 0..255, so it is an exact card-type check that costs
-    less than cffi's own list conversion (anything else: the pure backend
-    decides the error code). Never ``bytes()`` of other objects: a numpy array
-    would give its raw memory.
+    less than cffi's own list conversion (anything else goes as checked
+    ints). Never ``bytes()`` of other objects: a numpy array would give its
+    raw memory.
     """
     if type(hole) in _LISTS and type(board) in _LISTS:
         try:
@@ -115,7 +116,8 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
             pass
         else:
             return lib.hf_omaha_bytes(cards, len(hole), len(board))
-    return int(_pure().omaha(hole, board))
+    hole_ids, board_ids = _card_ids(hole), _card_ids(board)
+    return int(lib.hf_omaha(hole_ids, len(hole_ids), board_ids, len(board_ids)))
 
 
 def omaha_bytes(cards: bytes, n_hole: int) -> int:
@@ -134,12 +136,13 @@ def omaha_best(
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
     """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
     out: Any = ffi.new("hf_hand *")  # cffi struct fields are typed at run time only
-    if not _ints(hole, board):
-        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
     try:
+        if not _ints(hole, board):
+            raise TypeError("not ints")
         err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     except _NOT_A_CARD:
-        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
+        hole, board = _card_ids(hole), _card_ids(board)
+        err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     if err:
         return err
     low_cards = tuple(out.low_cards) if out.low else None
@@ -150,41 +153,72 @@ def omaha_best(
 # ---- settlement: a hand's payouts at showdown (csrc/settle.c) ----
 
 
+def _row(hole: Any) -> list[Any]:
+    """A live seat's cards given as another sequence: converted as the pure
+    backend converts them (``array``), else Nones (refused as unconvertible)."""
+    try:
+        return list(array("i", hole))
+    except (TypeError, ValueError, OverflowError):
+        return [None] * len(hole)
+
+
+def _unconvertible(cards: Sequence[Any]) -> bool:
+    """Some card is no int32 (what the pure backend refuses before any check)."""
+    try:
+        array("i", cards)
+    except (TypeError, ValueError, OverflowError):
+        return True
+    return False
+
+
 def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Sequence[int],
            contributions: Sequence[int], button: int, odd_chip_low: int,
            payouts: list[int]) -> int:
     """Pay out a hand at showdown with ``hf_settle``: set ``payouts[:]`` and return
     0, or return ERR_* with ``payouts`` untouched (see the pure backend's twin).
 
-    The C gets lists and tuples whose items ``bytes`` and ``array`` take (they
-    take exactly the integers the C may see) and plain int options; any other
-    input, or a shape the C cannot receive (live seats' holes of different
-    sizes), gets its answer from the pure backend, which converts the same way.
+    The C gets the live seats' cards in one flat array. Input it cannot be
+    given is answered as the pure backend answers it, in the same order:
+    flags, chips or options that do not convert, or rows of different sizes,
+    are HF_ERR_COUNT; cards that do not convert go as cards the C refuses.
     """
     n = len(holes)
-    if type(board) in _LISTS and type(holes) in _LISTS and type(live) in _LISTS \
-            and type(contributions) in _LISTS and type(button) is int \
-            and type(odd_chip_low) is int and len(board) == 5 \
-            and len(live) == len(contributions) == len(payouts) == n:
-        try:
-            flags = bytes(live)
-            rows: Sequence[Any] = holes
-            live_rows = [hole for hole, flag in zip(rows, flags, strict=True) if flag]
-            n_hole = len(live_rows[0])
-            if set(map(len, live_rows)) == {n_hole} and set(map(type, live_rows)) <= {list, tuple}:
-                blank = (0,) * n_hole   # the C reads only live seats' cards
-                cards = [card for hole, flag in zip(rows, flags, strict=True)
-                         for card in (hole if flag else blank)]
-                bytes(cards), bytes(board), array("q", contributions)  # ints the C may see?
-                out = ffi.new("int64_t[]", n)
-                err = int(lib.hf_settle(n, cards, n_hole, board, flags, contributions, button,
-                                        odd_chip_low, out))
-                if not err:
-                    payouts[:] = out
-                return err
-        except (TypeError, ValueError, OverflowError, IndexError):
-            pass   # not ints the C may see, or no live seat: the pure backend answers
-    return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low, payouts))
+    try:
+        flags = bytes(live)
+        chips = array("q", contributions)
+        button, odd_chip_low = int(button.__index__()), int(odd_chip_low.__index__())
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return ERR_COUNT
+    if len(flags) != n or len(chips) != n or len(payouts) != n or len(board) != 5 \
+            or not 0 <= button < n or odd_chip_low not in (0, 1):
+        return ERR_COUNT   # what the C says to them; it must not read short arrays
+    live_rows = [holes[seat] for seat in range(n) if flags[seat]]
+    try:
+        sizes = set(map(len, live_rows))  # type: ignore[arg-type]
+    except TypeError:   # a live seat without cards
+        return ERR_COUNT
+    n_hole = sizes.pop() if len(sizes) == 1 else -1   # -1: refused by the C
+    blank = (0,) * max(n_hole, 0)   # the C reads only live seats' cards
+    rows: Sequence[Any] = holes
+    cards: list[int] = []
+    for hole, flag in zip(rows, flags, strict=True):
+        cards.extend(blank if not flag else hole if type(hole) in _LISTS else _row(hole))
+    board_ids: Sequence[Any] = board
+    try:
+        bytes(cards), bytes(board_ids)   # plain card ids?
+    except (TypeError, ValueError):
+        if _unconvertible(cards) or _unconvertible(board_ids):
+            # As the pure backend: the C's count checks first, then this.
+            counts_ok = 2 <= n <= 10 and any(flags) and 4 <= n_hole <= 6 \
+                and min(chips) >= 0 and sum(chips) < 1 << 62
+            return ERR_CARD if counts_ok else ERR_COUNT
+        cards, board_ids = _card_ids(cards), _card_ids(board_ids)
+    out = ffi.new("int64_t[]", n)
+    err = int(lib.hf_settle(n, cards, n_hole, board_ids, flags,
+                            ffi.from_buffer("int64_t[]", chips), button, odd_chip_low, out))
+    if not err:
+        payouts[:] = out
+    return err
 
 
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
@@ -211,12 +245,20 @@ def equity_deals(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
 ) -> int:
     """Number of deals of the spot (random hands are -1s), or ERR_*."""
-    n_players = _n_players(holes, n_hole)
-    try:
-        return int(lib.hf_equity_deals(holes, n_players, n_hole, board, len(board),
-                                       dead, len(dead)))
-    except _NOT_A_CARD:
-        return int(_pure().equity_deals(holes, n_hole, board, dead))
+    return _equity_spot_error(holes, n_hole, board, dead, checked=False)
+
+
+def _equity_spot_error(holes: Sequence[int], n_hole: Any, board: Sequence[int],
+                       dead: Sequence[int], *, checked: bool = True) -> int:
+    """``hf_equity_deals`` of the spot with any item cffi cannot pass replaced
+    by one the C refuses: the spot's error code, or (``checked``) ERR_COUNT
+    for a valid spot, because the caller's numbers are out of range."""
+    if type(n_hole) is not int or not 0 <= n_hole < 64:
+        n_hole = -1
+    holes, board, dead = _card_ids(holes), _card_ids(board), _card_ids(dead)
+    deals = int(lib.hf_equity_deals(holes, _n_players(holes, n_hole), n_hole, board,
+                                    len(board), dead, len(dead)))
+    return ERR_COUNT if checked and deals >= 0 else deals
 
 
 def equity_enumerate(
@@ -230,7 +272,7 @@ def equity_enumerate(
         err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
                                           dead, len(dead), first, count, out))
     except _NOT_A_CARD:
-        return _pure().equity_enumerate(holes, n_hole, board, dead, first, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _flat_tally(out, n_players)
 
 
@@ -245,7 +287,7 @@ def equity_sample(
         err = int(lib.hf_equity_sample(holes, n_players, n_hole, board, len(board),
                                        dead, len(dead), seed, count, out))
     except _NOT_A_CARD:
-        return _pure().equity_sample(holes, n_hole, board, dead, seed, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _flat_tally(out, n_players)
 
 

@@ -10,11 +10,13 @@ line of the C is shared with what it is checked against.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from hilo_fast import _backend, _pybackend
 from hilo_fast.engine import Action, Hand
 from hilo_fast.selfplay import (
     Bot,
@@ -52,15 +54,15 @@ def _big_blind(structure: Structure | MixedGame) -> int:
 def python_stacks(hands: int, structure: Structure | MixedGame, players: int, seed: int,
                   bots: list[Bot], stack: int, hole_count: int = 4
                   ) -> tuple[list[list[int]], int, int]:
-    """Each hand's final stacks, the actions and the showdowns, by the Python engine."""
+    """Each hand's final stacks, the actions and the showdowns, by the Python engine
+    (``on_hand`` makes simulate play through it on any backend)."""
     log: list[list[int]] = []
 
     def record(hand: Hand) -> None:
         log.append(list(hand.stacks))
 
-    with _backend.using(_pybackend):
-        summary = simulate(hands, structure, players, seed=seed, bots=bots, stack=stack,
-                           on_hand=record, hole_count=hole_count)
+    summary = simulate(hands, structure, players, seed=seed, bots=bots, stack=stack,
+                       on_hand=record, hole_count=hole_count)
     assert summary.engine == "Python"
     return log, summary.actions, summary.showdowns
 
@@ -130,9 +132,8 @@ def test_the_comparison_sees_all_ins_side_pots_and_rebuys(native: ModuleType) ->
     for seed in range(40):
         structure, players, bots, stack = _case(seed)
         hands: list[Hand] = []
-        with _backend.using(_pybackend):
-            simulate(40, structure, players, seed=seed, bots=bots, stack=stack,
-                     on_hand=hands.append)
+        simulate(40, structure, players, seed=seed, bots=bots, stack=stack,
+                 on_hand=hands.append)
         busts += sum(chips == 0 for hand in hands for chips in hand.stacks)
         all_in_showdowns += sum(
             1 for hand in hands
@@ -141,16 +142,20 @@ def test_the_comparison_sees_all_ins_side_pots_and_rebuys(native: ModuleType) ->
 
 
 @pytest.mark.parametrize("structure", STRUCTURES, ids=repr)
-def test_simulate_gives_the_same_summary_on_both_backends(native: ModuleType,
-                                                         structure: Structure | MixedGame
-                                                         ) -> None:
-    summaries = []
-    for chosen in (native, _pybackend):
-        done: list[int] = []
-        with _backend.using(chosen):
-            summaries.append((simulate(700, structure, 6, seed=11, progress=done.append),
-                              done))
-    (c, c_done), (py, py_done) = summaries
+def test_simulate_gives_the_same_summary_on_both_backends(
+        native: ModuleType, structure: Structure | MixedGame,
+        pure_process: Callable[[str], Any]) -> None:
+    done: list[int] = []
+    c = simulate(700, structure, 6, seed=11, progress=done.append)
+    c_done = done
+    py, py_done = pure_process(f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_selfplay_native import STRUCTURES, simulate
+done = []
+result = simulate(700, STRUCTURES[{STRUCTURES.index(structure)}], 6, seed=11,
+                  progress=done.append), done
+""")
     assert (c.engine, py.engine) == ("C", "Python")
     assert c.net == py.net and c.rebuys == py.rebuys and sum(c.net) == 0
     assert (c.actions, c.showdowns) == (py.actions, py.showdowns)
