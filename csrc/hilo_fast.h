@@ -200,6 +200,70 @@ typedef struct {
 
 enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
 
+/* ---- The hand (hand.c): one hand as a state machine, the rules engine in C ----
+ *
+ * The twin of hilo_fast.engine.Hand, action by action: the same legal
+ * actions and bounds, the same chips moved, returned and paid, the same
+ * showing order (tests/test_hand_native.py plays both on the same deals).
+ * Every field is read-only for callers; hf_hand_deal and hf_hand_act are the
+ * only writers. Chips at the table stay below 2^HF_MAX_CHIPS_BITS. */
+
+/* An action of the log: amount is the chips a call added, the "to" total of
+ * a bet or raise, 0 for a check or fold. */
+typedef struct {
+    int32_t street, seat, action;
+    int64_t amount;
+} hf_action;
+
+/* No amount given (fold, check, or a call without the chips named). */
+enum { HF_NO_AMOUNT = -1 };
+/* hf_hand_act's refusal: the action is not legal now; nothing changed. */
+enum { HF_ERR_ILLEGAL = -6 };
+
+typedef struct {
+    hf_structure structure;
+    int32_t n_seats, hole_count, button, small_blind_seat, big_blind_seat;
+    int32_t street, actor;            /* actor -1: nobody is to act */
+    int32_t status[10];               /* HF_OUT .. HF_ALL_IN */
+    uint8_t pending[10];              /* still has to act this round */
+    uint8_t reopen[10];               /* may raise when it acts */
+    int64_t stacks[10], bets[10], contributions[10];
+    int64_t payouts[10];              /* once over: chips won per seat */
+    int64_t returned[10];             /* uncalled chips given back per seat */
+    int64_t total;                    /* every chip put in this hand (the pot) */
+    int64_t current_bet, min_raise, short_sum;
+    int64_t call_amount, min_to, max_to;   /* the actor's options; 0 = not legal */
+    int32_t bet_count, last_aggressor;
+    int32_t n_live, n_active, n_pending;
+    int64_t n_actions;                /* actions applied */
+    hf_action last;                   /* the newest entry of the action log */
+    int32_t went_to_showdown;
+    int32_t showdown_order[10];       /* n_shown seats, first to show first */
+    int32_t n_shown;
+    int32_t board_shown;              /* board cards dealt so far: 0, 3, 4, 5 */
+    int32_t holes[10][6];             /* rows of seats sitting out are -1 */
+    int32_t board[5];
+} hf_game;
+
+/* Start a hand: `stacks` per seat (0 = sits out), the button a seat with
+ * chips. `cards` in dealing order: each seat dealt in, in seat order, its
+ * hole_count hole cards, then the 5 board cards (n_cards exactly that
+ * many: the first cards of a shuffled deck, as hilo_fast.engine deals).
+ * Then posts antes and blinds and opens the pre-flop round. Returns 0, or
+ * HF_ERR_COUNT (a structure, count, stack, button or chip total out of
+ * range), HF_ERR_TOO_MANY_CHIPS, or the first bad card's HF_ERR_CARD /
+ * HF_ERR_DUPLICATE, with *g unspecified. */
+int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                     int32_t hole_count, const int64_t *stacks, int32_t button,
+                     const int32_t *cards, int32_t n_cards);
+
+/* Apply an action of the actor (HF_FOLD .. HF_RAISE): `amount` the "to"
+ * total of a bet or raise, the exact chips of a call or HF_NO_AMOUNT,
+ * HF_NO_AMOUNT for a fold or check. Returns 0 (g->last is the log entry),
+ * or HF_ERR_ILLEGAL with *g unchanged (the hand is over, an unknown action,
+ * or one the legal bounds do not allow), HF_ERR_COUNT for a NULL g. */
+int32_t hf_hand_act(hf_game *g, int32_t action, int64_t amount);
+
 /* A self-play session at one table. The caller fills the settings and the
  * starting state; hf_selfplay_run plays on from where it stopped. */
 typedef struct {

@@ -15,7 +15,8 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``settle``, ``splitmix64``) and the public functions over them (``evaluate``,
+``equity_sample``, ``settle``, ``splitmix64``, ``hand_deal`` and its
+``HandState.act``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
@@ -393,6 +394,56 @@ def _splitmix64_target(d: Decoder) -> Call:
     return Call("splitmix64", (seed, index), lambda b: b.splitmix64(seed, index), False, True)
 
 
+# ---- the hand: C (hf_hand_deal / hf_hand_act) against the Python engine ----
+
+_HAND_CHIPS = (0, 1, 2, 3, 5, 20, 100, 1000, 2**51 - 1, 2**52 - 1, 2**52, 2**63, -1)
+
+
+def _shuffled_cards(d: Decoder, n: int) -> list[int]:
+    """``n`` distinct cards shuffled by the input (a repeat or a bad id now and then)."""
+    deck = random.Random(d.byte() << 8 | d.byte()).sample(range(52), min(n, 52))
+    if d.byte() >= 240 and deck:
+        deck[d.below(len(deck))] = (deck[0], 52, -1, 99)[d.below(4)]
+    return deck
+
+
+def _hand_target(d: Decoder) -> Call:
+    """``hand_deal`` then up to 60 actions, legal or not: after each one the
+    answer and the whole state must be the same on both backends."""
+    from hilo_fast.structures import Structure
+
+    limit, big = d.below(3), (1, 2, 5, 10)[d.below(4)]
+    small, ante, cap = (0, 1, big // 2, big)[d.below(4)], (0, 0, 1, big)[d.below(4)], d.below(5)
+    structure: Any = Structure.fixed_limit(big, 2 * big, small_blind=small, ante=ante,
+                                           max_bets=cap + 1) if limit == 0 else \
+        (Structure.pot_limit if limit == 1 else Structure.no_limit)(small, big, ante=ante)
+    seats, hole_count = 2 + d.below(9), 4 + d.below(3)
+    stacks = [_HAND_CHIPS[d.below(len(_HAND_CHIPS))] if d.byte() < 64 else 1 + d.byte() * big
+              for _ in range(seats)]
+    button = d.below(seats)
+    n_cards = sum(1 for chips in stacks if chips) * hole_count + 5 + (d.byte() >= 250)
+    cards = _shuffled_cards(d, n_cards)
+    # (action code, amount choice): mostly legal kinds, amounts picked at play time
+    moves = [(d.below(8) - 1, d.byte()) for _ in range(60)]
+
+    def play(backend: ModuleType) -> Any:
+        hand = backend.hand_deal(structure, stacks, button, hole_count, cards)
+        if isinstance(hand, int):
+            return hand
+        seen = [hand.state()]
+        for action, pick in moves:
+            s = seen[-1]
+            if s["actor"] < 0:
+                break
+            amount = (backend.NO_AMOUNT, s["min_to"], s["max_to"], s["call_amount"],
+                      (s["min_to"] + s["max_to"]) // 2, s["max_to"] + 1, -2, 2**70)[pick % 8]
+            seen.append((hand.act(action, amount), hand.state()))
+        return seen
+
+    args = (structure, stacks, button, hole_count, cards, moves)
+    return Call("hand_deal", args, play, False, True)
+
+
 # ---- self-play ----
 
 
@@ -467,6 +518,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "simulate": _simulate_target,
     "backend.settle": _settle_target,
     "backend.splitmix64": _splitmix64_target,
+    "backend.hand_deal": _hand_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

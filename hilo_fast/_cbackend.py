@@ -411,3 +411,84 @@ class SelfPlay:
     @property
     def showdowns(self) -> int:
         return int(self._session.showdowns)
+
+
+# ---- the hand in C (csrc/hand.c): one hand as a state machine ----
+
+NO_AMOUNT: int = lib.HF_NO_AMOUNT
+ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL
+
+
+class HandState:
+    """One hand played by ``hf_hand_deal`` / ``hf_hand_act`` (the C's ``hf_game``),
+    with the action log kept here (the C holds its newest entry).
+
+    Build with :func:`hand_deal`; ``act`` returns 0 or ERR_ILLEGAL with
+    nothing changed. ``state()`` is the whole public state as plain values,
+    in the same shape as the pure backend's twin."""
+
+    __slots__ = ("_g", "log")
+    _g: Any
+
+    def __init__(self, game: Any) -> None:
+        self._g = game
+        self.log: list[tuple[int, int, int, int]] = []
+
+    def act(self, action: int, amount: int) -> int:
+        g = self._g
+        try:
+            err = int(lib.hf_hand_act(g, action, amount))
+        except OverflowError:   # beyond int32/int64: no legal action has it
+            return ERR_ILLEGAL
+        if not err:
+            last = g.last
+            self.log.append((int(last.street), int(last.seat), int(last.action),
+                             int(last.amount)))
+        return err
+
+    def state(self) -> dict[str, Any]:
+        g = self._g
+        n = g.n_seats
+        over = g.street == lib.HF_OVER
+        return {
+            "street": int(g.street), "actor": int(g.actor),
+            "stacks": list(g.stacks[0:n]), "bets": list(g.bets[0:n]),
+            "contributions": list(g.contributions[0:n]), "returned": list(g.returned[0:n]),
+            "payouts": list(g.payouts[0:n]) if over else [],
+            "pot": int(g.total), "current_bet": int(g.current_bet),
+            "bet_count": int(g.bet_count), "last_aggressor": int(g.last_aggressor),
+            "call_amount": int(g.call_amount), "min_to": int(g.min_to),
+            "max_to": int(g.max_to),
+            "small_blind_seat": int(g.small_blind_seat),
+            "big_blind_seat": int(g.big_blind_seat),
+            "board": list(g.board[0:g.board_shown]),
+            "holes": [list(g.holes[s][0:g.hole_count]) if g.status[s] != lib.HF_OUT else None
+                      for s in range(n)],
+            "folded": [g.status[s] == lib.HF_FOLDED for s in range(n)],
+            "showdown_order": list(g.showdown_order[0:g.n_shown]),
+            "actions": list(self.log),
+        }
+
+
+def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+              cards: Sequence[int]) -> HandState | int:
+    """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
+    ``cards`` in dealing order (each seat with chips its hole cards, then the
+    board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
+    s = structure
+    settings = ffi.new("hf_structure *", {
+        "limit": int(s.limit), "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
+        "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
+        "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    game = ffi.new("hf_game *")
+    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count,
+                               [_clamp(chips) for chips in stacks],
+                               button if 0 <= button < len(stacks) else -1, _card_ids(cards),
+                               len(cards)))
+    return err or HandState(game)
+
+
+def _clamp(chips: int) -> int:
+    """An amount beyond what the C is passed as one it refuses alike (too many
+    chips, or negative)."""
+    return chips if 0 <= chips < MAX_CHIPS else MAX_CHIPS if chips > 0 else -1

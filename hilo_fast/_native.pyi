@@ -38,6 +38,8 @@ class _Lib:
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
+    HF_NO_AMOUNT: int
+    HF_ERR_ILLEGAL: int
     def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
@@ -125,6 +127,18 @@ class _Lib:
         out_low: _CData,
         bad_row: _CData,
     ) -> int: ...
+    def hf_hand_deal(
+        self,
+        g: _CData,
+        structure: _CData,
+        n_seats: int,
+        hole_count: int,
+        stacks: Sequence[int] | _CData,
+        button: int,
+        cards: Sequence[int] | _CData,
+        n_cards: int,
+    ) -> int: ...
+    def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
 
 ffi: FFI

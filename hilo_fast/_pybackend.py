@@ -27,6 +27,8 @@ ERR_DUPLICATE = -2
 ERR_COUNT = -3
 ERR_TOO_MANY_CHIPS = -4
 ERR_CHIPS_NOT_CONSERVED = -5
+ERR_ILLEGAL = -6          # an action that is not legal now
+NO_AMOUNT = -1            # an action given without an amount
 #: Chips at a table stay below this in C (HF_MAX_CHIPS_BITS).
 MAX_CHIPS = 1 << 52
 LIMIT_FIXED, LIMIT_POT, LIMIT_NO = 0, 1, 2                         # HF_FIXED ..
@@ -542,3 +544,79 @@ def omaha_batch(
     high_view[start:stop] = array("i", [_omaha_high(hole, board) for hole, board in rows])
     low_view[start:stop] = array("i", [_omaha_low(hole, board) for hole, board in rows])
     return -1
+
+
+# ---- the hand: the twin of csrc/hand.c is the Python engine itself ----
+#
+# hilo_fast.engine.Hand is the Python state machine; these adapters give it
+# the C hand's interface (cards in dealing order, action codes, ERR_ILLEGAL),
+# so that the two are compared action by action (tests/test_hand_native.py).
+
+
+class HandState:
+    """One hand played by :class:`hilo_fast.engine.Hand`, as ``_cbackend.HandState``."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Any) -> None:
+        self.hand = hand
+
+    def act(self, action: int, amount: int) -> int:
+        from .engine import Action
+
+        if type(action) is not int or not FOLD <= action <= RAISE:
+            return ERR_ILLEGAL
+        try:
+            self.hand.act(Action(action), None if amount == NO_AMOUNT else amount)
+        except (ValueError, TypeError):   # TypeError: a bet or raise without an amount
+            return ERR_ILLEGAL
+        return 0
+
+    def state(self) -> dict[str, Any]:
+        h = self.hand
+        return {
+            "street": int(h.street), "actor": h.actor, "stacks": list(h.stacks),
+            "bets": list(h.bets), "contributions": list(h.contributions),
+            "returned": list(h.returned), "payouts": list(h.payouts), "pot": h.pot,
+            "current_bet": h.current_bet, "bet_count": h.bet_count,
+            "last_aggressor": h.last_aggressor, "call_amount": h.call_amount,
+            "min_to": h.min_to, "max_to": h.max_to, "small_blind_seat": h.small_blind_seat,
+            "big_blind_seat": h.big_blind_seat, "board": list(h.board),
+            "holes": [None if hole is None else list(hole) for hole in h.holes],
+            "folded": [st == SEAT_FOLDED for st in h._status],
+            "showdown_order": list(h.showdown_order),
+            "actions": [(int(street), seat, int(kind), amount)
+                        for street, seat, kind, amount in h.actions],
+        }
+
+
+def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+              cards: Sequence[int]) -> HandState | int:
+    """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
+    checks in its order (settings, then stacks seat by seat, then the cards)."""
+    from .engine import Hand
+
+    s, n = structure, len(stacks)
+    amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
+            or not 0 <= button < n or stacks[button] <= 0:
+        return ERR_COUNT
+    chips = 0
+    for stack in stacks:
+        if stack < 0:
+            return ERR_COUNT
+        if stack >= MAX_CHIPS - chips:
+            return ERR_TOO_MANY_CHIPS
+        chips += stack
+    dealt = [seat for seat in range(n) if stacks[seat]]
+    cards = list(cards)
+    if len(dealt) < 2 or len(cards) != len(dealt) * hole_count + 5 or len(cards) > 52:
+        return ERR_COUNT
+    err = check_cards(cards)
+    if err:
+        return err
+    holes: list[list[int] | None] = [None] * n
+    for k, seat in enumerate(dealt):
+        holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
+    return HandState(Hand(structure, stacks, button, holes=holes, board=cards[-5:],
+                          hole_count=hole_count))
