@@ -14,7 +14,7 @@ from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
 from .cards import card_str, format_cards, parse_card, parse_cards
-from .engine import Action, Hand, LegalActions, Street, Table
+from .engine import Action, Hand, HandView, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
     HandValue,
@@ -28,16 +28,18 @@ from .evaluation import (
     omaha_low,
 )
 from .phh import to_phh, to_phhs
-from .selfplay import SimulationSummary, simulate
+from .selfplay import Bot, SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
 
 __all__ = [
     "BACKEND",
     "Action",
+    "Bot",
     "EquityResult",
     "Hand",
     "HandValue",
+    "HandView",
     "LegalActions",
     "Limit",
     "MixedGame",

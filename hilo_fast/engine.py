@@ -158,6 +158,65 @@ class LegalActions:
     __hash__ = None  # type: ignore[assignment]
 
 
+class HandView:
+    """What one seat may know of a hand, the object to hand a bot: its own
+    hole cards, the board dealt so far, every seat's stack, bet and
+    contribution, the pot, the action history, whose turn it is and the
+    actor's options (``current_bet``, ``call_amount``, ``min_to``,
+    ``max_to``, :meth:`legal_actions`), and once the hand is over the cards
+    shown at showdown. Never another seat's hidden cards. The names are the
+    :class:`Hand`'s, so a bot reads either; the lists are copies.
+
+    >>> from hilo_fast.structures import Structure
+    >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+    >>> view = hand.view(1)
+    >>> view.hole == hand.holes[1], view.board, view.actor, view.shown
+    (True, [], 0, {})
+    >>> hasattr(view, "holes")   # nobody else's cards
+    False
+    """
+
+    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "button",
+                 "call_amount", "contributions", "current_bet", "folded", "hole", "max_to",
+                 "min_to", "n_seats", "pot", "seat", "shown", "small_blind_seat", "stacks",
+                 "street", "structure")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.seat = seat
+        hole = hand.holes[seat]
+        self.hole = None if hole is None else list(hole)
+        self.board = hand.board
+        self.stacks = list(hand.stacks)
+        self.bets = list(hand.bets)
+        self.contributions = list(hand.contributions)
+        self.pot = hand.pot
+        self.street = hand.street
+        self.actor = hand.actor
+        self.button = hand.button
+        self.small_blind_seat = hand.small_blind_seat
+        self.big_blind_seat = hand.big_blind_seat
+        self.current_bet = hand.current_bet
+        self.call_amount, self.min_to, self.max_to = hand.call_amount, hand.min_to, hand.max_to
+        self.actions = list(hand.actions)
+        self.structure = hand.structure
+        self.n_seats = hand.n_seats
+        self.folded = [st == _FOLDED for st in hand._status]
+        self.shown = {s: list(hand.holes[s] or ()) for s in hand.showdown_order}
+        self._legal = hand.legal_actions()
+
+    @property
+    def is_over(self) -> bool:
+        return self.street == _OVER
+
+    def legal_actions(self) -> LegalActions:
+        """The actor's legal actions (as :meth:`Hand.legal_actions`)."""
+        return self._legal
+
+    def __repr__(self) -> str:
+        return (f"<HandView seat {self.seat}, {self.street.name.lower()}, "
+                f"seat {self.actor} to act, pot {self.pot}>")
+
+
 def _parse_action(action: ActionLike) -> Action:
     if isinstance(action, str):
         found = _ACTION_NAMES.get(action.strip().lower())
@@ -419,6 +478,12 @@ class Hand:
                 self._settled_chips, folded=[i for i, st in enumerate(status) if st == _FOLDED],
                 button=self.button)
         return self._settlement
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may know now (:class:`HandView`): the object to hand its bot."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
+        return HandView(self, seat)
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (all False/0 once the hand is over).

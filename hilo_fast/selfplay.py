@@ -1,13 +1,17 @@
 """Self-play: simple built-in bots and a driver that plays many hands at one table.
 
-A bot is a function ``bot(hand, rng) -> (action, amount)`` deciding for
-``hand.actor``; ``amount`` is the "to" total of a bet or raise, else None.
+A bot (the :class:`Bot` protocol) is a callable ``bot(hand, rng) -> (action,
+amount)`` deciding for ``hand.actor``; ``amount`` is the "to" total of a bet or
+raise, else None. It should read only what ``hand.view(hand.actor)`` shows
+(a :class:`~hilo_fast.engine.HandView` has the same names), and may be given
+either. The built-in bots, by the names :func:`simulate` and the CLI take:
 
-- :func:`random_legal`: a uniformly random legal kind of action (it never folds
-  when it could check), with a uniformly random legal amount;
-- :func:`always_call`: checks or calls, never folds or raises;
-- :func:`pot_every_time`: bets or raises the most the structure allows (the pot
-  in pot limit, all in in no limit, the fixed bet in fixed limit), else calls.
+- ``"random"``, :func:`random_legal`: a uniformly random legal kind of action
+  (it never folds when it could check), with a uniformly random legal amount;
+- ``"call"``, :func:`always_call`: checks or calls, never folds or raises;
+- ``"pot"``, :func:`pot_every_time`: bets or raises the most the structure
+  allows (the pot in pot limit, all in in no limit, the fixed bet in fixed
+  limit), else calls.
 
 :func:`simulate` plays ``hands`` hands at one table (button moving, seats that
 go broke buying back in), checks after every hand that no chip was created or
@@ -31,19 +35,27 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ._backend import backend
-from .engine import Action, Hand, Table, cards_needed
+from .engine import Action, Hand, HandView, Table, cards_needed
 from .structures import MixedGame, Structure
 
 Decision = tuple[Action, "int | None"]
-Bot = Callable[[Hand, random.Random], Decision]
+
+
+class Bot(Protocol):
+    """Decides for ``hand.actor``: ``(action, amount)``, the amount being the "to"
+    total of a bet or raise, else None. ``hand`` is the :class:`Hand` or its
+    :meth:`Hand.view` for the actor; ``rng`` is the session's random stream
+    (draw from it, not from a global one, so a seed repeats the session)."""
+
+    def __call__(self, hand: Hand | HandView, rng: random.Random, /) -> Decision: ...
 
 _FOLD, _CHECK, _CALL, _BET, _RAISE = Action
 
 
-def random_legal(hand: Hand, rng: random.Random) -> Decision:
+def random_legal(hand: Hand | HandView, rng: random.Random) -> Decision:
     """A uniformly random legal kind of action with a uniformly random legal amount.
 
     >>> from hilo_fast.structures import Structure
@@ -67,12 +79,12 @@ def random_legal(hand: Hand, rng: random.Random) -> Decision:
     return (_RAISE if hand.current_bet else _BET), lo + int(rng.random() * (hi - lo + 1))
 
 
-def always_call(hand: Hand, rng: random.Random) -> Decision:
+def always_call(hand: Hand | HandView, rng: random.Random) -> Decision:
     """Check when possible, else call."""
     return (_CALL if hand.current_bet - hand.bets[hand.actor] else _CHECK), None
 
 
-def pot_every_time(hand: Hand, rng: random.Random) -> Decision:
+def pot_every_time(hand: Hand | HandView, rng: random.Random) -> Decision:
     """Bet or raise the maximum the structure allows, else check or call."""
     if hand.max_to:
         return (_RAISE if hand.current_bet else _BET), hand.max_to
@@ -127,20 +139,43 @@ class SimulationSummary:
         return "\n".join(lines)
 
 
+def _choose_bots(bots: Sequence[Bot | str] | None) -> list[Bot]:
+    """Every bot checked before the first hand: a built-in bot's name or a callable."""
+    if bots is None:
+        return [random_legal]
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a list of bots or built-in bot names, got {bots!r}")
+    chosen: list[Bot] = []
+    for k, bot in enumerate(bots):
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise ValueError(f"unknown bot {bot!r} (bots[{k}]): choose from "
+                                 f"{', '.join(BOTS)}, or pass a callable")
+            chosen.append(BOTS[bot])
+        elif callable(bot):
+            chosen.append(bot)
+        else:
+            raise TypeError(f"bots[{k}] must be a callable bot(hand, rng) or one of "
+                            f"{', '.join(BOTS)}, got {bot!r}")
+    return chosen or [random_legal]
+
+
 def _bot_names(bots: Sequence[Bot]) -> list[str]:
     names = {b: name for name, b in BOTS.items()}
     return [names.get(b, getattr(b, "__name__", "bot")) for b in bots]
 
 
 def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
-             seed: int | None = 0, bots: Sequence[Bot] | None = None,
+             seed: int | None = 0, bots: Sequence[Bot | str] | None = None,
              stack: int | None = None,
              progress: Callable[[int], None] | None = None,
              on_hand: Callable[[Hand], None] | None = None,
              hole_count: int = 4) -> SimulationSummary:
     """Play ``hands`` hands with ``players`` seats of ``stack`` chips (default 100 big
     blinds of the first hand's structure), one bot per seat (default all
-    :func:`random_legal`; a shorter list is repeated). A seat that goes broke
+    :func:`random_legal`; a shorter list is repeated; a bot is a :class:`Bot`
+    or a built-in bot's name, ``"random"``, ``"call"`` or ``"pot"``, all
+    checked before the first hand). A seat that goes broke
     buys back in to ``stack``. ``progress(done)`` is called every 256 hands and
     at the end; ``on_hand(hand)`` after each hand (to log or export it).
     ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
@@ -155,7 +190,7 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     first = structure.structure_for(0) if isinstance(structure, MixedGame) else structure
     if stack is None:
         stack = 100 * first.big_blind
-    chosen = list(bots) if bots else [random_legal]
+    chosen = _choose_bots(bots)
     seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
     rng = random.Random(seed)
     table_seed = rng.getrandbits(64)
