@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -98,6 +99,9 @@ BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_
 _NATIVE_BOTS: dict[Bot, int] = {random_legal: backend.BOT_RANDOM, always_call: backend.BOT_CALL,
                                 pot_every_time: backend.BOT_POT}
 _PROGRESS_EVERY = 256   # hands between two progress() calls
+#: Hands per chunk when an executor plays them: fixed, so the chunks (their
+#: seeds, and so the summary) do not depend on the executor or its workers.
+CHUNK_HANDS = 10_000
 
 
 @dataclass
@@ -170,7 +174,7 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
              stack: int | None = None,
              progress: Callable[[int], None] | None = None,
              on_hand: Callable[[Hand], None] | None = None,
-             hole_count: int = 4) -> SimulationSummary:
+             hole_count: int = 4, executor: Executor | None = None) -> SimulationSummary:
     """Play ``hands`` hands with ``players`` seats of ``stack`` chips (default 100 big
     blinds of the first hand's structure), one bot per seat (default all
     :func:`random_legal`; a shorter list is repeated; a bot is a :class:`Bot`
@@ -181,6 +185,15 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
     every seat's cards and the board). Raises RuntimeError if a hand ever
     created or lost a chip.
+
+    ``executor`` (any :class:`concurrent.futures.Executor`: a thread pool, a
+    process pool, a Dask ``Client.get_executor()``) plays the hands as
+    chunks of :data:`CHUNK_HANDS`, each a table of its own (fresh stacks,
+    button 0) seeded by output ``k`` of the splitmix64 stream of ``seed``,
+    and adds their summaries up: the same summary for any executor and any
+    number of workers (a one-thread pool gives it too), though not the one
+    of a single unchunked session. ``progress`` then counts finished chunks'
+    hands; ``on_hand`` needs the hands here, so it cannot go with it.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be an int >= 0, got {hands!r}")
@@ -192,6 +205,9 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
         stack = 100 * first.big_blind
     chosen = _choose_bots(bots)
     seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
+    if executor is not None:
+        return _simulate_chunks(hands, structure, players, seed, seat_bots, stack, progress,
+                                on_hand, hole_count, executor)
     rng = random.Random(seed)
     table_seed = rng.getrandbits(64)
     described = _describe(structure) + ("" if hole_count == 4 else f", {hole_count} hole cards")
@@ -210,6 +226,59 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     summary.seconds = time.perf_counter() - start
     summary.net = [chips - stack * (1 + rebuys)
                    for chips, rebuys in zip(final, summary.rebuys, strict=True)]
+    return summary
+
+
+Job = tuple[int, "Structure | MixedGame", int, int, list[Bot], int, int]
+
+
+def _play_chunk(job: Job) -> SimulationSummary:
+    """One chunk of an executor's session (module level: executors pickle it)."""
+    hands, structure, players, seed, bots, stack, hole_count = job
+    return simulate(hands, structure, players, seed=seed, bots=bots, stack=stack,
+                    hole_count=hole_count)
+
+
+def _simulate_chunks(hands: int, structure: Structure | MixedGame, players: int,
+                     seed: int | None, bots: list[Bot], stack: int,
+                     progress: Callable[[int], None] | None,
+                     on_hand: Callable[[Hand], None] | None, hole_count: int,
+                     executor: Executor) -> SimulationSummary:
+    """simulate() over ``executor``: seeded chunks, summaries added up in chunk order."""
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not "
+                        f"{type(executor).__name__}")
+    if on_hand is not None:
+        raise ValueError("on_hand needs every hand in this process: not with an executor")
+    Table([stack] * players, structure, hole_count=hole_count)   # checks stack, structure
+    base = random.Random(seed).getrandbits(64)
+    jobs: list[Job] = [(min(CHUNK_HANDS, hands - start), structure, players,
+                        int(backend.splitmix64(base, k)), bots, stack, hole_count)
+                       for k, start in enumerate(range(0, hands, CHUNK_HANDS))]
+    start = time.perf_counter()
+    futures: dict[Future[SimulationSummary], int] = {
+        executor.submit(_play_chunk, job): k for k, job in enumerate(jobs)}
+    parts: list[SimulationSummary | None] = [None] * len(jobs)
+    done = 0
+    for future in as_completed(futures):
+        part = future.result()
+        parts[futures[future]] = part
+        done += part.hands
+        if progress is not None:
+            progress(done)
+    described = _describe(structure) + ("" if hole_count == 4 else f", {hole_count} hole cards")
+    summary = SimulationSummary(hands, players, described, _bot_names(bots), 0.0,
+                                net=[0] * players, rebuys=[0] * players)
+    engines = set()
+    for part in parts:
+        assert part is not None
+        summary.showdowns += part.showdowns
+        summary.actions += part.actions
+        summary.net = [a + b for a, b in zip(summary.net, part.net, strict=True)]
+        summary.rebuys = [a + b for a, b in zip(summary.rebuys, part.rebuys, strict=True)]
+        engines.add(part.engine)
+    summary.engine = "C" if engines == {"C"} else "Python"
+    summary.seconds = time.perf_counter() - start
     return summary
 
 
