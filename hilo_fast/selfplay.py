@@ -270,8 +270,9 @@ def _simulate_chunks(hands: int, structure: Structure | MixedGame, players: int,
     summary = SimulationSummary(hands, players, described, _bot_names(bots), 0.0,
                                 net=[0] * players, rebuys=[0] * players)
     engines = set()
-    for part in parts:
-        assert part is not None
+    for finished in parts:
+        assert finished is not None
+        part = finished
         summary.showdowns += part.showdowns
         summary.actions += part.actions
         summary.net = [a + b for a, b in zip(summary.net, part.net, strict=True)]
