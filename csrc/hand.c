@@ -1,5 +1,6 @@
-/* hand.c: one Omaha Hi-Lo hand, the twin of hilo_fast/engine.py's Hand.
- * Each function below names the Python method it mirrors; keep them in step
+/* hand.c: one Omaha Hi-Lo hand, the native engine behind hilo_fast.engine.Hand,
+ * and the twin of the Python machine in hilo_fast/_pyhand.py.
+ * Each function below names the _pyhand method it mirrors; keep them in step
  * (tests/test_hand_native.py compares the two action by action). */
 #include <stdint.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static int32_t next_seat(const hf_game *g, int32_t seat)
     return seat + 1 < g->n_seats ? seat + 1 : 0;
 }
 
-/* _next_in: the first seat clockwise after `seat` that was dealt in. */
+/* next_in: the first seat clockwise after `seat` that was dealt in. */
 static int32_t next_in(const hf_game *g, int32_t seat)
 {
     do
@@ -36,7 +37,7 @@ static int32_t next_pending(const hf_game *g, int32_t seat)
     return seat;
 }
 
-/* _put: move up to `chips` from the seat's stack in front of it. */
+/* put: move up to `chips` from the seat's stack in front of it. */
 static int64_t put(hf_game *g, int32_t seat, int64_t chips)
 {
     int64_t stack = g->stacks[seat];
@@ -53,7 +54,7 @@ static int64_t put(hf_game *g, int32_t seat, int64_t chips)
     return chips;
 }
 
-/* _deal: hole cards seat by seat from the front of `deck`, the board last. */
+/* engine._deal's order: hole cards seat by seat from the front of `deck`, the board last. */
 static void place_cards(hf_game *g, const int32_t *deck)
 {
     int32_t k = 0;
@@ -66,7 +67,7 @@ static void place_cards(hf_game *g, const int32_t *deck)
     memcpy(g->board, deck + k, sizeof g->board);
 }
 
-/* _shuffled: the first cards of a partial Fisher-Yates shuffle. */
+/* engine._shuffled: the first cards of a partial Fisher-Yates shuffle (self-play). */
 static void deal(hf_game *g, hf_mt *rng)
 {
     int32_t deck[52], dealt = 0;
@@ -84,7 +85,7 @@ static void deal(hf_game *g, hf_mt *rng)
     place_cards(g, deck);
 }
 
-/* _post_forced_bets: antes are dead (not part of the round's bets). */
+/* post_forced_bets: antes are dead (not part of the round's bets). */
 static void post_forced_bets(hf_game *g)
 {
     const hf_structure *s = &g->structure;
@@ -101,7 +102,7 @@ static void post_forced_bets(hf_game *g)
     g->last_aggressor = -1;
 }
 
-/* _prepare_decision: the actor's call amount and bet/raise bounds. */
+/* prepare_decision: the actor's call amount and bet/raise bounds. */
 static void prepare_decision(hf_game *g)
 {
     int32_t seat = g->actor;
@@ -139,7 +140,7 @@ static void prepare_decision(hf_game *g)
     g->max_to = hi < all_in ? hi : all_in;
 }
 
-/* _return_uncalled: the part of the largest bet nobody matched goes back. */
+/* return_uncalled: the part of the largest bet nobody matched goes back. */
 static void return_uncalled(hf_game *g)
 {
     int32_t owner = 0;
@@ -166,7 +167,7 @@ static void return_uncalled(hf_game *g)
     }
 }
 
-/* _close: pay out and end the hand. */
+/* close: pay out and end the hand. */
 static void close_hand(hf_game *g)
 {
     for (int32_t seat = 0; seat < g->n_seats; seat++)
@@ -176,7 +177,7 @@ static void close_hand(hf_game *g)
     g->call_amount = g->min_to = g->max_to = 0;
 }
 
-/* _win_uncontested: the last seat in takes everything. */
+/* win_uncontested: the last seat in takes everything. */
 static void win_uncontested(hf_game *g)
 {
     return_uncalled(g);
@@ -188,7 +189,7 @@ static void win_uncontested(hf_game *g)
     close_hand(g);
 }
 
-/* _showdown: the showing order (the last aggressor of the last round with
+/* showdown: the showing order (the last aggressor of the last round with
  * betting, else the first live seat clockwise from the button; then
  * clockwise), and the pots settled exactly as hilo_fast.showdown.showdown does. */
 static void showdown(hf_game *g)
@@ -220,7 +221,7 @@ static void showdown(hf_game *g)
     close_hand(g);
 }
 
-/* _end_round */
+/* end_round */
 static void end_round(hf_game *g)
 {
     return_uncalled(g);
@@ -233,7 +234,7 @@ static void end_round(hf_game *g)
         g->board_shown = board_after[g->street];
 }
 
-/* _start_round: open a betting round; run out the board while nobody can bet. */
+/* start_round: open a betting round; run out the board while nobody can bet. */
 static void start_round(hf_game *g, int preflop)
 {
     const hf_structure *s = &g->structure;
@@ -342,7 +343,7 @@ int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
     return 0;
 }
 
-/* _bet_to: a bet or raise to `to`; a short all-in may not reopen the betting. */
+/* bet_to: a bet or raise to `to`; a short all-in may not reopen the betting. */
 static void bet_to(hf_game *g, int32_t seat, int64_t to)
 {
     put(g, seat, to - g->bets[seat]);
@@ -376,7 +377,7 @@ static void bet_to(hf_game *g, int32_t seat, int64_t to)
     g->last_aggressor = seat;
 }
 
-/* _drop_idle_pending: with one seat left with chips, it acts only to answer a bet. */
+/* drop_idle_pending: with one seat left with chips, it acts only to answer a bet. */
 static void drop_idle_pending(hf_game *g)
 {
     for (int32_t seat = 0; seat < g->n_seats; seat++) {

@@ -436,7 +436,7 @@ def _hand_target(d: Decoder) -> Call:
             if s["actor"] < 0:
                 break
             amount = (backend.NO_AMOUNT, s["min_to"], s["max_to"], s["call_amount"],
-                      (s["min_to"] + s["max_to"]) // 2, s["max_to"] + 1, -2, 2**70)[pick % 8]
+                      (s["min_to"] + s["max_to"]) // 2, s["max_to"] + 1, -2, 2**63 - 1)[pick % 8]
             seen.append((hand.act(action, amount), hand.state()))
         return seen
 

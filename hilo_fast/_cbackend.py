@@ -13,7 +13,8 @@ pure backend.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ._native import ffi, lib
@@ -420,36 +421,45 @@ ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL
 
 
 class HandState:
-    """One hand played by ``hf_hand_deal`` / ``hf_hand_act`` (the C's ``hf_game``),
-    with the action log kept here (the C holds its newest entry).
+    """One hand played by ``hf_hand_deal`` / ``hf_hand_act`` (the C's ``hf_game``).
 
-    Build with :func:`hand_deal`; ``act`` returns 0 or ERR_ILLEGAL with
-    nothing changed. ``state()`` is the whole public state as plain values,
-    in the same shape as the pure backend's twin."""
+    Build with :func:`hand_deal`. ``act(action, amount)`` is ``hf_hand_act``
+    itself (0, or ERR_ILLEGAL with nothing changed; amounts must fit int64);
+    ``game`` is the ``hf_game``, whose fields Python reads directly.
+    ``state()`` is the whole public state as plain values, in the same shape
+    as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("_g", "log")
-    _g: Any
+    __slots__ = ("act", "bets_now", "game", "stacks_now")
+    game: Any
+    act: Callable[[int, int], int]
+    bets_now: Callable[[], list[int]]
+    stacks_now: Callable[[], list[int]]
 
     def __init__(self, game: Any) -> None:
-        self._g = game
-        self.log: list[tuple[int, int, int, int]] = []
+        self.game = game
+        # C-level callables, no Python frame: the hot reads of a bot and an action.
+        self.act = partial(lib.hf_hand_act, game)
+        self.bets_now = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
+        self.stacks_now = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
 
-    def act(self, action: int, amount: int) -> int:
-        g = self._g
-        try:
-            err = int(lib.hf_hand_act(g, action, amount))
-        except OverflowError:   # beyond int32/int64: no legal action has it
-            return ERR_ILLEGAL
-        if not err:
-            last = g.last
-            self.log.append((int(last.street), int(last.seat), int(last.action),
-                             int(last.amount)))
-        return err
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        game = ffi.new("hf_game *")
+        ffi.memmove(game, self.game, ffi.sizeof("hf_game"))
+        return HandState(game)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states, byte for byte (tests compare a hand before and after)."""
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return bytes(ffi.buffer(self.game)) == bytes(ffi.buffer(other.game))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def state(self) -> dict[str, Any]:
-        g = self._g
+        g = self.game
         n = g.n_seats
         over = g.street == lib.HF_OVER
+        last = g.last
         return {
             "street": int(g.street), "actor": int(g.actor),
             "stacks": list(g.stacks[0:n]), "bets": list(g.bets[0:n]),
@@ -466,7 +476,8 @@ class HandState:
                       for s in range(n)],
             "folded": [g.status[s] == lib.HF_FOLDED for s in range(n)],
             "showdown_order": list(g.showdown_order[0:g.n_shown]),
-            "actions": list(self.log),
+            "actions": int(g.n_actions),
+            "last": (int(last.street), int(last.seat), int(last.action), int(last.amount)),
         }
 
 

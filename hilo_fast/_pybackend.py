@@ -14,6 +14,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from . import _pyhand
 from . import _tablegen as gen
 from ._pots import payouts_of, split_pots
 
@@ -546,56 +547,29 @@ def omaha_batch(
     return -1
 
 
-# ---- the hand: the twin of csrc/hand.c is the Python engine itself ----
-#
-# hilo_fast.engine.Hand is the Python state machine; these adapters give it
-# the C hand's interface (cards in dealing order, action codes, ERR_ILLEGAL),
-# so that the two are compared action by action (tests/test_hand_native.py).
+# ---- the hand: the twin of csrc/hand.c is hilo_fast._pyhand's state machine ----
+
+HandState = _pyhand.HandState
 
 
-class HandState:
-    """One hand played by :class:`hilo_fast.engine.Hand`, as ``_cbackend.HandState``."""
+def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
+                    contributions: list[int], button: int) -> list[int]:
+    payouts = [0] * len(holes)
+    if settle(board, holes, live, contributions, button, 0, payouts):   # 2**62 chips or more
+        from .showdown import showdown
 
-    __slots__ = ("hand",)
-
-    def __init__(self, hand: Any) -> None:
-        self.hand = hand
-
-    def act(self, action: int, amount: int) -> int:
-        from .engine import Action
-
-        if type(action) is not int or not FOLD <= action <= RAISE:
-            return ERR_ILLEGAL
-        try:
-            self.hand.act(Action(action), None if amount == NO_AMOUNT else amount)
-        except (ValueError, TypeError):   # TypeError: a bet or raise without an amount
-            return ERR_ILLEGAL
-        return 0
-
-    def state(self) -> dict[str, Any]:
-        h = self.hand
-        return {
-            "street": int(h.street), "actor": h.actor, "stacks": list(h.stacks),
-            "bets": list(h.bets), "contributions": list(h.contributions),
-            "returned": list(h.returned), "payouts": list(h.payouts), "pot": h.pot,
-            "current_bet": h.current_bet, "bet_count": h.bet_count,
-            "last_aggressor": h.last_aggressor, "call_amount": h.call_amount,
-            "min_to": h.min_to, "max_to": h.max_to, "small_blind_seat": h.small_blind_seat,
-            "big_blind_seat": h.big_blind_seat, "board": list(h.board),
-            "holes": [None if hole is None else list(hole) for hole in h.holes],
-            "folded": [st == SEAT_FOLDED for st in h._status],
-            "showdown_order": list(h.showdown_order),
-            "actions": [(int(street), seat, int(kind), amount)
-                        for street, seat, kind, amount in h.actions],
-        }
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
               cards: Sequence[int]) -> HandState | int:
     """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
     checks in its order (settings, then stacks seat by seat, then the cards)."""
-    from .engine import Hand
-
     s, n = structure, len(stacks)
     amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
     if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
@@ -618,5 +592,4 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     holes: list[list[int] | None] = [None] * n
     for k, seat in enumerate(dealt):
         holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
-    return HandState(Hand(structure, stacks, button, holes=holes, board=cards[-5:],
-                          hole_count=hole_count))
+    return HandState(structure, stacks, button, hole_count, holes, cards[-5:], _settle_payouts)

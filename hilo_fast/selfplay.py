@@ -18,10 +18,11 @@ go broke buying back in), checks after every hand that no chip was created or
 lost, and returns a :class:`SimulationSummary`.
 
 With the native backend and only built-in bots (and no ``on_hand``), the
-hands are played in C (``csrc/hand.c``, ``csrc/selfplay.c``), a twin of
-:mod:`hilo_fast.engine` that steps the same random generator: the same seed
-gives the same hands, chips and summary either way, only faster. Custom
-bots, ``on_hand`` and the pure backend play through :class:`~hilo_fast.engine.Hand`.
+hands are played in C by a bot loop (``csrc/selfplay.c``) over the C hand
+that also plays every :class:`~hilo_fast.engine.Hand` of the native backend
+(``csrc/hand.c``), stepping the same random generator: the same seed gives
+the same hands, chips and summary either way, only faster. Custom bots,
+``on_hand`` and the pure backend play through :class:`~hilo_fast.engine.Hand`.
 
 >>> from hilo_fast.structures import Structure
 >>> summary = simulate(200, Structure.pot_limit(1, 2), players=6, seed=1)
