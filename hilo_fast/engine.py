@@ -62,7 +62,7 @@ from . import _pyhand
 from ._backend import backend
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from .showdown import ShowdownResult, showdown
-from .structures import Limit, MixedGame, Structure
+from .structures import MixedGame, Structure
 
 
 class Action(IntEnum):
@@ -88,14 +88,9 @@ class Street(IntEnum):
 ActionLike = Action | str | int
 
 _ACTION_NAMES = {a.name.lower(): a for a in Action}
-_STREETS = tuple(Street)   # Street by number: a tuple index, cheaper than Street(n)
-_PREFLOP, _TURN, _OVER = Street.PREFLOP, Street.TURN, Street.OVER  # Street.X: a slow lookup
-_BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
-
-# Seat status codes (plain ints on the hot path).
-_FOLD, _CHECK, _CALL, _BET, _RAISE = Action     # module constants: fast to load
-_FIXED, _POT, _NO = int(Limit.FIXED), int(Limit.POT), int(Limit.NO)
-
+_STREETS = tuple(Street)   # Street by number
+_OVER = Street.OVER
+_CALL, _BET = Action.CALL, Action.BET
 _NO_AMOUNT = backend.NO_AMOUNT
 _OUT = backend.SEAT_OUT         # sitting out: no chips at the start of the hand, not dealt in
 _FOLDED = backend.SEAT_FOLDED

@@ -61,6 +61,18 @@ def test_pure_backend_equals_header(name: str) -> None:
     assert getattr(_pybackend, PAIRS[name]) == ENUMS[name]
 
 
+def test_the_python_hand_uses_the_header_codes() -> None:
+    from hilo_fast import _pyhand
+
+    for name, value in (("FIXED", "HF_FIXED"), ("POT", "HF_POT"), ("FOLD", "HF_FOLD"),
+                        ("CHECK", "HF_CHECK"), ("CALL", "HF_CALL"), ("BET", "HF_BET"),
+                        ("RAISE", "HF_RAISE"), ("PREFLOP", "HF_PREFLOP"), ("TURN", "HF_TURN"),
+                        ("OVER", "HF_OVER"), ("OUT", "HF_OUT"), ("FOLDED", "HF_FOLDED"),
+                        ("ACTIVE", "HF_ACTIVE"), ("ALL_IN", "HF_ALL_IN"),
+                        ("NO_AMOUNT", "HF_NO_AMOUNT"), ("ERR_ILLEGAL", "HF_ERR_ILLEGAL")):
+        assert getattr(_pyhand, name) == ENUMS[value], name
+
+
 def test_chip_bound_and_tally_layout() -> None:
     assert _pybackend.MAX_CHIPS == 2 ** ENUMS["HF_MAX_CHIPS_BITS"] == 2**52
     struct = re.search(r"typedef struct \{(.*?)\} hf_equity_tally;", _CODE, flags=re.S)

@@ -19,6 +19,12 @@ def _key(s: hf.SimulationSummary) -> tuple[Any, ...]:
     return s.hands, s.net, s.rebuys, s.actions, s.showdowns, s.engine, s.bots
 
 
+@pytest.fixture(autouse=True)
+def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of 300 hands keep the pure backend's runs short (any size is alike)."""
+    monkeypatch.setattr(selfplay, "CHUNK_HANDS", 300)
+
+
 def test_any_number_of_threads_gives_the_one_thread_summary() -> None:
     hands = 2 * selfplay.CHUNK_HANDS + 123   # three chunks, the last one short
     with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(3) as three:
@@ -55,7 +61,7 @@ def test_python_bots_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_dask_cluster_gives_the_same_summary() -> None:
     distributed = pytest.importorskip("distributed")
-    hands = selfplay.CHUNK_HANDS + 500
+    hands = selfplay.CHUNK_HANDS + 50
     with ThreadPoolExecutor(1) as pool:
         here = hf.simulate(hands, PL, 6, seed=2, executor=pool)
     with distributed.Client(processes=False, n_workers=2, threads_per_worker=1,
