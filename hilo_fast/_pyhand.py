@@ -177,9 +177,11 @@ class HandState:
         self.call_amount = to_call
         if not self.reopen[seat] or (self.max_bets and self.bet_count >= self.max_bets):
             return
-        others = [(seat + k) % self.n_seats for k in range(1, self.n_seats)]
-        if not any(self.status[o] == ACTIVE and self.stacks[o] + self.bets[o] > cur
-                   for o in others):   # nobody could answer a raise
+        for k in range(1, self.n_seats):   # somebody must be able to answer a raise
+            other = (seat + k) % self.n_seats
+            if self.status[other] == ACTIVE and self.stacks[other] + self.bets[other] > cur:
+                break
+        else:
             return
         all_in, lo = self.bets[seat] + stack, cur + self.min_raise
         if self.limit == POT:
