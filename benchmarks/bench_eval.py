@@ -35,8 +35,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from _pure import run_pure
+
 import hilo_fast
-from hilo_fast import _backend, _pybackend, card_str, evaluate, evaluate_batch, format_cards
+from hilo_fast import card_str, evaluate, evaluate_batch, format_cards
 
 Deal = tuple[list[int], list[int]]
 
@@ -186,15 +188,35 @@ def machine() -> str:
         return f"{platform.processor() or platform.machine()} ({platform.system()})"
 
 
-def run_all(args: argparse.Namespace) -> list[Result]:
-    deals = deal_hands(max(args.batch_hands, args.call_hands), args.seed)
-    results: list[Result] = []
-
+def timer(args: argparse.Namespace, results: list[Result]
+          ) -> Callable[[str, str, int, Callable[[], object]], None]:
     def time_it(name: str, halves: str, n: int, run: Callable[[], object]) -> None:
         run()  # warm up (pure Python fills its lazy tables here)
         wall, cpu = median_rates(run, n, args.repeat)
         results.append(Result(name, halves, n, wall, cpu))
         print(f"  {name}: {wall:,.0f} hands/s", file=sys.stderr)
+    return time_it
+
+
+def pure_rows(args: argparse.Namespace) -> dict[str, Any]:
+    """The pure backend's answers and rows (run with HILO_FAST_PUREPYTHON=1)."""
+    assert hilo_fast.BACKEND == "python", "--pure-rows runs on the pure backend"
+    results: list[Result] = []
+    time_it = timer(args, results)
+    pure_deals = deal_hands(max(args.batch_hands, args.call_hands), args.seed)[: args.pure_hands]
+    high, low = reference(pure_deals)
+    time_it("hilo-fast pure Python, evaluate() per call", "hi+lo", args.pure_hands,
+            per_call(evaluate, pure_deals))
+    batch = hilo_batch(pure_deals, 1)
+    if batch is not None:
+        time_it("hilo-fast pure Python, batch", "hi+lo", args.pure_hands, batch[0])
+    return {"high": high, "low": low, "results": [asdict(r) for r in results]}
+
+
+def run_all(args: argparse.Namespace) -> list[Result]:
+    deals = deal_hands(max(args.batch_hands, args.call_hands), args.seed)
+    results: list[Result] = []
+    time_it = timer(args, results)
 
     call_deals = deals[: args.call_hands]
     want_high, want_low = reference(call_deals)
@@ -214,16 +236,12 @@ def run_all(args: argparse.Namespace) -> list[Result]:
     time_it("hilo-fast evaluate() per call", "hi+lo", args.call_hands,
             per_call(evaluate, call_deals))
 
+    # The pure backend's rows come from a child process with it forced.
     pure_deals = deals[: args.pure_hands]
-    with _backend.using(_pybackend):
-        pure_high, pure_low = reference(pure_deals)
-        check("pure backend", pure_high, want_high[: args.pure_hands], pure_deals)
-        check("pure backend low", pure_low, want_low[: args.pure_hands], pure_deals)
-        time_it("hilo-fast pure Python, evaluate() per call", "hi+lo", args.pure_hands,
-                per_call(evaluate, pure_deals))
-        batch = hilo_batch(pure_deals, 1)
-        if batch is not None:
-            time_it("hilo-fast pure Python, batch", "hi+lo", args.pure_hands, batch[0])
+    pure = json.loads(run_pure(__file__, *sys.argv[1:], "--pure-rows"))
+    check("pure backend", pure["high"], want_high[: args.pure_hands], pure_deals)
+    check("pure backend low", pure["low"], want_low[: args.pure_hands], pure_deals)
+    results.extend(Result(**row) for row in pure["results"])
 
     peer_deals = deals[: args.peer_hands]
     ph = phevaluator_one()
@@ -293,7 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pokerkit-hands", type=int, default=500)
     parser.add_argument("--json", help="write the results here as JSON")
     parser.add_argument("--png", help="write a bar chart here (needs matplotlib)")
+    parser.add_argument("--pure-rows", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.pure_rows:   # the child process of the pure backend's rows
+        print(json.dumps(pure_rows(args)))
+        return 0
     if min(args.batch_hands, args.pure_hands, args.peer_hands, args.treys_hands,
            args.pokerkit_hands) < 2 or args.call_hands < max(args.pure_hands, args.peer_hands,
                                                              args.treys_hands, args.pokerkit_hands):

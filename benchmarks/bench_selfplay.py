@@ -2,6 +2,7 @@
 
     python benchmarks/bench_selfplay.py [--hands 200000] [--python-hands 20000]
                                         [--pokerkit-hands 300] [--repeat 3]
+                                        [--executor-hands 400000] [--workers 2]
 
 The same setup on both sides: 6 seats of 100 big blinds (1/2 blinds; fixed
 limit 2/4), a new hand from a fresh shuffle each time, every seat a random
@@ -16,6 +17,14 @@ its ``State`` with the Omaha high and 8-or-better low hands and its own
 dealing automations. One process, one core; each figure is the best of
 ``--repeat`` runs and also reports CPU time, because the machine may be
 shared. The last column is the CPU speed over pokerkit's on that structure.
+
+Two more tables. "Python bot that checks or calls": a bot of the user's
+that always checks or calls (24 decisions a hand at 6 seats) driving
+``engine.Hand`` on the native backend and, on the same hands, on the pure
+one (a child process with ``HILO_FAST_PUREPYTHON=1``), in microseconds per
+decision. "simulate over an executor": the built-in bots' hands cut into
+seeded chunks (``simulate(..., executor=)``) on a thread pool and on a Dask
+``LocalCluster`` of worker processes, beside one thread.
 """
 
 from __future__ import annotations
@@ -23,15 +32,18 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable
 from functools import partial
 
+from _pure import run_pure
+
 import hilo_fast
-from hilo_fast import MixedGame, Structure, _backend, _pybackend, simulate
+from hilo_fast import MixedGame, Structure, simulate
 from hilo_fast.engine import Hand
-from hilo_fast.selfplay import Decision, random_legal
+from hilo_fast.selfplay import Decision, always_call, random_legal
 
 PLAYERS = 6
 STRUCTURES: dict[str, Structure | MixedGame] = {
@@ -57,6 +69,20 @@ def python_engine_bot(hand: Hand, rng: random.Random) -> Decision:
     engine (engine.Hand, one act() per decision), as it does for any bot of
     the user's; the decisions and the hands are the same as the C's."""
     return random_legal(hand, rng)
+
+
+def check_or_call_bot(hand: Hand, rng: random.Random) -> Decision:
+    """A user's bot that always checks or calls (simulate plays it through Hand)."""
+    return always_call(hand, rng)
+
+
+def check_or_call_rate(hands: int, seed: int, repeat: int) -> tuple[float, float]:
+    """(hands per CPU second, CPU microseconds per decision) of check_or_call_bot."""
+    structure = STRUCTURES["pot-limit 1/2"]
+    summary = simulate(hands, structure, PLAYERS, seed=seed, bots=[check_or_call_bot])
+    _, cpu = best_of(repeat, partial(simulate, hands, structure, PLAYERS, seed=seed,
+                                     bots=[check_or_call_bot]))
+    return hands / cpu, cpu / summary.actions * 1e6
 
 
 def pokerkit_loop(hands: int, limit: str, seed: int) -> Callable[[], object] | None:
@@ -111,11 +137,15 @@ def main() -> None:
                         help="pokerkit hands per run (0 to skip)")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--executor-hands", type=int, default=400_000,
+                        help="hands of the executor table (0 to skip)")
+    parser.add_argument("--workers", type=int, default=2, help="threads / Dask workers")
+    parser.add_argument("--pure-rows", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     limits = {"fixed-limit 2/4": "fixed", "pot-limit 1/2": "pot", "no-limit 1/2": "no"}
     pokerkit_cpu: dict[str, float] = {}
-    if args.pokerkit_hands:
+    if args.pokerkit_hands and not args.pure_rows:
         for name, limit in limits.items():
             run = pokerkit_loop(args.pokerkit_hands, limit, args.seed)
             if run is None:
@@ -123,10 +153,11 @@ def main() -> None:
                 break
             pokerkit_cpu[name] = args.pokerkit_hands / best_of(args.repeat, run)[1]
 
-    print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
-          f"random legal bots, best of {args.repeat}")
-    print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
-          f"{'showdowns':>11}{'vs pokerkit':>13}")
+    if not args.pure_rows:
+        print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), {PLAYERS} seats, "
+              f"random legal bots, best of {args.repeat}")
+        print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
+              f"{'showdowns':>11}{'vs pokerkit':>13}")
 
     def row(engine: str, name: str, hands: int, play: Callable[[], object],
             showdowns: int) -> None:
@@ -137,6 +168,16 @@ def main() -> None:
               f"{showdowns / hands:>11.0%}{ratio:>13}")
 
     bots = [python_engine_bot]
+    if args.pure_rows:   # the child process with the pure backend forced
+        assert hilo_fast.BACKEND == "python"
+        rate, micros = check_or_call_rate(args.python_hands, args.seed, args.repeat)
+        print(f"CHECK-OR-CALL {rate} {micros}")
+        for name, structure in STRUCTURES.items():
+            py = simulate(args.python_hands, structure, PLAYERS, seed=args.seed)
+            row("hilo-fast pure backend", name, args.python_hands,
+                partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed),
+                py.showdowns)
+        return
     for name, structure in STRUCTURES.items():
         c = simulate(args.hands, structure, PLAYERS, seed=args.seed)   # warm-up + counts
         assert c.engine == "C" or hilo_fast.BACKEND != "native"
@@ -146,12 +187,59 @@ def main() -> None:
         row("hilo-fast engine.Hand, Python bot", name, args.python_hands,
             partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots),
             py.showdowns)
-        with _backend.using(_pybackend):
-            row("hilo-fast pure backend", name, args.python_hands,
-                partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed),
-                py.showdowns)
+    pure_rows: list[str] = []
+    if hilo_fast.BACKEND == "native":   # the same hands on the pure backend, in a child
+        pure_rows = run_pure(__file__, *sys.argv[1:], "--pure-rows").splitlines()
+        print("\n".join(line for line in pure_rows if not line.startswith("CHECK-OR-CALL")))
     for name, cpu in pokerkit_cpu.items():
         print(f"{'pokerkit':<34}{name:<24}{args.pokerkit_hands:>8}{'':>12}{cpu:>13,.0f}")
+
+    print(f"\nPython bot that checks or calls, {PLAYERS} seats, pot-limit 1/2, "
+          f"{args.python_hands} hands (CPU time)")
+    print(f"{'backend':<10}{'hands/s':>10}{'us/decision':>13}{'vs pure':>9}")
+    native_rate, native_us = check_or_call_rate(args.python_hands, args.seed, args.repeat)
+    pure = [line.split()[1:] for line in pure_rows if line.startswith("CHECK-OR-CALL")]
+    pure_rate = float(pure[0][0]) if pure else None
+    ratio = f"x{native_rate / pure_rate:.1f}" if pure_rate else ""
+    print(f"{hilo_fast.BACKEND:<10}{native_rate:>10,.0f}{native_us:>13.2f}{ratio:>9}")
+    if pure:
+        print(f"{'python':<10}{pure_rate:>10,.0f}{float(pure[0][1]):>13.2f}{'x1.0':>9}")
+    if args.executor_hands:
+        executor_table(args)
+
+
+def executor_table(args: argparse.Namespace) -> None:
+    """simulate(..., executor=) on threads and on a Dask LocalCluster (wall time)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    hands, structure = args.executor_hands, STRUCTURES["pot-limit 1/2"]
+    print(f"\nsimulate over an executor: {hands} hands, pot-limit 1/2, built-in random bots, "
+          f"{args.workers} workers (wall time, startup excluded)")
+    print(f"{'executor':<34}{'hands/s':>12}{'same summary':>14}")
+
+    def timed(executor: object, seed: int = args.seed) -> tuple[float, object]:
+        start = time.perf_counter()
+        summary = simulate(hands, structure, PLAYERS, seed=seed, executor=executor)  # type: ignore[arg-type]
+        return hands / (time.perf_counter() - start), (summary.net, summary.actions)
+
+    with ThreadPoolExecutor(1) as one:
+        rate, reference = timed(one)
+        print(f"{'one thread':<34}{rate:>12,.0f}{'':>14}")
+    with ThreadPoolExecutor(args.workers) as pool:
+        rate, got = timed(pool)
+        print(f"{f'{args.workers} threads':<34}{rate:>12,.0f}{got == reference!s:>14}")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("dask[distributed] not installed: no LocalCluster row")
+        return
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None,
+                      processes=True) as cluster, Client(cluster) as client:
+        executor = client.get_executor()
+        timed(executor, args.seed + 1)   # warm-up (workers import hilo_fast); other chunks
+        rate, got = timed(executor)
+        print(f"{f'Dask LocalCluster, {args.workers} processes':<34}{rate:>12,.0f}"
+              f"{got == reference!s:>14}")
 
 
 if __name__ == "__main__":

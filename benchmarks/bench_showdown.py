@@ -16,14 +16,16 @@ are absolute and relative to the hand evaluation.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from types import ModuleType
 
-from hilo_fast import _backend, _pybackend, showdown
+from _pure import run_pure
+
+from hilo_fast import _backend, showdown
 
 Deal = tuple[list[int], list[list[int]], list[int], list[int]]
 
@@ -54,34 +56,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--row-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     deals = make_deals(args.deals)
-    backends: list[ModuleType] = [_pybackend]
-    try:
-        backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
-    except ImportError:
-        print("native backend not built: pure Python only")
+    module: ModuleType = _backend.backend   # what showdown() runs on in this process
 
     def settle_all() -> None:
         for board, holes, stacks, folded in deals:
             showdown(board, holes, stacks, folded=folded)
 
+    def evaluate_all() -> None:
+        omaha = module.omaha
+        for board, holes, _, folded in deals:
+            for seat, hole in enumerate(holes):
+                if seat not in folded:
+                    omaha(hole, board)
+
+    settle_all()  # warm up (the pure backend fills its low cache lazily)
+    settle = best_of(args.repeat, settle_all) / args.deals
+    hands = best_of(args.repeat, evaluate_all) / args.deals
+    row = f"{module.NAME:<10}{settle * 1e6:>19.1f}{hands / settle:>16.0%}"
+    if args.row_only:
+        print(row)
+        return
     print(f"{args.deals} deals, 7 seats (1 folded), best of {args.repeat}")
     print(f"{'backend':<10}{'CPU us/settlement':>19}{'of which hands':>16}")
-    for module in backends:
-        with _backend.using(module):
-            settle_all()  # warm up (the pure backend fills its low cache lazily)
-
-            def evaluate_all(omaha: Callable[..., int] = module.omaha) -> None:
-                for board, holes, _, folded in deals:
-                    for seat, hole in enumerate(holes):
-                        if seat not in folded:
-                            omaha(hole, board)
-
-            settle = best_of(args.repeat, settle_all) / args.deals
-            hands = best_of(args.repeat, evaluate_all) / args.deals
-            print(f"{module.NAME:<10}{settle * 1e6:>19.1f}{hands / settle:>16.0%}")
-
+    print(row)
+    if module.NAME == "native":   # the pure backend's row, from a process forcing it
+        print(run_pure(__file__, *sys.argv[1:], "--row-only"), end="")
+    else:
+        print("native backend not built or not in use: pure Python only")
 
 if __name__ == "__main__":
     main()

@@ -345,12 +345,24 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 
 /* ---- Monte Carlo ---- */
 
-static uint64_t splitmix64(uint64_t *state)
+static const uint64_t GOLDEN_GAMMA = 0x9E3779B97F4A7C15u;
+
+static uint64_t mix64(uint64_t z)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     return z ^ (z >> 31);
+}
+
+uint64_t hf_splitmix64(uint64_t seed, uint64_t index)
+{
+    return mix64(seed + (index + 1) * GOLDEN_GAMMA);
+}
+
+/* The next output of the stream whose state is *state. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    return mix64(*state += GOLDEN_GAMMA);
 }
 
 /* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */

@@ -10,13 +10,41 @@
  * Every function validates its cards (range, duplicates, counts) and returns
  * a negative HF_ERR_* code instead of touching memory out of bounds; a NULL
  * pointer argument is a count error (HF_ERR_COUNT: no cards).
+ *
+ * Every constant C and Python share is declared here, once: the native
+ * backend reads them through cffi's `lib`, and tests/test_constants.py
+ * checks that the pure backend's copies equal them.
  */
 
+/* Errors, contiguous from -1 (the last two come from self-play only). */
 enum {
-    HF_ERR_CARD = -1,      /* a card outside 0..51 */
-    HF_ERR_DUPLICATE = -2, /* the same card twice */
-    HF_ERR_COUNT = -3      /* a wrong number of cards */
+    HF_ERR_CARD = -1,                /* a card outside 0..51 */
+    HF_ERR_DUPLICATE = -2,           /* the same card twice */
+    HF_ERR_COUNT = -3,               /* a wrong number of cards, a count or setting out of range */
+    HF_ERR_TOO_MANY_CHIPS = -4,      /* HF_MAX_CHIPS or more chips at a table */
+    HF_ERR_CHIPS_NOT_CONSERVED = -5  /* a hand created or lost a chip (a bug) */
 };
+
+/* Chips at a table (every stack, bet and rebuy summed) stay below
+ * 2^HF_MAX_CHIPS_BITS = 2^52 in C: every amount, and a bot's random draw
+ * int(random() * (hi - lo + 1)) over it, is then exact in a double (53-bit
+ * mantissa) as in Python, with a factor of 2 to spare for sums. An enum
+ * holds the exponent because 2^52 does not fit an int. */
+enum { HF_MAX_CHIPS_BITS = 52 };
+
+/* The rules engine's vocabulary (hilo_fast.structures.Limit,
+ * hilo_fast.engine.Action and Street, and the seat status of a hand). */
+enum { HF_FIXED = 0, HF_POT = 1, HF_NO = 2 };
+enum { HF_FOLD = 0, HF_CHECK = 1, HF_CALL = 2, HF_BET = 3, HF_RAISE = 4 };
+enum { HF_PREFLOP = 0, HF_FLOP = 1, HF_TURN = 2, HF_RIVER = 3, HF_OVER = 4 };
+/* Seat status, ordered so that ">= HF_ACTIVE" means "still in the hand". */
+enum { HF_OUT = 0, HF_FOLDED = 1, HF_ACTIVE = 2, HF_ALL_IN = 3 };
+
+/* splitmix64: output number `index` (0-based) of the stream seeded by
+ * `seed`, i.e. the mix of seed + (index + 1) * 0x9E3779B97F4A7C15. Equity's
+ * Monte Carlo draws from it (hf_equity_sample), and its chunk seeds are
+ * outputs of it (hilo_fast.equity). */
+uint64_t hf_splitmix64(uint64_t seed, uint64_t index);
 
 /* One Omaha hand fully described: both values and the five cards of each. */
 typedef struct {
@@ -89,7 +117,9 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
  * most HF_EQUITY_MAX_COUNT (2^30) deals, so no sum can overflow 64 bits. */
 enum { HF_EQUITY_POT = 5040, HF_EQUITY_MAX_PLAYERS = 10, HF_EQUITY_MAX_COUNT = 1073741824 };
 
-/* Integer sums over deals; index [p] is player p. */
+/* Integer sums over deals; index [p] is player p. Python flattens a tally
+ * to [deals, no_low, then for each player the seven per-player fields in
+ * this order]; the backends read the order from this struct. */
 typedef struct {
     int64_t deals;            /* deals (boards or samples) settled */
     int64_t no_low;           /* deals where nobody made a qualifying low */
@@ -153,7 +183,7 @@ int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
  * in C: the same rules (hilo_fast/engine.py), the same shuffles and bot
  * choices (Python's random.Random, whose state the caller copies in), so a
  * seed gives the same chips to the same seats, hand by hand, on both
- * backends. Chips are int64; the caller keeps every total below 2^53. */
+ * backends. Chips are int64; every total stays below 2^HF_MAX_CHIPS_BITS. */
 
 /* Python's random.Random: MT19937's 624 words and the read position. */
 typedef struct {
@@ -170,10 +200,69 @@ typedef struct {
 
 enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
 
-/* Self-play's own errors: more than 2^52 chips at the table (every amount
- * must convert to a double exactly, as in Python), or a hand that created
- * or lost a chip (a bug; checked after every hand). */
-enum { HF_ERR_TOO_MANY_CHIPS = -5, HF_ERR_CHIPS_NOT_CONSERVED = -6 };
+/* ---- The hand (hand.c): one hand as a state machine, the rules engine in C ----
+ *
+ * The twin of hilo_fast.engine.Hand, action by action: the same legal
+ * actions and bounds, the same chips moved, returned and paid, the same
+ * showing order (tests/test_hand_native.py plays both on the same deals).
+ * Every field is read-only for callers; hf_hand_deal and hf_hand_act are the
+ * only writers. Chips at the table stay below 2^HF_MAX_CHIPS_BITS. */
+
+/* An action of the log: amount is the chips a call added, the "to" total of
+ * a bet or raise, 0 for a check or fold. */
+typedef struct {
+    int32_t street, seat, action;
+    int64_t amount;
+} hf_action;
+
+/* No amount given (fold, check, or a call without the chips named). */
+enum { HF_NO_AMOUNT = -1 };
+/* hf_hand_act's refusal: the action is not legal now; nothing changed. */
+enum { HF_ERR_ILLEGAL = -6 };
+
+typedef struct {
+    hf_structure structure;
+    int32_t n_seats, hole_count, button, small_blind_seat, big_blind_seat;
+    int32_t street, actor;            /* actor -1: nobody is to act */
+    int32_t status[10];               /* HF_OUT .. HF_ALL_IN */
+    uint8_t pending[10];              /* still has to act this round */
+    uint8_t reopen[10];               /* may raise when it acts */
+    int64_t stacks[10], bets[10], contributions[10];
+    int64_t payouts[10];              /* once over: chips won per seat */
+    int64_t returned[10];             /* uncalled chips given back per seat */
+    int64_t total;                    /* every chip put in this hand (the pot) */
+    int64_t current_bet, min_raise, short_sum;
+    int64_t call_amount, min_to, max_to;   /* the actor's options; 0 = not legal */
+    int32_t bet_count, last_aggressor;
+    int32_t n_live, n_active, n_pending;
+    int64_t n_actions;                /* actions applied */
+    hf_action last;                   /* the newest entry of the action log */
+    int32_t went_to_showdown;
+    int32_t showdown_order[10];       /* n_shown seats, first to show first */
+    int32_t n_shown;
+    int32_t board_shown;              /* board cards dealt so far: 0, 3, 4, 5 */
+    int32_t holes[10][6];             /* rows of seats sitting out are -1 */
+    int32_t board[5];
+} hf_game;
+
+/* Start a hand: `stacks` per seat (0 = sits out), the button a seat with
+ * chips. `cards` in dealing order: each seat dealt in, in seat order, its
+ * hole_count hole cards, then the 5 board cards (n_cards exactly that
+ * many: the first cards of a shuffled deck, as hilo_fast.engine deals).
+ * Then posts antes and blinds and opens the pre-flop round. Returns 0, or
+ * HF_ERR_COUNT (a structure, count, stack, button or chip total out of
+ * range), HF_ERR_TOO_MANY_CHIPS, or the first bad card's HF_ERR_CARD /
+ * HF_ERR_DUPLICATE, with *g unspecified. */
+int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                     int32_t hole_count, const int64_t *stacks, int32_t button,
+                     const int32_t *cards, int32_t n_cards);
+
+/* Apply an action of the actor (HF_FOLD .. HF_RAISE): `amount` the "to"
+ * total of a bet or raise, the exact chips of a call or HF_NO_AMOUNT,
+ * HF_NO_AMOUNT for a fold or check. Returns 0 (g->last is the log entry),
+ * or HF_ERR_ILLEGAL with *g unchanged (the hand is over, an unknown action,
+ * or one the legal bounds do not allow), HF_ERR_COUNT for a NULL g. */
+int32_t hf_hand_act(hf_game *g, int32_t action, int64_t amount);
 
 /* A self-play session at one table. The caller fills the settings and the
  * starting state; hf_selfplay_run plays on from where it stopped. */

@@ -6,7 +6,7 @@
 #include "hand.h"
 #include "mersenne.h"
 
-#define MAX_CHIPS ((int64_t)1 << 52)
+#define MAX_CHIPS ((int64_t)1 << HF_MAX_CHIPS_BITS)
 
 /* random_legal: a uniformly random legal kind of action (never folding when
  * it could check) with a uniformly random legal "to" amount. */
@@ -43,15 +43,6 @@ static int32_t pot_every_time(const hf_game *g, int64_t *to)
     return g->current_bet ? HF_RAISE : HF_BET;
 }
 
-static int valid_structure(const hf_structure *s)
-{
-    return s->limit >= HF_FIXED && s->limit <= HF_NO && s->max_bets >= 0
-        && s->small_blind >= 0 && s->big_blind > 0 && s->small_blind <= s->big_blind
-        && s->ante >= 0 && s->small_bet > 0 && s->big_bet > 0
-        && s->big_blind < MAX_CHIPS && s->ante < MAX_CHIPS
-        && s->small_bet < MAX_CHIPS && s->big_bet < MAX_CHIPS;
-}
-
 /* Settings and state in range, and counters that `hands` more hands cannot overflow. */
 static int valid_session(const hf_selfplay *sp, int64_t hands)
 {
@@ -64,7 +55,7 @@ static int valid_session(const hf_selfplay *sp, int64_t hands)
         || sp->bot_rng.pos < 0 || sp->bot_rng.pos > 624)
         return 0;
     for (int32_t k = 0; k < sp->n_games; k++)
-        if (!valid_structure(&sp->games[k]))
+        if (!hf_valid_structure(&sp->games[k]))
             return 0;
     int32_t with_chips = 0;
     int64_t chips = 0;

@@ -792,7 +792,7 @@ static void drive_settle(const uint8_t *data, size_t size)
 
 /* ---- self-play: hostile sessions, and plausible ones played for a few hands ---- */
 
-#define SELFPLAY_MAX_CHIPS ((int64_t)1 << 52)
+#define SELFPLAY_MAX_CHIPS ((int64_t)1 << HF_MAX_CHIPS_BITS)
 
 /* Chips: small amounts mostly, and every edge of the accepted range. */
 static int64_t next_chips(reader *r)
@@ -952,10 +952,138 @@ static void drive_selfplay(const uint8_t *data, size_t size)
     free(log);
 }
 
+/* ---- splitmix64 (hf_splitmix64): output k of a stream equals the k+1-th
+ * step of the stream walked one addition at a time (Vigna's reference
+ * loop), and the reference outputs of seed 0 ---- */
+
+static void drive_splitmix64(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint64_t seed = 0;
+    for (int k = 0; k < 8; k++)
+        seed = seed << 8 | next_byte(&r);
+    uint64_t index = next_byte(&r);
+    uint64_t state = seed, z = 0;
+    for (uint64_t k = 0; k <= index; k++) {
+        z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+    }
+    if (hf_splitmix64(seed, index) != z)
+        FAIL("splitmix64: output %llu of seed %llu differs from the stream",
+             (unsigned long long)index, (unsigned long long)seed);
+    if (hf_splitmix64(0, 0) != 0xe220a8397b1dcdafull || hf_splitmix64(0, 1) != 0x6e789e6aa1b965f4ull)
+        FAIL("splitmix64: not the reference outputs of seed 0");
+    valid_checked++;
+}
+
+/* ---- the hand (hf_hand_deal, hf_hand_act): hostile settings and cards are
+ * refused; on a valid deal, random actions (legal or not) until the hand
+ * ends: a refusal changes nothing, chips are conserved after every action,
+ * the legal bounds are consistent, and the hand ends within its bound ---- */
+
+static void check_hand_invariants(const hf_game *g, int64_t chips)
+{
+    int64_t behind = 0;
+    for (int32_t seat = 0; seat < g->n_seats; seat++) {
+        behind += g->stacks[seat];
+        if (g->stacks[seat] < 0 || g->contributions[seat] < 0 || g->returned[seat] < 0)
+            FAIL("hand: negative chips at seat %d", seat);
+    }
+    int64_t in_play = g->street == HF_OVER ? 0 : g->total;
+    if (behind + in_play != chips)
+        FAIL("hand: %lld chips, expected %lld", (long long)(behind + in_play), (long long)chips);
+    if (g->actor >= 0 && (g->min_to > g->max_to || (g->max_to && g->min_to <= g->current_bet)))
+        FAIL("hand: bounds %lld..%lld over a bet of %lld", (long long)g->min_to,
+             (long long)g->max_to, (long long)g->current_bet);
+    if (g->street == HF_OVER && g->n_shown && !g->went_to_showdown)
+        FAIL("hand: a showing order without a showdown");
+}
+
+static void drive_hand(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    hf_structure s;
+    uint8_t mode = next_byte(&r);
+    if (mode < 200)
+        plausible_structure(&r, &s);
+    else {
+        s.limit = (int32_t)next_byte(&r) - 1;
+        s.max_bets = (int32_t)next_byte(&r) - 1;
+        s.small_blind = next_chips(&r);
+        s.big_blind = next_chips(&r);
+        s.ante = next_chips(&r);
+        s.small_bet = next_chips(&r);
+        s.big_bet = next_chips(&r);
+    }
+    int32_t n_seats = 1 + next_byte(&r) % 11, hole_count = 3 + next_byte(&r) % 5;
+    int64_t stacks[10] = {0};
+    int32_t dealt = 0;
+    for (int32_t seat = 0; seat < n_seats && seat < 10; seat++) {
+        stacks[seat] = next_byte(&r) < 40 ? next_chips(&r) : 1 + next_byte(&r) * 3;
+        dealt += stacks[seat] > 0;
+    }
+    int32_t button = (int32_t)(next_byte(&r) % 12) - 1;
+    int32_t n_cards = dealt * hole_count + 5 + (next_byte(&r) > 250 ? 1 : 0);
+    if (n_cards > 52)
+        n_cards = next_byte(&r) % 60;
+    int32_t deck[64];
+    uint64_t mix = next_byte(&r) + 1;
+    shuffled_deck(deck, &mix);
+    for (int32_t k = 52; k < 64; k++)
+        deck[k] = k;
+    if (next_byte(&r) > 240)
+        deck[next_byte(&r) % 52] = (int32_t)next_byte(&r) - 1;   /* a repeat or a bad id */
+    hf_game g;
+    int32_t got = hf_hand_deal(&g, &s, n_seats > 10 ? 10 : n_seats, hole_count, stacks, button,
+                               deck, n_cards);
+    if (got > 0 || got < HF_ERR_TOO_MANY_CHIPS)
+        FAIL("hand_deal: unexpected code %d", got);
+    if (hf_hand_act(NULL, HF_FOLD, HF_NO_AMOUNT) != HF_ERR_COUNT)
+        FAIL("hand_act: a NULL hand must be HF_ERR_COUNT");
+    if (got)
+        return;
+    int64_t chips = 0;
+    for (int32_t seat = 0; seat < g.n_seats; seat++)
+        chips += stacks[seat];
+    check_hand_invariants(&g, chips);
+    for (int32_t step = 0; g.actor >= 0; step++) {
+        if (step > 100000)
+            FAIL("hand: no end after %d actions", step);
+        int32_t action = (int32_t)next_byte(&r) % 7 - 1;
+        int64_t amounts[8] = { HF_NO_AMOUNT, g.min_to, g.max_to, g.call_amount,
+                               g.min_to + (g.max_to - g.min_to) / 2, g.max_to + 1, -2, INT64_MAX };
+        int64_t amount = amounts[next_byte(&r) % 8];
+        if (r.pos >= r.size) {   /* the input is used up: play it out by checking or calling */
+            action = g.current_bet > g.bets[g.actor] ? HF_CALL : HF_CHECK;
+            amount = HF_NO_AMOUNT;
+        }
+        hf_game before;
+        memcpy(&before, &g, sizeof g);   /* padding too: compared with memcmp */
+        got = hf_hand_act(&g, action, amount);
+        if (got == HF_ERR_ILLEGAL) {
+            if (memcmp(&before, &g, sizeof g))
+                FAIL("hand_act: a refused action changed the hand");
+        } else if (got != 0) {
+            FAIL("hand_act: unexpected code %d", got);
+        } else if (g.n_actions != before.n_actions + 1 || g.last.seat != before.actor) {
+            FAIL("hand_act: the log entry is not the action applied");
+        }
+        check_hand_invariants(&g, chips);
+    }
+    int64_t paid = 0;
+    for (int32_t seat = 0; seat < g.n_seats; seat++)
+        paid += g.payouts[seat];
+    if (paid != g.total)
+        FAIL("hand: paid %lld of a pot of %lld", (long long)paid, (long long)g.total);
+    valid_checked++;
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
-    drive_omaha_bytes, drive_settle, drive_selfplay,
+    drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -15,7 +15,8 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``settle``) and the public functions over them (``evaluate``,
+``equity_sample``, ``settle``, ``splitmix64``, ``hand_deal`` and its
+``HandState.act``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
@@ -42,7 +43,11 @@ Adding an entry point: write a ``Decoder -> Call`` function and add it to
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -382,6 +387,63 @@ def _omaha_bytes_target(d: Decoder) -> Call:
     return Call("omaha_bytes", (cards, n), lambda b: b.omaha_bytes(cards, n), False, plain)
 
 
+def _splitmix64_target(d: Decoder) -> Call:
+    """``splitmix64(seed, index)``: any 64-bit seed, small or huge indices."""
+    seed = int.from_bytes(bytes(d.byte() for _ in range(8)), "big")
+    index = d.byte() if d.byte() < 128 else int.from_bytes(bytes(d.byte() for _ in range(8)), "big")
+    return Call("splitmix64", (seed, index), lambda b: b.splitmix64(seed, index), False, True)
+
+
+# ---- the hand: C (hf_hand_deal / hf_hand_act) against the Python engine ----
+
+_HAND_CHIPS = (0, 1, 2, 3, 5, 20, 100, 1000, 2**51 - 1, 2**52 - 1, 2**52, 2**63, -1)
+
+
+def _shuffled_cards(d: Decoder, n: int) -> list[int]:
+    """``n`` distinct cards shuffled by the input (a repeat or a bad id now and then)."""
+    deck = random.Random(d.byte() << 8 | d.byte()).sample(range(52), min(n, 52))
+    if d.byte() >= 240 and deck:
+        deck[d.below(len(deck))] = (deck[0], 52, -1, 99)[d.below(4)]
+    return deck
+
+
+def _hand_target(d: Decoder) -> Call:
+    """``hand_deal`` then up to 60 actions, legal or not: after each one the
+    answer and the whole state must be the same on both backends."""
+    from hilo_fast.structures import Structure
+
+    limit, big = d.below(3), (1, 2, 5, 10)[d.below(4)]
+    small, ante, cap = (0, 1, big // 2, big)[d.below(4)], (0, 0, 1, big)[d.below(4)], d.below(5)
+    structure: Any = Structure.fixed_limit(big, 2 * big, small_blind=small, ante=ante,
+                                           max_bets=cap + 1) if limit == 0 else \
+        (Structure.pot_limit if limit == 1 else Structure.no_limit)(small, big, ante=ante)
+    seats, hole_count = 2 + d.below(9), 4 + d.below(3)
+    stacks = [_HAND_CHIPS[d.below(len(_HAND_CHIPS))] if d.byte() < 64 else 1 + d.byte() * big
+              for _ in range(seats)]
+    button = d.below(seats)
+    n_cards = sum(1 for chips in stacks if chips) * hole_count + 5 + (d.byte() >= 250)
+    cards = _shuffled_cards(d, n_cards)
+    # (action code, amount choice): mostly legal kinds, amounts picked at play time
+    moves = [(d.below(8) - 1, d.byte()) for _ in range(60)]
+
+    def play(backend: ModuleType) -> Any:
+        hand = backend.hand_deal(structure, stacks, button, hole_count, cards)
+        if isinstance(hand, int):
+            return hand
+        seen = [hand.state()]
+        for action, pick in moves:
+            s = seen[-1]
+            if s["actor"] < 0:
+                break
+            amount = (backend.NO_AMOUNT, s["min_to"], s["max_to"], s["call_amount"],
+                      (s["min_to"] + s["max_to"]) // 2, s["max_to"] + 1, -2, 2**63 - 1)[pick % 8]
+            seen.append((hand.act(action, amount), hand.state()))
+        return seen
+
+    args = (structure, stacks, button, hole_count, cards, moves)
+    return Call("hand_deal", args, play, False, True)
+
+
 # ---- self-play ----
 
 
@@ -455,6 +517,8 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "showdown": _showdown_target,
     "simulate": _simulate_target,
     "backend.settle": _settle_target,
+    "backend.splitmix64": _splitmix64_target,
+    "backend.hand_deal": _hand_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 
@@ -463,22 +527,73 @@ _TARGET_LIST = list(TARGETS.values())
 
 
 def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
+    """Run ``call``: a backend function on ``backend``, a public function on the
+    backend this process's public API uses (which must then be ``backend``)."""
+    assert not call.public or backend is _backend.backend
     # A backend function out of its contract may refuse in any clean way.
     allowed: tuple[type[Exception], ...] = (
         (ValueError, TypeError) if call.public else (TypeError, ValueError, OverflowError))
     try:
-        with _backend.using(backend):
-            return "value", call.fn(backend)
+        return "value", call.fn(backend)
     except allowed as exc:
         return "raises", type(exc)
 
 
+class _PureProcess:
+    """This file run as a child with ``HILO_FAST_PUREPYTHON=1``: the public
+    functions of the pure backend, for the public targets (nothing here
+    swaps the backend of a loaded module). Bytes go in, outcomes come back,
+    pickled over the pipes."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "HILO_FAST_PUREPYTHON": "1"}
+        self._child = subprocess.Popen([sys.executable, __file__, "--pure-worker"], env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def outcome(self, data: bytes) -> tuple[str, Any]:
+        child = self._child
+        assert child.stdin is not None and child.stdout is not None
+        pickle.dump(data, child.stdin)
+        child.stdin.flush()
+        answer: tuple[str, Any] = pickle.load(child.stdout)
+        return answer
+
+
+_pure_process: _PureProcess | None = None
+
+
+def _pure_outcome(data: bytes) -> tuple[str, Any]:
+    global _pure_process
+    call = decode(data)
+    if not call.public:
+        return _outcome(call, _pybackend)
+    if _pure_process is None:
+        _pure_process = _PureProcess()
+    return _pure_process.outcome(data)
+
+
+def _serve_pure() -> None:
+    """The child's loop: outcomes of public calls on the pure backend."""
+    assert _backend.backend is _pybackend, "the worker must run with HILO_FAST_PUREPYTHON=1"
+    out = sys.stdout.buffer
+    sys.stdout = sys.stderr   # nothing but answers on the pipe
+    while True:
+        try:
+            data = pickle.load(sys.stdin.buffer)
+        except EOFError:
+            return
+        pickle.dump(_outcome(decode(data), _pybackend), out)
+        out.flush()
+
+
 def check(data: bytes) -> None:
     """Decode ``data`` and run the call on both backends (each on freshly
-    decoded arguments: an iterator is used up by one call); assert the contract."""
+    decoded arguments: an iterator is used up by one call); assert the contract.
+    Public calls run on the pure backend in a child process."""
     assert _native is not None, "the differential fuzzer needs the compiled backend"
+    assert _backend.backend is _native, "the differential fuzzer runs on the native backend"
     call = decode(data)
-    native, pure = _outcome(call, _native), _outcome(decode(data), _pybackend)
+    native, pure = _outcome(call, _native), _pure_outcome(data)
     if call.public or call.plain:
         assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
         return
@@ -500,3 +615,7 @@ def decode(data: bytes) -> Call:
 def run_one(data: bytes) -> None:
     """The fuzz entry point: decode, call on both backends, check."""
     check(data)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--pure-worker"]:
+    _serve_pure()

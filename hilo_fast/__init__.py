@@ -16,7 +16,7 @@ from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
-from .engine import Action, Hand, LegalActions, Street, Table
+from .engine import Action, Hand, HandView, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
     HandValue,
@@ -30,19 +30,21 @@ from .evaluation import (
     omaha_low,
 )
 from .phh import read_phh, to_phh, to_phhs
-from .selfplay import SimulationSummary, simulate
+from .selfplay import Bot, SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
 
 __all__ = [
     "BACKEND",
     "Action",
+    "Bot",
     "CardLike",
     "CardsLike",
     "EquityResult",
     "Hand",
     "HandHistory",
     "HandValue",
+    "HandView",
     "LegalActions",
     "Limit",
     "MixedGame",

@@ -2,15 +2,16 @@
 
 ``HILO_FAST_PUREPYTHON=1`` forces the pure-Python backend; otherwise the
 compiled module is used when it was built, and pure Python when it was not.
+Every module of the package reads ``backend`` from here once; nothing swaps
+it afterwards. Tests, the fuzzer and the benchmarks that need the other
+backend's public API run it in a process of its own (with the variable set),
+and call backend functions on either module directly.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import ModuleType
 
 
@@ -38,23 +39,3 @@ def _load() -> ModuleType:
 
 backend = _load()
 BACKEND: str = backend.NAME
-
-
-@contextmanager
-def using(chosen: ModuleType) -> Iterator[None]:
-    """Point every imported hilo_fast module at the backend ``chosen`` for a while.
-
-    Each module holds the backend as its ``backend`` attribute, so tests,
-    benchmarks and the fuzz harness can run the public API on either one.
-    Not thread-safe: it is for harnesses, not for library code.
-    """
-    default = backend
-    swapped = [m for name, m in list(sys.modules.items())
-               if name.startswith("hilo_fast") and getattr(m, "backend", None) is default]
-    for module in swapped:
-        module.backend = chosen  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        for module in swapped:
-            module.backend = default  # type: ignore[attr-defined]

@@ -3,25 +3,46 @@
 Same functions and return conventions as :mod:`hilo_fast._pybackend`. The C
 validates every card itself; the only checks here are the ones cffi cannot
 make for it (a fixed 5-card array needs exactly five items; cards must be
-ints, not floats cffi would truncate). Input the C is not given (not ints,
-numbers beyond int32/int64) gets its error code from the pure backend, so
-both backends answer alike.
+ints, not floats cffi would truncate). Input cffi cannot pass (not ints,
+numbers beyond int32/int64) is replaced by values the C refuses at the same
+place (a card 52, a count -1), so the C still decides the error code, as
+the pure backend does, in the same order. This module never imports the
+pure backend.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
-from types import ModuleType
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ._native import ffi, lib
 
 NAME = "native"
 
+# ---- the constants of csrc/hilo_fast.h, read from it (the pure backend's
+# copies are checked against the header by tests/test_constants.py) ----
+
 ERR_CARD: int = lib.HF_ERR_CARD
 ERR_DUPLICATE: int = lib.HF_ERR_DUPLICATE
 ERR_COUNT: int = lib.HF_ERR_COUNT
+ERR_TOO_MANY_CHIPS: int = lib.HF_ERR_TOO_MANY_CHIPS
+ERR_CHIPS_NOT_CONSERVED: int = lib.HF_ERR_CHIPS_NOT_CONSERVED
+MAX_CHIPS: int = 1 << lib.HF_MAX_CHIPS_BITS
+LIMIT_FIXED, LIMIT_POT, LIMIT_NO = lib.HF_FIXED, lib.HF_POT, lib.HF_NO
+FOLD, CHECK, CALL, BET, RAISE = lib.HF_FOLD, lib.HF_CHECK, lib.HF_CALL, lib.HF_BET, lib.HF_RAISE
+PREFLOP, FLOP, TURN, RIVER, OVER = (lib.HF_PREFLOP, lib.HF_FLOP, lib.HF_TURN, lib.HF_RIVER,
+                                    lib.HF_OVER)
+SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = (lib.HF_OUT, lib.HF_FOLDED, lib.HF_ACTIVE,
+                                                   lib.HF_ALL_IN)
+BOT_RANDOM, BOT_CALL, BOT_POT = lib.HF_BOT_RANDOM, lib.HF_BOT_CALL, lib.HF_BOT_POT
+EQUITY_POT: int = lib.HF_EQUITY_POT
+EQUITY_MAX_PLAYERS: int = lib.HF_EQUITY_MAX_PLAYERS
+EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
+#: A flat tally: deals, no_low, then these per player, in hf_equity_tally's order.
+EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
+    name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
 
 # Items cffi refuses to convert to int32_t (strings, floats, huge ints, NaN).
 _NOT_A_CARD = (TypeError, OverflowError, ValueError)
@@ -47,13 +68,13 @@ def _ints(cards: Sequence[int], more: Sequence[int] = ()) -> bool:
 _LISTS = (list, tuple)
 
 
-def _pure() -> ModuleType:
-    """The pure backend, which decides the error code of input the C was not
-    given (a card that is not an int, a number beyond int32/int64): it
-    validates in the same order as the C. Imported on the first such input."""
-    from . import _pybackend
+_BAD_CARD = 52   # a card the C refuses (HF_ERR_CARD) where an unpassable item was
 
-    return _pybackend
+
+def _card_ids(cards: Any) -> list[int]:
+    """``cards`` as ints cffi can pass: an item that is not an int in -1..51
+    (-1: a random hand's card in equity) becomes a card the C refuses there."""
+    return [c if type(c) is int and -1 <= c < 52 else _BAD_CARD for c in cards]
 
 
 def high5(cards: Sequence[int]) -> int:
@@ -65,7 +86,7 @@ def high5(cards: Sequence[int]) -> int:
             return int(lib.hf_high5(cards))
         except _NOT_A_CARD:
             pass
-    return int(_pure().high5(cards))
+    return int(lib.hf_high5(_card_ids(cards)))
 
 
 def low5(cards: Sequence[int]) -> int:
@@ -77,7 +98,7 @@ def low5(cards: Sequence[int]) -> int:
             return int(lib.hf_low5(cards))
         except _NOT_A_CARD:
             pass
-    return int(_pure().low5(cards))
+    return int(lib.hf_low5(_card_ids(cards)))
 
 
 def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -85,9 +106,9 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
 
     Lists and tuples go to C as bytes: ``bytes()`` takes only true integers
     (``__index__``) in 0..255, so it is an exact card-type check that costs
-    less than cffi's own list conversion (anything else: the pure backend
-    decides the error code). Never ``bytes()`` of other objects: a numpy array
-    would give its raw memory.
+    less than cffi's own list conversion (anything else goes as checked
+    ints). Never ``bytes()`` of other objects: a numpy array would give its
+    raw memory.
     """
     if type(hole) in _LISTS and type(board) in _LISTS:
         try:
@@ -96,7 +117,8 @@ def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
             pass
         else:
             return lib.hf_omaha_bytes(cards, len(hole), len(board))
-    return int(_pure().omaha(hole, board))
+    hole_ids, board_ids = _card_ids(hole), _card_ids(board)
+    return int(lib.hf_omaha(hole_ids, len(hole_ids), board_ids, len(board_ids)))
 
 
 def omaha_bytes(cards: bytes, n_hole: int) -> int:
@@ -115,12 +137,13 @@ def omaha_best(
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
     """``(high, low, high_cards, low_cards)`` of an Omaha hand, or ERR_*."""
     out: Any = ffi.new("hf_hand *")  # cffi struct fields are typed at run time only
-    if not _ints(hole, board):
-        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
     try:
+        if not _ints(hole, board):
+            raise TypeError("not ints")
         err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     except _NOT_A_CARD:
-        return _pure().omaha_best(hole, board)  # type: ignore[no-any-return]
+        hole, board = _card_ids(hole), _card_ids(board)
+        err = int(lib.hf_omaha_best(hole, len(hole), board, len(board), out))
     if err:
         return err
     low_cards = tuple(out.low_cards) if out.low else None
@@ -131,41 +154,72 @@ def omaha_best(
 # ---- settlement: a hand's payouts at showdown (csrc/settle.c) ----
 
 
+def _row(hole: Any) -> list[Any]:
+    """A live seat's cards given as another sequence: converted as the pure
+    backend converts them (``array``), else Nones (refused as unconvertible)."""
+    try:
+        return list(array("i", hole))
+    except (TypeError, ValueError, OverflowError):
+        return [None] * len(hole)
+
+
+def _unconvertible(cards: Sequence[Any]) -> bool:
+    """Some card is no int32 (what the pure backend refuses before any check)."""
+    try:
+        array("i", cards)
+    except (TypeError, ValueError, OverflowError):
+        return True
+    return False
+
+
 def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Sequence[int],
            contributions: Sequence[int], button: int, odd_chip_low: int,
            payouts: list[int]) -> int:
     """Pay out a hand at showdown with ``hf_settle``: set ``payouts[:]`` and return
     0, or return ERR_* with ``payouts`` untouched (see the pure backend's twin).
 
-    The C gets lists and tuples whose items ``bytes`` and ``array`` take (they
-    take exactly the integers the C may see) and plain int options; any other
-    input, or a shape the C cannot receive (live seats' holes of different
-    sizes), gets its answer from the pure backend, which converts the same way.
+    The C gets the live seats' cards in one flat array. Input it cannot be
+    given is answered as the pure backend answers it, in the same order:
+    flags, chips or options that do not convert, or rows of different sizes,
+    are HF_ERR_COUNT; cards that do not convert go as cards the C refuses.
     """
     n = len(holes)
-    if type(board) in _LISTS and type(holes) in _LISTS and type(live) in _LISTS \
-            and type(contributions) in _LISTS and type(button) is int \
-            and type(odd_chip_low) is int and len(board) == 5 \
-            and len(live) == len(contributions) == len(payouts) == n:
-        try:
-            flags = bytes(live)
-            rows: Sequence[Any] = holes
-            live_rows = [hole for hole, flag in zip(rows, flags, strict=True) if flag]
-            n_hole = len(live_rows[0])
-            if set(map(len, live_rows)) == {n_hole} and set(map(type, live_rows)) <= {list, tuple}:
-                blank = (0,) * n_hole   # the C reads only live seats' cards
-                cards = [card for hole, flag in zip(rows, flags, strict=True)
-                         for card in (hole if flag else blank)]
-                bytes(cards), bytes(board), array("q", contributions)  # ints the C may see?
-                out = ffi.new("int64_t[]", n)
-                err = int(lib.hf_settle(n, cards, n_hole, board, flags, contributions, button,
-                                        odd_chip_low, out))
-                if not err:
-                    payouts[:] = out
-                return err
-        except (TypeError, ValueError, OverflowError, IndexError):
-            pass   # not ints the C may see, or no live seat: the pure backend answers
-    return int(_pure().settle(board, holes, live, contributions, button, odd_chip_low, payouts))
+    try:
+        flags = bytes(live)
+        chips = array("q", contributions)
+        button, odd_chip_low = int(button.__index__()), int(odd_chip_low.__index__())
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return ERR_COUNT
+    if len(flags) != n or len(chips) != n or len(payouts) != n or len(board) != 5 \
+            or not 0 <= button < n or odd_chip_low not in (0, 1):
+        return ERR_COUNT   # what the C says to them; it must not read short arrays
+    live_rows = [holes[seat] for seat in range(n) if flags[seat]]
+    try:
+        sizes = set(map(len, live_rows))  # type: ignore[arg-type]
+    except TypeError:   # a live seat without cards
+        return ERR_COUNT
+    n_hole = sizes.pop() if len(sizes) == 1 else -1   # -1: refused by the C
+    blank = (0,) * max(n_hole, 0)   # the C reads only live seats' cards
+    rows: Sequence[Any] = holes
+    cards: list[int] = []
+    for hole, flag in zip(rows, flags, strict=True):
+        cards.extend(blank if not flag else hole if type(hole) in _LISTS else _row(hole))
+    board_ids: Sequence[Any] = board
+    try:
+        bytes(cards), bytes(board_ids)   # plain card ids?
+    except (TypeError, ValueError):
+        if _unconvertible(cards) or _unconvertible(board_ids):
+            # As the pure backend: the C's count checks first, then this.
+            counts_ok = 2 <= n <= 10 and any(flags) and 4 <= n_hole <= 6 \
+                and min(chips) >= 0 and sum(chips) < 1 << 62
+            return ERR_CARD if counts_ok else ERR_COUNT
+        cards, board_ids = _card_ids(cards), _card_ids(board_ids)
+    out = ffi.new("int64_t[]", n)
+    err = int(lib.hf_settle(n, cards, n_hole, board_ids, flags,
+                            ffi.from_buffer("int64_t[]", chips), button, odd_chip_low, out))
+    if not err:
+        payouts[:] = out
+    return err
 
 
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
@@ -173,14 +227,11 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
 # A tally is a list of ints: deals, no_low, then per player share,
 # share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
 
-EQUITY_POT: int = lib.HF_EQUITY_POT
-EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
-_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low", "tie_low")
 
 
 def _flat_tally(tally: object, n_players: int) -> list[int]:
     out = [int(tally.deals), int(tally.no_low)]  # type: ignore[attr-defined]
-    columns = [getattr(tally, field) for field in _TALLY_FIELDS]
+    columns = [getattr(tally, field) for field in EQUITY_TALLY_FIELDS]
     for p in range(n_players):
         out.extend(int(column[p]) for column in columns)
     return out
@@ -195,12 +246,20 @@ def equity_deals(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
 ) -> int:
     """Number of deals of the spot (random hands are -1s), or ERR_*."""
-    n_players = _n_players(holes, n_hole)
-    try:
-        return int(lib.hf_equity_deals(holes, n_players, n_hole, board, len(board),
-                                       dead, len(dead)))
-    except _NOT_A_CARD:
-        return int(_pure().equity_deals(holes, n_hole, board, dead))
+    return _equity_spot_error(holes, n_hole, board, dead, checked=False)
+
+
+def _equity_spot_error(holes: Sequence[int], n_hole: Any, board: Sequence[int],
+                       dead: Sequence[int], *, checked: bool = True) -> int:
+    """``hf_equity_deals`` of the spot with any item cffi cannot pass replaced
+    by one the C refuses: the spot's error code, or (``checked``) ERR_COUNT
+    for a valid spot, because the caller's numbers are out of range."""
+    if type(n_hole) is not int or not 0 <= n_hole < 64:
+        n_hole = -1
+    holes, board, dead = _card_ids(holes), _card_ids(board), _card_ids(dead)
+    deals = int(lib.hf_equity_deals(holes, _n_players(holes, n_hole), n_hole, board,
+                                    len(board), dead, len(dead)))
+    return ERR_COUNT if checked and deals >= 0 else deals
 
 
 def equity_enumerate(
@@ -214,7 +273,7 @@ def equity_enumerate(
         err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
                                           dead, len(dead), first, count, out))
     except _NOT_A_CARD:
-        return _pure().equity_enumerate(holes, n_hole, board, dead, first, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _flat_tally(out, n_players)
 
 
@@ -229,8 +288,17 @@ def equity_sample(
         err = int(lib.hf_equity_sample(holes, n_players, n_hole, board, len(board),
                                        dead, len(dead), seed, count, out))
     except _NOT_A_CARD:
-        return _pure().equity_sample(holes, n_hole, board, dead, seed, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _flat_tally(out, n_players)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (both modulo 2**64), from ``hf_splitmix64``."""
+    return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
 
 
 def omaha_batch(
@@ -266,13 +334,9 @@ def omaha_batch(
 # engine itself (hilo_fast.engine), which hilo_fast.selfplay runs when this
 # backend is not in use; tests compare the two hand by hand.
 
-#: More chips than this at the table and the C stops (amounts must convert to
-#: doubles exactly, as Python's do); hilo_fast.selfplay stays below it.
-SELFPLAY_MAX_CHIPS = 2**52
-
 _SELFPLAY_ERRORS = {
     lib.HF_ERR_COUNT: "a self-play setting out of range",
-    lib.HF_ERR_TOO_MANY_CHIPS: f"more than {SELFPLAY_MAX_CHIPS} chips at the table",
+    lib.HF_ERR_TOO_MANY_CHIPS: f"{MAX_CHIPS} chips or more at the table",
     lib.HF_ERR_CHIPS_NOT_CONSERVED: "a hand created or lost chips",
 }
 
@@ -348,3 +412,94 @@ class SelfPlay:
     @property
     def showdowns(self) -> int:
         return int(self._session.showdowns)
+
+
+# ---- the hand in C (csrc/hand.c): one hand as a state machine ----
+
+NO_AMOUNT: int = lib.HF_NO_AMOUNT
+ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL
+
+
+class HandState:
+    """One hand played by ``hf_hand_deal`` / ``hf_hand_act`` (the C's ``hf_game``).
+
+    Build with :func:`hand_deal`. ``act(action, amount)`` is ``hf_hand_act``
+    itself (0, or ERR_ILLEGAL with nothing changed; amounts must fit int64);
+    ``game`` is the ``hf_game``, whose fields Python reads directly.
+    ``state()`` is the whole public state as plain values, in the same shape
+    as the pure backend's twin (``last``: the newest entry of the log)."""
+
+    __slots__ = ("act", "bets_now", "game", "stacks_now")
+    game: Any
+    act: Callable[[int, int], int]
+    bets_now: Callable[[], list[int]]
+    stacks_now: Callable[[], list[int]]
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        # C-level callables, no Python frame: the hot reads of a bot and an action.
+        self.act = partial(lib.hf_hand_act, game)
+        self.bets_now = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
+        self.stacks_now = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        game = ffi.new("hf_game *")
+        ffi.memmove(game, self.game, ffi.sizeof("hf_game"))
+        return HandState(game)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states, byte for byte (tests compare a hand before and after)."""
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return bytes(ffi.buffer(self.game)) == bytes(ffi.buffer(other.game))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def state(self) -> dict[str, Any]:
+        g = self.game
+        n = g.n_seats
+        over = g.street == lib.HF_OVER
+        last = g.last
+        return {
+            "street": int(g.street), "actor": int(g.actor),
+            "stacks": list(g.stacks[0:n]), "bets": list(g.bets[0:n]),
+            "contributions": list(g.contributions[0:n]), "returned": list(g.returned[0:n]),
+            "payouts": list(g.payouts[0:n]) if over else [],
+            "pot": int(g.total), "current_bet": int(g.current_bet),
+            "bet_count": int(g.bet_count), "last_aggressor": int(g.last_aggressor),
+            "call_amount": int(g.call_amount), "min_to": int(g.min_to),
+            "max_to": int(g.max_to),
+            "small_blind_seat": int(g.small_blind_seat),
+            "big_blind_seat": int(g.big_blind_seat),
+            "board": list(g.board[0:g.board_shown]),
+            "holes": [list(g.holes[s][0:g.hole_count]) if g.status[s] != lib.HF_OUT else None
+                      for s in range(n)],
+            "folded": [g.status[s] == lib.HF_FOLDED for s in range(n)],
+            "showdown_order": list(g.showdown_order[0:g.n_shown]),
+            "actions": int(g.n_actions),
+            "last": (int(last.street), int(last.seat), int(last.action), int(last.amount)),
+        }
+
+
+def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+              cards: Sequence[int]) -> HandState | int:
+    """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
+    ``cards`` in dealing order (each seat with chips its hole cards, then the
+    board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
+    s = structure
+    settings = ffi.new("hf_structure *", {
+        "limit": int(s.limit), "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
+        "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
+        "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    game = ffi.new("hf_game *")
+    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count,
+                               [_clamp(chips) for chips in stacks],
+                               button if 0 <= button < len(stacks) else -1, _card_ids(cards),
+                               len(cards)))
+    return err or HandState(game)
+
+
+def _clamp(chips: int) -> int:
+    """An amount beyond what the C is passed as one it refuses alike (too many
+    chips, or negative)."""
+    return chips if 0 <= chips < MAX_CHIPS else MAX_CHIPS if chips > 0 else -1

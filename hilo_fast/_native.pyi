@@ -12,14 +12,35 @@ class _Lib:
     HF_ERR_CARD: int
     HF_ERR_DUPLICATE: int
     HF_ERR_COUNT: int
+    HF_ERR_TOO_MANY_CHIPS: int
+    HF_ERR_CHIPS_NOT_CONSERVED: int
+    HF_MAX_CHIPS_BITS: int
+    HF_FIXED: int
+    HF_POT: int
+    HF_NO: int
+    HF_FOLD: int
+    HF_CHECK: int
+    HF_CALL: int
+    HF_BET: int
+    HF_RAISE: int
+    HF_PREFLOP: int
+    HF_FLOP: int
+    HF_TURN: int
+    HF_RIVER: int
+    HF_OVER: int
+    HF_OUT: int
+    HF_FOLDED: int
+    HF_ACTIVE: int
+    HF_ALL_IN: int
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
-    HF_ERR_TOO_MANY_CHIPS: int
-    HF_ERR_CHIPS_NOT_CONSERVED: int
+    HF_NO_AMOUNT: int
+    HF_ERR_ILLEGAL: int
+    def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_omaha(
@@ -106,6 +127,18 @@ class _Lib:
         out_low: _CData,
         bad_row: _CData,
     ) -> int: ...
+    def hf_hand_deal(
+        self,
+        g: _CData,
+        structure: _CData,
+        n_seats: int,
+        hole_count: int,
+        stacks: Sequence[int] | _CData,
+        button: int,
+        cards: Sequence[int] | _CData,
+        n_cards: int,
+    ) -> int: ...
+    def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
 
 ffi: FFI

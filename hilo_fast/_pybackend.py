@@ -14,14 +14,35 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from . import _pyhand
 from . import _tablegen as gen
 from ._pots import payouts_of, split_pots
 
 NAME = "python"
 
+# ---- the constants of csrc/hilo_fast.h (the native backend reads them from
+# its lib; tests/test_constants.py checks these copies against the header) ----
+
 ERR_CARD = -1
 ERR_DUPLICATE = -2
 ERR_COUNT = -3
+ERR_TOO_MANY_CHIPS = -4
+ERR_CHIPS_NOT_CONSERVED = -5
+ERR_ILLEGAL = -6          # an action that is not legal now
+NO_AMOUNT = -1            # an action given without an amount
+#: Chips at a table stay below this in C (HF_MAX_CHIPS_BITS).
+MAX_CHIPS = 1 << 52
+LIMIT_FIXED, LIMIT_POT, LIMIT_NO = 0, 1, 2                         # HF_FIXED ..
+FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4                      # HF_FOLD ..
+PREFLOP, FLOP, TURN, RIVER, OVER = 0, 1, 2, 3, 4                   # HF_PREFLOP ..
+SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = 0, 1, 2, 3       # HF_OUT ..
+BOT_RANDOM, BOT_CALL, BOT_POT = 0, 1, 2                            # HF_BOT_*
+EQUITY_POT = 5040  # a pot in units every split among up to 10 players divides
+EQUITY_MAX_PLAYERS = 10
+EQUITY_MAX_COUNT = 1 << 30  # deals per call
+#: A flat tally: deals, no_low, then these per player (hf_equity_tally).
+EQUITY_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low",
+                       "tie_low")
 
 _FLUSH, _UNIQUE5, _MULTISET = gen.high_tables()
 _LOW5 = gen.low5_table()
@@ -251,13 +272,11 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
 # Deals are ordered, and random streams drawn, exactly as in the C, so every
 # chunk gives the same tally on both backends (Monte Carlo included).
 
-EQUITY_POT = 5040  # a pot in units every split among up to 10 players divides
 _HALF_POT = EQUITY_POT // 2
-_MAX_PLAYERS = 10
+_MAX_PLAYERS = EQUITY_MAX_PLAYERS
 _MAX_DEALS = 1 << 62
-EQUITY_MAX_COUNT = 1 << 30  # deals per call, as HF_EQUITY_MAX_COUNT
 _MASK64 = (1 << 64) - 1
-_TALLY_WIDTH = 7  # share, share_sq, scoop, win_high, tie_high, win_low, tie_low
+_TALLY_WIDTH = len(EQUITY_TALLY_FIELDS)
 
 
 class _Spot:
@@ -429,13 +448,25 @@ def _combinations_from(start: list[int], m: int) -> Iterator[list[int]]:
             idx[j] = idx[j - 1] + 1
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
-    """(next state, output) of splitmix64."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = state
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
+    return z ^ (z >> 31)
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (hf_splitmix64); both are taken modulo 2**64."""
+    return _mix64((seed + (index + 1) * _GOLDEN_GAMMA) & _MASK64)
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """(next state, output) of the stream whose state is ``state``."""
+    state = (state + _GOLDEN_GAMMA) & _MASK64
+    return state, _mix64(state)
 
 
 def _bounded(state: int, n: int) -> tuple[int, int]:
@@ -514,3 +545,51 @@ def omaha_batch(
     high_view[start:stop] = array("i", [_omaha_high(hole, board) for hole, board in rows])
     low_view[start:stop] = array("i", [_omaha_low(hole, board) for hole, board in rows])
     return -1
+
+
+# ---- the hand: the twin of csrc/hand.c is hilo_fast._pyhand's state machine ----
+
+HandState = _pyhand.HandState
+
+
+def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
+                    contributions: list[int], button: int) -> list[int]:
+    payouts = [0] * len(holes)
+    if settle(board, holes, live, contributions, button, 0, payouts):   # 2**62 chips or more
+        from .showdown import showdown
+
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
+
+
+def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+              cards: Sequence[int]) -> HandState | int:
+    """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
+    checks in its order (settings, then stacks seat by seat, then the cards)."""
+    s, n = structure, len(stacks)
+    amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
+            or not 0 <= button < n or stacks[button] <= 0:
+        return ERR_COUNT
+    chips = 0
+    for stack in stacks:
+        if stack < 0:
+            return ERR_COUNT
+        if stack >= MAX_CHIPS - chips:
+            return ERR_TOO_MANY_CHIPS
+        chips += stack
+    dealt = [seat for seat in range(n) if stacks[seat]]
+    cards = list(cards)
+    if len(dealt) < 2 or len(cards) != len(dealt) * hole_count + 5 or len(cards) > 52:
+        return ERR_COUNT
+    err = check_cards(cards)
+    if err:
+        return err
+    holes: list[list[int] | None] = [None] * n
+    for k, seat in enumerate(dealt):
+        holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
+    return HandState(structure, stacks, button, hole_count, holes, cards[-5:], _settle_payouts)

@@ -129,10 +129,11 @@ def _parse_stakes(text: str) -> tuple[int, int]:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .phh import to_phh
-    from .selfplay import BOTS, simulate
+    from .selfplay import simulate
     from .structures import MixedGame, Structure
 
-    small, big = args.stakes
+    # Fixed limit is named by its bets: 2/4 posts blinds 1/2, as the others' 1/2.
+    small, big = args.stakes or ((2, 4) if args.structure == "fixed-limit" else (1, 2))
     if args.hands_per_game is not None and args.structure != "mixed":
         raise ValueError("--hands-per-game is for --structure mixed only")
     structure: Structure | MixedGame
@@ -145,11 +146,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         structure = MixedGame(Structure.pot_limit(small, big),
                               hands_per_game=args.hands_per_game or args.players)
-    bots = []
-    for name in args.bots.split(","):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
-        bots.append(BOTS[name])
+    bots = args.bots.split(",")   # names: simulate checks them before the first hand
     out = _open_for_writing(args.phh, "--phh") if args.phh else None
     written = 0
 
@@ -325,9 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=0, help="random seed, 0..2**64-1 (default 0)")
     p.add_argument("--hole-count", type=int, choices=(4, 5, 6), default=4,
                    help="hole cards: 4 (Omaha, default), 5 (Big O) or 6")
-    p.add_argument("--stakes", type=_parse_stakes, default=(1, 2),
+    p.add_argument("--stakes", type=_parse_stakes, default=None,
                    help="blinds (pot/no limit, mixed) or small/big bet (fixed limit); "
-                        "default 1/2")
+                        "default 1/2, fixed limit 2/4 (blinds 1/2)")
     p.add_argument("--stack", type=_int_in(1), default=None,
                    help="starting stack and rebuy (default 100 big blinds)")
     p.add_argument("--bots", default="random",

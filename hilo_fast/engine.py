@@ -55,49 +55,47 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import NoReturn
+from operator import attrgetter
+from typing import Any, NoReturn
 
+from . import _pyhand
 from ._backend import backend
 from .cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from .showdown import ShowdownResult, showdown
-from .structures import Limit, MixedGame, Structure
+from .structures import MixedGame, Structure
 
 
 class Action(IntEnum):
     """What a seat can do when it is to act."""
 
-    FOLD = 0
-    CHECK = 1
-    CALL = 2
-    BET = 3
-    RAISE = 4
+    FOLD = backend.FOLD       # the codes of csrc/hilo_fast.h
+    CHECK = backend.CHECK
+    CALL = backend.CALL
+    BET = backend.BET
+    RAISE = backend.RAISE
 
 
 class Street(IntEnum):
     """Betting rounds; ``OVER`` once the hand is finished."""
 
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-    OVER = 4
+    PREFLOP = backend.PREFLOP
+    FLOP = backend.FLOP
+    TURN = backend.TURN
+    RIVER = backend.RIVER
+    OVER = backend.OVER
 
 
 ActionLike = Action | str | int
 
 _ACTION_NAMES = {a.name.lower(): a for a in Action}
-_STREETS = tuple(Street)   # Street by number: a tuple index, cheaper than Street(n)
-_PREFLOP, _TURN, _OVER = Street.PREFLOP, Street.TURN, Street.OVER  # Street.X: a slow lookup
-_BOARD_AFTER = (0, 3, 4, 5, 5)  # board cards visible on each street
-
-# Seat status codes (plain ints on the hot path).
-_FOLD, _CHECK, _CALL, _BET, _RAISE = Action     # module constants: fast to load
-_FIXED, _POT, _NO = int(Limit.FIXED), int(Limit.POT), int(Limit.NO)
-
-_OUT = 0      # sitting out: no chips at the start of the hand, not dealt in
-_FOLDED = 1
-_ACTIVE = 2   # in the hand with chips behind
-_ALL_IN = 3   # in the hand with no chips behind
+_STREETS = tuple(Street)   # Street by number
+_OVER = Street.OVER
+_CALL, _BET = Action.CALL, Action.BET
+_NO_AMOUNT = backend.NO_AMOUNT
+_OUT = backend.SEAT_OUT         # sitting out: no chips at the start of the hand, not dealt in
+_FOLDED = backend.SEAT_FOLDED
+_ACTIVE = backend.SEAT_ACTIVE   # in the hand with chips behind
+_ALL_IN = backend.SEAT_ALL_IN   # in the hand with no chips behind (">= _ACTIVE": still in)
 
 
 class LegalActions:
@@ -158,6 +156,65 @@ class LegalActions:
     __hash__ = None  # type: ignore[assignment]
 
 
+class HandView:
+    """What one seat may know of a hand, the object to hand a bot: its own
+    hole cards, the board dealt so far, every seat's stack, bet and
+    contribution, the pot, the action history, whose turn it is and the
+    actor's options (``current_bet``, ``call_amount``, ``min_to``,
+    ``max_to``, :meth:`legal_actions`), and once the hand is over the cards
+    shown at showdown. Never another seat's hidden cards. The names are the
+    :class:`Hand`'s, so a bot reads either; the lists are copies.
+
+    >>> from hilo_fast.structures import Structure
+    >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+    >>> view = hand.view(1)
+    >>> view.hole == hand.holes[1], view.board, view.actor, view.shown
+    (True, [], 0, {})
+    >>> hasattr(view, "holes")   # nobody else's cards
+    False
+    """
+
+    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "button",
+                 "call_amount", "contributions", "current_bet", "folded", "hole", "max_to",
+                 "min_to", "n_seats", "pot", "seat", "shown", "small_blind_seat", "stacks",
+                 "street", "structure")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.seat = seat
+        hole = hand.holes[seat]
+        self.hole = None if hole is None else list(hole)
+        self.board = hand.board
+        self.stacks = list(hand.stacks)
+        self.bets = list(hand.bets)
+        self.contributions = list(hand.contributions)
+        self.pot = hand.pot
+        self.street = hand.street
+        self.actor = hand.actor
+        self.button = hand.button
+        self.small_blind_seat = hand.small_blind_seat
+        self.big_blind_seat = hand.big_blind_seat
+        self.current_bet = hand.current_bet
+        self.call_amount, self.min_to, self.max_to = hand.call_amount, hand.min_to, hand.max_to
+        self.actions = list(hand.actions)
+        self.structure = hand.structure
+        self.n_seats = hand.n_seats
+        self.folded = hand.folded
+        self.shown = {s: list(hand.holes[s] or ()) for s in hand.showdown_order}
+        self._legal = hand.legal_actions()
+
+    @property
+    def is_over(self) -> bool:
+        return self.street == _OVER
+
+    def legal_actions(self) -> LegalActions:
+        """The actor's legal actions (as :meth:`Hand.legal_actions`)."""
+        return self._legal
+
+    def __repr__(self) -> str:
+        return (f"<HandView seat {self.seat}, {self.street.name.lower()}, "
+                f"seat {self.actor} to act, pot {self.pot}>")
+
+
 def _parse_action(action: ActionLike) -> Action:
     if isinstance(action, str):
         found = _ACTION_NAMES.get(action.strip().lower())
@@ -189,47 +246,16 @@ class Hand:
     ``returned`` (uncalled chips given back per seat), ``showdown_order``,
     ``settlement`` (the :func:`~hilo_fast.showdown.showdown` result, when the hand
     went to showdown).
+
+    A façade: the hand is played by the backend's state machine (the C hand,
+    ``csrc/hand.c``, on the native backend while the chips fit its 64-bit
+    bound; the Python one, :mod:`hilo_fast._pyhand`, otherwise). This class
+    parses and checks the input, deals, explains refusals and builds the
+    settlement; both machines give the same answers action by action.
     """
 
-    __slots__ = (
-        "_board",
-        "_limit",
-        "_max_bets",
-        "_min_raise",
-        "_n_active",
-        "_n_live",
-        "_n_pending",
-        "_pending",
-        "_reopen",
-        "_settled_chips",
-        "_settlement",
-        "_short_sum",
-        "_shown",
-        "_status",
-        "_total",
-        "actions",
-        "actor",
-        "bet_count",
-        "bets",
-        "big_blind_seat",
-        "button",
-        "call_amount",
-        "contributions",
-        "current_bet",
-        "holes",
-        "last_aggressor",
-        "max_to",
-        "min_to",
-        "n_seats",
-        "payouts",
-        "returned",
-        "showdown_order",
-        "small_blind_seat",
-        "stacks",
-        "starting_stacks",
-        "street",
-        "structure",
-    )
+    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "holes", "n_seats",
+                 "starting_stacks", "structure")
 
     def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
                  seed: int | None = None, rng: random.Random | None = None,
@@ -238,8 +264,6 @@ class Hand:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         self.structure = structure
-        self._limit = int(structure.limit)
-        self._max_bets = structure.max_bets
         self.starting_stacks = _check_stacks(stacks)
         n = self.n_seats = len(self.starting_stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
@@ -247,178 +271,121 @@ class Hand:
         if self.starting_stacks[button] == 0:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
-        self._status = [_ACTIVE if s else _OUT for s in self.starting_stacks]
-        self.holes, self._board = _deal(self._status, holes, board, hole_count, seed, rng)
-        self.stacks = list(self.starting_stacks)
-        self.bets = [0] * n
-        self.contributions = [0] * n
-        self.returned = [0] * n
-        self.payouts: list[int] = []
-        self.showdown_order: list[int] = []
+        status = [_ACTIVE if s else _OUT for s in self.starting_stacks]
+        self.holes, self._board = _deal(status, holes, board, hole_count, seed, rng)
         self._settlement: ShowdownResult | None = None
-        self._settled_chips: list[int] | None = None
-        self.actions: list[tuple[int, int, Action, int]] = []
-        self._n_live = self._n_active = n - self._status.count(_OUT)
-        self._total = 0
-        self._shown = 0
-        self.street = _PREFLOP
-        self.actor = -1
-        self.call_amount = self.min_to = self.max_to = 0
-        self._post_forced_bets()
-        self._start_round(preflop=True)
+        self.actions: list[tuple[Street, int, Action, int]] = []
+        # The state machine; its ``game`` has the fields read below (hf_game's).
+        self._m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                           self._board)
 
-    # ----------------------------------------------------------------- setup
+    # ------------------------------------------------------------ the state
 
-    def _next_in(self, seat: int) -> int:
-        """The first seat clockwise after ``seat`` that was dealt in."""
-        status, n = self._status, self.n_seats
-        seat = (seat + 1) % n
-        while status[seat] == _OUT:
-            seat = (seat + 1) % n
-        return seat
+    @property
+    def stacks(self) -> list[int]:
+        """Chips behind each seat (the final stacks once over)."""
+        return self._m.stacks_now()  # type: ignore[no-any-return]
 
-    def _put(self, seat: int, chips: int) -> int:
-        """Move up to ``chips`` from the seat's stack in front of it; the amount moved."""
-        stack = self.stacks[seat]
-        if chips >= stack:
-            chips = stack
-            if self._status[seat] == _ACTIVE:
-                self._status[seat] = _ALL_IN
-                self._n_active -= 1
-        self.stacks[seat] = stack - chips
-        self.contributions[seat] += chips
-        self._total += chips
-        return chips
+    @property
+    def bets(self) -> list[int]:
+        """Chips in front of each seat this round."""
+        return self._m.bets_now()  # type: ignore[no-any-return]
 
-    def _post_forced_bets(self) -> None:
-        s = self.structure
-        if s.ante:
-            for seat in range(self.n_seats):
-                if self._status[seat] != _OUT:
-                    self._put(seat, s.ante)   # antes are dead: not part of the round's bets
-        heads_up = self._n_live == 2
-        sb_seat = self.small_blind_seat = self.button if heads_up else self._next_in(self.button)
-        bb_seat = self.big_blind_seat = self._next_in(sb_seat)
-        self.bets[sb_seat] = self._put(sb_seat, s.small_blind)
-        self.bets[bb_seat] = self._put(bb_seat, s.big_blind)
-        self.current_bet = max(self.bets)
-        self.bet_count = 1 if self.current_bet else 0   # the big blind is the first bet
-        self.last_aggressor = -1
+    @property
+    def contributions(self) -> list[int]:
+        """Chips each seat put in this hand (uncalled chips given back excluded)."""
+        return list(self._m.game.contributions[0:self.n_seats])
 
-    def _start_round(self, *, preflop: bool = False) -> None:
-        """Open a betting round; run out the board while nobody can bet."""
-        s = self.structure
-        while True:
-            if not preflop:
-                self.current_bet = 0
-                self.bet_count = 0
-            self._min_raise = s.big_bet if self.street >= _TURN else s.small_bet
-            self._short_sum = 0
-            self._reopen = [True] * self.n_seats
-            if self._n_active >= 2:
-                pending = [st == _ACTIVE for st in self._status]
-            else:   # one seat left with chips: it acts only to answer a bet
-                cur = self.current_bet
-                pending = [st == _ACTIVE and bet < cur
-                           for st, bet in zip(self._status, self.bets, strict=True)]
-            self._pending = pending
-            count = self._n_pending = pending.count(True)
-            if count:
-                # The showing order looks at the last round that had betting.
-                self.last_aggressor = -1
-                start = self.big_blind_seat if preflop else self.button
-                self.actor = self._next_pending(start)
-                self._prepare_decision()
-                return
-            self._end_round()
-            if self.street == _OVER:
-                return
-            preflop = False
+    @property
+    def returned(self) -> list[int]:
+        """Uncalled chips given back to each seat."""
+        return list(self._m.game.returned[0:self.n_seats])
 
-    def _next_pending(self, seat: int) -> int:
-        pending, n = self._pending, self.n_seats
-        seat = (seat + 1) % n
-        while not pending[seat]:
-            seat = (seat + 1) % n
-        return seat
+    @property
+    def payouts(self) -> list[int]:
+        """Chips each seat won, once the hand is over (else empty)."""
+        return list(self._m.game.payouts[0:self.n_seats]) if self._m.game.street == _OVER else []
 
-    # -------------------------------------------------------------- deciding
+    @property
+    def showdown_order(self) -> list[int]:
+        """Seats in the order they show at showdown (empty without a showdown)."""
+        g = self._m.game
+        return list(g.showdown_order[0:g.n_shown]) if g.went_to_showdown else []
 
-    def _prepare_decision(self) -> None:
-        """Cache the actor's call amount and bet/raise bounds (0 = not allowed).
+    @property
+    def street(self) -> Street:
+        street: Street = _STREETS[self._m.game.street]
+        return street
 
-        This runs once per decision, so it sticks to plain ints and lists.
-        """
-        seat, stacks, bets = self.actor, self.stacks, self.bets
-        stack, cur = stacks[seat], self.current_bet
-        to_call = cur - bets[seat]
-        if to_call >= stack:               # calling puts the seat all in: no raise
-            self.call_amount = stack
-            self.min_to = self.max_to = 0
-            return
-        self.call_amount = to_call
-        if not self._reopen[seat] or (self._max_bets and self.bet_count >= self._max_bets):
-            self.min_to = self.max_to = 0
-            return
-        status, n = self._status, self.n_seats
-        other = seat
-        for _ in range(n - 1):             # somebody must be able to answer a raise
-            other = other + 1 if other + 1 < n else 0
-            if status[other] == _ACTIVE and stacks[other] + bets[other] > cur:
-                break
-        else:
-            self.min_to = self.max_to = 0
-            return
-        all_in = bets[seat] + stack
-        lo = cur + self._min_raise
-        limit = self._limit
-        if limit == _POT:
-            # The pot after calling, on top of the call; never below a full
-            # minimum raise (a pot of short-posted blinds can be smaller).
-            hi = cur + self._total + to_call
-            if hi < lo:
-                hi = lo
-        elif limit == _FIXED:
-            hi = lo
-        else:
-            hi = all_in
-        self.min_to = lo if lo < all_in else all_in
-        self.max_to = hi if hi < all_in else all_in
+    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
+                         doc="The seat to act, -1 when nobody is.")
+
+    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
+                         doc="The largest bet of this round.")
+
+    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
+                         doc="The chips a call adds for the actor (its stack when that is all in).")
+
+    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
+                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
+                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    bet_count: int = property(attrgetter("_m.game.bet_count"),  # type: ignore[assignment]
+                         doc="Full bets and raises this round (the big blind counts pre-flop).")
+
+    last_aggressor: int = property(attrgetter("_m.game.last_aggressor"),  # type: ignore[assignment]
+                         doc="The last seat to bet or raise in the last round with betting, or -1.")
+
+    small_blind_seat: int = property(attrgetter("_m.game.small_blind_seat"))  # type: ignore[assignment]
+
+    big_blind_seat: int = property(attrgetter("_m.game.big_blind_seat"))  # type: ignore[assignment]
+
+    @property
+    def folded(self) -> list[bool]:
+        """Per seat: folded this hand."""
+        return [st == _FOLDED for st in self._m.game.status[0:self.n_seats]]
 
     def __repr__(self) -> str:
-        where = ("over" if self.street == Street.OVER
+        where = ("over" if self.is_over
                  else f"{self.street.name.lower()}, seat {self.actor} to act")
         return (f"<Hand {self.structure.describe()}, {self.n_seats} seats, button "
-                f"{self.button}, {where}, pot {self._total}>")
+                f"{self.button}, {where}, pot {self.pot}>")
 
     @property
     def is_over(self) -> bool:
         """True once the pots are settled (or the hand ended with one seat left)."""
-        return self.street == _OVER
+        return self._m.game.street == _OVER  # type: ignore[no-any-return]
 
     @property
     def board(self) -> list[int]:
         """The board cards dealt so far."""
-        return self._board[:self._shown]
+        return self._board[:self._m.game.board_shown]
 
     @property
     def pot(self) -> int:
         """Every chip put in this hand so far (antes, blinds, bets)."""
-        return self._total
+        return int(self._m.game.total)
 
     @property
     def settlement(self) -> ShowdownResult | None:
         """The :func:`~hilo_fast.showdown.showdown` result when the hand went to
-        showdown, else None. The chips were paid at once (the backend's
-        ``settle`` pays exactly what showdown() pays); this result, with its
-        pots and hand values, is worked out when first asked for."""
-        if self._settlement is None and self._settled_chips is not None:
-            status = self._status
+        showdown, else None. The chips were paid at once (the backend pays
+        exactly what showdown() pays); this result, with its pots and hand
+        values, is worked out when first asked for."""
+        if self._settlement is None and self.showdown_order:
+            folded = self.folded
             self._settlement = showdown(
-                self._board, [h if status[i] != _OUT else None for i, h in enumerate(self.holes)],
-                self._settled_chips, folded=[i for i, st in enumerate(status) if st == _FOLDED],
-                button=self.button)
+                self._board, self.holes, self.contributions,
+                folded=[i for i, f in enumerate(folded) if f], button=self.button)
         return self._settlement
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may know now (:class:`HandView`): the object to hand its bot."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
+        return HandView(self, seat)
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (all False/0 once the hand is over).
@@ -427,15 +394,17 @@ class Hand:
         >>> Hand(Structure.fixed_limit(2, 4), [50, 50, 50], 0, seed=1).legal_actions()
         LegalActions(fold, call 2, raise to 4)
         """
-        if self.actor < 0:
+        g = self._m.game
+        actor = g.actor
+        if actor < 0:
             return LegalActions(False, False, 0, 0, 0, 0, 0)
-        to_call = self.current_bet - self.bets[self.actor]
-        lo, hi = self.min_to, self.max_to
-        if self.current_bet:
-            return LegalActions(True, to_call == 0, self.call_amount if to_call else 0,
-                                0, 0, lo, hi)
-        return LegalActions(True, to_call == 0, self.call_amount if to_call else 0,
-                            lo, hi, 0, 0)
+        cur = g.current_bet
+        to_call = cur - g.bets[actor]
+        lo, hi = g.min_to, g.max_to
+        call = g.call_amount if to_call else 0
+        if cur:
+            return LegalActions(True, to_call == 0, call, 0, 0, lo, hi)
+        return LegalActions(True, to_call == 0, call, lo, hi, 0, 0)
 
     # ---------------------------------------------------------------- acting
 
@@ -446,187 +415,85 @@ class Hand:
         Raises ValueError (naming what is legal) and leaves the hand unchanged when
         the action is not legal now.
         """
-        seat = self.actor
+        g = self._m.game
+        seat, street = g.actor, g.street
         if seat < 0:
             raise ValueError("the hand is over: no seat is to act")
         if action.__class__ is not Action:
             action = _parse_action(action)
         if action >= _BET:
-            if (action == _BET) == (self.current_bet > 0):
-                self._refuse(action, amount, "there is a bet to raise" if self.current_bet
-                             else "there is no bet to raise")
-            if not self.max_to:
-                self._refuse(action, amount, "may not bet or raise now")
             if amount.__class__ is not int:
-                if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise TypeError(f"{action.name.lower()} needs an int 'to' amount, got "
-                                    f"{amount!r}; legal: {self.legal_actions().describe()}")
-                amount = int(amount)
-            if not self.min_to <= amount <= self.max_to:
-                self._refuse(action, amount, f"must be to {self.min_to}..{self.max_to}")
-            self._bet_to(seat, action, amount)
+                self._check_amount(action, amount)
+                amount = int(amount)  # type: ignore[arg-type]
+            if not g.min_to <= amount <= g.max_to:   # (the machine takes int64 only)
+                self._refuse(action, amount)
+            given = logged = amount
         else:
-            to_call = self.current_bet - self.bets[seat]
-            if action == _CALL:
-                added = self.call_amount
-                if not to_call:
-                    self._refuse(action, amount, "has nothing to call")
-                if amount is not None and amount != added:
-                    self._refuse(action, amount, f"adds exactly {added}")
-                stack = self.stacks[seat] - added     # _put, inlined: calls are common
-                self.stacks[seat] = stack
-                if not stack:
-                    self._status[seat] = _ALL_IN
-                    self._n_active -= 1
-                self.contributions[seat] += added
-                self._total += added
-                self.bets[seat] += added
-                self.actions.append((self.street, seat, _CALL, added))
-            else:
-                if amount is not None:
-                    self._refuse(action, amount, "takes no amount")
-                if action == _CHECK:
-                    if to_call:
-                        self._refuse(action, amount, f"faces a bet of {to_call} to call")
-                    self.actions.append((self.street, seat, _CHECK, 0))
-                else:
-                    if self._status[seat] == _ACTIVE:
-                        self._n_active -= 1
-                    self._status[seat] = _FOLDED
-                    self._n_live -= 1
-                    self.actions.append((self.street, seat, _FOLD, 0))
-        # The seat has acted: the round goes on, ends, or the hand ends.
-        pending = self._pending
-        if pending[seat]:
-            pending[seat] = False
-            self._n_pending -= 1
-        self._reopen[seat] = False
-        if self._n_active == 1 and self._n_pending:
-            self._drop_idle_pending()
-        if self._n_live == 1:
-            self._win_uncontested()
-        elif self._n_pending:
-            n = self.n_seats
-            seat = seat + 1 if seat + 1 < n else 0
-            while not pending[seat]:
-                seat = seat + 1 if seat + 1 < n else 0
-            self.actor = seat
-            self._prepare_decision()
-        else:
-            self._end_round()
-            if self.street != _OVER:
-                self._start_round()
+            logged = g.call_amount if action == _CALL else 0
+            # No amount, or a call's exact chips; anything else is refused (-2).
+            given = _NO_AMOUNT if amount is None or (action == _CALL and amount == logged) \
+                else -2
+        if self._m.act(action, given):
+            self._refuse(action, amount)
+        self.actions.append((_STREETS[street], seat, action, logged))
 
-    def _refuse(self, kind: Action, amount: object, why: str) -> NoReturn:
+    def _check_amount(self, action: Action, amount: object) -> None:
+        """A bet or raise needs an int amount (checked after the kind of action is)."""
+        g = self._m.game
+        if (action == _BET) == (g.current_bet > 0) or not g.max_to:
+            self._refuse(action, amount)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise TypeError(f"{action.name.lower()} needs an int 'to' amount, got "
+                            f"{amount!r}; legal: {self.legal_actions().describe()}")
+
+    def _refuse(self, kind: Action, amount: object) -> NoReturn:
+        """The ValueError for an action the machine refused (nothing changed)."""
+        g = self._m.game
+        cur, to_call = g.current_bet, g.current_bet - g.bets[g.actor]
+        if kind >= _BET:
+            why = ("there is a bet to raise" if cur else "there is no bet to raise")\
+                if (kind == _BET) == (cur > 0) else "may not bet or raise now" \
+                if not g.max_to else f"must be to {g.min_to}..{g.max_to}"
+        elif kind == _CALL:
+            why = "has nothing to call" if not to_call else f"adds exactly {g.call_amount}"
+        elif amount is not None:
+            why = "takes no amount"
+        else:
+            why = f"faces a bet of {to_call} to call"
         what = kind.name.lower() + ("" if amount is None else f" {amount}")
-        raise ValueError(f"seat {self.actor} cannot {what} ({why}); "
+        raise ValueError(f"seat {g.actor} cannot {what} ({why}); "
                          f"legal: {self.legal_actions().describe()}")
 
-    def _bet_to(self, seat: int, kind: Action, to: int) -> None:
-        self._put(seat, to - self.bets[seat])
-        self.bets[seat] = to
-        size = to - self.current_bet
-        full = size >= self._min_raise
-        if full:
-            if self._limit != _FIXED:
-                self._min_raise = size
-            self._short_sum = 0
-        else:   # a short all-in; several of them together may make a full raise
-            self._short_sum += size
-            if self._short_sum >= self._min_raise:
-                full = True
-                self._short_sum = 0
-        # Every other seat with chips must answer the bet; a full bet or raise
-        # also lets them raise again. (Only seats with chips are ever pending or
-        # asked about reopening, so the lists are rebuilt whole.)
-        pending = [st == _ACTIVE for st in self._status]
-        pending[seat] = False
-        self._pending = pending
-        self._n_pending = pending.count(True)
-        if full:
-            self.bet_count += 1
-            self._reopen = [True] * self.n_seats   # act() then closes it for `seat`
-        self.current_bet = to
-        self.last_aggressor = seat
-        self.actions.append((self.street, seat, kind, to))
 
-    def _drop_idle_pending(self) -> None:
-        """With one seat left with chips, it acts only to answer a bet (the round
-        is over once every live seat has matched the bet or is all in)."""
-        status, pending, bets, cur = self._status, self._pending, self.bets, self.current_bet
-        for seat in range(self.n_seats):
-            if pending[seat] and status[seat] == _ACTIVE and bets[seat] >= cur:
-                pending[seat] = False
-                self._n_pending -= 1
+def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
+             holes: list[list[int] | None], board: list[int]) -> Any:
+    """The backend's hand for these (checked) settings and cards: the C one when
+    the backend has it and the chips fit its bound, else the Python one."""
+    amounts = (structure.small_blind, structure.big_blind, structure.ante,
+               structure.small_bet, structure.big_bet)
+    if hasattr(backend, "HandState") and sum(stacks) < backend.MAX_CHIPS \
+            and max(amounts) < backend.MAX_CHIPS:
+        cards = [card for hole in holes if hole is not None for card in hole] + board
+        state = backend.hand_deal(structure, stacks, button, hole_count, cards)
+        assert not isinstance(state, int), f"the C refused a checked deal: {state}"
+        return state
+    return _pyhand.HandState(structure, stacks, button, hole_count, holes, board,
+                             _settle_payouts)
 
-    # ------------------------------------------------------------ settlement
 
-    def _return_uncalled(self) -> None:
-        """Give back the part of the largest bet of the round that nobody matched."""
-        bets = self.bets
-        top = max(bets)
-        if not top:
-            return
-        owner = bets.index(top)
-        second = sorted(bets)[-2]   # the largest bet of the others
-        excess = top - second
-        if excess:
-            bets[owner] = second
-            self.stacks[owner] += excess
-            self.contributions[owner] -= excess
-            self.returned[owner] += excess
-            self._total -= excess
-            if self._status[owner] == _ALL_IN:
-                self._status[owner] = _ACTIVE
-                self._n_active += 1
-
-    def _end_round(self) -> None:
-        self._return_uncalled()
-        self.bets = [0] * self.n_seats
-        street = self.street = _STREETS[self.street + 1]
-        self.actor = -1
-        if street == _OVER:
-            self._showdown()
-        else:
-            self._shown = _BOARD_AFTER[street]
-
-    def _close(self, payouts: list[int]) -> None:
-        self.payouts = payouts
-        for seat, won in enumerate(payouts):
-            self.stacks[seat] += won
-        self.street = _OVER
-        self.actor = -1
-        self.call_amount = self.min_to = self.max_to = 0
-
-    def _win_uncontested(self) -> None:
-        self._return_uncalled()
-        winner = next(i for i, st in enumerate(self._status) if st >= _ACTIVE)
-        payouts = [0] * self.n_seats
-        payouts[winner] = self._total
-        self._close(payouts)
-
-    def _showdown(self) -> None:
-        status, n = self._status, self.n_seats
-        first = self.last_aggressor
-        if first < 0 or status[first] < _ACTIVE:
-            first = (self.button + 1) % n
-            while status[first] < _ACTIVE:
-                first = (first + 1) % n
-        self.showdown_order = [(first + k) % n for k in range(n)
-                               if status[(first + k) % n] >= _ACTIVE]
-        # The payouts now, from the backend (exactly showdown()'s payouts); the
-        # full ShowdownResult only if someone asks for hand.settlement.
-        chips = self._settled_chips = list(self.contributions)
-        payouts = [0] * n
-        if backend.settle(self._board, self.holes, [st >= _ACTIVE for st in status], chips,
-                          self.button, 0, payouts):
-            # The engine's cards and chips are valid, so only a pot of 2**62 chips
-            # or more (beyond the backends' 64-bit sums) gets here: showdown()
-            # has no bound.
-            settlement = self.settlement
-            assert settlement is not None
-            payouts = list(settlement.payouts)
-        self._close(payouts)
+def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
+                    contributions: list[int], button: int) -> list[int]:
+    """The payouts at showdown, from the backend (exactly showdown()'s payouts)."""
+    payouts = [0] * len(holes)
+    if backend.settle(board, holes, live, contributions, button, 0, payouts):
+        # Valid cards and chips: only a pot of 2**62 chips or more (beyond the
+        # backends' 64-bit sums) gets here; showdown() has no bound.
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
 
 
 # -------------------------------------------------------------------- helpers

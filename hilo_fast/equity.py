@@ -39,8 +39,8 @@ __all__ = ["EquityResult", "PlayerEquity", "equity"]
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (0, 3, 4, 5)
 MAX_PLAYERS = 10
-#: Pot shares are tallied in units of 1/POT of a pot.
-POT = 5040
+#: Pot shares are tallied in units of 1/POT of a pot (HF_EQUITY_POT).
+POT: int = backend.EQUITY_POT
 #: With random hands and no ``samples``, enumerate when the deals are at most
 #: this many, else run Monte Carlo with DEFAULT_SAMPLES.
 EXACT_LIMIT = 2_000_000
@@ -56,7 +56,7 @@ CHUNK_DEALS = 1 << 15
 CHUNK_SAMPLES = 10_000
 
 _MASK64 = (1 << 64) - 1
-_FIELDS = 7  # per player in a tally: share, share_sq, scoop, win/tie high, win/tie low
+_FIELDS = len(backend.EQUITY_TALLY_FIELDS)  # per player in a flat tally
 
 # A chunk: (mode, holes, n_hole, board, dead, first deal or seed, count).
 Chunk = tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
@@ -116,12 +116,9 @@ def _run_chunk(chunk: Chunk) -> list[int]:
 
 
 def _chunk_seed(seed: int, index: int) -> int:
-    """Seed of Monte Carlo chunk ``index``: splitmix64 of the pair, so chunks
-    draw from unrelated streams."""
-    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    """Seed of Monte Carlo chunk ``index``: output ``index`` of the splitmix64
+    stream seeded by ``seed``, so chunks draw from unrelated streams."""
+    return int(backend.splitmix64(seed, index))
 
 
 def _parse_players(holes: Iterable[CardsLike | None]) -> tuple[list[list[int] | None], int]:

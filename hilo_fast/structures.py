@@ -27,13 +27,15 @@ from __future__ import annotations
 import operator
 from enum import IntEnum
 
+from ._backend import backend
+
 
 class Limit(IntEnum):
     """How bets are sized."""
 
-    FIXED = 0
-    POT = 1
-    NO = 2
+    FIXED = backend.LIMIT_FIXED   # the codes of csrc/hilo_fast.h
+    POT = backend.LIMIT_POT
+    NO = backend.LIMIT_NO
 
 
 _LIMIT_NAMES = {Limit.FIXED: "fixed limit", Limit.POT: "pot limit", Limit.NO: "no limit"}
@@ -104,13 +106,15 @@ class Structure:
                     small_blind: int | None = None, ante: int = 0,
                     max_bets: int = 4) -> Structure:
         """Fixed limit ``small_bet/big_bet``; big blind = small bet, small blind half of it
-        unless given ($15/$30 tables post $10/$15).
+        (rounded down, at least 1 chip) unless given ($15/$30 tables post $10/$15).
 
         >>> Structure.fixed_limit(15, 30, small_blind=10).small_blind
         10
+        >>> Structure.fixed_limit(1).small_blind   # never 0 unless asked for
+        1
         """
         small_bet = _chips("small_bet", small_bet, positive=True)
-        sb = small_bet // 2 if small_blind is None else small_blind
+        sb = max(1, small_bet // 2) if small_blind is None else small_blind
         return cls(Limit.FIXED, sb, small_bet, ante=ante, small_bet=small_bet,
                    big_bet=big_bet, max_bets=max_bets)
 

@@ -1,9 +1,14 @@
-"""Run each test that takes the ``backend`` fixture once per available backend.
+"""Backends handed to tests explicitly; nothing rewrites a module's backend.
 
-The fixture swaps the backend module every hilo_fast module imported (each
-module holds it as ``backend``), so public functions are exercised on both.
-CI also reruns the whole suite with ``HILO_FAST_PUREPYTHON=1``, where only
-the pure backend exists.
+- ``backend``: the backend the public API runs on in this process (native
+  when it is built, pure with ``HILO_FAST_PUREPYTHON=1``). CI runs the whole
+  suite twice, once each way, so every public-API test runs on both.
+- ``each_backend``: every available backend module, one test run each, for
+  tests that call backend functions (``backend.omaha(...)``) directly.
+- ``native``: the native backend, or skip.
+- ``pure_process``: run a snippet in a fresh interpreter with the pure backend
+  forced and get its ``result`` back, to compare the public API across
+  backends in one test.
 """
 
 from __future__ import annotations
@@ -11,8 +16,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-from collections.abc import Iterator
+import pickle
+import subprocess
+import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,11 +39,18 @@ def _available() -> list[ModuleType]:
 BACKENDS = _available()
 
 
-@pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
-def backend(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
+@pytest.fixture(params=[_backend.backend], ids=[_backend.backend.NAME])
+def backend(request: pytest.FixtureRequest) -> ModuleType:
+    """The backend every public function of this process runs on."""
     chosen: ModuleType = request.param
-    with _backend.using(chosen):
-        yield chosen
+    return chosen
+
+
+@pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
+def each_backend(request: pytest.FixtureRequest) -> ModuleType:
+    """Each available backend module in turn (for direct backend calls)."""
+    chosen: ModuleType = request.param
+    return chosen
 
 
 @pytest.fixture
@@ -43,3 +59,31 @@ def native() -> ModuleType:
     if BACKENDS[0].NAME != "native":
         pytest.skip("native backend not available")
     return BACKENDS[0]
+
+
+_PURE_RUNNER = """
+import pickle, sys
+namespace = {}
+exec(sys.stdin.read(), namespace)
+sys.stdout.buffer.write(pickle.dumps(namespace["result"]))
+"""
+
+
+def run_pure(code: str) -> Any:
+    """Run ``code`` in a new interpreter with ``HILO_FAST_PUREPYTHON=1`` and
+    return the value it leaves in ``result`` (pickled back)."""
+    env = {**os.environ, "HILO_FAST_PUREPYTHON": "1"}
+    done = subprocess.run([sys.executable, "-c", _PURE_RUNNER], input=code.encode(),
+                          capture_output=True, env=env, timeout=600, check=False)
+    if done.returncode:
+        raise AssertionError(f"the pure-backend process failed:\n{done.stderr.decode()}")
+    return pickle.loads(done.stdout)
+
+
+@pytest.fixture
+def pure_process() -> Callable[[str], Any]:
+    """:func:`run_pure`; the child checks that it really is on the pure backend."""
+    def run(code: str) -> Any:
+        checked = "import hilo_fast\nassert hilo_fast.BACKEND == 'python'\n" + code
+        return run_pure(checked)
+    return run

@@ -37,23 +37,24 @@ def test_a_float_like_card_is_a_type_error_not_a_truncated_card(
 
 
 @pytest.mark.parametrize("card", FLOAT_LIKE, ids=repr)
-def test_backends_return_err_card_for_a_float_like_card(backend: ModuleType, card: object) -> None:
+def test_backends_return_err_card_for_a_float_like_card(each_backend: ModuleType,
+                                                        card: object) -> None:
     five = [card, 12, 20, 30, 40]
-    assert backend.high5(five) == backend.ERR_CARD
-    assert backend.low5(five) == backend.ERR_CARD
-    assert backend.omaha([card, *HOLE[1:]], BOARD) == backend.ERR_CARD
-    assert backend.omaha_best(HOLE, [*BOARD[:4], card]) == backend.ERR_CARD
+    assert each_backend.high5(five) == each_backend.ERR_CARD
+    assert each_backend.low5(five) == each_backend.ERR_CARD
+    assert each_backend.omaha([card, *HOLE[1:]], BOARD) == each_backend.ERR_CARD
+    assert each_backend.omaha_best(HOLE, [*BOARD[:4], card]) == each_backend.ERR_CARD
 
 
 @pytest.mark.parametrize("huge", [2**31, -(2**31) - 1, 2**64, -(10**30)])
-def test_error_order_is_counts_then_cards_in_order(backend: ModuleType, huge: int) -> None:
-    assert backend.omaha([huge, 1, 2], BOARD) == backend.ERR_COUNT  # 3 hole cards
-    assert backend.omaha(HOLE, [huge, 5]) == backend.ERR_COUNT  # 2 board cards
-    assert backend.omaha_best([huge, 1, 2, 3, 4, 5, 6], BOARD) == backend.ERR_COUNT
-    assert backend.high5([3, 3, huge, 4, 5]) == backend.ERR_DUPLICATE
-    assert backend.low5([3, 4, 5, 6, huge]) == backend.ERR_CARD
-    assert backend.omaha([9, 1, 2, 9], [huge, 5, 6]) == backend.ERR_DUPLICATE
-    assert backend.omaha([9, 1, 2, 8], [huge, 5, 6]) == backend.ERR_CARD
+def test_error_order_is_counts_then_cards_in_order(each_backend: ModuleType, huge: int) -> None:
+    assert each_backend.omaha([huge, 1, 2], BOARD) == each_backend.ERR_COUNT  # 3 hole cards
+    assert each_backend.omaha(HOLE, [huge, 5]) == each_backend.ERR_COUNT  # 2 board cards
+    assert each_backend.omaha_best([huge, 1, 2, 3, 4, 5, 6], BOARD) == each_backend.ERR_COUNT
+    assert each_backend.high5([3, 3, huge, 4, 5]) == each_backend.ERR_DUPLICATE
+    assert each_backend.low5([3, 4, 5, 6, huge]) == each_backend.ERR_CARD
+    assert each_backend.omaha([9, 1, 2, 9], [huge, 5, 6]) == each_backend.ERR_DUPLICATE
+    assert each_backend.omaha([9, 1, 2, 8], [huge, 5, 6]) == each_backend.ERR_CARD
 
 
 def test_numpy_integer_cards_still_work(backend: ModuleType) -> None:

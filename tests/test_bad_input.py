@@ -234,6 +234,7 @@ CASES = [
     Case("Hand.act", "float", 'hand.act("raise", 4.0)', TypeError, "raise needs an int 'to' amount, got 4.0"),
     Case("Hand.act", "float", 'hand.act("raise", float("nan"))', TypeError, "got nan"),
     Case("Hand.act", "action", 'over.act("call")', ValueError, "over"),
+    Case("Hand.view", "range", "hand.view(2)", ValueError, "seat must be 0..1, got 2"),
     Case("Table", "type", 'Table([100, 100], "x")', TypeError, "structure must be a Structure or MixedGame"),
     Case("Table", "chips", f"Table([100, -1], {PL})", ValueError, "stack of seat 1 is negative: -1"),
     Case("Table.next_hand", "count", 'table.next_hand(holes=["AsKsQsJs", "2c2d2h2s"], board="5d6d7d8d9d")',
@@ -244,6 +245,8 @@ CASES = [
     Case("simulate", "count", f"simulate(10, {PL}, players=1)", ValueError, "players must be 2..10, got 1"),
     Case("simulate", "range", f"simulate(-1, {PL})", ValueError, "hands must be an int >= 0, got -1"),
     Case("simulate", "float", f"simulate(2.5, {PL})", ValueError, "hands must be an int >= 0, got 2.5"),
+    Case("simulate", "type", f'simulate(10, {PL}, bots=["allin"])', ValueError, "unknown bot 'allin'"),
+    Case("simulate", "type", f"simulate(10, {PL}, bots=[3])", TypeError, "bots[0] must be a callable"),
     Case("to_phh", "type", 'to_phh("x")', TypeError, "to_phh needs a Hand, not str"),
     Case("to_phh", "action", "to_phh(hand)", ValueError, "only a finished hand can be exported"),
     Case("read_pokerstars", "type", "read_pokerstars(12)", TypeError, "source must be a path or an open text file, got 12"),
@@ -305,7 +308,7 @@ def test_every_public_function_is_catalogued() -> None:
     covered = {case.function.split(".")[0] for case in CASES}
     no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
-                "OddChip", "to_phhs",  # values, enums and to_phhs (it calls to_phh per hand)
+                "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
                 "CardLike", "CardsLike"}  # type aliases
     assert set(hilo_fast.__all__) - no_input == covered

@@ -216,11 +216,11 @@ def test_bad_threads(backend: ModuleType, threads: Any, error: type[Exception]) 
         evaluate_batch([[0, 1, 2, 3]], [[4, 5, 6]], threads=threads)
 
 
-def test_backends_reject_short_buffers(backend: ModuleType) -> None:
+def test_backends_reject_short_buffers(each_backend: ModuleType) -> None:
     holes, boards = array("i", range(8)), array("i", range(8, 13))
     with pytest.raises(ValueError, match="shorter"):
-        backend.omaha_batch(holes, 4, boards, 5, 0, 2)
-    assert backend.omaha_batch(holes, 4, boards, 5, 0, 1) == -1
+        each_backend.omaha_batch(holes, 4, boards, 5, 0, 2)
+    assert each_backend.omaha_batch(holes, 4, boards, 5, 0, 1) == -1
 
 
 def test_c_refuses_outputs_laid_over_the_cards(native: ModuleType) -> None:

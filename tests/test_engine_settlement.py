@@ -12,7 +12,10 @@ that the engine plays the same hands on either backend.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -97,13 +100,16 @@ def test_pots_beyond_64_bits_are_settled_by_showdown(backend: ModuleType) -> Non
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_engine_plays_the_same_hands_on_both_backends(native: ModuleType, seed: int) -> None:
+def test_the_engine_plays_the_same_hands_on_both_backends(
+        native: ModuleType, seed: int, pure_process: Callable[[str], Any]) -> None:
     structure = STRUCTURES[seed]
-    logs = []
-    for chosen in (native, _pybackend):
-        with _backend.using(chosen):
-            logs.append([(h.stacks, h.payouts, h.actions) for h in _hands(structure, 6, seed, 30)])
-    assert logs[0] == logs[1]
+    here = [(h.stacks, h.payouts, h.actions) for h in _hands(structure, 6, seed, 30)]
+    assert here == pure_process(f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_engine_settlement import STRUCTURES, _hands
+result = [(h.stacks, h.payouts, h.actions) for h in _hands(STRUCTURES[{seed}], 6, {seed}, 30)]
+""")
 
 
 # ---- backend.settle itself: both backends, payouts and error codes ----
@@ -122,13 +128,13 @@ def _both(*args: object) -> list[tuple[int, list[int]]]:
     return answers
 
 
-def test_settle_worked_example(backend: ModuleType) -> None:
+def test_settle_worked_example(each_backend: ModuleType) -> None:
     """Worked by hand: 3 chips each, seat 2 folded. The main pot of 9 splits
     4 to the low (seat 0), 5 to the high (seat 1, with the odd chip)."""
     payouts = [0, 0, 0]
-    assert backend.settle(BOARD, [LOW, KINGS, None], [1, 1, 0], [3, 3, 3], 0, 0, payouts) == 0
+    assert each_backend.settle(BOARD, [LOW, KINGS, None], [1, 1, 0], [3, 3, 3], 0, 0, payouts) == 0
     assert payouts == [4, 5, 0]
-    assert backend.settle(BOARD, [LOW, KINGS, None], [1, 1, 0], [3, 3, 3], 0, 1, payouts) == 0
+    assert each_backend.settle(BOARD, [LOW, KINGS, None], [1, 1, 0], [3, 3, 3], 0, 1, payouts) == 0
     assert payouts == [5, 4, 0]
 
 
@@ -157,15 +163,15 @@ def test_settle_refuses_bad_input_alike_on_both_backends(args: tuple[object, ...
     assert _both(*args) == [(want, [-7] * 3)] * 2
 
 
-def test_settle_reads_only_live_seats_cards(backend: ModuleType) -> None:
+def test_settle_reads_only_live_seats_cards(each_backend: ModuleType) -> None:
     """A folded seat's hole is never looked at (it may even be garbage)."""
     payouts = [0, 0, 0]
     holes = [LOW, KINGS, ["not", "cards"]]
-    assert backend.settle(BOARD, holes, [1, 1, 0], [3, 3, 3], 0, 0, payouts) == 0
+    assert each_backend.settle(BOARD, holes, [1, 1, 0], [3, 3, 3], 0, 0, payouts) == 0
     assert payouts == [4, 5, 0]
 
 
-def test_settle_matches_showdown_on_random_tables(backend: ModuleType) -> None:
+def test_settle_matches_showdown_on_random_tables(each_backend: ModuleType) -> None:
     rng = random.Random(99)
     for _ in range(300):
         n = rng.randint(2, 10)
@@ -177,7 +183,7 @@ def test_settle_matches_showdown_on_random_tables(backend: ModuleType) -> None:
         chips = [rng.choice((0, 1, 5, 5, 9, 20)) for _ in range(n)]
         button, rule = rng.randrange(n), rng.randrange(2)
         payouts = [0] * n
-        assert backend.settle(deck[:5], holes, live, chips, button, rule, payouts) == 0
+        assert each_backend.settle(deck[:5], holes, live, chips, button, rule, payouts) == 0
         want = showdown(deck[:5], holes, chips, button=button,
                         folded=[s for s in range(n) if not live[s]],
                         odd_chip=("high", "low")[rule])

@@ -329,10 +329,10 @@ def test_chunks_agree_across_backends(native: ModuleType) -> None:
             assert native.equity_enumerate(holes, 4, board, dead, first, count) == expected
 
 
-def test_chunk_tallies_add_up_to_the_whole(backend: ModuleType) -> None:
+def test_chunk_tallies_add_up_to_the_whole(each_backend: ModuleType) -> None:
     spot = (tuple(parse_cards("As2dKh3c7c8d9hTs")), 4, tuple(parse_cards("2h5c9d")), ())
-    whole = backend.equity_enumerate(*spot, 0, 820)
-    parts = [backend.equity_enumerate(*spot, first, count)
+    whole = each_backend.equity_enumerate(*spot, 0, 820)
+    parts = [each_backend.equity_enumerate(*spot, first, count)
              for first, count in ((0, 1), (1, 400), (401, 419))]
     assert [sum(column) for column in zip(*parts, strict=True)] == whole
 
@@ -425,24 +425,26 @@ def test_threads_and_executor_together_is_an_error() -> None:
         equity(["As2dKh3c", "7c8d9hTs"], executor=pool, threads=2)
 
 
-def test_backends_refuse_bad_chunks(backend: ModuleType) -> None:
+def test_backends_refuse_bad_chunks(each_backend: ModuleType) -> None:
     holes, board = parse_cards("As2dKh3c7c8d9hTs"), parse_cards("2h5c9d")
-    assert backend.equity_enumerate(holes, 4, board, [], 810, 11) == backend.ERR_COUNT
-    assert backend.equity_enumerate(holes, 4, board, [], -1, 2) == backend.ERR_COUNT
-    assert backend.equity_enumerate(holes, 4, board, [29], 0, 1) == backend.ERR_DUPLICATE
-    assert backend.equity_enumerate(holes, 4, board, [52], 0, 1) == backend.ERR_CARD
-    assert backend.equity_enumerate(holes[:4], 4, board, [], 0, 1) == backend.ERR_COUNT
-    assert backend.equity_deals(holes, 4, board[:2], []) == backend.ERR_COUNT
+    assert each_backend.equity_enumerate(holes, 4, board, [], 810, 11) == each_backend.ERR_COUNT
+    assert each_backend.equity_enumerate(holes, 4, board, [], -1, 2) == each_backend.ERR_COUNT
+    assert each_backend.equity_enumerate(holes, 4, board, [29], 0, 1) == each_backend.ERR_DUPLICATE
+    assert each_backend.equity_enumerate(holes, 4, board, [52], 0, 1) == each_backend.ERR_CARD
+    assert each_backend.equity_enumerate(holes[:4], 4, board, [], 0, 1) == each_backend.ERR_COUNT
+    assert each_backend.equity_deals(holes, 4, board[:2], []) == each_backend.ERR_COUNT
     # A hand is random only when all its cards are -1.
-    assert backend.equity_deals([*holes, -1, -1, -1, 0], 4, board, []) == backend.ERR_CARD
-    assert backend.equity_deals([*holes, 51, 0, 3, 6], 4, board, []) == backend.ERR_DUPLICATE
-    assert backend.equity_sample(holes, 4, board, [], 2**64, 1) == backend.ERR_COUNT
-    assert backend.equity_sample(holes, 3, board, [], 1, 1) == backend.ERR_COUNT
-    assert backend.equity_sample(holes[:7], 4, board, [], 1, 1) == backend.ERR_COUNT  # 1.75 hands
-    assert backend.equity_deals(holes, 0, board, []) == backend.ERR_COUNT
-    too_many = backend.EQUITY_MAX_COUNT + 1  # sums of squares could overflow 64 bits
-    assert backend.equity_sample(holes, 4, board, [], 1, too_many) == backend.ERR_COUNT
-    assert backend.equity_enumerate([-1] * 8, 4, [], [], 0, too_many) == backend.ERR_COUNT
+    assert each_backend.equity_deals([*holes, -1, -1, -1, 0], 4, board, []) == each_backend.ERR_CARD
+    duplicate = [*holes, 51, 0, 3, 6]
+    assert each_backend.equity_deals(duplicate, 4, board, []) == each_backend.ERR_DUPLICATE
+    assert each_backend.equity_sample(holes, 4, board, [], 2**64, 1) == each_backend.ERR_COUNT
+    assert each_backend.equity_sample(holes, 3, board, [], 1, 1) == each_backend.ERR_COUNT
+    # 1.75 hands:
+    assert each_backend.equity_sample(holes[:7], 4, board, [], 1, 1) == each_backend.ERR_COUNT
+    assert each_backend.equity_deals(holes, 0, board, []) == each_backend.ERR_COUNT
+    too_many = each_backend.EQUITY_MAX_COUNT + 1  # sums of squares could overflow 64 bits
+    assert each_backend.equity_sample(holes, 4, board, [], 1, too_many) == each_backend.ERR_COUNT
+    assert each_backend.equity_enumerate([-1] * 8, 4, [], [], 0, too_many) == each_backend.ERR_COUNT
 
 
 # ---------------------------------------------------------------------------

@@ -65,22 +65,22 @@ def test_every_triple_row_against_phevaluator() -> None:
 
 
 @pytest.mark.parametrize("deck", [FULL_DECK, TWO_SUITS], ids=["full-deck", "two-suits"])
-def test_random_hands_against_brute_force(backend: ModuleType, deck: list[int]) -> None:
+def test_random_hands_against_brute_force(each_backend: ModuleType, deck: list[int]) -> None:
     rng = random.Random(4)
     for _ in range(3000):
         hole, board = random_hand(rng, deck)
-        packed = backend.omaha(hole, board)
+        packed = each_backend.omaha(hole, board)
         assert packed >> 8 == brute_high(hole, board), (hole, board)
-        assert packed & 0xFF == brute_low(backend, hole, board), (hole, board)
+        assert packed & 0xFF == brute_low(each_backend, hole, board), (hole, board)
 
 
-def test_against_phevaluator_omaha(backend: ModuleType) -> None:
+def test_against_phevaluator_omaha(each_backend: ModuleType) -> None:
     rng = random.Random(5)
     for deck in (FULL_DECK, TWO_SUITS):
         for _ in range(5000):
             cards = rng.sample(deck, 9)
             hole, board = cards[:4], cards[4:]
-            assert backend.omaha(hole, board) >> 8 == evaluate_omaha_cards(*board, *hole)
+            assert each_backend.omaha(hole, board) >> 8 == evaluate_omaha_cards(*board, *hole)
 
 
 def test_every_board_rank_multiset_against_the_60_combination_loop(native: ModuleType) -> None:
@@ -120,19 +120,20 @@ def test_pure_and_native_agree(native: ModuleType) -> None:
             assert _pybackend.omaha(hole, board) == native.omaha(hole, board), (hole, board)
 
 
-def test_bytes_entry_point_equals_omaha(backend: ModuleType) -> None:
+def test_bytes_entry_point_equals_omaha(each_backend: ModuleType) -> None:
     """evaluate's hot path passes card ids as bytes; same answers, same checks."""
     rng = random.Random(9)
     for _ in range(2000):
         hole, board = random_hand(rng, FULL_DECK)
-        assert backend.omaha_bytes(bytes(hole + board), len(hole)) == backend.omaha(hole, board)
-    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 52]), 4) == backend.ERR_CARD
-    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 255]), 4) == backend.ERR_CARD
-    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 0]), 4) == backend.ERR_DUPLICATE
-    assert backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5]), 4) == backend.ERR_COUNT
-    assert backend.omaha_bytes(bytes(range(12)), 4) == backend.ERR_COUNT
-    assert backend.omaha_bytes(bytes(range(9)), 3) == backend.ERR_COUNT
-    assert backend.omaha_bytes([0, 1, 2, 3, 4, 5, 6], 4) == backend.ERR_CARD  # type: ignore[arg-type]
+        packed = each_backend.omaha(hole, board)
+        assert each_backend.omaha_bytes(bytes(hole + board), len(hole)) == packed
+    assert each_backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 52]), 4) == each_backend.ERR_CARD
+    assert each_backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 255]), 4) == each_backend.ERR_CARD
+    assert each_backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5, 0]), 4) == each_backend.ERR_DUPLICATE
+    assert each_backend.omaha_bytes(bytes([0, 1, 2, 3, 4, 5]), 4) == each_backend.ERR_COUNT
+    assert each_backend.omaha_bytes(bytes(range(12)), 4) == each_backend.ERR_COUNT
+    assert each_backend.omaha_bytes(bytes(range(9)), 3) == each_backend.ERR_COUNT
+    assert each_backend.omaha_bytes([0, 1, 2, 3, 4, 5, 6], 4) == each_backend.ERR_CARD  # type: ignore[arg-type]
 
 
 def test_evaluate_hot_path_keeps_its_behaviour(backend: ModuleType) -> None:

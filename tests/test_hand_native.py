@@ -1,0 +1,152 @@
+"""The C hand (csrc/hand.c) against the Python engine (hilo_fast.engine.Hand),
+action by action.
+
+Both backends expose one hand as ``hand_deal(structure, stacks, button,
+hole_count, cards)`` and ``HandState.act(action, amount)``: the native one
+plays it in C, the pure one through the Python engine. Random and hostile
+decks, structures (antes, short and zero small blinds, caps), stacks (0, 1
+chip, all-in blinds, near the 2^52 bound), 2-10 seats and 4-6 hole cards;
+random legal and illegal actions. After every action both must have given
+the same answer (applied, or refused with nothing changed) and have the
+same whole state: stacks, bets, pots, legal bounds, returned chips, board,
+folds, showing order, the action log (its newest entry and length) and the payouts.
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from hilo_fast import _pybackend
+from hilo_fast.structures import Structure
+
+MAX_CHIPS = _pybackend.MAX_CHIPS
+FOLD, CHECK, CALL, BET, RAISE = (_pybackend.FOLD, _pybackend.CHECK, _pybackend.CALL,
+                                 _pybackend.BET, _pybackend.RAISE)
+NO_AMOUNT = _pybackend.NO_AMOUNT
+
+
+def random_structure(rng: random.Random) -> Structure:
+    big = rng.choice([1, 2, 2, 5, 10, 100])
+    small = rng.choice([0, 1, big // 2, big // 3, big])
+    ante = rng.choice([0, 0, 0, 1, big // 2, big])
+    kind = rng.randrange(3)
+    if kind == 0:
+        return Structure.fixed_limit(big, rng.choice([big, 2 * big, 3 * big]),
+                                     small_blind=small, ante=ante,
+                                     max_bets=rng.choice([1, 2, 3, 4, 4, 9]))
+    make = Structure.pot_limit if kind == 1 else Structure.no_limit
+    return make(small, big, ante=ante)
+
+
+def random_stacks(rng: random.Random, seats: int, big: int) -> list[int]:
+    style = rng.randrange(6)
+    if style == 0:   # deep, near the C's bound
+        top = (MAX_CHIPS - 1) // seats
+        return [rng.choice([top, top - 1, 1, 0, big]) for _ in range(seats)]
+    if style == 1:   # blinds and antes put seats all in
+        return [rng.choice([0, 1, 2, big, big + 1]) for _ in range(seats)]
+    return [rng.choice([0, 1, 3 * big, 20 * big, 100 * big, rng.randint(1, 400 * big)])
+            for _ in range(seats)]
+
+
+def random_action(rng: random.Random, s: dict[str, Any]) -> tuple[int, int]:
+    """Mostly a legal action with a legal amount; sometimes an illegal one."""
+    facing = s["current_bet"] - s["bets"][s["actor"]] if s["actor"] >= 0 else 0
+    lo, hi = s["min_to"], s["max_to"]
+    if rng.random() < 0.15:   # anything at all
+        action = rng.choice([FOLD, CHECK, CALL, BET, RAISE, -1, 5, 7])
+        amount = rng.choice([NO_AMOUNT, 0, -2, lo - 1, lo, hi, hi + 1, s["call_amount"],
+                             2**62, 2**63 - 1])
+        return action, amount
+    if rng.random() < 0.1:
+        return FOLD, NO_AMOUNT
+    kinds = [CALL if facing else CHECK] + ([RAISE if s["current_bet"] else BET] if hi else [])
+    action = rng.choice(kinds)
+    if action in (BET, RAISE):
+        return action, rng.choice([lo, hi, rng.randint(lo, hi)])
+    if action == CALL and rng.random() < 0.3:
+        return action, s["call_amount"]
+    return action, NO_AMOUNT
+
+
+def deal_cards(rng: random.Random, need: int) -> list[int]:
+    cards = rng.sample(range(52), need)
+    if rng.random() < 0.03:   # a hostile deck: a repeated or impossible card
+        cards[rng.randrange(need)] = rng.choice([cards[0], 52, -1, 60])
+    return cards
+
+
+def play_both(native: ModuleType, seed: int, counts: dict[str, int]) -> None:
+    rng = random.Random(seed)
+    structure = random_structure(rng)
+    seats = rng.randint(2, 10)
+    hole_count = rng.choice([4, 4, 5, 6])
+    while seats * hole_count + 5 > 52:
+        seats -= 1
+    stacks = random_stacks(rng, seats, structure.big_blind)
+    if sum(1 for chips in stacks if chips) < 2:
+        stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+    with_chips = [seat for seat in range(seats) if stacks[seat]]
+    button = rng.choice(with_chips)
+    cards = deal_cards(rng, len(with_chips) * hole_count + 5)
+    c = native.hand_deal(structure, stacks, button, hole_count, cards)
+    py = _pybackend.hand_deal(structure, stacks, button, hole_count, cards)
+    if isinstance(c, int) or isinstance(py, int):
+        assert isinstance(c, int) and isinstance(py, int), (seed, c, py)
+        counts["refused deals"] += 1
+        return
+    state = c.state()
+    assert state == py.state(), f"seed {seed}: after the deal"
+    while state["actor"] >= 0:
+        action, amount = random_action(rng, state)
+        got = c.act(action, amount)
+        assert got == py.act(action, amount), f"seed {seed}: {action} {amount}"
+        counts["illegal refused" if got else "actions"] += 1
+        state = c.state()
+        assert state == py.state(), f"seed {seed}: after {action} {amount}"
+    assert sum(state["stacks"]) == sum(stacks)
+    counts["showdowns" if state["showdown_order"] else "uncontested"] += 1
+    counts["returned"] += any(state["returned"])
+    counts["hands"] += 1
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_c_hand_equals_the_python_engine_action_by_action(native: ModuleType,
+                                                          block: int) -> None:
+    counts = dict.fromkeys(["hands", "actions", "illegal refused", "refused deals",
+                            "showdowns", "uncontested", "returned"], 0)
+    for seed in range(block * 2000, (block + 1) * 2000):
+        play_both(native, seed, counts)
+    # The cases are not all quiet: every kind of ending and refusal happens.
+    assert counts["hands"] > 1800 and counts["actions"] > 15_000, counts
+    assert min(counts.values()) > 20, counts
+    print(f"\nblock {block}: {counts}")
+
+
+def test_the_c_hand_refuses_bad_deals(native: ModuleType) -> None:
+    s, stacks = Structure.pot_limit(1, 2), [100, 100]
+    cards = list(range(13))
+    assert native.hand_deal(s, stacks, 0, 4, cards).state()["actor"] == 0
+    assert native.hand_deal(s, stacks, 0, 4, cards[:12]) == native.ERR_COUNT
+    assert native.hand_deal(s, stacks, 0, 4, [*cards[:12], 0]) == native.ERR_DUPLICATE
+    assert native.hand_deal(s, stacks, 0, 4, [*cards[:12], 52]) == native.ERR_CARD
+    assert native.hand_deal(s, [100, 0], 0, 4, cards) == native.ERR_COUNT   # one seat with chips
+    assert native.hand_deal(s, [0, 100, 100], 0, 4, cards) == native.ERR_COUNT  # broke button
+    assert native.hand_deal(s, [MAX_CHIPS // 2] * 2, 0, 4, cards) == native.ERR_TOO_MANY_CHIPS
+    assert native.hand_deal(s, [2**70, 1], 0, 4, cards) == native.ERR_TOO_MANY_CHIPS
+    assert native.hand_deal(s, [-1, 100, 100], 1, 4, cards) == native.ERR_COUNT
+
+
+def test_an_illegal_action_changes_nothing(native: ModuleType) -> None:
+    hand = native.hand_deal(Structure.no_limit(1, 2), [50, 50, 50], 0, 4, list(range(17)))
+    before = hand.state()
+    for action, amount in ((CHECK, NO_AMOUNT), (BET, 10), (RAISE, 3), (RAISE, 51),
+                           (CALL, 1), (FOLD, 0), (9, NO_AMOUNT), (RAISE, 2**63 - 1)):
+        assert hand.act(action, amount) == native.ERR_ILLEGAL, (action, amount)
+        assert hand.state() == before
+    assert hand.act(RAISE, 50) == 0
+    assert hand.state()["actions"] == 1 and hand.state()["last"] == (0, 0, RAISE, 50)
