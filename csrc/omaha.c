@@ -54,6 +54,27 @@ int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board)
     return hf_omaha(hole, n_hole, board, n_board);
 }
 
+int32_t hf_omaha_river4(int32_t h0, int32_t h1, int32_t h2, int32_t h3,
+                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
+{
+    const int32_t hole[4] = { h0, h1, h2, h3 }, board[5] = { b0, b1, b2, b3, b4 };
+    return hf_omaha(hole, 4, board, 5);
+}
+
+int32_t hf_omaha_river5(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4,
+                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
+{
+    const int32_t hole[5] = { h0, h1, h2, h3, h4 }, board[5] = { b0, b1, b2, b3, b4 };
+    return hf_omaha(hole, 5, board, 5);
+}
+
+int32_t hf_omaha_river6(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4, int32_t h5,
+                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
+{
+    const int32_t hole[6] = { h0, h1, h2, h3, h4, h5 }, board[5] = { b0, b1, b2, b3, b4 };
+    return hf_omaha(hole, 6, board, 5);
+}
+
 static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)
 {
     out[0] = h0; out[1] = h1; out[2] = b0; out[3] = b1; out[4] = b2;

@@ -25,6 +25,7 @@ from .evaluation import (
     evaluate_low5,
     high_category,
     omaha_high,
+    omaha_hilo,
     omaha_low,
 )
 from .phh import to_phh, to_phhs
@@ -61,6 +62,7 @@ __all__ = [
     "format_cards",
     "high_category",
     "omaha_high",
+    "omaha_hilo",
     "omaha_low",
     "parse_card",
     "parse_cards",

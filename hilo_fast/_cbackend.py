@@ -110,6 +110,12 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
         return ERR_COUNT
 
 
+#: ``OMAHA_RIVER[n_hole](*hole, *board)``: ``high << 8 | low`` of n_hole
+#: cards and a 5-card board passed as int arguments, or ERR_*. cffi checks
+#: that there are exactly n_hole + 5 ints (TypeError or OverflowError if not).
+OMAHA_RIVER = {4: lib.hf_omaha_river4, 5: lib.hf_omaha_river5, 6: lib.hf_omaha_river6}
+
+
 def omaha_best(
     hole: Sequence[int], board: Sequence[int]
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:

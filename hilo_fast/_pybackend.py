@@ -9,9 +9,10 @@ so the Python layer treats both backends alike.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb
+from operator import index
 from typing import Any
 
 from . import _tablegen as gen
@@ -157,6 +158,19 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
     if type(cards) is not bytes:
         return ERR_CARD
     return omaha(list(cards[:n_hole]), list(cards[n_hole:]))
+
+
+def _omaha_river(n_hole: int) -> Callable[..., int]:
+    def river(*cards: int) -> int:
+        if len(cards) != n_hole + 5:
+            raise TypeError(f"expected {n_hole + 5} cards, got {len(cards)}")
+        ids = [index(card) for card in cards]  # ints as cffi takes them: no floats
+        return omaha(ids[:n_hole], ids[n_hole:])
+    return river
+
+
+#: The twin of the native OMAHA_RIVER: n_hole -> f(*hole, *board).
+OMAHA_RIVER = {n: _omaha_river(n) for n in (4, 5, 6)}
 
 
 def omaha_best(

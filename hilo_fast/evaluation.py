@@ -28,6 +28,7 @@ __all__ = [
     "evaluate_low5",
     "high_category",
     "omaha_high",
+    "omaha_hilo",
     "omaha_low",
 ]
 
@@ -114,6 +115,28 @@ def omaha_low(hole: CardsLike, board: CardsLike) -> int | None:
     True
     """
     return (_omaha_packed(hole, board) & 0xFF) or None
+
+
+def omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
+    """Both halves of an Omaha hand as ``(high, low)``, ``low`` None when
+    there is none: the leanest call per hand (no :class:`HandValue`).
+
+    >>> omaha_hilo("As2dKh9c", "3s4h5dKd8c")
+    (1609, 1)
+    >>> omaha_hilo("KsKd7c2h", "Kh7d7s3c9d")
+    (185, None)
+    """
+    # The hot path: card ids of a river hand go to C as int arguments (the
+    # cheapest cffi call: no list or bytes built); the arity picked by the
+    # hole size checks the board's. Anything else, or a failure, goes
+    # through the parser, which names the problem.
+    try:
+        packed: int = backend.OMAHA_RIVER[len(hole)](*hole, *board)  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, OverflowError):
+        packed = -1
+    if packed < 0:
+        packed = _omaha_packed(hole, board)
+    return packed >> 8, (packed & 0xFF) or None
 
 
 @lru_cache(maxsize=1)
@@ -271,19 +294,25 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     'Full House, Kings full of Sevens; no low'
     """
     # The hot path of one-call-per-hand users, kept to the fewest Python
-    # steps: lists of valid ids go straight to the backend (which validates
-    # them); anything else, or a failure, goes through the parser, which
+    # steps: a river hand's ids go to C as int arguments, as in omaha_hilo;
+    # the hand keeps tuples (so a caller reusing its lists cannot change it
+    # later). Other boards of lists go as bytes (cffi passes bytes as they
+    # are); anything else, or a failure, goes through the parser, which
     # names the problem.
-    # Card ids as bytes are both the immutable copy the hand keeps (so a
-    # caller reusing its lists cannot change it later) and the cheapest
-    # argument for the C call (cffi passes bytes as they are).
+    try:
+        packed = backend.OMAHA_RIVER[len(hole)](*hole, *board)  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, OverflowError):
+        packed = -1
+    if packed >= 0:
+        return HandValue(packed >> 8, (packed & 0xFF) or None,
+                         tuple(hole), tuple(board))  # type: ignore[arg-type]
     if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
         try:
             hole_bytes, board_bytes = bytes(hole), bytes(board)  # type: ignore[arg-type]
         except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
             pass
         else:
-            packed: int = backend.omaha_bytes(hole_bytes + board_bytes, len(hole_bytes))
+            packed = backend.omaha_bytes(hole_bytes + board_bytes, len(hole_bytes))
             if packed >= 0:
                 return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes, board_bytes)
     hole_ids, board_ids = _hand(hole, board)

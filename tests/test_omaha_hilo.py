@@ -1,0 +1,110 @@
+"""hilo_fast.omaha_hilo (the lean per-call entry) and evaluate's river fast
+path, against omaha_high / omaha_low, phevaluator and the plain
+60-combination loop (omaha_best), on both backends; and its errors against
+omaha_high's, input by input."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+import pytest
+from phevaluator import evaluate_omaha_cards
+
+import hilo_fast
+from hilo_fast import evaluate, omaha_high, omaha_hilo, omaha_low
+
+FLUSHY = [c for c in range(52) if c & 3 < 2]  # two suits: flushes everywhere
+
+
+def _hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        deck = FLUSHY if i % 3 == 0 else list(range(52))
+        n_hole, n_board = rng.choice((4, 5, 6)), rng.choice((3, 4, 5, 5, 5))
+        cards = rng.sample(deck, n_hole + n_board)
+        out.append((cards[:n_hole], cards[n_hole:]))
+    return out
+
+
+def test_equals_both_halves_and_the_plain_loop(backend: ModuleType) -> None:
+    for hole, board in _hands(3000 if backend.NAME == "native" else 600, seed=17):
+        high, low = omaha_hilo(hole, board)
+        assert (high, low) == (omaha_high(hole, board), omaha_low(hole, board))
+        ref_high, ref_low = backend.omaha_best(hole, board)[:2]
+        assert (high, low or 0) == (ref_high, ref_low)
+        hand = evaluate(hole, board)
+        assert (hand.high, hand.low) == (high, low)
+        assert hand.high_card_ids == backend.omaha_best(hole, board)[2]
+
+
+def test_high_equals_phevaluator(backend: ModuleType) -> None:
+    for hole, board in _hands(3000 if backend.NAME == "native" else 600, seed=18):
+        if len(hole) == 4 and len(board) == 5:
+            assert omaha_hilo(hole, board)[0] == evaluate_omaha_cards(*board, *hole)
+
+
+def test_backends_agree(native: ModuleType) -> None:
+    from hilo_fast import _pybackend
+
+    for hole, board in _hands(2000, seed=19):
+        if len(board) == 5:
+            args = (*hole, *board)
+            assert native.OMAHA_RIVER[len(hole)](*args) == \
+                _pybackend.OMAHA_RIVER[len(hole)](*args) == native.omaha(hole, board)
+
+
+def test_the_arity_fixes_the_split(backend: ModuleType) -> None:
+    """5 hole + 4 board is nine ints like 4 + 5: the hole size picks the
+    entry, whose arity then refuses the nine."""
+    with pytest.raises(TypeError):
+        backend.OMAHA_RIVER[5](*range(9))
+    with pytest.raises(TypeError):
+        backend.OMAHA_RIVER[4](0, 1, 2, 3, 4, 5, 6, 7, 8.0)  # no float truncated into a card
+    hole, board = [0, 1, 2, 3, 4], [5, 6, 7, 8]
+    assert omaha_hilo(hole, board) == (omaha_high(hole, board), omaha_low(hole, board))
+
+
+@pytest.mark.parametrize(("hole", "board"), [
+    ([0, 5, 9, 13], [20, 30, 40, 44, 52]),      # card out of range
+    ([0, 5, 9, 13], [20, 30, 40, 44, -1]),
+    ([0, 5, 9, 13], [20, 30, 40, 44, 0]),       # duplicate
+    ([0, 5, 9], [20, 30, 40, 44, 1]),           # hole too short
+    ([0, 5, 9, 13, 1, 2, 3], [20, 30, 40]),     # hole too long
+    ([0, 5, 9, 13], [20, 30]),                  # board too short
+    ([0, 5, 9, 13.0], [20, 30, 40, 44, 1]),     # a float is no card
+    ([0, 5, 9, 2**40], [20, 30, 40, 44, 1]),    # beyond int32
+    ([True, 5, 9, 13], [20, 30, 40, 44, 1]),    # a bool is an int, as in evaluate
+    ("AsKsQsJs", "2c3c4c"),
+    ("AsKsQsJs", "2c3c4cZz"),
+    (5, [1, 2, 3]),
+    (iter([0, 5, 9, 13]), [20, 30, 40, 44, 1]),  # an iterator: parsed, not consumed first
+    (["As", "Ks", "Qs", "Js"], ["2c", "3c", "4c", "5d", "9h"]),
+])
+def test_same_answers_and_errors_as_omaha_high(backend: ModuleType, hole: object,
+                                               board: object) -> None:
+    def outcome(f: object) -> object:
+        h = list(hole) if type(hole) is list else hole
+        h = iter([0, 5, 9, 13]) if not isinstance(hole, (list, str, int)) else h
+        try:
+            return f(h, board)  # type: ignore[operator]
+        except (TypeError, ValueError) as err:
+            return type(err), str(err)
+
+    got = outcome(omaha_hilo)
+    want = outcome(omaha_high)
+    if isinstance(want, int):
+        assert got == (want, outcome(omaha_low))
+        def both(h: object, b: object) -> tuple[int, int | None]:
+            hand = evaluate(h, b)  # type: ignore[arg-type]
+            return hand.high, hand.low
+
+        assert outcome(both) == got
+    else:
+        assert got == want
+        assert outcome(evaluate) == want
+
+
+def test_public() -> None:
+    assert "omaha_hilo" in hilo_fast.__all__
