@@ -137,6 +137,24 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
                          const int32_t *dead, int32_t n_dead,
                          uint64_t seed, int64_t count, hf_equity_tally *out);
 
+/* ---- Grouped exact equity (enumerate.c) ----
+ *
+ * The exact tally of a spot whose hands are all known, settling groups of
+ * boards instead of boards. The unknown board cards are enumerated as rank
+ * multisets with how many suits each rank has left; every board of a
+ * multiset has the same non-flush highs and lows, so the group is settled
+ * once, weighted by its number of boards. Only boards with three or more
+ * cards of a suit in which some player holds two are apart: each such
+ * (suit, ranks of that suit) pattern is settled once with its own count.
+ * Part `part` of `n_parts` settles every n_parts-th multiset; the tallies
+ * of parts 0..n_parts-1 add up to hf_equity_enumerate's over every deal,
+ * exactly. Returns 0 or HF_ERR_* (HF_ERR_COUNT also for a random hand or
+ * a part outside 0..n_parts-1). */
+int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *board, int32_t n_board,
+                        const int32_t *dead, int32_t n_dead,
+                        int32_t part, int32_t n_parts, hf_equity_tally *out);
+
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 
 /* Rows 0 .. n_rows-1 of a batch: holes is n_rows x n_hole (4..6) and boards

@@ -9,8 +9,8 @@
  *     int32_t packed = hf_board_omaha(&b, hole, n_hole);  // high << 8 | low
  *     // or hf_board_high(&b, hole, n_hole) / hf_board_low(&b, hole, n_hole)
  *
- * Set hf_board's fields only through hf_board_prepare or
- * hf_board_set_no_flush: its layout may change.
+ * Set hf_board's fields only through hf_board_prepare,
+ * hf_board_set_no_flush or hf_board_set_flush: its layout may change.
  *
  * Cards must already be valid and distinct (hf_check_cards): these functions
  * trust them, and with valid cards they never index out of bounds.
@@ -80,6 +80,17 @@ static inline void hf_board_set_no_flush(hf_board *b, const uint16_t *high_row, 
     b->low_mask = low_mask;
     b->flush_suit = 4;
     b->flush_ranks = 0;
+}
+
+/* For a caller that knows the board's row, low mask and its one suit with
+ * three or more cards, with their ranks (equity's grouped enumeration). */
+static inline void hf_board_set_flush(hf_board *b, const uint16_t *high_row, uint32_t low_mask,
+                                      int32_t flush_suit, uint32_t flush_ranks)
+{
+    b->high_row = high_row;
+    b->low_mask = low_mask;
+    b->flush_suit = flush_suit;
+    b->flush_ranks = flush_ranks;
 }
 
 static inline uint32_t hf_drop_lowest(uint32_t bits) { return bits & (bits - 1); }

@@ -239,6 +239,22 @@ def equity_sample(
     return err or _flat_tally(out, n_players)
 
 
+def equity_exact(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    part: int, n_parts: int,
+) -> list[int] | int:
+    """Tally of part ``part`` of ``n_parts`` of the grouped exact enumeration
+    of a spot with every hand known (``hf_equity_exact``), or ERR_*."""
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_exact(holes, n_players, n_hole, board, len(board),
+                                      dead, len(dead), part, n_parts, out))
+    except _NOT_A_CARD:
+        return _pure().equity_exact(holes, n_hole, board, dead, part, n_parts)  # type: ignore[no-any-return]
+    return err or _flat_tally(out, n_players)
+
+
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
     out_high: Any = None, out_low: Any = None,

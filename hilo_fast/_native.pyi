@@ -125,6 +125,19 @@ class _Lib:
         count: int,
         out: _CData,
     ) -> int: ...
+    def hf_equity_exact(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        part: int,
+        n_parts: int,
+        out: _CData,
+    ) -> int: ...
     def hf_check_batch(
         self,
         holes: Sequence[int] | _CData,

@@ -49,6 +49,10 @@ DEFAULT_SAMPLES = 100_000
 #: depend on the number of threads or on the executor.
 CHUNK_DEALS = 1 << 15
 CHUNK_SAMPLES = 10_000
+#: With every hand known, exact equity settles groups of boards (one per rank
+#: multiset and flush pattern, hf_equity_exact) in at most GROUP_PARTS parts.
+GROUP_PARTS = 8
+CHUNK_GROUP_DEALS = 1 << 17
 
 _MASK64 = (1 << 64) - 1
 _FIELDS = 7  # per player in a tally: share, share_sq, scoop, win/tie high, win/tie low
@@ -101,7 +105,9 @@ class EquityResult:
 def _run_chunk(chunk: Chunk) -> list[int]:
     """Run one chunk on this process's backend (module level: executors pickle it)."""
     mode, holes, n_hole, board, dead, start, count = chunk
-    if mode == "enumerate":
+    if mode == "groups":  # part `start` of `count` of the grouped enumeration
+        tally = backend.equity_exact(holes, n_hole, board, dead, start, count)
+    elif mode == "enumerate":
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
     else:
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
@@ -146,6 +152,9 @@ def _check_int(value: object, name: str, low: int, high: int | None = None) -> i
 def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
             total: int, seed: int) -> list[Chunk]:
     holes, n_hole, board, dead = spot
+    if mode == "groups":  # parts of the board groups, about CHUNK_GROUP_DEALS deals each
+        parts = max(1, min(GROUP_PARTS, total // CHUNK_GROUP_DEALS))
+        return [(mode, holes, n_hole, board, dead, part, parts) for part in range(parts)]
     size = CHUNK_DEALS if mode == "enumerate" else CHUNK_SAMPLES
     out: list[Chunk] = []
     for index, start in enumerate(range(0, total, size)):
@@ -182,22 +191,21 @@ def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
     """Run the chunks and add up their tallies (integers: any order gives the same sum)."""
     total: list[int] | None = None
 
-    def merge(tally: list[int], count: int) -> None:
+    def merge(tally: list[int]) -> None:
         nonlocal total
         total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
         if on_done is not None:
-            on_done(count)
+            on_done(tally[0])  # the deals this chunk settled
 
-    if executor is None and threads == 1:
+    if executor is None and (threads == 1 or len(chunks) == 1):
         for chunk in chunks:
-            merge(_run_chunk(chunk), chunk[-1])
+            merge(_run_chunk(chunk))
     else:
         pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
         try:
-            futures: dict[Future[list[int]], int] = {
-                pool.submit(_run_chunk, chunk): chunk[-1] for chunk in chunks}
+            futures: list[Future[list[int]]] = [pool.submit(_run_chunk, chunk) for chunk in chunks]
             for future in as_completed(futures):
-                merge(future.result(), futures[future])
+                merge(future.result())
         finally:
             if executor is None:
                 pool.shutdown()
@@ -269,7 +277,7 @@ def equity(
     deals = int(backend.equity_deals(*spot))
     exact = samples is None and deals >= 0 and (n_random == 0 or deals <= EXACT_LIMIT)
     if exact:
-        total, mode, seed = deals, "enumerate", None
+        total, mode, seed = deals, "enumerate" if n_random else "groups", None
     else:
         total, mode = samples or DEFAULT_SAMPLES, "sample"
         seed = secrets.randbits(64) if seed is None else seed
