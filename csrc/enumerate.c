@@ -26,6 +26,7 @@ typedef struct {
     uint32_t suit_ranks[4];        /* rank mask of the known board cards of each suit */
     uint32_t suits_left[13];       /* 4-bit mask of the suits of each rank still in the deck */
     int32_t n_left[13];
+    uint32_t suited[HF_EQUITY_MAX_PLAYERS][4]; /* rank mask of each player's cards of each suit */
     int32_t relevant[4];           /* a player holds two or more cards of this suit */
     int32_t mult[13];              /* the group's count of each rank */
     int64_t group, part, n_parts;  /* groups met so far; this call's share of them */
@@ -39,59 +40,79 @@ static int32_t popcount(uint32_t x)
     return n;
 }
 
-/* Boards of the group with exactly the ranks U (a mask) dealt in suit s. */
-static int64_t pattern_count(const groups *g, uint32_t ranks, int32_t s, uint32_t u)
+/* Boards of the group with exactly the ranks U (a mask) dealt in suit s:
+ * over the group's distinct ranks q[0..n-1]. */
+static int64_t pattern_count(const groups *g, const int32_t *q, int32_t n, int32_t s, uint32_t u)
 {
-    int64_t n = 1;
-    for (int32_t q = 0; q < 13 && n; q++) {
-        if (!(ranks >> q & 1))
-            continue;
-        int32_t a = g->n_left[q], m = g->mult[q];
-        if (u >> q & 1)
-            n *= hf_binomial[a - 1][m - 1];
+    int64_t count = 1;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t a = g->n_left[q[i]], m = g->mult[q[i]];
+        if (u >> q[i] & 1)
+            count *= hf_binomial[a - 1][m - 1];
         else
-            n *= hf_binomial[a - (int32_t)(g->suits_left[q] >> s & 1)][m];
+            count *= hf_binomial[a - (int32_t)(g->suits_left[q[i]] >> s & 1)][m];
     }
-    return n;
+    return count;
 }
 
+/* Settle a group: its boards' non-flush highs and lows once, then each flush
+ * pattern that changes some player's high, weighted by its boards; the
+ * boards left over (no flush, or one that changes nothing) at once. */
 static void settle_group(const groups *g, hf_equity_tally *t)
 {
     const int32_t *r = g->ranks;
     const uint16_t *row = hf_omaha_high5_table + 91 * hf_multiset_index(r[0], r[1], r[2], r[3], r[4]);
-    uint32_t low = g->known_low, ranks = 0;
+    uint32_t low_mask = g->known_low;
+    int32_t distinct[5], n_distinct = 0; /* the group's ranks, each once */
     int64_t total = 1;
     for (int32_t q = 0; q < 13; q++)
         if (g->mult[q]) {
             total *= hf_binomial[g->n_left[q]][g->mult[q]];
-            low |= hf_low_bit(4 * q);
-            ranks |= 1u << q;
+            low_mask |= hf_low_bit(4 * q);
+            distinct[n_distinct++] = q;
         }
     hf_board board;
-    int64_t flushes = 0;
+    hf_board_set_no_flush(&board, row, low_mask);
+    int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
+    for (int32_t p = 0; p < g->n_players; p++) {
+        high[p] = hf_board_high(&board, g->hole[p], g->n_hole);
+        low[p] = hf_omaha_low_table[g->hole_low[p] << 8 | low_mask];
+    }
+    int64_t plain = total; /* boards whose showdown is the non-flush one */
     for (int32_t s = 0; s < 4; s++) {
         if (!g->relevant[s])
             continue;
         uint32_t can = 0; /* the group's ranks that still have a card of suit s */
-        for (int32_t q = 0; q < 13; q++)
-            can |= (ranks >> q & g->suits_left[q] >> s & 1) << q;
+        for (int32_t i = 0; i < n_distinct; i++)
+            can |= (g->suits_left[distinct[i]] >> s & 1) << distinct[i];
+        if (g->suit_count[s] + popcount(can) < 3)
+            continue; /* no flush board in this group */
         for (uint32_t u = can;; u = (u - 1) & can) { /* every subset of can */
-            if (g->suit_count[s] + popcount(u) >= 3) {
-                int64_t n = pattern_count(g, ranks, s, u);
-                if (n) {
-                    hf_board_set_flush(&board, row, low, s, g->suit_ranks[s] | u);
-                    hf_settle_board(g->n_players, g->hole, g->n_hole, g->hole_low, &board, n, t);
-                    flushes += n;
+            int64_t n = g->suit_count[s] + popcount(u) >= 3
+                ? pattern_count(g, distinct, n_distinct, s, u) : 0;
+            if (n) {
+                uint32_t flush_ranks = g->suit_ranks[s] | u;
+                int32_t flushed[HF_EQUITY_MAX_PLAYERS], changed = 0;
+                for (int32_t p = 0; p < g->n_players; p++) {
+                    flushed[p] = high[p];
+                    uint32_t suited = g->suited[p][s];
+                    if (suited & (suited - 1)) { /* two or more cards of suit s */
+                        int32_t v = hf_flush_best(suited, flush_ranks);
+                        changed |= v < high[p];
+                        flushed[p] = v < high[p] ? v : high[p];
+                    }
+                }
+                if (changed) {
+                    hf_settle_values(g->n_players, flushed, low, n, t);
+                    plain -= n;
                 }
             }
             if (!u)
                 break;
         }
     }
-    if (total > flushes) {
-        hf_board_set_no_flush(&board, row, low);
-        hf_settle_board(g->n_players, g->hole, g->n_hole, g->hole_low, &board, total - flushes, t);
-    }
+    if (plain)
+        hf_settle_values(g->n_players, high, low, plain, t);
 }
 
 /* Every multiset of `left` more ranks from `rank` up; at = its next slot. */
@@ -139,6 +160,7 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                 return HF_ERR_COUNT; /* a random hand: not for this path */
             g.hole[p][i] = card;
             g.hole_low[p] |= hf_low_bit(card);
+            g.suited[p][HF_SUIT(card)] |= 1u << HF_RANK(card);
             seen |= (uint64_t)1 << card;
             if (++per_suit[HF_SUIT(card)] == 2)
                 g.relevant[HF_SUIT(card)] = 1;

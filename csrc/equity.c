@@ -136,7 +136,7 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 /* Settle the deal in s, whose board is already prepared (equity_settle.h). */
 static void settle_prepared(const spot *s, const hf_board *board, hf_equity_tally *t)
 {
-    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, 1, t);
+    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, t);
 }
 
 static void settle(const spot *s, hf_equity_tally *t)

@@ -7,19 +7,13 @@
 #include "cards.h"
 #include "omaha_fast.h"
 
-/* Settle `weight` deals that all end in the same showdown: the players'
- * hands against a board already prepared (the part every player shares:
- * high-table row, low mask, flush suit). hole[p] holds n_hole cards,
- * hole_low[p] their low mask. */
-static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], int32_t n_hole,
-                                   const uint32_t *hole_low, const hf_board *board,
-                                   int64_t weight, hf_equity_tally *t)
+/* Settle `weight` deals that all end in the same showdown: player p's best
+ * high high[p] and low low[p] (0 = none). */
+static inline void hf_settle_values(int32_t n_players, const int32_t *high, const int32_t *low,
+                                    int64_t weight, hf_equity_tally *t)
 {
-    int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
     int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
     for (int32_t p = 0; p < n_players; p++) {
-        high[p] = hf_board_high(board, hole[p], n_hole);
-        low[p] = hf_omaha_low_table[hole_low[p] << 8 | board->low_mask];
         if (high[p] < best_high) {
             best_high = high[p];
             n_high = 1;
@@ -58,6 +52,21 @@ static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], 
         t->share_sq[p] += share * share * weight;
         t->scoop[p] += share == HF_EQUITY_POT ? weight : 0;
     }
+}
+
+/* Settle one deal: the players' hands against a board already prepared
+ * (the part every player shares: high-table row, low mask, flush suit).
+ * hole[p] holds n_hole cards, hole_low[p] their low mask. */
+static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], int32_t n_hole,
+                                   const uint32_t *hole_low, const hf_board *board,
+                                   hf_equity_tally *t)
+{
+    int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
+    for (int32_t p = 0; p < n_players; p++) {
+        high[p] = hf_board_high(board, hole[p], n_hole);
+        low[p] = hf_omaha_low_table[hole_low[p] << 8 | board->low_mask];
+    }
+    hf_settle_values(n_players, high, low, 1, t);
 }
 
 #endif
