@@ -315,14 +315,29 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
-static uint32_t bounded(uint64_t *state, uint32_t n)
+/* 32-bit draws, both halves of each splitmix64 output, the high one first. */
+typedef struct {
+    uint64_t state, word;
+    int32_t halves;     /* halves of word not drawn yet */
+} draws;
+
+static uint32_t draw32(draws *d)
 {
-    uint64_t m = (splitmix64(state) >> 32) * (uint64_t)n;
+    if (!d->halves) {
+        d->word = splitmix64(&d->state);
+        d->halves = 2;
+    }
+    return (uint32_t)(d->word >> (32 * --d->halves));
+}
+
+/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
+static uint32_t bounded(draws *d, uint32_t n)
+{
+    uint64_t m = (uint64_t)draw32(d) * n;
     if ((uint32_t)m < n) {
         uint32_t threshold = (uint32_t)(0u - n) % n;
         while ((uint32_t)m < threshold)
-            m = (splitmix64(state) >> 32) * (uint64_t)n;
+            m = (uint64_t)draw32(d) * n;
     }
     return (uint32_t)(m >> 32);
 }
@@ -343,20 +358,24 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
     int32_t needed = 0;
     for (int32_t j = 0; j < s.n_slots; j++)
         needed += s.slot_size[j];
-    static const int32_t in_order[52] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-        49, 50, 51};
-    uint64_t state = seed;
+    draws d = { seed, 0, 0 };
     for (int64_t n = 0; n < count; n++) {
         for (int32_t i = 0; i < needed; i++) {
-            int32_t j = i + (int32_t)bounded(&state, (uint32_t)(s.n_deck - i));
+            int32_t j = i + (int32_t)bounded(&d, (uint32_t)(s.n_deck - i));
             int32_t card = s.deck[j];
             s.deck[j] = s.deck[i];
             s.deck[i] = card;
         }
-        for (int32_t j = 0, at = 0; j < s.n_slots; at += s.slot_size[j++])
-            place_slot(&s, j, s.deck + at, in_order);
+        /* The shuffled prefix, in order: each random hand, then the board. */
+        const int32_t *next = s.deck;
+        for (int32_t j = 0; j < s.n_slots; j++) {
+            int32_t owner = s.slot_owner[j], size = s.slot_size[j];
+            int32_t *dst = owner == BOARD_SLOT ? s.board + s.n_board : s.hole[owner];
+            memcpy(dst, next, (size_t)size * sizeof *dst);
+            next += size;
+            if (owner != BOARD_SLOT)
+                set_hole_low(&s, owner);
+        }
         settle(&s, &t);
     }
     *out = t;

@@ -57,15 +57,28 @@ static inline void hf_settle_values(int32_t n_players, const int32_t *high, cons
 /* Settle one deal: the players' hands against a board already prepared
  * (the part every player shares: high-table row, low mask, flush suit).
  * hole[p] holds n_hole cards, hole_low[p] their low mask. */
+static inline void hf_board_values(int32_t n_players, const int32_t (*hole)[6], const int32_t n_hole,
+                                   const uint32_t *hole_low, const hf_board *board,
+                                   int32_t *high, int32_t *low)
+{
+    for (int32_t p = 0; p < n_players; p++) {
+        high[p] = hf_board_high(board, hole[p], n_hole);
+        low[p] = hf_omaha_low_table[hole_low[p] << 8 | board->low_mask];
+    }
+}
+
 static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], int32_t n_hole,
                                    const uint32_t *hole_low, const hf_board *board,
                                    hf_equity_tally *t)
 {
     int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
-    for (int32_t p = 0; p < n_players; p++) {
-        high[p] = hf_board_high(board, hole[p], n_hole);
-        low[p] = hf_omaha_low_table[hole_low[p] << 8 | board->low_mask];
-    }
+    /* A literal hole size per call, so each copy's pair loops unroll. */
+    if (n_hole == 4)
+        hf_board_values(n_players, hole, 4, hole_low, board, high, low);
+    else if (n_hole == 5)
+        hf_board_values(n_players, hole, 5, hole_low, board, high, low);
+    else
+        hf_board_values(n_players, hole, 6, hole_low, board, high, low);
     hf_settle_values(n_players, high, low, 1, t);
 }
 

@@ -130,7 +130,8 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 /* Settle `count` random deals into *out (zeroed first). The stream is
  * splitmix64 from `seed`; each deal is a partial Fisher-Yates shuffle of
  * the unknown cards (carried over from the previous deal) using Lemire's
- * 32-bit bounded draws. Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
+ * bounded draws on 32-bit words, both halves of each splitmix64 output
+ * (the high half first). Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
  * outside 0..HF_EQUITY_MAX_COUNT). */
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *board, int32_t n_board,

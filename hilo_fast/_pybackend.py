@@ -544,16 +544,30 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def _bounded(state: int, n: int) -> tuple[int, int]:
-    """(next state, a uniform int in 0..n-1): Lemire's method on 32-bit draws."""
-    state, z = _splitmix64(state)
-    m = (z >> 32) * n
-    if m & 0xFFFFFFFF < n:
-        threshold = (-n & 0xFFFFFFFF) % n
-        while m & 0xFFFFFFFF < threshold:
-            state, z = _splitmix64(state)
-            m = (z >> 32) * n
-    return state, m >> 32
+class _Draws:
+    """32-bit draws, both halves of each splitmix64 output, the high one first
+    (as ``draws`` in csrc/equity.c)."""
+
+    __slots__ = ("halves", "state", "word")
+
+    def __init__(self, seed: int) -> None:
+        self.state, self.word, self.halves = seed, 0, 0
+
+    def draw32(self) -> int:
+        if not self.halves:
+            self.state, self.word = _splitmix64(self.state)
+            self.halves = 2
+        self.halves -= 1
+        return (self.word >> (32 * self.halves)) & 0xFFFFFFFF
+
+    def bounded(self, n: int) -> int:
+        """A uniform int in 0..n-1: Lemire's method on 32-bit draws."""
+        m = self.draw32() * n
+        if m & 0xFFFFFFFF < n:
+            threshold = (-n & 0xFFFFFFFF) % n
+            while m & 0xFFFFFFFF < threshold:
+                m = self.draw32() * n
+        return m >> 32
 
 
 def equity_sample(
@@ -569,11 +583,10 @@ def equity_sample(
     tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
     deck = spot.deck
     needed = sum(size for _, size in spot.slots)
-    state = seed
+    draws = _Draws(seed)
     for _ in range(count):
         for i in range(needed):  # partial Fisher-Yates, carried over between deals
-            state, r = _bounded(state, len(deck) - i)
-            j = i + r
+            j = i + draws.bounded(len(deck) - i)
             deck[i], deck[j] = deck[j], deck[i]
         at = 0
         for slot, (_, size) in enumerate(spot.slots):
