@@ -22,13 +22,16 @@ samples it would need for a given standard error are extrapolated from that
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import os
 import time
 from collections.abc import Callable
 
 import hilo_fast
-from hilo_fast import equity
+from hilo_fast import _backend, equity
+
+_equity = importlib.import_module("hilo_fast.equity")  # the module, not the function
 
 HOLES = ["As2dKh3c", "7c8d9hTs"]
 FOUR_WAY = ["As2dKh3c", "7c8d9hTs", "QsQhJdTd", "5c6c4h4s"]
@@ -101,6 +104,9 @@ def poker_equity_spots(repeat: int) -> None:
                          f"vs {ours_mc.equity}")
 
     rows = [
+        ("exhaustive heads-up preflop, brute force (the reference), 1 thread",
+         lambda: brute_force(HOLES, 1),
+         "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(HOLES)), [], 0)),
         ("exhaustive heads-up preflop, 1 thread", lambda: equity(HOLES),
          "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(HOLES)), [], 0)),
         ("exhaustive heads-up preflop, 2 threads", lambda: equity(HOLES, threads=2),
@@ -112,9 +118,35 @@ def poker_equity_spots(repeat: int) -> None:
          "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(FOUR_WAY)), [], 0)),
     ]
     for ours_name, ours, theirs_name, theirs in rows:
-        (wall, _), (peer, _) = best_of(max(1, repeat // 3), ours, theirs)
+        # Ours take milliseconds, theirs seconds: ours get more tries.
+        [(wall, cpu)] = best_of(repeat, ours)
+        [(peer, peer_cpu)] = best_of(max(2, repeat // 3), theirs)
         print(f"{ours_name}: hilo-fast {wall:.4f} s, poker-equity {theirs_name} {peer:.3f} s "
-              f"(wall), ratio x{peer / wall:,.1f}")
+              f"(wall), ratio x{peer / wall:,.1f} wall, x{peer_cpu / cpu:,.1f} CPU")
+
+
+def brute_force(holes: list[str], threads: int) -> list[int]:
+    """Every board settled one by one (hf_equity_enumerate, the reference the
+    grouped enumeration is checked against), in equity's chunks of deals."""
+    ids = tuple(card for hand in holes for card in hilo_fast.parse_cards(hand))
+    spot = (ids, 4, (), ())
+    deals = _backend.backend.equity_deals(*spot)
+    return _equity._run(_equity._chunks("enumerate", spot, deals, 0), threads, None, None)
+
+
+def thread_scaling(repeat: int) -> None:
+    """One thread against two on the work that splits into many chunks. On
+    a shared machine two threads get a second core only when it is free:
+    "cores used" is the process's CPU seconds per wall second."""
+    vs_random: list[str | None] = [HOLES[0], None]
+    for name, run in (
+            ("brute-force exhaustive heads-up preflop", lambda t: brute_force(HOLES, t)),
+            (f"Monte Carlo vs a random hand, {MC_SAMPLES:,} samples",
+             lambda t: equity(vs_random, samples=MC_SAMPLES, seed=5, threads=t))):
+        (one, one_cpu), (two, two_cpu) = best_of(repeat, lambda r=run: r(1), lambda r=run: r(2))
+        print(f"threads, {name}: 1 thread {one:.4f} s ({one_cpu:.4f} s CPU), 2 threads "
+              f"{two:.4f} s ({two_cpu:.4f} s CPU, {two_cpu / two:.2f} cores used), "
+              f"speed-up x{one / two:.2f}, CPU cost of the split x{two_cpu / one_cpu:.2f}")
 
 
 def main() -> None:
@@ -138,6 +170,7 @@ def main() -> None:
     print(f"exhaustive, 2 threads: {two:8.4f} s wall, {two_cpu:.4f} s CPU (both threads), "
           f"wall speed-up x{one / two:.2f}")
 
+    thread_scaling(args.repeat)
     poker_equity_spots(args.repeat)
 
     # Per-sample spread of the pot share, from a large Monte Carlo run.
