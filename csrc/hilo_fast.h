@@ -47,16 +47,15 @@ int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
  * which is most of the cost of a call from Python (evaluate's hot path). */
 int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board);
 
-/* As hf_omaha on a river (5-card board), each card its own argument: the
- * hole cards, then the board. A call from Python with int arguments is the
- * cheapest cffi call there is (no list or bytes to build); the arity fixes
- * the hole size, so a caller cannot mistake 5 + 4 cards for 4 + 5. */
-int32_t hf_omaha_river4(int32_t h0, int32_t h1, int32_t h2, int32_t h3,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4);
-int32_t hf_omaha_river5(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4);
-int32_t hf_omaha_river6(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4, int32_t h5,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4);
+/* As hf_omaha on a river (5-card board): exactly 4, 5 or 6 hole cards then
+ * five board cards, one byte each (9, 10 or 11 bytes). A call from Python
+ * with one bytes argument is the cheapest cffi call there is; the function
+ * picked by the hole size fixes the length, so 5 + 4 cards cannot pass for
+ * 4 + 5 (omaha_hilo packs the bytes with struct, which checks their count
+ * and that every card is an int 0..255). */
+int32_t hf_omaha_river4(const char *cards);
+int32_t hf_omaha_river5(const char *cards);
+int32_t hf_omaha_river6(const char *cards);
 
 /* As hf_omaha, and which five cards made each half. Of equal hands the
  * first in enumeration order wins (hole pairs, then board triples, each in

@@ -54,26 +54,9 @@ int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board)
     return hf_omaha(hole, n_hole, board, n_board);
 }
 
-int32_t hf_omaha_river4(int32_t h0, int32_t h1, int32_t h2, int32_t h3,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
-{
-    const int32_t hole[4] = { h0, h1, h2, h3 }, board[5] = { b0, b1, b2, b3, b4 };
-    return hf_omaha(hole, 4, board, 5);
-}
-
-int32_t hf_omaha_river5(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
-{
-    const int32_t hole[5] = { h0, h1, h2, h3, h4 }, board[5] = { b0, b1, b2, b3, b4 };
-    return hf_omaha(hole, 5, board, 5);
-}
-
-int32_t hf_omaha_river6(int32_t h0, int32_t h1, int32_t h2, int32_t h3, int32_t h4, int32_t h5,
-                        int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
-{
-    const int32_t hole[6] = { h0, h1, h2, h3, h4, h5 }, board[5] = { b0, b1, b2, b3, b4 };
-    return hf_omaha(hole, 6, board, 5);
-}
+int32_t hf_omaha_river4(const char *cards) { return cards ? hf_omaha_bytes(cards, 4, 5) : HF_ERR_COUNT; }
+int32_t hf_omaha_river5(const char *cards) { return cards ? hf_omaha_bytes(cards, 5, 5) : HF_ERR_COUNT; }
+int32_t hf_omaha_river6(const char *cards) { return cards ? hf_omaha_bytes(cards, 6, 5) : HF_ERR_COUNT; }
 
 static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)
 {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from struct import Struct
 from types import ModuleType
 from typing import Any
 
@@ -110,10 +111,12 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
         return ERR_COUNT
 
 
-#: ``OMAHA_RIVER[n_hole](*hole, *board)``: ``high << 8 | low`` of n_hole
-#: cards and a 5-card board passed as int arguments, or ERR_*. cffi checks
-#: that there are exactly n_hole + 5 ints (TypeError or OverflowError if not).
-OMAHA_RIVER = {4: lib.hf_omaha_river4, 5: lib.hf_omaha_river5, 6: lib.hf_omaha_river6}
+#: ``pack, river = OMAHA_RIVER[n_hole]``; ``river(pack(*hole, *board))`` is
+#: ``high << 8 | low`` of n_hole cards and a 5-card board, or ERR_*. ``pack``
+#: (struct) takes exactly n_hole + 5 ints 0..255 (``__index__``: no float is
+#: truncated into a card) or raises struct.error.
+OMAHA_RIVER = {n: (Struct(f"{n + 5}B").pack, river) for n, river in
+               ((4, lib.hf_omaha_river4), (5, lib.hf_omaha_river5), (6, lib.hf_omaha_river6))}
 
 
 def omaha_best(

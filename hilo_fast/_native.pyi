@@ -30,45 +30,9 @@ class _Lib:
         n_board: int,
     ) -> int: ...
     def hf_omaha_bytes(self, cards: bytes | _CData, n_hole: int, n_board: int) -> int: ...
-    def hf_omaha_river4(
-        self,
-        h0: int,
-        h1: int,
-        h2: int,
-        h3: int,
-        b0: int,
-        b1: int,
-        b2: int,
-        b3: int,
-        b4: int,
-    ) -> int: ...
-    def hf_omaha_river5(
-        self,
-        h0: int,
-        h1: int,
-        h2: int,
-        h3: int,
-        h4: int,
-        b0: int,
-        b1: int,
-        b2: int,
-        b3: int,
-        b4: int,
-    ) -> int: ...
-    def hf_omaha_river6(
-        self,
-        h0: int,
-        h1: int,
-        h2: int,
-        h3: int,
-        h4: int,
-        h5: int,
-        b0: int,
-        b1: int,
-        b2: int,
-        b3: int,
-        b4: int,
-    ) -> int: ...
+    def hf_omaha_river4(self, cards: bytes | _CData) -> int: ...
+    def hf_omaha_river5(self, cards: bytes | _CData) -> int: ...
+    def hf_omaha_river6(self, cards: bytes | _CData) -> int: ...
     def hf_omaha_best(
         self,
         hole: Sequence[int] | _CData,

@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb
-from operator import index
+from struct import Struct
 from typing import Any
 
 from . import _tablegen as gen
@@ -160,17 +160,16 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
     return omaha(list(cards[:n_hole]), list(cards[n_hole:]))
 
 
-def _omaha_river(n_hole: int) -> Callable[..., int]:
-    def river(*cards: int) -> int:
-        if len(cards) != n_hole + 5:
-            raise TypeError(f"expected {n_hole + 5} cards, got {len(cards)}")
-        ids = [index(card) for card in cards]  # ints as cffi takes them: no floats
-        return omaha(ids[:n_hole], ids[n_hole:])
+#: The twin of the native OMAHA_RIVER: n_hole -> (pack, river), where
+#: ``river(pack(*hole, *board))`` is omaha_bytes of the packed cards.
+def _river(n_hole: int) -> Callable[[bytes], int]:
+    def river(cards: bytes) -> int:
+        return omaha_bytes(cards, n_hole)
     return river
 
 
-#: The twin of the native OMAHA_RIVER: n_hole -> f(*hole, *board).
-OMAHA_RIVER = {n: _omaha_river(n) for n in (4, 5, 6)}
+OMAHA_RIVER: dict[int, tuple[Callable[..., bytes], Callable[[bytes], int]]] = {
+    n: (Struct(f"{n + 5}B").pack, _river(n)) for n in (4, 5, 6)}
 
 
 def omaha_best(

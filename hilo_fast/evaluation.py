@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from struct import error as struct_error
 
 from . import _tablegen as gen
 from ._backend import backend
@@ -126,13 +127,14 @@ def omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     >>> omaha_hilo("KsKd7c2h", "Kh7d7s3c9d")
     (185, None)
     """
-    # The hot path: card ids of a river hand go to C as int arguments (the
-    # cheapest cffi call: no list or bytes built); the arity picked by the
-    # hole size checks the board's. Anything else, or a failure, goes
-    # through the parser, which names the problem.
+    # The hot path: a river hand's card ids packed as bytes by struct (which
+    # takes exactly hole + 5 ints 0..255, so no float becomes a card) go to
+    # C in one argument, the cheapest cffi call. Anything else, or a
+    # failure, goes through the parser, which names the problem.
     try:
-        packed: int = backend.OMAHA_RIVER[len(hole)](*hole, *board)  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, OverflowError):
+        pack, river = backend.OMAHA_RIVER[len(hole)]  # type: ignore[arg-type]
+        packed: int = river(pack(*hole, *board))
+    except (KeyError, TypeError, struct_error):
         packed = -1
     if packed < 0:
         packed = _omaha_packed(hole, board)
@@ -294,14 +296,15 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     'Full House, Kings full of Sevens; no low'
     """
     # The hot path of one-call-per-hand users, kept to the fewest Python
-    # steps: a river hand's ids go to C as int arguments, as in omaha_hilo;
+    # steps: a river hand's ids go to C as packed bytes, as in omaha_hilo;
     # the hand keeps tuples (so a caller reusing its lists cannot change it
     # later). Other boards of lists go as bytes (cffi passes bytes as they
     # are); anything else, or a failure, goes through the parser, which
     # names the problem.
     try:
-        packed = backend.OMAHA_RIVER[len(hole)](*hole, *board)  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, OverflowError):
+        pack, river = backend.OMAHA_RIVER[len(hole)]  # type: ignore[arg-type]
+        packed = river(pack(*hole, *board))
+    except (KeyError, TypeError, struct_error):
         packed = -1
     if packed >= 0:
         return HandValue(packed >> 8, (packed & 0xFF) or None,

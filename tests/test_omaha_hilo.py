@@ -6,8 +6,12 @@ omaha_high's, input by input."""
 from __future__ import annotations
 
 import random
+import struct
+from decimal import Decimal
+from fractions import Fraction
 from types import ModuleType
 
+import numpy as np
 import pytest
 from phevaluator import evaluate_omaha_cards
 
@@ -50,18 +54,24 @@ def test_backends_agree(native: ModuleType) -> None:
 
     for hole, board in _hands(2000, seed=19):
         if len(board) == 5:
-            args = (*hole, *board)
-            assert native.OMAHA_RIVER[len(hole)](*args) == \
-                _pybackend.OMAHA_RIVER[len(hole)](*args) == native.omaha(hole, board)
+            pack, river = native.OMAHA_RIVER[len(hole)]
+            pure_pack, pure_river = _pybackend.OMAHA_RIVER[len(hole)]
+            cards = pack(*hole, *board)
+            assert cards == pure_pack(*hole, *board)
+            assert river(cards) == pure_river(cards) == native.omaha(hole, board)
 
 
-def test_the_arity_fixes_the_split(backend: ModuleType) -> None:
+def test_the_packing_fixes_the_split(backend: ModuleType) -> None:
     """5 hole + 4 board is nine ints like 4 + 5: the hole size picks the
-    entry, whose arity then refuses the nine."""
-    with pytest.raises(TypeError):
-        backend.OMAHA_RIVER[5](*range(9))
-    with pytest.raises(TypeError):
-        backend.OMAHA_RIVER[4](0, 1, 2, 3, 4, 5, 6, 7, 8.0)  # no float truncated into a card
+    entry, whose packing then refuses the nine; and no float, numpy float,
+    Decimal or Fraction is truncated into a card."""
+    pack = backend.OMAHA_RIVER[5][0]
+    with pytest.raises(struct.error):
+        pack(*range(9))
+    for bad in (8.0, np.float32(8.0), Decimal(8), Fraction(8)):
+        with pytest.raises(struct.error):
+            backend.OMAHA_RIVER[4][0](0, 1, 2, 3, 4, 5, 6, 7, bad)
+    assert backend.OMAHA_RIVER[4][0](*range(8), np.int64(8)) == bytes(range(9))
     hole, board = [0, 1, 2, 3, 4], [5, 6, 7, 8]
     assert omaha_hilo(hole, board) == (omaha_high(hole, board), omaha_low(hole, board))
 
@@ -74,6 +84,8 @@ def test_the_arity_fixes_the_split(backend: ModuleType) -> None:
     ([0, 5, 9, 13, 1, 2, 3], [20, 30, 40]),     # hole too long
     ([0, 5, 9, 13], [20, 30]),                  # board too short
     ([0, 5, 9, 13.0], [20, 30, 40, 44, 1]),     # a float is no card
+    ([0, 5, 9, np.float32(13.5)], [20, 30, 40, 44, 1]),
+    ([0, 5, 9, 13], [20, 30, 40, 44, Fraction(1)]),
     ([0, 5, 9, 2**40], [20, 30, 40, 44, 1]),    # beyond int32
     ([True, 5, 9, 13], [20, 30, 40, 44, 1]),    # a bool is an int, as in evaluate
     ("AsKsQsJs", "2c3c4c"),
