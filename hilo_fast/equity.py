@@ -50,9 +50,8 @@ DEFAULT_SAMPLES = 100_000
 CHUNK_DEALS = 1 << 15
 CHUNK_SAMPLES = 10_000
 #: With every hand known, exact equity settles groups of boards (one per rank
-#: multiset and flush pattern, hf_equity_exact) in at most GROUP_PARTS parts.
-GROUP_PARTS = 8
-CHUNK_GROUP_DEALS = 1 << 17
+#: multiset and flush pattern, hf_equity_exact): heads-up preflop takes about a
+#: millisecond, less than a thread pool costs, so the spot is one chunk.
 
 _MASK64 = (1 << 64) - 1
 _FIELDS = 7  # per player in a tally: share, share_sq, scoop, win/tie high, win/tie low
@@ -152,9 +151,8 @@ def _check_int(value: object, name: str, low: int, high: int | None = None) -> i
 def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
             total: int, seed: int) -> list[Chunk]:
     holes, n_hole, board, dead = spot
-    if mode == "groups":  # parts of the board groups, about CHUNK_GROUP_DEALS deals each
-        parts = max(1, min(GROUP_PARTS, total // CHUNK_GROUP_DEALS))
-        return [(mode, holes, n_hole, board, dead, part, parts) for part in range(parts)]
+    if mode == "groups":  # the whole spot, part 0 of 1: a few milliseconds at most
+        return [(mode, holes, n_hole, board, dead, 0, 1)]
     size = CHUNK_DEALS if mode == "enumerate" else CHUNK_SAMPLES
     out: list[Chunk] = []
     for index, start in enumerate(range(0, total, size)):
