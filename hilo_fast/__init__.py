@@ -25,9 +25,9 @@ from .evaluation import (
     evaluate_low5,
     high_category,
     omaha_high,
-    omaha_hilo,
     omaha_low,
 )
+from .evaluation import fast_omaha_hilo as omaha_hilo
 from .phh import to_phh, to_phhs
 from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown

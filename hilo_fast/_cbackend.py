@@ -11,7 +11,7 @@ both backends answer alike.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from struct import Struct
 from types import ModuleType
 from typing import Any
@@ -117,6 +117,20 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
 #: truncated into a card) or raises struct.error.
 OMAHA_RIVER = {n: (Struct(f"{n + 5}B").pack, river) for n, river in
                ((4, lib.hf_omaha_river4), (5, lib.hf_omaha_river5), (6, lib.hf_omaha_river6))}
+
+
+def builtin_omaha_hilo(fallback: Callable[[Any, Any], tuple[int, int | None]]
+                       ) -> Callable[[Any, Any], tuple[int, int | None]] | None:
+    """``omaha_hilo`` as a CPython builtin (csrc/py/percall.c) bound to this
+    module's ``hf_omaha_bytes``, with ``fallback`` for every input it does not
+    answer itself; None where the builtin was not built (PyPy, a failed compile)."""
+    try:
+        from . import _percall  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    address = ffi.cast("uintptr_t", ffi.addressof(lib, "hf_omaha_bytes"))  # type: ignore[call-overload]
+    _percall.bind(int(address), fallback)
+    return _percall.omaha_hilo  # type: ignore[no-any-return]
 
 
 def omaha_best(

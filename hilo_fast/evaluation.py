@@ -12,7 +12,7 @@ separately for the high and for the low.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from struct import error as struct_error
 
@@ -122,6 +122,10 @@ def omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     """Both halves of an Omaha hand as ``(high, low)``, ``low`` None when
     there is none: the leanest call per hand (no :class:`HandValue`).
 
+    With the native backend on CPython, ``hilo_fast.omaha_hilo`` is this
+    function's builtin twin (csrc/py/percall.c): it answers lists or tuples
+    of int card ids itself and hands everything else to this function.
+
     >>> omaha_hilo("As2dKh9c", "3s4h5dKd8c")
     (1609, 1)
     >>> omaha_hilo("KsKd7c2h", "Kh7d7s3c9d")
@@ -139,6 +143,20 @@ def omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     if packed < 0:
         packed = _omaha_packed(hole, board)
     return packed >> 8, (packed & 0xFF) or None
+
+
+def _builtin_omaha_hilo() -> Callable[[CardsLike, CardsLike], tuple[int, int | None]]:
+    bind = getattr(backend, "builtin_omaha_hilo", None)
+    builtin = bind(omaha_hilo) if bind is not None else None
+    return builtin if builtin is not None else omaha_hilo
+
+
+#: ``hilo_fast.omaha_hilo``: the builtin twin of :func:`omaha_hilo` where it
+#: was built (native backend on CPython), which hands every input it does not
+#: answer itself to :func:`omaha_hilo`; else :func:`omaha_hilo` itself.
+fast_omaha_hilo = _builtin_omaha_hilo()
+#: The backend the builtin answers for (None without the builtin).
+_BUILTIN_BACKEND = backend if fast_omaha_hilo is not omaha_hilo else None
 
 
 @lru_cache(maxsize=1)
@@ -296,11 +314,17 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     'Full House, Kings full of Sevens; no low'
     """
     # The hot path of one-call-per-hand users, kept to the fewest Python
-    # steps: a river hand's ids go to C as packed bytes, as in omaha_hilo;
+    # steps: lists or tuples go to the builtin omaha_hilo when it answers for
+    # this backend (it raises the parser's errors for bad cards); then a river
+    # hand's ids go to C as packed bytes, as in omaha_hilo;
     # the hand keeps tuples (so a caller reusing its lists cannot change it
     # later). Other boards of lists go as bytes (cffi passes bytes as they
     # are); anything else, or a failure, goes through the parser, which
     # names the problem.
+    if backend is _BUILTIN_BACKEND and type(hole) in _DIRECT_TYPES \
+            and type(board) in _DIRECT_TYPES:
+        high, low = fast_omaha_hilo(hole, board)
+        return HandValue(high, low, tuple(hole), tuple(board))  # type: ignore[arg-type]
     try:
         pack, river = backend.OMAHA_RIVER[len(hole)]  # type: ignore[arg-type]
         packed = river(pack(*hole, *board))

@@ -1,7 +1,8 @@
-"""hilo_fast.omaha_hilo (the lean per-call entry) and evaluate's river fast
-path, against omaha_high / omaha_low, phevaluator and the plain
-60-combination loop (omaha_best), on both backends; and its errors against
-omaha_high's, input by input."""
+"""hilo_fast.omaha_hilo (the lean per-call entry: a CPython builtin where
+built, csrc/py/percall.c) and its Python twin hilo_fast.evaluation.omaha_hilo,
+and evaluate's fast paths, against omaha_high / omaha_low, phevaluator and
+the plain 60-combination loop (omaha_best), on both backends; and their
+errors against omaha_high's, input by input."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ import pytest
 from phevaluator import evaluate_omaha_cards
 
 import hilo_fast
-from hilo_fast import evaluate, omaha_high, omaha_hilo, omaha_low
+from hilo_fast import evaluate, evaluation, omaha_high, omaha_low
+
+#: The public builtin (or the Python function where it was not built) and the Python twin.
+ENTRIES = [hilo_fast.omaha_hilo, evaluation.omaha_hilo]
+omaha_hilo = hilo_fast.omaha_hilo
 
 FLUSHY = [c for c in range(52) if c & 3 < 2]  # two suits: flushes everywhere
 
@@ -32,9 +37,12 @@ def _hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
     return out
 
 
-def test_equals_both_halves_and_the_plain_loop(backend: ModuleType) -> None:
-    for hole, board in _hands(3000 if backend.NAME == "native" else 600, seed=17):
-        high, low = omaha_hilo(hole, board)
+@pytest.mark.parametrize("entry", ENTRIES, ids=["public", "python"])
+def test_equals_both_halves_and_the_plain_loop(backend: ModuleType, entry: object) -> None:
+    for i, (hole, board) in enumerate(_hands(3000 if backend.NAME == "native" else 600, seed=17)):
+        if i % 2:
+            hole, board = tuple(hole), tuple(board)  # type: ignore[assignment]
+        high, low = entry(hole, board)  # type: ignore[operator]
         assert (high, low) == (omaha_high(hole, board), omaha_low(hole, board))
         ref_high, ref_low = backend.omaha_best(hole, board)[:2]
         assert (high, low or 0) == (ref_high, ref_low)
@@ -43,10 +51,11 @@ def test_equals_both_halves_and_the_plain_loop(backend: ModuleType) -> None:
         assert hand.high_card_ids == backend.omaha_best(hole, board)[2]
 
 
-def test_high_equals_phevaluator(backend: ModuleType) -> None:
+@pytest.mark.parametrize("entry", ENTRIES, ids=["public", "python"])
+def test_high_equals_phevaluator(backend: ModuleType, entry: object) -> None:
     for hole, board in _hands(3000 if backend.NAME == "native" else 600, seed=18):
         if len(hole) == 4 and len(board) == 5:
-            assert omaha_hilo(hole, board)[0] == evaluate_omaha_cards(*board, *hole)
+            assert entry(hole, board)[0] == evaluate_omaha_cards(*board, *hole)  # type: ignore[operator]
 
 
 def test_backends_agree(native: ModuleType) -> None:
@@ -74,6 +83,36 @@ def test_the_packing_fixes_the_split(backend: ModuleType) -> None:
     assert backend.OMAHA_RIVER[4][0](*range(8), np.int64(8)) == bytes(range(9))
     hole, board = [0, 1, 2, 3, 4], [5, 6, 7, 8]
     assert omaha_hilo(hole, board) == (omaha_high(hole, board), omaha_low(hole, board))
+
+
+def test_the_builtin_where_it_is_built(native: ModuleType) -> None:
+    """On CPython the public name is the builtin; whatever it does not answer
+    itself (keywords, other forms, bools, numpy ints, a list subclass, huge
+    ints) its Python twin answers, alike."""
+    import platform
+
+    if platform.python_implementation() == "CPython":
+        assert type(hilo_fast.omaha_hilo).__name__ == "builtin_function_or_method"
+    hole, board = [0, 5, 9, 13], [20, 30, 40, 44, 50]
+    want = evaluation.omaha_hilo(hole, board)
+
+    class Cards(list[int]):
+        pass
+
+    for args, kwargs in [((hole, board), {}), ((), {"hole": hole, "board": board}),
+                         ((hole,), {"board": board}), (("2c3d4d5d", board), {}),
+                         (([0, 5, 9, np.int64(13)], board), {}),
+                         ((Cards(hole), tuple(board)), {})]:
+        assert hilo_fast.omaha_hilo(*args, **kwargs) == want
+    assert hilo_fast.omaha_hilo([True, 5, 9, 13], board) == evaluation.omaha_hilo([1, 5, 9, 13],
+                                                                                   board)
+    for bad in ([0, 5, 9, 2**70], [0, 5, 9, -2**70], [0, 5, 9]):
+        with pytest.raises(ValueError):
+            hilo_fast.omaha_hilo(bad, board)
+    with pytest.raises(TypeError, match="board"):
+        hilo_fast.omaha_hilo(hole)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        hilo_fast.omaha_hilo(hole, board, board)  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(("hole", "board"), [
@@ -105,6 +144,7 @@ def test_same_answers_and_errors_as_omaha_high(backend: ModuleType, hole: object
             return type(err), str(err)
 
     got = outcome(omaha_hilo)
+    assert outcome(evaluation.omaha_hilo) == got
     want = outcome(omaha_high)
     if isinstance(want, int):
         assert got == (want, outcome(omaha_low))
