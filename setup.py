@@ -1,4 +1,5 @@
-"""Only what pyproject.toml cannot say: the optional cffi extension and its wheel tag."""
+"""Only what pyproject.toml cannot say: the optional C extensions (the cffi core and the
+omaha_hilo builtin) and their wheel tag."""
 
 import os
 import platform
