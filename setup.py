@@ -1,10 +1,12 @@
-"""Only what pyproject.toml cannot say: the optional cffi extension, its wheel tag,
-and a record of what the build did (``hilo_fast/_build_info.json``, shown by
-``hilo-fast info``).
+"""Only what pyproject.toml cannot say: the optional C extensions (the cffi core,
+``hilo_fast._native``, and the ``omaha_hilo`` builtin, ``hilo_fast._percall``), their
+wheel tag, and a record of what the build did (``hilo_fast/_build_info.json``, shown
+by ``hilo-fast info``).
 
 A failed C build still installs (the pure-Python backend), but never quietly:
 it prints a warning, records why, and the wheel it makes is ``py3-none-any``
-with no binary in it, not even a stale one from an earlier build.
+with no binary in it, not even a stale one from an earlier build. The builtin is
+built only beside a built core (alone it would make a binary wheel of a pure build).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
@@ -26,6 +28,7 @@ from setuptools.command.build_py import build_py
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
+NATIVE, PERCALL = "hilo_fast._native", "hilo_fast._percall"
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -67,11 +70,20 @@ class BuildExt(build_ext):
         super().finalize_options()
         self.force = True  # an "up-to-date" binary may have been made with other flags
 
+    def build_extensions(self) -> None:
+        # The core first: whether it built decides whether the builtin is built at all.
+        self.extensions.sort(key=lambda ext: ext.name != NATIVE)
+        super().build_extensions()
+
     def build_extension(self, ext: Any) -> None:
-        BuildExt.attempted = True
         target = Path(self.get_ext_fullpath(ext.name))
         if target.exists():  # so a failed build cannot leave an old binary in its place
             target.unlink()
+        if ext.name != NATIVE:
+            if BuildExt.native_error is None:
+                super().build_extension(ext)  # optional: a failure leaves omaha_hilo in Python
+            return
+        BuildExt.attempted = True
         try:
             super().build_extension(ext)
         except Exception as exc:
@@ -87,10 +99,11 @@ class BuildExt(build_ext):
         if not self.extensions:
             return
         made = {Path(p).resolve() for p in self.get_outputs()} if not self.native_error else set()
-        for path in (Path(self.build_lib) / "hilo_fast").glob("_native*"):
-            if path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made:
+        for path in (Path(self.build_lib) / "hilo_fast").glob("_*"):
+            if (path.name.startswith(("_native", "_percall"))
+                    and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
-        ext = self.extensions[0]
+        ext = next(ext for ext in self.extensions if ext.name == NATIVE)
         compiler = getattr(self.compiler, "compiler_so", None)
         _write_info(str(Path(self.get_ext_fullpath(ext.name)).parent), {
             "native_built": BuildExt.native_error is None,
@@ -131,8 +144,20 @@ class BdistWheel(bdist_wheel):
         super().run()
 
 
+# omaha_hilo as a CPython builtin (csrc/py/percall.c): CPython only (PyPy
+# keeps the Python function, which is fast there); optional like the cffi module.
+percall = Extension(
+    PERCALL,
+    sources=["csrc/py/percall.c"],
+    py_limited_api=stable_abi,
+    define_macros=[("Py_LIMITED_API", "0x030A0000")] if stable_abi else [],
+    extra_compile_args=[] if os.name == "nt" else ["-O2", "-std=c99"],
+    optional=os.environ.get("CIBUILDWHEEL") != "1",
+)
+
 setup(
     cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"],
+    ext_modules=[percall] if not pure and platform.python_implementation() == "CPython" else [],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "bdist_wheel": BdistWheel},
     options={"bdist_wheel": {"py_limited_api": "cp310"}} if stable_abi else {},
 )

@@ -1,7 +1,16 @@
-"""Equity speed: exhaustive heads-up preflop, one and two threads, and the
-ratio to pokerkit's Monte Carlo at equal accuracy. One process, best of N.
+"""Equity speed: exhaustive heads-up preflop, one and two threads, against
+poker-equity on the same spots, and the ratio to pokerkit's Monte Carlo at
+equal accuracy. One process, best of N.
 
     python benchmarks/bench_equity.py [--repeat 10] [--pokerkit-samples 1000]
+
+poker-equity (``pip install poker-equity``, in the ``bench`` extra) is timed
+through its fastest entry points, the mask forms: ``exact`` (which spreads
+over its default threads, 2 here) and ``chunk`` with ``threads=1``. Its
+answers are checked against ours first (exact equity to 1e-9; Monte Carlo
+within five standard errors). The spots: heads-up exhaustive preflop,
+Monte Carlo against a random hand (1M samples, 1 thread), and 4-way
+exhaustive preflop.
 
 The machine may be shared, so each timing is the best of ``--repeat`` runs
 (one- and two-thread runs take turns), and CPU time is reported beside wall
@@ -13,15 +22,21 @@ samples it would need for a given standard error are extrapolated from that
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import os
 import time
 from collections.abc import Callable
 
 import hilo_fast
-from hilo_fast import equity
+from hilo_fast import _backend, equity
+
+_equity = importlib.import_module("hilo_fast.equity")  # the module, not the function
 
 HOLES = ["As2dKh3c", "7c8d9hTs"]
+FOUR_WAY = ["As2dKh3c", "7c8d9hTs", "QsQhJdTd", "5c6c4h4s"]
+MC_SAMPLES = 1_000_000
+VARIANT = "omaha_hi_lo"
 TARGET_SE = 0.001  # "equal accuracy": a standard error of 0.1 % of the pot
 
 
@@ -57,6 +72,83 @@ def pokerkit_seconds_per_sample(samples: int) -> tuple[float, list[float]] | Non
     return (time.perf_counter() - start) / samples, shares
 
 
+def poker_equity_spots(repeat: int) -> None:
+    """hilo-fast and poker-equity on the issue's three spots, ratios printed."""
+    try:
+        import poker_equity as pe
+    except ImportError:
+        print("poker-equity not installed: no comparison with it (pip install poker-equity)")
+        return
+
+    def masks(holes: list[str | None]) -> list[list[list[int]]]:
+        return [[[pe.full_deck()] * 4] if h is None else
+                [[1 << pe.card_index(h[i:i + 2]) for i in range(0, 8, 2)]] for h in holes]
+
+    def exact_check(holes: list[str]) -> None:
+        ours = equity(holes)
+        theirs = pe.exact(VARIANT, masks(list(holes)), [], 0)
+        for p, player in enumerate(theirs["players"]):
+            if abs(player["equity"] - ours.players[p].equity) > 1e-9:
+                raise SystemExit(f"poker-equity disagrees on {holes}: player {p + 1} "
+                                 f"{player['equity']} != {ours.players[p].equity}")
+
+    print(f"poker-equity {pe.__name__}: exact spreads over {pe.default_thread_count()} threads")
+    exact_check(HOLES)
+    exact_check(FOUR_WAY)
+    vs_random: list[str | None] = [HOLES[0], None]
+    ours_mc = equity(vs_random, samples=200_000, seed=3).players[0]
+    theirs_mc = pe.chunk(VARIANT, masks(vs_random), [], 0, 200_000, 3, 1)["players"][0]
+    if abs(ours_mc.equity - theirs_mc["equity"]) > 5 * math.hypot(ours_mc.std_error,
+                                                                 theirs_mc["std_error"]):
+        raise SystemExit(f"poker-equity's Monte Carlo disagrees: {theirs_mc['equity']} "
+                         f"vs {ours_mc.equity}")
+
+    rows = [
+        ("exhaustive heads-up preflop, brute force (the reference), 1 thread",
+         lambda: brute_force(HOLES, 1),
+         "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(HOLES)), [], 0)),
+        ("exhaustive heads-up preflop, 1 thread", lambda: equity(HOLES),
+         "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(HOLES)), [], 0)),
+        ("exhaustive heads-up preflop, 2 threads", lambda: equity(HOLES, threads=2),
+         "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(HOLES)), [], 0)),
+        (f"Monte Carlo vs a random hand, {MC_SAMPLES:,} samples, 1 thread",
+         lambda: equity(vs_random, samples=MC_SAMPLES, seed=5),
+         "chunk, 1 thread", lambda: pe.chunk(VARIANT, masks(vs_random), [], 0, MC_SAMPLES, 5, 1)),
+        ("exhaustive 4-way preflop, 1 thread", lambda: equity(FOUR_WAY),
+         "exact (2 threads)", lambda: pe.exact(VARIANT, masks(list(FOUR_WAY)), [], 0)),
+    ]
+    for ours_name, ours, theirs_name, theirs in rows:
+        # Ours take milliseconds, theirs seconds: ours get more tries.
+        [(wall, cpu)] = best_of(repeat, ours)
+        [(peer, peer_cpu)] = best_of(max(2, repeat // 3), theirs)
+        print(f"{ours_name}: hilo-fast {wall:.4f} s, poker-equity {theirs_name} {peer:.3f} s "
+              f"(wall), ratio x{peer / wall:,.1f} wall, x{peer_cpu / cpu:,.1f} CPU")
+
+
+def brute_force(holes: list[str], threads: int) -> list[int]:
+    """Every board settled one by one (hf_equity_enumerate, the reference the
+    grouped enumeration is checked against), in equity's chunks of deals."""
+    ids = tuple(card for hand in holes for card in hilo_fast.parse_cards(hand))
+    spot = (ids, 4, (), ())
+    deals = _backend.backend.equity_deals(*spot)
+    return _equity._run(_equity._chunks("enumerate", spot, deals, 0), threads, None, None)
+
+
+def thread_scaling(repeat: int) -> None:
+    """One thread against two on the work that splits into many chunks. On
+    a shared machine two threads get a second core only when it is free:
+    "cores used" is the process's CPU seconds per wall second."""
+    vs_random: list[str | None] = [HOLES[0], None]
+    for name, run in (
+            ("brute-force exhaustive heads-up preflop", lambda t: brute_force(HOLES, t)),
+            (f"Monte Carlo vs a random hand, {MC_SAMPLES:,} samples",
+             lambda t: equity(vs_random, samples=MC_SAMPLES, seed=5, threads=t))):
+        (one, one_cpu), (two, two_cpu) = best_of(repeat, lambda r=run: r(1), lambda r=run: r(2))
+        print(f"threads, {name}: 1 thread {one:.4f} s ({one_cpu:.4f} s CPU), 2 threads "
+              f"{two:.4f} s ({two_cpu:.4f} s CPU, {two_cpu / two:.2f} cores used), "
+              f"speed-up x{one / two:.2f}, CPU cost of the split x{two_cpu / one_cpu:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
@@ -77,6 +169,9 @@ def main() -> None:
           f"{exact.boards / one_cpu / 1e6:.1f} M boards per CPU second")
     print(f"exhaustive, 2 threads: {two:8.4f} s wall, {two_cpu:.4f} s CPU (both threads), "
           f"wall speed-up x{one / two:.2f}")
+
+    thread_scaling(args.repeat)
+    poker_equity_spots(args.repeat)
 
     # Per-sample spread of the pot share, from a large Monte Carlo run.
     probe = equity(HOLES, samples=200_000, seed=1)

@@ -15,7 +15,10 @@ Peers missing from the environment are skipped (``pip install -e .[bench]``).
 What each contender does per hand:
 
 - hilo-fast: both halves (high and 8-or-better low), 4 hole + 5 board cards;
-- phevaluator ``evaluate_omaha_cards`` and treys ``PLOEvaluator``: high only;
+- hilo-fast ``omaha_hilo()``: the lean per-call entry, both halves as a tuple;
+- phevaluator ``evaluate_omaha_cards`` (the public wrapper, which converts
+  each card) and its raw C call ``phevaluator._pheval.evaluate_omaha_cards``
+  (nine ints, board first), and treys ``PLOEvaluator``: high only;
 - pokerkit ``OmahaHoldemHand`` + ``OmahaEightOrBetterLowHand``: both halves.
 """
 
@@ -118,6 +121,24 @@ def hilo_batch(deals: Sequence[Deal], threads: int) -> tuple[Callable[[], object
     def run() -> object:
         return evaluate_batch(holes, boards, out_high=out_high, out_low=out_low, threads=threads)
     return run, run
+
+
+def per_call_raw(raw: Callable[..., int], deals: Sequence[Deal]) -> Callable[[], object]:
+    """phevaluator's raw C call in the loop itself (no Python frame between):
+    the strongest per-call entry point it has."""
+    def run() -> object:
+        for hole, board in deals:
+            raw(*board, *hole)
+        return None
+    return run
+
+
+def phevaluator_raw() -> Callable[..., int] | None:
+    try:
+        from phevaluator import _pheval
+    except ImportError:
+        return None
+    return _pheval.evaluate_omaha_cards  # type: ignore[no-any-return]
 
 
 def phevaluator_one() -> Callable[[list[int], list[int]], int] | None:
@@ -235,6 +256,13 @@ def run_all(args: argparse.Namespace) -> list[Result]:
 
     time_it("hilo-fast evaluate() per call", "hi+lo", args.call_hands,
             per_call(evaluate, call_deals))
+    omaha_hilo = getattr(hilo_fast, "omaha_hilo", None)
+    if omaha_hilo is not None:
+        got = [omaha_hilo(h, b) for h, b in call_deals]
+        check("omaha_hilo", [hi for hi, _ in got], want_high, call_deals)
+        check("omaha_hilo low", [lo or 0 for _, lo in got], want_low, call_deals)
+        time_it("hilo-fast omaha_hilo() per call", "hi+lo", args.call_hands,
+                per_call(omaha_hilo, call_deals))
 
     # The pure backend's rows come from a child process with it forced.
     pure_deals = deals[: args.pure_hands]
@@ -244,6 +272,10 @@ def run_all(args: argparse.Namespace) -> list[Result]:
     results.extend(Result(**row) for row in pure["results"])
 
     peer_deals = deals[: args.peer_hands]
+    raw = phevaluator_raw()
+    if raw is not None:
+        check("phevaluator raw", [raw(*b, *h) for h, b in peer_deals], want_high, peer_deals)
+        time_it(RAW, "hi", args.peer_hands, per_call_raw(raw, peer_deals))
     ph = phevaluator_one()
     if ph is not None:
         check("phevaluator", [ph(h, b) for h, b in peer_deals], want_high, peer_deals)
@@ -263,6 +295,22 @@ def run_all(args: argparse.Namespace) -> list[Result]:
         time_it("pokerkit OmahaHoldemHand + OmahaEightOrBetterLowHand", "hi+lo",
                 args.pokerkit_hands, per_call(one, parsed))
     return results
+
+
+RAW = "phevaluator._pheval.evaluate_omaha_cards (raw C call)"
+#: The issue-17 ratios: (what, contender) against the raw call, CPU rates.
+RATIOS = (("omaha_hilo per call (hi+lo) / raw call (hi)", "hilo-fast omaha_hilo() per call"),
+          ("evaluate per call (hi+lo) / raw call (hi)", "hilo-fast evaluate() per call"),
+          ("batch, 1 thread / raw call", "hilo-fast batch, 1 thread"))
+
+
+def ratios(results: list[Result]) -> str:
+    """hilo-fast against phevaluator's raw call, in CPU hands/s of this run."""
+    rate = {r.name: r.cpu_rate for r in results}
+    if RAW not in rate:
+        return "phevaluator not installed: no ratios to its raw call"
+    lines = [f"{what}: {rate[name] / rate[RAW]:.2f}x" for what, name in RATIOS if name in rate]
+    return "\n".join(lines)
 
 
 def table(results: list[Result]) -> str:
@@ -345,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     print()
     print(table(results))
+    print()
+    print(ratios(results))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"date": stamp, "machine": where, "python": platform.python_version(),

@@ -8,10 +8,10 @@
 #include <string.h>
 #include "cards.h"
 #include "omaha_fast.h"
+#include "equity_settle.h"
 
 #define MAX_PLAYERS 10
 #define MAX_SLOTS (MAX_PLAYERS + 1)
-#define HALF_POT (HF_EQUITY_POT / 2)
 #define BOARD_SLOT (-1)
 #define MAX_DEALS ((int64_t)1 << 62)
 
@@ -133,53 +133,10 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 /* ---- settling one deal ---- */
 
 
-/* Settle the deal in s, whose board is already prepared (the part every
- * player shares: high-table row, low mask, flush suit). */
+/* Settle the deal in s, whose board is already prepared (equity_settle.h). */
 static void settle_prepared(const spot *s, const hf_board *board, hf_equity_tally *t)
 {
-    int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
-    int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
-    for (int32_t p = 0; p < s->n_players; p++) {
-        high[p] = hf_board_high(board, s->hole[p], s->n_hole);
-        low[p] = hf_omaha_low_table[s->hole_low[p] << 8 | board->low_mask];
-        if (high[p] < best_high) {
-            best_high = high[p];
-            n_high = 1;
-        } else if (high[p] == best_high) {
-            n_high++;
-        }
-        if (low[p] && low[p] < best_low) {
-            best_low = low[p];
-            n_low = 1;
-        } else if (low[p] && low[p] == best_low) {
-            n_low++;
-        }
-    }
-    t->deals++;
-    if (!n_low)
-        t->no_low++;
-    int32_t high_share = (n_low ? HALF_POT : HF_EQUITY_POT) / n_high;
-    int32_t low_share = n_low ? HALF_POT / n_low : 0;
-    for (int32_t p = 0; p < s->n_players; p++) {
-        int64_t share = 0;
-        if (high[p] == best_high) {
-            share += high_share;
-            if (n_high == 1)
-                t->win_high[p]++;
-            else
-                t->tie_high[p]++;
-        }
-        if (n_low && low[p] == best_low) {
-            share += low_share;
-            if (n_low == 1)
-                t->win_low[p]++;
-            else
-                t->tie_low[p]++;
-        }
-        t->share[p] += share;
-        t->share_sq[p] += share * share;
-        t->scoop[p] += share == HF_EQUITY_POT;
-    }
+    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, t);
 }
 
 static void settle(const spot *s, hf_equity_tally *t)
@@ -309,11 +266,15 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
     if (!out || total < 0 || first < 0 || count < 0 || count > HF_EQUITY_MAX_COUNT
         || first > total - count)
         return HF_ERR_COUNT;
-    memset(out, 0, sizeof *out);
-    if (!count)
-        return 0;
-    if (s.n_slots == 1 && s.n_board == 0) {
-        enumerate_whole_boards(&s, first, count, out);
+    /* The sums go to a tally on the stack, copied out once: a caller's
+     * tallies side by side in memory would otherwise share cache lines
+     * between threads, each write of one evicting the other's. */
+    hf_equity_tally t;
+    memset(&t, 0, sizeof t);
+    if (!count || (s.n_slots == 1 && s.n_board == 0)) {
+        if (count)
+            enumerate_whole_boards(&s, first, count, &t);
+        *out = t;
         return 0;
     }
 
@@ -329,7 +290,7 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
     set_slots(&s, &o, 0, digit);
     int32_t last = s.n_slots - 1;
     for (int64_t n = 0;;) {
-        settle(&s, out);
+        settle(&s, &t);
         if (++n == count)
             break;
         /* The board turns fastest; a carry moves an earlier slot and resets the later ones. */
@@ -340,6 +301,7 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
         if (j < last)
             set_slots(&s, &o, j + 1, zeros);
     }
+    *out = t;
     return 0;
 }
 
@@ -365,14 +327,29 @@ static uint64_t splitmix64(uint64_t *state)
     return mix64(*state += GOLDEN_GAMMA);
 }
 
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
-static uint32_t bounded(uint64_t *state, uint32_t n)
+/* 32-bit draws, both halves of each splitmix64 output, the high one first. */
+typedef struct {
+    uint64_t state, word;
+    int32_t halves;     /* halves of word not drawn yet */
+} draws;
+
+static uint32_t draw32(draws *d)
 {
-    uint64_t m = (splitmix64(state) >> 32) * (uint64_t)n;
+    if (!d->halves) {
+        d->word = splitmix64(&d->state);
+        d->halves = 2;
+    }
+    return (uint32_t)(d->word >> (32 * --d->halves));
+}
+
+/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
+static uint32_t bounded(draws *d, uint32_t n)
+{
+    uint64_t m = (uint64_t)draw32(d) * n;
     if ((uint32_t)m < n) {
         uint32_t threshold = (uint32_t)(0u - n) % n;
         while ((uint32_t)m < threshold)
-            m = (splitmix64(state) >> 32) * (uint64_t)n;
+            m = (uint64_t)draw32(d) * n;
     }
     return (uint32_t)(m >> 32);
 }
@@ -388,25 +365,31 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
         return err;
     if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)
         return HF_ERR_COUNT;
-    memset(out, 0, sizeof *out);
+    hf_equity_tally t; /* on the stack, as in hf_equity_enumerate */
+    memset(&t, 0, sizeof t);
     int32_t needed = 0;
     for (int32_t j = 0; j < s.n_slots; j++)
         needed += s.slot_size[j];
-    static const int32_t in_order[52] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-        49, 50, 51};
-    uint64_t state = seed;
+    draws d = { seed, 0, 0 };
     for (int64_t n = 0; n < count; n++) {
         for (int32_t i = 0; i < needed; i++) {
-            int32_t j = i + (int32_t)bounded(&state, (uint32_t)(s.n_deck - i));
+            int32_t j = i + (int32_t)bounded(&d, (uint32_t)(s.n_deck - i));
             int32_t card = s.deck[j];
             s.deck[j] = s.deck[i];
             s.deck[i] = card;
         }
-        for (int32_t j = 0, at = 0; j < s.n_slots; at += s.slot_size[j++])
-            place_slot(&s, j, s.deck + at, in_order);
-        settle(&s, out);
+        /* The shuffled prefix, in order: each random hand, then the board. */
+        const int32_t *next = s.deck;
+        for (int32_t j = 0; j < s.n_slots; j++) {
+            int32_t owner = s.slot_owner[j], size = s.slot_size[j];
+            int32_t *dst = owner == BOARD_SLOT ? s.board + s.n_board : s.hole[owner];
+            memcpy(dst, next, (size_t)size * sizeof *dst);
+            next += size;
+            if (owner != BOARD_SLOT)
+                set_hole_low(&s, owner);
+        }
+        settle(&s, &t);
     }
+    *out = t;
     return 0;
 }

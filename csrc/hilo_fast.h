@@ -75,6 +75,16 @@ int32_t hf_omaha(const int32_t *hole, int32_t n_hole,
  * which is most of the cost of a call from Python (evaluate's hot path). */
 int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board);
 
+/* As hf_omaha on a river (5-card board): exactly 4, 5 or 6 hole cards then
+ * five board cards, one byte each (9, 10 or 11 bytes). A call from Python
+ * with one bytes argument is the cheapest cffi call there is; the function
+ * picked by the hole size fixes the length, so 5 + 4 cards cannot pass for
+ * 4 + 5 (omaha_hilo packs the bytes with struct, which checks their count
+ * and that every card is an int 0..255). */
+int32_t hf_omaha_river4(const char *cards);
+int32_t hf_omaha_river5(const char *cards);
+int32_t hf_omaha_river6(const char *cards);
+
 /* As hf_omaha, and which five cards made each half. Of equal hands the
  * first in enumeration order wins (hole pairs, then board triples, each in
  * the order given, lexicographically). Returns 0 or HF_ERR_*. */
@@ -149,12 +159,31 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 /* Settle `count` random deals into *out (zeroed first). The stream is
  * splitmix64 from `seed`; each deal is a partial Fisher-Yates shuffle of
  * the unknown cards (carried over from the previous deal) using Lemire's
- * 32-bit bounded draws. Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
+ * bounded draws on 32-bit words, both halves of each splitmix64 output
+ * (the high half first). Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
  * outside 0..HF_EQUITY_MAX_COUNT). */
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead,
                          uint64_t seed, int64_t count, hf_equity_tally *out);
+
+/* ---- Grouped exact equity (enumerate.c) ----
+ *
+ * The exact tally of a spot whose hands are all known, settling groups of
+ * boards instead of boards. The unknown board cards are enumerated as rank
+ * multisets with how many suits each rank has left; every board of a
+ * multiset has the same non-flush highs and lows, so the group is settled
+ * once, weighted by its number of boards. Only boards with three or more
+ * cards of a suit in which some player holds two are apart: each such
+ * (suit, ranks of that suit) pattern is settled once with its own count.
+ * Part `part` of `n_parts` settles every n_parts-th multiset; the tallies
+ * of parts 0..n_parts-1 add up to hf_equity_enumerate's over every deal,
+ * exactly. Returns 0 or HF_ERR_* (HF_ERR_COUNT also for a random hand or
+ * a part outside 0..n_parts-1). */
+int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *board, int32_t n_board,
+                        const int32_t *dead, int32_t n_dead,
+                        int32_t part, int32_t n_parts, hf_equity_tally *out);
 
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 

@@ -54,6 +54,10 @@ int32_t hf_omaha_bytes(const char *cards, int32_t n_hole, int32_t n_board)
     return hf_omaha(hole, n_hole, board, n_board);
 }
 
+int32_t hf_omaha_river4(const char *cards) { return cards ? hf_omaha_bytes(cards, 4, 5) : HF_ERR_COUNT; }
+int32_t hf_omaha_river5(const char *cards) { return cards ? hf_omaha_bytes(cards, 5, 5) : HF_ERR_COUNT; }
+int32_t hf_omaha_river6(const char *cards) { return cards ? hf_omaha_bytes(cards, 6, 5) : HF_ERR_COUNT; }
+
 static void set_cards(int32_t out[5], int32_t h0, int32_t h1, int32_t b0, int32_t b1, int32_t b2)
 {
     out[0] = h0; out[1] = h1; out[2] = b0; out[3] = b1; out[4] = b2;

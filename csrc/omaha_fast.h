@@ -9,8 +9,8 @@
  *     int32_t packed = hf_board_omaha(&b, hole, n_hole);  // high << 8 | low
  *     // or hf_board_high(&b, hole, n_hole) / hf_board_low(&b, hole, n_hole)
  *
- * Set hf_board's fields only through hf_board_prepare or
- * hf_board_set_no_flush: its layout may change.
+ * Set hf_board's fields only through hf_board_prepare,
+ * hf_board_set_no_flush or hf_board_set_flush: its layout may change.
  *
  * Cards must already be valid and distinct (hf_check_cards): these functions
  * trust them, and with valid cards they never index out of bounds.
@@ -40,6 +40,27 @@ typedef struct {
     uint32_t flush_ranks;      /* rank mask of the board cards of that suit */
 } hf_board;
 
+/* The rank bit of card c when its suit is s, else 0; row 4 (no flush suit)
+ * is all 0: one load instead of a compare and a shift per hole card. */
+#define HF_SB(s, c) (((c) & 3) == (s) ? 1u << ((c) >> 2) : 0u)
+#define HF_SB4(s, r) HF_SB(s, 4 * (r)), HF_SB(s, 4 * (r) + 1), HF_SB(s, 4 * (r) + 2), HF_SB(s, 4 * (r) + 3)
+#define HF_SB52(s) HF_SB4(s, 0), HF_SB4(s, 1), HF_SB4(s, 2), HF_SB4(s, 3), HF_SB4(s, 4), \
+    HF_SB4(s, 5), HF_SB4(s, 6), HF_SB4(s, 7), HF_SB4(s, 8), HF_SB4(s, 9), HF_SB4(s, 10), \
+    HF_SB4(s, 11), HF_SB4(s, 12)
+static const uint16_t hf_suited_bit[5][52] = {
+    { HF_SB52(0) }, { HF_SB52(1) }, { HF_SB52(2) }, { HF_SB52(3) }, { HF_SB52(4) }
+};
+/* A card's increment of its suit's 4-bit counter, 1 << 4 * suit, by lookup. */
+#define HF_NIB4 1u, 1u << 4, 1u << 8, 1u << 12
+static const uint16_t hf_suit_nibble[52] = {
+    HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4,
+    HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4, HF_NIB4
+};
+#undef HF_NIB4
+#undef HF_SB52
+#undef HF_SB4
+#undef HF_SB
+
 /* Conditional moves, not branches, wherever the outcome is a coin flip on
  * random cards: a mispredicted branch costs more than the whole lookup. */
 static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n_board)
@@ -47,7 +68,7 @@ static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n
     uint32_t suit_counts = 0; /* four 4-bit counters */
     uint32_t low_mask = 0;
     for (int32_t i = 0; i < n_board; i++) {
-        suit_counts += 1u << 4 * HF_SUIT(board[i]);
+        suit_counts += hf_suit_nibble[board[i]];
         low_mask |= hf_low_bit(board[i]);
     }
     b->low_mask = low_mask;
@@ -66,8 +87,9 @@ static inline void hf_board_prepare(hf_board *b, const int32_t *board, int32_t n
     uint32_t three = (suit_counts + 0x5555u) & 0x8888u;
     int32_t suit = three ? (three > 0x8u) + (three > 0x80u) + (three > 0x800u) : 4;
     uint32_t flush_ranks = 0;
+    const uint16_t *suited_bit = hf_suited_bit[suit];
     for (int32_t i = 0; i < n_board; i++)
-        flush_ranks |= HF_SUIT(board[i]) == suit ? 1u << HF_RANK(board[i]) : 0u;
+        flush_ranks |= suited_bit[board[i]];
     b->flush_suit = suit;
     b->flush_ranks = flush_ranks;
 }
@@ -80,6 +102,17 @@ static inline void hf_board_set_no_flush(hf_board *b, const uint16_t *high_row, 
     b->low_mask = low_mask;
     b->flush_suit = 4;
     b->flush_ranks = 0;
+}
+
+/* For a caller that knows the board's row, low mask and its one suit with
+ * three or more cards, with their ranks (equity's grouped enumeration). */
+static inline void hf_board_set_flush(hf_board *b, const uint16_t *high_row, uint32_t low_mask,
+                                      int32_t flush_suit, uint32_t flush_ranks)
+{
+    b->high_row = high_row;
+    b->low_mask = low_mask;
+    b->flush_suit = flush_suit;
+    b->flush_ranks = flush_ranks;
 }
 
 static inline uint32_t hf_drop_lowest(uint32_t bits) { return bits & (bits - 1); }
@@ -112,13 +145,14 @@ static inline int32_t hf_board_high(const hf_board *b, const int32_t *hole, int3
     const uint16_t *row = b->high_row;
     int32_t best = 0x7fff;
     uint32_t suited = 0; /* hole ranks in the board's flush suit */
+    const uint16_t *suited_bit = hf_suited_bit[b->flush_suit];
     for (int32_t i = 0; i < n_hole; i++) {
         const uint8_t *pair_of = hf_card_pair_table + 52 * hole[i];
         for (int32_t j = i + 1; j < n_hole; j++) {
             int32_t v = row[pair_of[hole[j]]];
             best = v < best ? v : best;
         }
-        suited |= HF_SUIT(hole[i]) == b->flush_suit ? 1u << HF_RANK(hole[i]) : 0u;
+        suited |= suited_bit[hole[i]];
     }
     if (suited & (suited - 1)) { /* two or more: a flush is possible */
         int32_t v = hf_flush_best(suited, b->flush_ranks);

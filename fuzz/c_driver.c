@@ -244,6 +244,19 @@ static void drive_omaha(const uint8_t *data, size_t size, int best)
         }
         valid_checked++;
     }
+    if (!best && hole && board && nb == 5 && nh >= 4 && nh <= 6) {  /* the one-byte-a-card entries */
+        char bytes[11];
+        int fits = 1;
+        for (int32_t i = 0; i < nh + 5; i++) {
+            int32_t card = i < nh ? hole[i] : board[i - nh];
+            fits &= card >= 0 && card < 256;
+            bytes[i] = (char)card;
+        }
+        int32_t river = nh == 4 ? hf_omaha_river4(bytes) : nh == 5 ? hf_omaha_river5(bytes)
+                      : hf_omaha_river6(bytes);
+        if (fits && river != got)
+            FAIL("omaha_river%d: %d, hf_omaha says %d", nh, river, got);
+    }
     free(hole);
     free(board);
 }
@@ -513,6 +526,33 @@ static void drive_equity(const uint8_t *data, size_t size)
             }
             valid_checked++;
         }
+    }
+    /* The grouped exact enumeration (enumerate.c): the same errors, and with
+     * every hand known and a board dealt (few deals), its parts add up to
+     * the brute force's tally over every deal. */
+    int32_t n_parts = 1 + next_byte(&r) % 3;
+    int32_t got = hf_equity_exact(holes, np, nh, board, nb, dead, nd, 0, n_parts,
+                                  null_out ? NULL : &t);
+    int32_t expect = want ? want : (null_out || n_random) ? HF_ERR_COUNT : 0;
+    if (got != expect)
+        FAIL("equity_exact: expected %d, got %d", expect, got);
+    if (!got && nb >= 3) {
+        memset(&u, 0, sizeof u);
+        for (int32_t part = 0; part < n_parts; part++) {
+            if (hf_equity_exact(holes, np, nh, board, nb, dead, nd, part, n_parts, &v))
+                FAIL("equity_exact: part %d of %d refused", part, n_parts);
+            u.deals += v.deals;
+            u.no_low += v.no_low;
+            for (int32_t p = 0; p < 10; p++) {
+                u.share[p] += v.share[p]; u.share_sq[p] += v.share_sq[p];
+                u.scoop[p] += v.scoop[p]; u.win_high[p] += v.win_high[p];
+                u.tie_high[p] += v.tie_high[p]; u.win_low[p] += v.win_low[p];
+                u.tie_low[p] += v.tie_low[p];
+            }
+        }
+        hf_equity_enumerate(holes, np, nh, board, nb, dead, nd, 0, deals, &t);
+        same_tally(&t, &u, np, "grouped enumeration differs from the brute force");
+        valid_checked++;
     }
     free(holes);
     free(board);

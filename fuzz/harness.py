@@ -15,9 +15,9 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``settle``, ``splitmix64``, ``hand_deal`` and its
+``equity_sample``, ``equity_exact``, ``settle``, ``splitmix64``, ``hand_deal`` and its
 ``HandState.act``) and the public functions over them (``evaluate``,
-``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``,
+``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``, ``omaha_hilo``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
 ``simulate``, whose built-in bots play in C on the native backend and through
@@ -224,6 +224,9 @@ def _equity_target(name: str) -> Callable[[Decoder], Call]:
         elif name == "equity_enumerate":
             args = (holes, n_hole, board, dead, _number(d, lambda b: b % 64),
                     _number(d, lambda b: b % 24))
+        elif name == "equity_exact":  # many parts: the pure twin settles 1/n of a preflop
+            args = (holes, n_hole, board, dead, _number(d, lambda b: b % 64),
+                    _number(d, lambda b: 16 + b % 48))
         else:
             args = (holes, n_hole, board, dead, _number(d, lambda b: b * 0x9E3779B97F4A7C15),
                     _number(d, lambda b: b % 6))
@@ -508,10 +511,12 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "evaluate_low5": _public_target("evaluate_low5", 1),
     "omaha_high": _public_target("omaha_high", 2),
     "omaha_low": _public_target("omaha_low", 2),
+    "omaha_hilo": _public_target("omaha_hilo", 2),
     "evaluate": _public_target("evaluate", 2),
     "backend.equity_deals": _equity_target("equity_deals"),
     "backend.equity_enumerate": _equity_target("equity_enumerate"),
     "backend.equity_sample": _equity_target("equity_sample"),
+    "backend.equity_exact": _equity_target("equity_exact"),
     "equity": _equity_result,
     "evaluate_batch": _batch_target,
     "showdown": _showdown_target,

@@ -29,6 +29,7 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
+from .evaluation import fast_omaha_hilo as omaha_hilo
 from .phh import read_phh, to_phh, to_phhs
 from .selfplay import Bot, SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
@@ -71,6 +72,7 @@ __all__ = [
     "format_cards",
     "high_category",
     "omaha_high",
+    "omaha_hilo",
     "omaha_low",
     "parse_card",
     "parse_cards",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from functools import partial
+from struct import Struct
 from typing import Any
 
 from ._native import ffi, lib
@@ -130,6 +131,28 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
         return lib.hf_omaha_bytes(cards, n_hole, len(cards) - n_hole)
     except OverflowError:  # a count beyond int32: the pure backend's answer
         return ERR_COUNT
+
+
+#: ``pack, river = OMAHA_RIVER[n_hole]``; ``river(pack(*hole, *board))`` is
+#: ``high << 8 | low`` of n_hole cards and a 5-card board, or ERR_*. ``pack``
+#: (struct) takes exactly n_hole + 5 ints 0..255 (``__index__``: no float is
+#: truncated into a card) or raises struct.error.
+OMAHA_RIVER = {n: (Struct(f"{n + 5}B").pack, river) for n, river in
+               ((4, lib.hf_omaha_river4), (5, lib.hf_omaha_river5), (6, lib.hf_omaha_river6))}
+
+
+def builtin_omaha_hilo(fallback: Callable[[Any, Any], tuple[int, int | None]]
+                       ) -> Callable[[Any, Any], tuple[int, int | None]] | None:
+    """``omaha_hilo`` as a CPython builtin (csrc/py/percall.c) bound to this
+    module's ``hf_omaha_bytes``, with ``fallback`` for every input it does not
+    answer itself; None where the builtin was not built (PyPy, a failed compile)."""
+    try:
+        from . import _percall
+    except ImportError:
+        return None
+    address = ffi.cast("uintptr_t", ffi.addressof(lib, "hf_omaha_bytes"))  # type: ignore[call-overload]
+    _percall.bind(int(address), fallback)
+    return _percall.omaha_hilo
 
 
 def omaha_best(
@@ -299,6 +322,22 @@ def splitmix64(seed: int, index: int) -> int:
     """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
     (both modulo 2**64), from ``hf_splitmix64``."""
     return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
+
+
+def equity_exact(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    part: int, n_parts: int,
+) -> list[int] | int:
+    """Tally of part ``part`` of ``n_parts`` of the grouped exact enumeration
+    of a spot with every hand known (``hf_equity_exact``), or ERR_*."""
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_exact(holes, n_players, n_hole, board, len(board),
+                                      dead, len(dead), part, n_parts, out))
+    except _NOT_A_CARD:
+        return _equity_spot_error(holes, n_hole, board, dead)
+    return err or _flat_tally(out, n_players)
 
 
 def omaha_batch(

@@ -51,6 +51,9 @@ class _Lib:
         n_board: int,
     ) -> int: ...
     def hf_omaha_bytes(self, cards: bytes | _CData, n_hole: int, n_board: int) -> int: ...
+    def hf_omaha_river4(self, cards: bytes | _CData) -> int: ...
+    def hf_omaha_river5(self, cards: bytes | _CData) -> int: ...
+    def hf_omaha_river6(self, cards: bytes | _CData) -> int: ...
     def hf_omaha_best(
         self,
         hole: Sequence[int] | _CData,
@@ -105,6 +108,19 @@ class _Lib:
         n_dead: int,
         seed: int,
         count: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_equity_exact(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        part: int,
+        n_parts: int,
         out: _CData,
     ) -> int: ...
     def hf_check_batch(

@@ -9,9 +9,10 @@ so the Python layer treats both backends alike.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb
+from struct import Struct
 from typing import Any
 
 from . import _pyhand
@@ -180,6 +181,18 @@ def omaha_bytes(cards: bytes, n_hole: int) -> int:
     return omaha(list(cards[:n_hole]), list(cards[n_hole:]))
 
 
+#: The twin of the native OMAHA_RIVER: n_hole -> (pack, river), where
+#: ``river(pack(*hole, *board))`` is omaha_bytes of the packed cards.
+def _river(n_hole: int) -> Callable[[bytes], int]:
+    def river(cards: bytes) -> int:
+        return omaha_bytes(cards, n_hole)
+    return river
+
+
+OMAHA_RIVER: dict[int, tuple[Callable[..., bytes], Callable[[bytes], int]]] = {
+    n: (Struct(f"{n + 5}B").pack, _river(n)) for n in (4, 5, 6)}
+
+
 def omaha_best(
     hole: Sequence[int], board: Sequence[int]
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None] | int:
@@ -346,14 +359,20 @@ def _settle(spot: _Spot, tally: list[int]) -> None:
     board = spot.board
     highs = [_omaha_high(hole, board) for hole in spot.holes]
     lows = [_omaha_low(hole, board) for hole in spot.holes]
+    _settle_values(highs, lows, 1, tally)
+
+
+def _settle_values(highs: list[int], lows: list[int], weight: int, tally: list[int]) -> None:
+    """Settle ``weight`` deals with these highs and lows (the rules of
+    csrc/equity_settle.h)."""
     best_high = min(highs)
     n_high = highs.count(best_high)
     qualifying = [low for low in lows if low]
     best_low = min(qualifying) if qualifying else 0
     n_low = lows.count(best_low) if best_low else 0
-    tally[0] += 1
+    tally[0] += weight
     if not n_low:
-        tally[1] += 1
+        tally[1] += weight
     high_share = (_HALF_POT if n_low else EQUITY_POT) // n_high
     low_share = _HALF_POT // n_low if n_low else 0
     for p in range(len(highs)):
@@ -361,13 +380,13 @@ def _settle(spot: _Spot, tally: list[int]) -> None:
         share = 0
         if highs[p] == best_high:
             share += high_share
-            tally[at + (3 if n_high == 1 else 4)] += 1
+            tally[at + (3 if n_high == 1 else 4)] += weight
         if n_low and lows[p] == best_low:
             share += low_share
-            tally[at + (5 if n_low == 1 else 6)] += 1
-        tally[at] += share
-        tally[at + 1] += share * share
-        tally[at + 2] += share == EQUITY_POT
+            tally[at + (5 if n_low == 1 else 6)] += weight
+        tally[at] += share * weight
+        tally[at + 1] += share * share * weight
+        tally[at + 2] += weight if share == EQUITY_POT else 0
 
 
 def _unrank_combination(rank: int, m: int, k: int) -> list[int]:
@@ -448,6 +467,92 @@ def _combinations_from(start: list[int], m: int) -> Iterator[list[int]]:
             idx[j] = idx[j - 1] + 1
 
 
+def equity_exact(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    part: int, n_parts: int,
+) -> list[int] | int:
+    """The twin of ``hf_equity_exact`` (csrc/enumerate.c): the same groups of
+    boards (rank multisets of the unknown board cards, flush patterns apart),
+    the same split into parts, so each part's tally is the C's."""
+    spot = _make_spot(holes, n_hole, board, dead)
+    if isinstance(spot, int):
+        return spot
+    if len(spot.slots) > 1 or not 0 <= part < n_parts:
+        return ERR_COUNT  # a random hand, or no such part
+    relevant = [any(sum(c & 3 == s for c in hole) >= 2 for hole in spot.holes) for s in range(4)]
+    suit_count = [sum(c & 3 == s for c in board) for s in range(4)]
+    suit_ranks = [sum(1 << (c >> 2) for c in board if c & 3 == s) for s in range(4)]
+    suits_left = [[s for s in range(4) if r * 4 + s in spot.deck] for r in range(13)]
+    tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
+    known = [c >> 2 for c in board]
+    for group, ranks in enumerate(_rank_multisets(5 - len(board), [len(s) for s in suits_left])):
+        if group % n_parts != part:
+            continue
+        mult = {r: ranks.count(r) for r in set(ranks)}
+        total = 1
+        for r, m in mult.items():
+            total *= comb(len(suits_left[r]), m)
+        # The board's ranks decide every non-flush high and every low; a
+        # card of each rank stands for them (suit 0 and 1 alternating keeps
+        # the stand-in board free of flushes).
+        stand_in = [r * 4 + (i & 1) for i, r in enumerate(sorted(known + list(ranks)))]
+        flushes = 0
+        for s in range(4):
+            if not relevant[s]:
+                continue
+            can = [r for r in mult if s in suits_left[r]]
+            for size in range(len(can) + 1):
+                if suit_count[s] + size < 3:
+                    continue
+                for u in combinations(can, size):
+                    n = 1
+                    for r, m in mult.items():
+                        a = len(suits_left[r])
+                        n *= comb(a - 1, m - 1) if r in u else comb(a - (s in suits_left[r]), m)
+                    if n:
+                        flush_ranks = suit_ranks[s] | sum(1 << r for r in u)
+                        _settle_group(spot, stand_in, (s, flush_ranks), n, tally)
+                        flushes += n
+        if total > flushes:
+            _settle_group(spot, stand_in, None, total - flushes, tally)
+    return tally
+
+
+def _rank_multisets(k: int, left: list[int]) -> Iterator[tuple[int, ...]]:
+    """Multisets of k ranks (each at most as often as it has cards left), in
+    the order of the C's walk: the count of rank 0 first, smallest first."""
+    def walk(rank: int, k: int) -> Iterator[tuple[int, ...]]:
+        if not k:
+            yield ()
+            return
+        if rank == 13:
+            return
+        for m in range(min(left[rank], k) + 1):
+            for rest in walk(rank + 1, k - m):
+                yield (rank,) * m + rest
+    return walk(0, k)
+
+
+def _settle_group(spot: _Spot, stand_in: list[int], flush: tuple[int, int] | None,
+                  weight: int, tally: list[int]) -> None:
+    """Settle ``weight`` boards with the stand-in's ranks and, when given, a
+    flush suit with the rank mask of its board cards."""
+    row = _board_high_row(stand_in)
+    highs = []
+    for hole in spot.holes:
+        high = min([row[_PAIR[x][y]] for x, y in combinations(hole, 2)])
+        if flush is not None:
+            suit, board_bits = flush
+            hole_bits = [_RANK_BIT[c] for c in hole if _SUIT[c] == suit]
+            board_ranks = [1 << r for r in range(13) if board_bits >> r & 1]
+            for x, y in combinations(hole_bits, 2):
+                for a, b, c in combinations(board_ranks, 3):
+                    high = min(high, _FLUSH[x | y | a | b | c])
+        highs.append(high)
+    lows = [_omaha_low(hole, stand_in) for hole in spot.holes]
+    _settle_values(highs, lows, weight, tally)
+
+
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -469,16 +574,30 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, _mix64(state)
 
 
-def _bounded(state: int, n: int) -> tuple[int, int]:
-    """(next state, a uniform int in 0..n-1): Lemire's method on 32-bit draws."""
-    state, z = _splitmix64(state)
-    m = (z >> 32) * n
-    if m & 0xFFFFFFFF < n:
-        threshold = (-n & 0xFFFFFFFF) % n
-        while m & 0xFFFFFFFF < threshold:
-            state, z = _splitmix64(state)
-            m = (z >> 32) * n
-    return state, m >> 32
+class _Draws:
+    """32-bit draws, both halves of each splitmix64 output, the high one first
+    (as ``draws`` in csrc/equity.c)."""
+
+    __slots__ = ("halves", "state", "word")
+
+    def __init__(self, seed: int) -> None:
+        self.state, self.word, self.halves = seed, 0, 0
+
+    def draw32(self) -> int:
+        if not self.halves:
+            self.state, self.word = _splitmix64(self.state)
+            self.halves = 2
+        self.halves -= 1
+        return (self.word >> (32 * self.halves)) & 0xFFFFFFFF
+
+    def bounded(self, n: int) -> int:
+        """A uniform int in 0..n-1: Lemire's method on 32-bit draws."""
+        m = self.draw32() * n
+        if m & 0xFFFFFFFF < n:
+            threshold = (-n & 0xFFFFFFFF) % n
+            while m & 0xFFFFFFFF < threshold:
+                m = self.draw32() * n
+        return m >> 32
 
 
 def equity_sample(
@@ -494,11 +613,10 @@ def equity_sample(
     tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
     deck = spot.deck
     needed = sum(size for _, size in spot.slots)
-    state = seed
+    draws = _Draws(seed)
     for _ in range(count):
         for i in range(needed):  # partial Fisher-Yates, carried over between deals
-            state, r = _bounded(state, len(deck) - i)
-            j = i + r
+            j = i + draws.bounded(len(deck) - i)
             deck[i], deck[j] = deck[j], deck[i]
         at = 0
         for slot, (_, size) in enumerate(spot.slots):

@@ -54,6 +54,9 @@ IN_FLIGHT = 64
 #: depend on the number of threads or on the executor.
 CHUNK_DEALS = 1 << 15
 CHUNK_SAMPLES = 10_000
+#: With every hand known, exact equity settles groups of boards (one per rank
+#: multiset and flush pattern, hf_equity_exact): heads-up preflop takes about a
+#: millisecond, less than a thread pool costs, so the spot is one chunk.
 
 _MASK64 = (1 << 64) - 1
 _FIELDS = len(backend.EQUITY_TALLY_FIELDS)  # per player in a flat tally
@@ -106,7 +109,9 @@ class EquityResult:
 def _run_chunk(chunk: Chunk) -> list[int]:
     """Run one chunk on this process's backend (module level: executors pickle it)."""
     mode, holes, n_hole, board, dead, start, count = chunk
-    if mode == "enumerate":
+    if mode == "groups":  # part `start` of `count` of the grouped enumeration
+        tally = backend.equity_exact(holes, n_hole, board, dead, start, count)
+    elif mode == "enumerate":
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
     else:
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
@@ -149,6 +154,9 @@ def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[
             total: int, seed: int) -> Iterator[Chunk]:
     """The chunks of a run, one at a time (a list of 10**8 chunks would not fit)."""
     holes, n_hole, board, dead = spot
+    if mode == "groups":  # the whole spot, part 0 of 1: a few milliseconds at most
+        yield (mode, holes, n_hole, board, dead, 0, 1)
+        return
     size = CHUNK_DEALS if mode == "enumerate" else CHUNK_SAMPLES
     for index, start in enumerate(range(0, total, size)):
         first = start if mode == "enumerate" else _chunk_seed(seed, index)
@@ -160,30 +168,30 @@ def _run(chunks: Iterable[Chunk], threads: int, executor: Executor | None,
     """Run the chunks and add up their tallies (integers: any order gives the same sum)."""
     total: list[int] | None = None
 
-    def merge(tally: list[int], count: int) -> None:
+    def merge(tally: list[int]) -> None:
         nonlocal total
         total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
         if on_done is not None:
-            on_done(count)
+            on_done(tally[0])  # the deals this chunk settled
 
     if executor is None and threads == 1:
         for chunk in chunks:
-            merge(_run_chunk(chunk), chunk[-1])
+            merge(_run_chunk(chunk))
     else:
         pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
-        pending: dict[Future[list[int]], int] = {}
+        pending: set[Future[list[int]]] = set()
         finished = False
         try:
             for chunk in chunks:
                 if len(pending) >= IN_FLIGHT:  # wait for room: the pool never holds more
-                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
-                        merge(future.result(), pending.pop(future))
-                pending[pool.submit(_run_chunk, chunk)] = chunk[-1]
+                        merge(future.result())
+                pending.add(pool.submit(_run_chunk, chunk))
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    merge(future.result(), pending.pop(future))
+                    merge(future.result())
             finished = True
         finally:
             for future in pending:  # interrupted or failed: drop the work not yet started
@@ -266,7 +274,7 @@ def equity(
     deals = int(backend.equity_deals(*spot))
     exact = samples is None and deals >= 0 and (n_random == 0 or deals <= EXACT_LIMIT)
     if exact:
-        total, mode, seed = deals, "enumerate", None
+        total, mode, seed = deals, "enumerate" if n_random else "groups", None
     else:
         total, mode = samples or DEFAULT_SAMPLES, "sample"
         seed = secrets.randbits(64) if seed is None else seed
@@ -277,7 +285,8 @@ def equity(
     else:
         bar = Progress(total, unit, show=progress)
     with bar:
-        tally = _run(chunks, n_threads, executor, bar.update)
+        # groups: one chunk of a few milliseconds, less than a thread pool costs
+        tally = _run(chunks, 1 if mode == "groups" else n_threads, executor, bar.update)
     return _result(tally, players, board_ids, dead_ids, exact, seed)
 
 

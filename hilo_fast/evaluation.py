@@ -12,8 +12,9 @@ separately for the high and for the low.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from struct import error as struct_error
 
 from . import _tablegen as gen
 from ._backend import backend
@@ -28,6 +29,7 @@ __all__ = [
     "evaluate_low5",
     "high_category",
     "omaha_high",
+    "omaha_hilo",
     "omaha_low",
 ]
 
@@ -133,6 +135,56 @@ def omaha_low(hole: CardsLike, board: CardsLike) -> int | None:
     True
     """
     return (_omaha_packed(hole, board) & 0xFF) or None
+
+
+def omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
+    """Both halves of an Omaha hand as ``(high, low)``, ``low`` None when
+    there is none: the leanest call per hand (no :class:`HandValue`).
+
+    With the native backend on CPython, ``hilo_fast.omaha_hilo`` is this
+    function's builtin twin (csrc/py/percall.c): it answers lists or tuples
+    of int card ids itself and hands everything else to this function.
+
+    >>> omaha_hilo("As2dKh9c", "3s4h5dKd8c")
+    (1609, 1)
+    >>> omaha_hilo("KsKd7c2h", "Kh7d7s3c9d")
+    (185, None)
+    """
+    # The hot path: a river hand's card ids packed as bytes by struct (which
+    # takes exactly hole + 5 ints 0..255, so no float becomes a card) go to
+    # C in one argument, the cheapest cffi call. Anything else, or a
+    # failure, goes through the parser, which names the problem.
+    packed = _river_packed(hole, board)
+    if packed < 0:
+        packed = _omaha_packed(hole, board)
+    return packed >> 8, (packed & 0xFF) or None
+
+
+def _river_packed(hole: CardsLike, board: CardsLike) -> int:
+    """``high << 8 | low`` of a river hand of plain card ids packed by struct, or -1
+    (any other input, a bool among the ids, or a value the backend refuses)."""
+    try:
+        pack, river = backend.OMAHA_RIVER[len(hole)]  # type: ignore[arg-type]
+        cards: bytes = pack(*hole, *board)
+    except (KeyError, TypeError, struct_error):
+        return -1
+    if (0 in cards or 1 in cards) and _bool_among(cards, hole, board):  # type: ignore[arg-type]
+        return -1  # True == 1 packs as a card: the parser refuses it by name
+    return int(river(cards))
+
+
+def _builtin_omaha_hilo() -> Callable[[CardsLike, CardsLike], tuple[int, int | None]]:
+    bind = getattr(backend, "builtin_omaha_hilo", None)
+    builtin = bind(omaha_hilo) if bind is not None else None
+    return builtin if builtin is not None else omaha_hilo
+
+
+#: ``hilo_fast.omaha_hilo``: the builtin twin of :func:`omaha_hilo` where it
+#: was built (native backend on CPython), which hands every input it does not
+#: answer itself to :func:`omaha_hilo`; else :func:`omaha_hilo` itself.
+fast_omaha_hilo = _builtin_omaha_hilo()
+#: The backend the builtin answers for (None without the builtin).
+_BUILTIN_BACKEND = backend if fast_omaha_hilo is not omaha_hilo else None
 
 
 @lru_cache(maxsize=1)
@@ -294,12 +346,21 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
     'Full House, Kings full of Sevens; no low'
     """
     # The hot path of one-call-per-hand users, kept to the fewest Python
-    # steps: lists of valid ids go straight to the backend (which validates
-    # them); anything else, or a failure, goes through the parser, which
+    # steps: lists or tuples go to the builtin omaha_hilo when it answers for
+    # this backend (it raises the parser's errors for bad cards); then a river
+    # hand's ids go to C as packed bytes, as in omaha_hilo;
+    # the hand keeps tuples (so a caller reusing its lists cannot change it
+    # later). Other boards of lists go as bytes (cffi passes bytes as they
+    # are); anything else, or a failure, goes through the parser, which
     # names the problem.
-    # Card ids as bytes are both the immutable copy the hand keeps (so a
-    # caller reusing its lists cannot change it later) and the cheapest
-    # argument for the C call (cffi passes bytes as they are).
+    if backend is _BUILTIN_BACKEND and type(hole) in _DIRECT_TYPES \
+            and type(board) in _DIRECT_TYPES:
+        high, low = fast_omaha_hilo(hole, board)
+        return HandValue(high, low, tuple(hole), tuple(board))  # type: ignore[arg-type]
+    packed = _river_packed(hole, board)
+    if packed >= 0:
+        return HandValue(packed >> 8, (packed & 0xFF) or None,
+                         tuple(hole), tuple(board))  # type: ignore[arg-type]
     if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
         try:
             hole_bytes, board_bytes = bytes(hole), bytes(board)  # type: ignore[arg-type]
@@ -308,7 +369,7 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
         else:
             cards = hole_bytes + board_bytes
             if not ((0 in cards or 1 in cards) and _bool_among(cards, hole, board)):  # type: ignore[arg-type]
-                packed: int = backend.omaha_bytes(cards, len(hole_bytes))
+                packed = backend.omaha_bytes(cards, len(hole_bytes))
                 if packed >= 0:
                     return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes,
                                      board_bytes)

@@ -1,0 +1,6 @@
+# The CPython builtin hilo_fast._percall (csrc/py/percall.c), typed for mypy.
+from collections.abc import Callable
+from typing import Any
+
+def bind(address: int, fallback: Callable[[Any, Any], tuple[int, int | None]], /) -> None: ...
+def omaha_hilo(hole: Any, board: Any) -> tuple[int, int | None]: ...
