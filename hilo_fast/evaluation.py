@@ -183,6 +183,12 @@ def _builtin_omaha_hilo() -> Callable[[CardsLike, CardsLike], tuple[int, int | N
 #: was built (native backend on CPython), which hands every input it does not
 #: answer itself to :func:`omaha_hilo`; else :func:`omaha_hilo` itself.
 fast_omaha_hilo = _builtin_omaha_hilo()
+"""``omaha_hilo(hole, board) -> (high, low)``, exported as ``hilo_fast.omaha_hilo``:
+both halves of an Omaha hand, ``low`` None when there is none, with the
+validation and errors of :func:`omaha_high`. On CPython with the native
+backend it is a builtin (csrc/py/percall.c) that answers lists or tuples of
+int card ids itself and hands every other input to the Python
+``omaha_hilo`` of this module; elsewhere it is that function."""
 #: The backend the builtin answers for (None without the builtin).
 _BUILTIN_BACKEND = backend if fast_omaha_hilo is not omaha_hilo else None
 
