@@ -28,6 +28,7 @@ from .evaluation import (
     omaha_low,
 )
 from .phh import to_phh, to_phhs
+from .ranges import Range
 from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
@@ -44,6 +45,7 @@ __all__ = [
     "OddChip",
     "PlayerEquity",
     "Pot",
+    "Range",
     "ShowdownResult",
     "SimulationSummary",
     "Street",
