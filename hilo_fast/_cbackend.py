@@ -233,6 +233,66 @@ def equity_sample(
     return err or _flat_tally(out, n_players)
 
 
+# ---- range equity (csrc/range_equity.c) ----
+#
+# ``ranges`` has one entry per player: None, or (combos, cumulative), a
+# C-contiguous int32 array of rows of card ids and an int64 array of the
+# running sums of the rows' integer weights. A tally is an equity tally
+# followed by the number of deals settled.
+
+ERR_RANGE_CLASH: int = lib.HF_ERR_RANGE_CLASH
+RANGE_MAX_REJECTS: int = lib.HF_RANGE_MAX_REJECTS
+
+
+def _ranges(ranges: Sequence[tuple[Any, Any] | None]) -> tuple[Any, list[Any]]:
+    """The hf_range array, and the buffers it points into (kept alive by the caller)."""
+    out = ffi.new("hf_range[]", len(ranges))
+    keep: list[Any] = []
+    for p, entry in enumerate(ranges):
+        if entry is not None:
+            combos = ffi.from_buffer("int32_t[]", entry[0])
+            cumulative = ffi.from_buffer("int64_t[]", entry[1])
+            keep += [combos, cumulative]
+            out[p].combos, out[p].cumulative, out[p].n_combos = combos, cumulative, len(cumulative)
+    return out, keep
+
+
+def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                ranges: Sequence[tuple[Any, Any] | None]) -> int:
+    """Positions of the exhaustive range enumeration, or ERR_*."""
+    table, _keep = _ranges(ranges)
+    return int(lib.hf_range_deals(holes, _n_players(holes, n_hole), n_hole, board, len(board),
+                                  dead, len(dead), table))
+
+
+def _range_tally(out: Any, n_players: int) -> list[int]:
+    return [*_flat_tally(out.tally, n_players), int(out.settled)]
+
+
+def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
+                    dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
+                    first: int, count: int) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
+    table, _keep = _ranges(ranges)
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_range_tally *")
+    err = int(lib.hf_range_enumerate(holes, n_players, n_hole, board, len(board), dead,
+                                     len(dead), table, first, count, out))
+    return err or _range_tally(out, n_players)
+
+
+def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                 ranges: Sequence[tuple[Any, Any] | None], seed: int,
+                 count: int) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+    table, _keep = _ranges(ranges)
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_range_tally *")
+    err = int(lib.hf_range_sample(holes, n_players, n_hole, board, len(board), dead,
+                                  len(dead), table, seed, count, out))
+    return err or _range_tally(out, n_players)
+
+
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
     out_high: Any = None, out_low: Any = None,

@@ -22,6 +22,7 @@ fractions. Odd chips do not arise: equity is the expected share of the pot.
 from __future__ import annotations
 
 import math
+import re
 import secrets
 import sys
 import time
@@ -33,6 +34,8 @@ from typing import TextIO
 
 from ._backend import backend
 from .cards import CardsLike, card_str, check_count, check_distinct, parse_cards
+from .range_equity import RangeSpot, prepare_ranges, range_chunk
+from .ranges import Range
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -53,8 +56,10 @@ CHUNK_SAMPLES = 10_000
 _MASK64 = (1 << 64) - 1
 _FIELDS = 7  # per player in a tally: share, share_sq, scoop, win/tie high, win/tie low
 
-# A chunk: (mode, holes, n_hole, board, dead, first deal or seed, count).
-Chunk = tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
+# A chunk: (mode, holes, n_hole, board, dead, first deal or seed, count),
+# then the ranges for a range spot.
+Chunk = (tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
+         | tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int, RangeSpot])
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ class PlayerEquity:
     sample mean when Monte Carlo); ``std_error`` its standard error (0 when
     exact). ``scoop``: wins the whole pot alone. ``win_high``/``tie_high``:
     best high alone/shared; ``win_low``/``tie_low``: best qualifying low
-    alone/shared. ``hole`` is None for a random hand.
+    alone/shared. ``hole`` is None for a random hand or a range; ``range``
+    is the range's text for a player dealt from a range, else None.
     """
 
     hole: tuple[str, ...] | None
@@ -78,6 +84,7 @@ class PlayerEquity:
     tie_high: float
     win_low: float
     tie_low: float
+    range: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,11 +107,14 @@ class EquityResult:
 
 def _run_chunk(chunk: Chunk) -> list[int]:
     """Run one chunk on this process's backend (module level: executors pickle it)."""
-    mode, holes, n_hole, board, dead, start, count = chunk
+    mode, holes, n_hole, board, dead, start, count = chunk[:7]
     if mode == "enumerate":
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
-    else:
+    elif mode == "sample":
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
+    else:  # a range spot (hilo_fast.range_equity), its ranges last in the chunk
+        tally = range_chunk(mode, chunk[7], holes, n_hole, board, dead, start,  # type: ignore[misc]
+                            count)
     if isinstance(tally, int):  # the spot was validated before chunking
         raise RuntimeError(f"equity backend error {tally} on chunk {chunk!r}")
     return list(tally)
@@ -119,19 +129,53 @@ def _chunk_seed(seed: int, index: int) -> int:
     return z ^ (z >> 31)
 
 
-def _parse_players(holes: Iterable[CardsLike | None]) -> tuple[list[list[int] | None], int]:
+# Range syntax a string of cards cannot hold but for its comma separators.
+_RANGE_SYNTAX = re.compile(r"[,:!()@%$*\[\]]")
+
+
+def _parse_players(holes: Iterable[CardsLike | Range | None]
+                   ) -> tuple[list[list[int] | None], int, list[Range | None]]:
+    """Each player's known cards (None for a random hand or a range), the
+    hand size, and each player's range. A string that reads as cards is a
+    hand (a string of cards with range syntax and a count no hand has, like
+    ``"AsAd2s3d,AsAd2s4d"``, is a range); any other string is a range."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Iterable):
         raise TypeError(f"holes must be a sequence of hands (one per player), not {holes!r}")
-    players = [None if hand is None else parse_cards(hand) for hand in holes]
+    entries = list(holes)
+    players: list[list[int] | None] = []
+    texts: dict[int, tuple[str, ValueError]] = {}  # not cards: ranges, unless bad
+    for i, hand in enumerate(entries):
+        if hand is None or isinstance(hand, Range):
+            players.append(None)
+        elif isinstance(hand, str):
+            try:
+                cards = parse_cards(hand)
+                if len(cards) not in HOLE_SIZES and _RANGE_SYNTAX.search(hand):
+                    raise ValueError(f"{len(cards)} cards")  # "AsKsQsJs,AsKsQsJd": a range
+                players.append(cards)
+            except ValueError as card_error:
+                players.append(None)
+                texts[i] = (hand, card_error)
+        else:
+            players.append(parse_cards(hand))
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
     sizes = {len(hand) for hand in players if hand is not None}
+    sizes |= {hand.hole_count for hand in entries if isinstance(hand, Range)}
     for i, hand in enumerate(players):
         if hand is not None:
             check_count(hand, HOLE_SIZES, f"player {i + 1}'s hole")
     if len(sizes) > 1:
         raise ValueError(f"every player must hold the same number of cards, got {sorted(sizes)}")
-    return players, sizes.pop() if sizes else 4
+    n_hole = sizes.pop() if sizes else 4
+    ranges: list[Range | None] = [hand if isinstance(hand, Range) else None for hand in entries]
+    for i, (text, not_cards) in texts.items():
+        try:
+            ranges[i] = Range(text, hole_count=n_hole)
+        except ValueError as range_error:
+            raise ValueError(f"player {i + 1}'s {text!r} is neither cards ({not_cards}) "
+                             f"nor a range ({range_error})") from None
+    return players, n_hole, ranges
 
 
 def _check_int(value: object, name: str, low: int, high: int | None = None) -> int:
@@ -190,12 +234,12 @@ def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
 
     if executor is None and threads == 1:
         for chunk in chunks:
-            merge(_run_chunk(chunk), chunk[-1])
+            merge(_run_chunk(chunk), chunk[6])
     else:
         pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
         try:
             futures: dict[Future[list[int]], int] = {
-                pool.submit(_run_chunk, chunk): chunk[-1] for chunk in chunks}
+                pool.submit(_run_chunk, chunk): chunk[6] for chunk in chunks}
             for future in as_completed(futures):
                 merge(future.result(), futures[future])
         finally:
@@ -206,7 +250,7 @@ def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
 
 
 def equity(
-    holes: Sequence[CardsLike | None],
+    holes: Sequence[CardsLike | Range | None],
     board: CardsLike = (),
     dead: CardsLike = (),
     *,
@@ -219,9 +263,13 @@ def equity(
     """Each player's share of an Omaha Hi-Lo pot, high, low and scoop.
 
     ``holes``: 2 to 10 hands of 4, 5 or 6 cards (all the same size); None for
-    a random hand. ``board``: 0, 3, 4 or 5 known cards; ``dead``: cards out of
-    the deck. With ``samples=None`` every deal is settled (exact) unless
-    random hands make more than ``EXACT_LIMIT`` deals, in which case
+    a random hand; a :class:`~hilo_fast.Range` or a range string (a string
+    that reads as cards is a hand) for a player dealt from a range, with
+    exact card removal and ranges dealt jointly, weights included
+    (docs/ranges.md has the exactness rule). ``board``: 0, 3, 4 or 5 known
+    cards; ``dead``: cards out of the deck. With ``samples=None`` every deal
+    is settled (exact) unless random hands make more than ``EXACT_LIMIT``
+    deals, in which case
     ``DEFAULT_SAMPLES`` Monte Carlo samples are drawn; ``samples=N`` draws N.
     Monte Carlo is reproducible for a ``seed`` (a random one is chosen and
     reported when None), on both backends and for any ``threads`` or
@@ -241,12 +289,12 @@ def equity(
     >>> r.exact, r.boards
     (True, 40)
     """
-    players, n_hole = _parse_players(holes)
+    players, n_hole, ranges = _parse_players(holes)
     board_ids, dead_ids = parse_cards(board), parse_cards(dead)
     check_count(board_ids, BOARD_SIZES, "board")
     named = {f"player {i + 1}": hand for i, hand in enumerate(players) if hand is not None}
     check_distinct(**named, board=board_ids, dead=dead_ids)
-    n_random = sum(hand is None for hand in players)
+    n_random = sum(hand is None for hand in players)  # random hands and ranges
     unknown = 52 - sum(len(hand) for hand in named.values()) - len(board_ids) - len(dead_ids)
     needed = n_random * n_hole + 5 - len(board_ids)
     if needed > unknown:
@@ -266,22 +314,38 @@ def equity(
     flat = tuple(card for hand in players
                  for card in (hand if hand is not None else [-1] * n_hole))
     spot = (flat, n_hole, tuple(board_ids), tuple(dead_ids))
-    deals = int(backend.equity_deals(*spot))
-    exact = samples is None and deals >= 0 and (n_random == 0 or deals <= EXACT_LIMIT)
+    dealt: RangeSpot | None = None
+    if any(r is not None for r in ranges):  # see hilo_fast.range_equity for the rule
+        removed = [*board_ids, *dead_ids, *(c for hand in named.values() for c in hand)]
+        dealt, exact_weights = prepare_ranges(ranges, removed)
+        deals = int(backend.range_deals(*spot, dealt))
+        exact = samples is None and exact_weights and 0 <= deals <= EXACT_LIMIT
+    else:
+        deals = int(backend.equity_deals(*spot))
+        exact = samples is None and deals >= 0 and (n_random == 0 or deals <= EXACT_LIMIT)
     if exact:
         total, mode, seed = deals, "enumerate", None
     else:
         total, mode = samples or DEFAULT_SAMPLES, "sample"
         seed = secrets.randbits(64) if seed is None else seed
     chunks = _chunks(mode, spot, total, seed or 0)
+    if dealt is not None:
+        chunks = [(f"range-{mode}", *chunk[1:7], dealt) for chunk in chunks]
     bar = _Progress(total, sys.stderr, "boards" if exact else "samples") if progress else None
     tally = _run(chunks, n_threads, executor, bar.advance if bar else None)
-    return _result(tally, players, board_ids, dead_ids, exact, seed)
+    if not tally[0]:
+        raise ValueError("the ranges can never be dealt together: every choice of their hands "
+                         "shares a card")
+    return _result(tally, players, board_ids, dead_ids, exact, seed, ranges)
 
 
 def _result(tally: list[int], players: list[list[int] | None], board: list[int],
-            dead: list[int], exact: bool, seed: int | None) -> EquityResult:
+            dead: list[int], exact: bool, seed: int | None,
+            ranges: Sequence[Range | None] = ()) -> EquityResult:
+    """The answer from a tally; a range spot's tally ends with the deals
+    settled (its other sums are weighted when exact)."""
     deals, no_low = tally[0], tally[1]
+    boards = tally[-1] if len(tally) > 2 + _FIELDS * len(players) else deals
     out = []
     for p, hand in enumerate(players):
         share, share_sq, scoop, win_high, tie_high, win_low, tie_low = (
@@ -295,8 +359,9 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
             hole=None if hand is None else tuple(card_str(c) for c in hand),
             equity=float(mean), equity_fraction=mean, std_error=error,
             scoop=scoop / deals, win_high=win_high / deals, tie_high=tie_high / deals,
-            win_low=win_low / deals, tie_low=tie_low / deals))
+            win_low=win_low / deals, tie_low=tie_low / deals,
+            range=str(ranges[p]) if ranges and ranges[p] is not None else None))
     return EquityResult(
         players=tuple(out), board=tuple(card_str(c) for c in board),
-        dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=deals,
+        dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
         exact=exact, seed=seed)
