@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import json
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -280,3 +281,39 @@ def test_bad_arguments() -> None:
         Range("AA", hole_count=3)
     with pytest.raises(ValueError, match="no preflop ranking for 5-card"):
         Range("10%", hole_count=5)
+
+
+def test_cli_range(capsys: pytest.CaptureFixture[str]) -> None:
+    from hilo_fast import cli
+
+    assert cli.main(["range", "AxAyxy", "--count"]) == 0
+    assert capsys.readouterr().out == "864\n"
+    assert cli.main(["range", "A2$ds"]) == 0
+    assert capsys.readouterr().out == "A2$ds: 2,382 hands (0.88% of 270,725)\n"
+    assert cli.main(["range", "AsKsQs*:$np", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == ["".join(hand) for hand in Range("AsKsQs*:$np")] and len(lines) == 40
+    assert cli.main(["range", "KsKhQs*@3,AsAhQs*@1", "--list", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["combos"] == 98 and out["weighted"] and out["hole_count"] == 4
+    assert {h["weight"] for h in out["hands"]} == {1.0, 3.0}
+    assert cli.main(["range", "AA", "--hole-count", "5", "--count"]) == 0
+    assert capsys.readouterr().out == f"{int((hands(5).rc[:, A] >= 2).sum())}\n"
+    assert cli.main(["range", "AQb"]) == 2
+    assert capsys.readouterr().err == (
+        "hilo-fast: error: bad range 'AQb': unknown letter 'b' at position 2\n")
+
+
+def test_cli_equity_with_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    from hilo_fast import cli
+
+    argv = ["equity", "AcKd3h8h", "QQJJ", "--board", "Kh7c4d2s9s", "--json"]
+    assert cli.main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] and out["players"][1]["range"] == "QQJJ"
+    assert out["players"][1]["hole"] is None
+    assert cli.main(["equity", "A2**:$ds", "?", "--samples", "500", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("A2**:$ds ") and lines[2].startswith("random ")
+    assert cli.main(["equity", "AcKd3h8h", "QQJJ(", "--board", "Kh7c4d2s9s"]) == 2
+    assert "unbalanced parenthesis" in capsys.readouterr().err
