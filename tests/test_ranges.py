@@ -315,5 +315,5 @@ def test_cli_equity_with_ranges(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["equity", "A2**:$ds", "?", "--samples", "500", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].startswith("A2**:$ds ") and lines[2].startswith("random ")
-    assert cli.main(["equity", "AcKd3h8h", "QQJJ(", "--board", "Kh7c4d2s9s"]) == 2
+    assert cli.main(["equity", "AcKd3h8h", "(QQJJ", "--board", "Kh7c4d2s9s"]) == 2
     assert "unbalanced parenthesis" in capsys.readouterr().err
