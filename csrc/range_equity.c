@@ -18,6 +18,7 @@
 typedef struct {
     int32_t n_players, n_hole, n_board;
     int32_t hands[MAX_PLAYERS][6];   /* known hands; range and random hands once dealt */
+    uint32_t hand_low[MAX_PLAYERS];  /* low mask of each hand (for the low table) */
     int32_t kind[MAX_PLAYERS];       /* KNOWN, RANDOM or RANGE */
     int32_t board[5];
     uint64_t known;                  /* known hands, board and dead cards */
@@ -44,6 +45,14 @@ static int32_t all_unknown(const int32_t *hand, int32_t n)
         if (hand[i] != -1)
             return 0;
     return 1;
+}
+
+static uint32_t low_mask(const int32_t *hand, int32_t n)
+{
+    uint32_t mask = 0;
+    for (int32_t i = 0; i < n; i++)
+        mask |= hf_low_bit(hand[i]);
+    return mask;
 }
 
 static int32_t count_bits(uint64_t x)
@@ -79,6 +88,7 @@ static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_pl
             if ((err = hf_check_cards(hand, n_hole, &s->known)) != 0)
                 return err;
             memcpy(s->hands[p], hand, (size_t)n_hole * sizeof(int32_t));
+            s->hand_low[p] = low_mask(hand, n_hole);
             s->kind[p] = KNOWN;
         } else if (r->n_combos) {
             s->kind[p] = RANGE;
@@ -151,6 +161,7 @@ static int32_t place_row(range_spot *s, const hf_range *r, int32_t p, int64_t ro
         s->hands[p][i] = cards[i];
     }
     *used |= mine;
+    s->hand_low[p] = low_mask(cards, s->n_hole);
     return 1;
 }
 
@@ -311,7 +322,7 @@ static void settle(const range_spot *s, hf_equity_tally *t)
     int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
     for (int32_t p = 0; p < s->n_players; p++) {
         high[p] = hf_board_high(&b, s->hands[p], s->n_hole);
-        low[p] = hf_board_low(&b, s->hands[p], s->n_hole);
+        low[p] = hf_omaha_low_table[s->hand_low[p] << 8 | b.low_mask];
         if (high[p] < best_high) {
             best_high = high[p];
             n_high = 1;
@@ -405,9 +416,11 @@ int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
         }
         int32_t at = 0;
         for (int32_t p = 0; p < n_players; p++)
-            if (s.kind[p] == RANDOM)
+            if (s.kind[p] == RANDOM) {
                 for (int32_t i = 0; i < n_hole; i++)
                     s.hands[p][i] = deck[at++];
+                s.hand_low[p] = low_mask(s.hands[p], n_hole);
+            }
         for (int32_t i = n_board; i < 5; i++)
             s.board[i] = deck[at++];
         settle(&s, &out->tally);

@@ -68,7 +68,10 @@ def prepare_ranges(ranges: list[Range | None], removed: list[int]) -> tuple[Rang
         if not len(cut):
             raise ValueError(f"player {p + 1}'s range {str(r)!r} is empty after card removal "
                              "(the board, the dead cards and the known hands)")
-        weights, exact_weights = integer_weights(cut.weights)
+        if cut.weighted:
+            weights, exact_weights = integer_weights(cut.weights)
+        else:  # every weight 1: the draws need no search (range_equity.c)
+            weights, exact_weights = np.ones(len(cut), dtype=np.int64), True
         exact = exact and exact_weights
         product *= int(weights.max())
         cumulative = np.cumsum(weights, dtype=np.int64)
