@@ -204,3 +204,16 @@ def test_bad_range_spots(backend: ModuleType, players: list[object], board: str,
                          message: str) -> None:
     with pytest.raises(ValueError, match=message):
         hf.equity(players, board)  # type: ignore[arg-type]
+
+
+def test_agrees_with_poker_equity_on_lists_of_hands(backend: ModuleType) -> None:
+    # poker-equity takes a range as a list of alternative hands.
+    pe = pytest.importorskip("poker_equity")
+    r = hf.Range("KK99,QQ99")
+    board = "Kh7c4d2s"
+    theirs = pe.exact_from_text("omaha_hi_lo", ["AcAh3h8h", ",".join("".join(h) for h in r)],
+                                board=board)
+    ours = hf.equity(["AcAh3h8h", r], board)
+    assert ours.exact and theirs["exact"]
+    for p, q in zip(ours.players, theirs["players"], strict=True):
+        assert p.equity == pytest.approx(q["equity"], abs=1e-12)
