@@ -67,8 +67,8 @@ def test_ranking_lists_every_class_best_first() -> None:
     # Each listed hand's class has as many hands as the row says.
     classes = hand_classes(4)
     for row in rows[:50] + rows[-50:]:
-        assert len(hf.Range(row["hand"]).combos) == 1
         hand = sorted(hf.parse_cards(row["hand"]))
+        assert len(set(hand)) == 4
         index = np.flatnonzero((all_hands(4) == hand).all(axis=1))[0]
         assert classes.combos[classes.of_hand[index]] == int(row["combos"])
 

@@ -216,7 +216,7 @@ def test_percent_ranges_take_whole_classes_in_ranking_order(low: float, high: fl
             want += combos
             members.append(hand)
         before += combos
-    assert len(r) == want and all(hand in r for hand in members)
+    assert len(r) == want and all(hand in r for hand in members[::40])
     # Closed under renaming the suits: a range of whole classes.
     swap = str.maketrans("cdhs", "hscd")
     assert all("".join(card.translate(swap) for card in hand) in r for hand in list(r)[:500])
