@@ -143,7 +143,7 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
  * nothing. Every sum is multiplied by the tuple's weight product, except
  * share_sq, left 0 (an exact answer has no error); `settled` counts deals. */
 typedef struct {
-    const int32_t *combos;      /* n_combos x n_hole card ids */
+    const uint8_t *combos;      /* n_combos x n_hole card ids (bytes: a row is one load) */
     const int64_t *cumulative;  /* running sums of the rows' weights */
     int64_t n_combos;           /* 0: not a range (a known or a random hand) */
 } hf_range;

@@ -149,10 +149,10 @@ int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
  * for a card outside 0..51. */
 static int32_t place_row(range_spot *s, const hf_range *r, int32_t p, int64_t row, uint64_t *used)
 {
-    const int32_t *cards = r->combos + row * s->n_hole;
+    const uint8_t *cards = r->combos + row * s->n_hole;
     uint64_t mine = 0;
     for (int32_t i = 0; i < s->n_hole; i++) {
-        if (cards[i] < 0 || cards[i] > 51)
+        if (cards[i] > 51)
             return HF_ERR_CARD;
         uint64_t bit = (uint64_t)1 << cards[i];
         if ((*used | mine) & bit)
@@ -161,7 +161,7 @@ static int32_t place_row(range_spot *s, const hf_range *r, int32_t p, int64_t ro
         s->hands[p][i] = cards[i];
     }
     *used |= mine;
-    s->hand_low[p] = low_mask(cards, s->n_hole);
+    s->hand_low[p] = low_mask(s->hands[p], s->n_hole);
     return 1;
 }
 

@@ -236,7 +236,7 @@ def equity_sample(
 # ---- range equity (csrc/range_equity.c) ----
 #
 # ``ranges`` has one entry per player: None, or (combos, cumulative), a
-# C-contiguous int32 array of rows of card ids and an int64 array of the
+# C-contiguous uint8 array of rows of card ids and an int64 array of the
 # running sums of the rows' integer weights. A tally is an equity tally
 # followed by the number of deals settled.
 
@@ -250,7 +250,7 @@ def _ranges(ranges: Sequence[tuple[Any, Any] | None]) -> tuple[Any, list[Any]]:
     keep: list[Any] = []
     for p, entry in enumerate(ranges):
         if entry is not None:
-            combos = ffi.from_buffer("int32_t[]", entry[0])
+            combos = ffi.from_buffer("uint8_t[]", entry[0])
             cumulative = ffi.from_buffer("int64_t[]", entry[1])
             keep += [combos, cumulative]
             out[p].combos, out[p].cumulative, out[p].n_combos = combos, cumulative, len(cumulative)

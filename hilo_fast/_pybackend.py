@@ -549,12 +549,31 @@ def _row_weight(cumulative: list[int], row: int) -> int:
     return cumulative[row] - cumulative[row - 1] if row else cumulative[0]
 
 
-def _place_row(spot: _RangeSpot, p: int, row: int, used: set[int]) -> bool:
+def _place_row(spot: _RangeSpot, p: int, row: int, used: set[int]) -> int:
+    """1 when the row is placed, 0 on a collision, ERR_CARD for a card
+    outside 0..51 (met in the row's order, as the C meets it)."""
     cards = spot.ranges[p][0][row]
-    if not used.isdisjoint(cards) or len(set(cards)) != len(cards):
-        return False
+    mine: set[int] = set()
+    for card in cards:
+        if not 0 <= card <= 51:
+            return ERR_CARD
+        if card in used or card in mine:
+            return 0
+        mine.add(card)
     spot.hands[p] = list(cards)
     used.update(cards)
+    return 1
+
+
+def _weights_fit(spot: _RangeSpot, bound: int) -> bool:
+    """Every weight positive and the largest weights' product within bound (as the C)."""
+    product = 1
+    for p in spot.range_players:
+        cumulative = spot.ranges[p][1]
+        weights = [_row_weight(cumulative, row) for row in range(len(cumulative))]
+        if min(weights) <= 0 or product > bound // max(weights):
+            return False
+        product *= max(weights)
     return True
 
 
@@ -570,6 +589,8 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
         return ERR_COUNT
     n_players = len(spot.hands)
     tally = [0] * (2 + _TALLY_WIDTH * n_players + 1)
+    if count and not _weights_fit(spot, _MAX_DEALS // EQUITY_POT // count):
+        return ERR_COUNT
     pos, left = first, count
     while left > 0:
         tuple_index, offset = divmod(pos, spot.rest)
@@ -577,7 +598,10 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
         used, weight, valid = set(spot.known), 1, True
         for p in reversed(spot.range_players):  # the last range turns fastest
             tuple_index, row = divmod(tuple_index, len(spot.ranges[p][1]))
-            valid = valid and _place_row(spot, p, row, used)
+            placed = _place_row(spot, p, row, used) if valid else 0
+            if placed < 0:
+                return placed
+            valid = placed == 1
             weight *= _row_weight(spot.ranges[p][1], row) if valid else 1
         if valid:
             flat = [card for p, hand in enumerate(spot.hands) for card in
@@ -625,6 +649,8 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
         return ERR_COUNT
     n_players = len(spot.hands)
     tally = [0] * (2 + _TALLY_WIDTH * n_players + 1)
+    if any(spot.ranges[p][1][-1] <= 0 for p in spot.range_players):
+        return ERR_COUNT
     needed = len(spot.random_players) * n_hole + 5 - len(board)
     state = seed
     full = list(board) + [0] * (5 - len(board))
@@ -635,7 +661,10 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
             placed = True
             for p in spot.range_players:
                 state, row = _draw_row(state, spot.ranges[p][1])
-                if not _place_row(spot, p, row, used):
+                outcome = _place_row(spot, p, row, used)
+                if outcome < 0:
+                    return outcome
+                if not outcome:
                     placed = False
                     break
             if placed:

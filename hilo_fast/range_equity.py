@@ -32,7 +32,7 @@ __all__ = ["RangeSpot", "prepare_ranges", "range_chunk"]
 MAX_EXACT_WEIGHT_PRODUCT = 1 << 34
 _ROUNDED_BITS = 30
 
-#: Per player: None, or (rows of card ids as one int32 array, running sums of weights).
+#: Per player: None, or (rows of card ids as one uint8 array, running sums of weights).
 RangeSpot = tuple[tuple[Any, Any] | None, ...]
 
 
@@ -75,7 +75,7 @@ def prepare_ranges(ranges: list[Range | None], removed: list[int]) -> tuple[Rang
         exact = exact and exact_weights
         product *= int(weights.max())
         cumulative = np.cumsum(weights, dtype=np.int64)
-        out.append((np.ascontiguousarray(cut.combos.reshape(-1)), cumulative))
+        out.append((np.ascontiguousarray(cut.combos.reshape(-1), dtype=np.uint8), cumulative))
     return tuple(out), exact and product < MAX_EXACT_WEIGHT_PRODUCT
 
 

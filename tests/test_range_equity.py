@@ -217,3 +217,26 @@ def test_agrees_with_poker_equity_on_lists_of_hands(backend: ModuleType) -> None
     assert ours.exact and theirs["exact"]
     for p, q in zip(ours.players, theirs["players"], strict=True):
         assert p.equity == pytest.approx(q["equity"], abs=1e-12)
+
+
+def test_backends_refuse_bad_range_chunks(backend: ModuleType) -> None:
+    np = pytest.importorskip("numpy")
+    board = parse_cards("Kh7c4d2s")
+    rows = np.array([[51, 50, 49, 0], [47, 46, 45, 1]], dtype=np.uint8).reshape(-1)
+    good = (rows, np.array([1, 2], dtype=np.int64))
+    holes = [-1] * 4 + parse_cards("AcAh3h8h")  # As.. rows vs a known hand
+    assert backend.range_deals(holes, 4, board, [], [good, None]) == 2 * 40  # 40 rivers
+    assert backend.range_enumerate(holes, 4, board, [], [good, None], 0, 81) == backend.ERR_COUNT
+    assert backend.range_enumerate(holes, 4, board, [], [good, None], -1, 2) == backend.ERR_COUNT
+    assert backend.range_deals([51, 50, 49, 0, *holes[4:]], 4, board, [], [good, None]) == (
+        backend.ERR_COUNT)  # a range player's cards are -1s
+    bad_card = (np.array([60, 50, 49, 0], dtype=np.uint8), np.array([1], dtype=np.int64))
+    assert backend.range_enumerate(holes, 4, board, [], [bad_card, None], 0, 1) == (
+        backend.ERR_CARD)
+    assert backend.range_sample(holes, 4, board, [], [bad_card, None], 1, 1) == backend.ERR_CARD
+    zero = (rows, np.array([1, 1], dtype=np.int64))  # the second row weighs 0
+    assert backend.range_enumerate(holes, 4, board, [], [zero, None], 0, 1) == backend.ERR_COUNT
+    clash = [(rows[:4].copy(), np.array([1], dtype=np.int64))] * 2
+    assert backend.range_sample([-1] * 8, 4, board, [], clash, 1, 1) == backend.ERR_RANGE_CLASH
+    assert backend.range_sample([-1] * 8, 4, board, [], clash, 1, backend.EQUITY_MAX_COUNT + 1) \
+        == backend.ERR_COUNT
