@@ -47,7 +47,16 @@ def all_hands(hole_count: int) -> npt.NDArray[np.uint8]:
     """Every hand of ``hole_count`` cards, ascending card ids in each row, rows
     in lexicographic order (so :func:`hand_keys` ascends). Read-only, built once."""
     np = _numpy()
-    hands = np.array(list(itertools.combinations(range(52), hole_count)), dtype=np.uint8)
+    # Grown a column at a time, each row followed by every larger card, in
+    # numpy (20 million 6-card rows as Python tuples would take gigabytes).
+    hands = np.arange(52, dtype=np.uint8)[:, None]
+    for _ in range(hole_count - 1):
+        last = hands[:, -1].astype(np.int64)
+        follow = 51 - last                          # cards above each row's last
+        starts = np.cumsum(follow) - follow
+        step = np.arange(int(follow.sum()), dtype=np.int64) - np.repeat(starts, follow)
+        nxt = (np.repeat(last + 1, follow) + step).astype(np.uint8)
+        hands = np.column_stack([np.repeat(hands, follow, axis=0), nxt])
     hands.flags.writeable = False
     return hands  # type: ignore[no-any-return]
 
