@@ -65,12 +65,9 @@ def _cards_of(ranks: str | None = None, suits: str | None = None) -> int:
     return mask
 
 
-class RangeError(ValueError):
-    """A bad range; the message names the token and its position."""
-
-
-def _error(text: str, what: str, token: str, pos: int) -> RangeError:
-    return RangeError(f"bad range {text!r}: {what} {token!r} at position {pos}")
+def _error(text: str, what: str, token: str, pos: int) -> ValueError:
+    """A bad range: the message names the token and its position."""
+    return ValueError(f"bad range {text!r}: {what} {token!r} at position {pos}")
 
 
 # ---- terms: the cards a hand must hold ----
@@ -101,7 +98,7 @@ class _TermParser:
     def __init__(self, text: str, term: str, start: int) -> None:
         self.text, self.term, self.start = text, term, start
 
-    def fail(self, what: str, at: int, length: int = 1) -> RangeError:
+    def fail(self, what: str, at: int, length: int = 1) -> ValueError:
         return _error(self.text, what, self.term[at:at + length], self.start + at)
 
     def parse(self) -> _Term:
@@ -455,7 +452,7 @@ class _Parser:
         self.at += 1
         return token
 
-    def fail(self, what: str, token: _Token) -> RangeError:
+    def fail(self, what: str, token: _Token) -> ValueError:
         return _error(self.text, what, token.text or "end of range", token.pos)
 
     def parse(self) -> _Value:
