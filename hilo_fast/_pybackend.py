@@ -496,8 +496,22 @@ class _RangeSpot:
         self.range_players, self.random_players = range_players, random_players
 
 
+def _check_ranges(ranges: Sequence[Any], n_hole: int) -> None:
+    """ValueError unless each range is 1-D uint8 rows of n_hole cards and as
+    many int64 running sums (as the native backend checks)."""
+    for entry in ranges:
+        if entry is None:
+            continue
+        rows, sums = entry
+        if (getattr(rows, "dtype", None) != "uint8" or getattr(sums, "dtype", None) != "int64"
+                or rows.ndim != 1 or sums.ndim != 1 or not len(sums)
+                or len(rows) != len(sums) * n_hole):
+            raise ValueError("a range is 1-D uint8 rows of n_hole cards and int64 running sums")
+
+
 def _make_range_spot(holes: Sequence[int], n_hole: int, board: Sequence[int],
                      dead: Sequence[int], ranges: Sequence[Any]) -> _RangeSpot | int:
+    _check_ranges(ranges, n_hole)
     if not 4 <= n_hole <= 6 or len(holes) % n_hole or len(board) not in (0, 3, 4, 5):
         return ERR_COUNT
     n_players = len(holes) // n_hole
@@ -505,10 +519,12 @@ def _make_range_spot(holes: Sequence[int], n_hole: int, board: Sequence[int],
         return ERR_COUNT
     hands = [list(holes[p * n_hole:(p + 1) * n_hole]) for p in range(n_players)]
     unknown = [-1] * n_hole
-    for p, hand in enumerate(hands):
-        if ranges[p] is not None and (hand != unknown or len(ranges[p][1]) == 0):
-            return ERR_COUNT
-    known_hands = [hand for hand in hands if hand != unknown]
+    known_hands: list[list[int]] = []
+    for p, hand in enumerate(hands):  # player by player, as the C validates
+        if ranges[p] is not None and hand != unknown:
+            return check_cards(*known_hands) or ERR_COUNT  # a range player's cards are -1s
+        if hand != unknown:
+            known_hands.append(hand)
     err = check_cards(*known_hands, board, dead)
     if err:
         return err
