@@ -59,11 +59,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "players": [
-                {"hole": list(p.hole) if p.hole else None, "range": p.range,
+                {"hole": list(p.hole) if p.hole else None, "range": text,
                  "equity": p.equity,
                  "std_error": p.std_error, "scoop": p.scoop, "win_high": p.win_high,
                  "tie_high": p.tie_high, "win_low": p.win_low, "tie_low": p.tie_low}
-                for p in result.players],
+                for p, text in zip(result.players, result.ranges, strict=True)],
             "board": list(result.board), "dead": list(result.dead),
             "no_low": result.no_low, "boards": result.boards, "exact": result.exact,
             "seed": result.seed, "backend": BACKEND,
@@ -71,8 +71,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         return 0
     print(f"{'hand':<14}{'equity':>9}{'+-se':>8}{'scoop':>8}{'win hi':>8}{'tie hi':>8}"
           f"{'win lo':>8}{'tie lo':>8}")
-    for p in result.players:
-        hand = "".join(p.hole) if p.hole else p.range or "random"
+    for p, text in zip(result.players, result.ranges, strict=True):
+        hand = "".join(p.hole) if p.hole else text or "random"
         print(f"{hand:<14}{p.equity:>9.4f}{p.std_error:>8.4f}{p.scoop:>8.4f}"
               f"{p.win_high:>8.4f}{p.tie_high:>8.4f}{p.win_low:>8.4f}{p.tie_low:>8.4f}")
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"

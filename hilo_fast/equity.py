@@ -71,8 +71,8 @@ class PlayerEquity:
     sample mean when Monte Carlo); ``std_error`` its standard error (0 when
     exact). ``scoop``: wins the whole pot alone. ``win_high``/``tie_high``:
     best high alone/shared; ``win_low``/``tie_low``: best qualifying low
-    alone/shared. ``hole`` is None for a random hand or a range; ``range``
-    is the range's text for a player dealt from a range, else None.
+    alone/shared. ``hole`` is None for a random hand or a range (whose text
+    is in :attr:`EquityResult.ranges`).
     """
 
     hole: tuple[str, ...] | None
@@ -84,7 +84,6 @@ class PlayerEquity:
     tie_high: float
     win_low: float
     tie_low: float
-    range: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +92,10 @@ class EquityResult:
 
     ``boards``: deals evaluated (every board exactly once when ``exact``,
     else the number of samples); ``no_low``: fraction of them where nobody
-    made a qualifying low; ``seed``: the Monte Carlo seed (None when exact).
+    made a qualifying low; ``seed``: the Monte Carlo seed (None when exact);
+    ``ranges``: per player, the text of the range it was dealt from, or None
+    (a hand or a random hand). With ranges, ``boards`` counts the deals
+    settled and the other fractions are weighted.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -103,6 +105,7 @@ class EquityResult:
     boards: int
     exact: bool
     seed: int | None
+    ranges: tuple[str | None, ...] = ()
 
 
 def _run_chunk(chunk: Chunk) -> list[int]:
@@ -359,9 +362,9 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
             hole=None if hand is None else tuple(card_str(c) for c in hand),
             equity=float(mean), equity_fraction=mean, std_error=error,
             scoop=scoop / deals, win_high=win_high / deals, tie_high=tie_high / deals,
-            win_low=win_low / deals, tie_low=tie_low / deals,
-            range=str(ranges[p]) if ranges and ranges[p] is not None else None))
+            win_low=win_low / deals, tie_low=tie_low / deals))
     return EquityResult(
         players=tuple(out), board=tuple(card_str(c) for c in board),
         dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
-        exact=exact, seed=seed)
+        exact=exact, seed=seed,
+        ranges=tuple(None if r is None else str(r) for r in ranges))

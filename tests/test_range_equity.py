@@ -93,9 +93,9 @@ def test_exact_range_equity_equals_brute_force(backend: ModuleType, players: lis
     assert result.exact
     want = brute_force(players, board)
     assert [p.equity_fraction for p in result.players] == want
-    for p, text in zip(result.players, players, strict=True):
-        assert (p.range is None) == (p.hole is not None)
-        assert p.range in (None, text)
+    for p, text, dealt in zip(result.players, players, result.ranges, strict=True):
+        assert (dealt is None) == (p.hole is not None)
+        assert dealt in (None, text)
 
 
 def test_dead_cards_and_range_objects(backend: ModuleType) -> None:
