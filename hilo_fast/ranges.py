@@ -557,9 +557,9 @@ class Range:
 
     >>> r = Range("KK@100,QQ@25")
     >>> len(r), r.weight("KsKh2c3d"), r.weight("QsQh2c3d"), r.weight("2c3c4c5c")
-    (40950, 100.0, 25.0, 0.0)
+    (13886, 100.0, 25.0, 0.0)
     >>> len(r.without("Ks Kh Kd"))
-    39798
+    6121
     """
 
     __slots__ = ("_combos", "_hash", "_hole_count", "_keys", "_text", "_weighted", "_weights")
