@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import hilo_fast
@@ -298,6 +299,15 @@ def main(argv: list[str] | None = None) -> int:
                                                              args.treys_hands, args.pokerkit_hands):
         parser.error("every sample needs >= 2 hands, and --call-hands must be the largest "
                      "but --batch-hands (the others are checked against it)")
+    if args.png:  # before the work, not after it
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            parser.error('--png needs matplotlib: pip install "hilo-fast[bench]" '
+                         "(or pip install matplotlib)")
+    for option, path in (("--png", args.png), ("--json", args.json)):
+        if path and not Path(path).resolve().parent.is_dir():
+            parser.error(f"{option} {path}: no such directory {str(Path(path).parent)!r}")
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     where = machine()
     print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), Python "

@@ -36,7 +36,7 @@ def tables() -> list[tuple[str, str, list[int], str]]:
         ("uint16_t", "hf_multiset_table", multiset,
          "high value of a non-flush by multiset index of its ranks"),
         ("uint8_t", "hf_low5_table", gen.low5_table(),
-         "low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight)"),
+         "low value of an 8-bit low mask (bit 0 = ace .. bit 7 = eight)"),
         ("uint8_t", "hf_omaha_low_table", gen.omaha_low_table(),
          "best Omaha low by hole low mask << 8 | board low mask"),
         ("uint8_t", "hf_card_low_bit_table", gen.card_low_bit_table(),

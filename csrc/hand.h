@@ -2,7 +2,7 @@
  *
  * A line-for-line twin of hilo_fast/engine.py's Hand, for self-play: the
  * same fields, the same rules (its module docstring lists the rules chosen
- * where the rule book is silent), the same order of events. It trusts its
+ * where docs/rules.md leaves a gap), the same order of events. It trusts its
  * caller: actions come from built-in bots that only choose legal ones, and
  * the settings were checked by hf_selfplay_run. */
 #ifndef HF_HAND_H

@@ -9,7 +9,7 @@ extern const uint16_t hf_flush_table[8192];
 extern const uint16_t hf_unique5_table[8192];
 /* high value of a non-flush by multiset index of its ranks */
 extern const uint16_t hf_multiset_table[6188];
-/* low value of a 5-bit low mask (bit 0 = ace .. bit 7 = eight) */
+/* low value of an 8-bit low mask (bit 0 = ace .. bit 7 = eight) */
 extern const uint8_t hf_low5_table[256];
 /* best Omaha low by hole low mask << 8 | board low mask */
 extern const uint8_t hf_omaha_low_table[65536];

@@ -294,7 +294,7 @@ static int next_combo(int32_t *idx, int32_t m, int32_t k)
     return 1;
 }
 
-/* One deal settled the way the rules say (RULES.md section 2), from
+/* One deal settled the way the rules say (docs/rules.md section 2), from
  * hf_omaha alone: best high takes the pot, or half when someone has a
  * qualifying low; each half is split evenly among the tied players. */
 static void settle_by_hand(const int32_t *holes, int32_t np, int32_t nh, const int32_t board[5],

@@ -10,10 +10,12 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 ('Straight, Five high', '5-4-3-2-A low')
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._backend import BACKEND
 from ._version import __version__
 from .batch import evaluate_batch
-from .cards import card_str, format_cards, parse_card, parse_cards
+from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .engine import Action, Hand, LegalActions, Street, Table
 from .equity import EquityResult, PlayerEquity, equity
 from .evaluation import (
@@ -27,7 +29,7 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
-from .phh import to_phh, to_phhs
+from .phh import read_phh, to_phh, to_phhs
 from .ranges import Range
 from .selfplay import SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
@@ -36,21 +38,27 @@ from .structures import Limit, MixedGame, Structure
 __all__ = [
     "BACKEND",
     "Action",
+    "CardLike",
+    "CardsLike",
     "EquityResult",
     "Hand",
+    "HandHistory",
     "HandValue",
     "LegalActions",
     "Limit",
     "MixedGame",
     "OddChip",
     "PlayerEquity",
+    "PokerStarsReader",
     "Pot",
     "Range",
+    "Replay",
     "ShowdownResult",
     "SimulationSummary",
     "Street",
     "Structure",
     "Table",
+    "UnreadableHand",
     "__version__",
     "card_str",
     "describe_high",
@@ -66,9 +74,34 @@ __all__ = [
     "omaha_low",
     "parse_card",
     "parse_cards",
+    "parse_pokerstars",
     "rank_hands",
+    "read_phh",
+    "read_pokerstars",
     "showdown",
     "simulate",
     "to_phh",
     "to_phhs",
 ]
+
+# The hand-history reader and replay load on first use: most programs never read
+# a history, and their regular expressions would add a fifth to the import time.
+_LAZY = {"HandHistory": "hand_history", "PokerStarsReader": "pokerstars",
+         "UnreadableHand": "pokerstars", "parse_pokerstars": "pokerstars",
+         "read_pokerstars": "pokerstars", "Replay": "replay"}
+
+if TYPE_CHECKING:
+    from .hand_history import HandHistory
+    from .pokerstars import PokerStarsReader, UnreadableHand, parse_pokerstars, read_pokerstars
+    from .replay import Replay
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
+
+
+def _warn_fallback(exc: ImportError) -> None:
+    """Warn when the C build failed (or its module does not load), not when pure was asked."""
+    from ._build import build_record, fallback_warning
+
+    message = fallback_warning(build_record(), f"{type(exc).__name__}: {exc}")
+    if message is not None:
+        warnings.warn(message, RuntimeWarning, stacklevel=2)
 
 
 def _load() -> ModuleType:
@@ -19,8 +29,8 @@ def _load() -> ModuleType:
             from . import _cbackend
 
             return _cbackend
-        except ImportError:  # no compiled module: the build was skipped or failed
-            pass
+        except ImportError as exc:  # no compiled module: the build was skipped or failed
+            _warn_fallback(exc)
     from . import _pybackend
 
     return _pybackend

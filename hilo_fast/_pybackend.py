@@ -47,7 +47,7 @@ _HIGH_ROWS: dict[int, list[int]] = {}
 _SUIT_COUNT = [1 << 3 * (c & 3) for c in range(52)]
 _FLUSH_SUIT = [
     next((s for s in range(4) if counts >> 3 * s & 7 >= 3), -1) for counts in range(1 << 12)
-]  # filled lazily: 65,536 entries cost ~1.5 s to build at once
+]  # built at import: 4,096 entries, one per packing of four 3-bit suit counts
 
 
 def check_cards(*groups: Sequence[int]) -> int:

@@ -165,7 +165,10 @@ _LOW_CLASSES = tuple(low_classes())
 
 
 def low5_table() -> list[int]:
-    """``low5[mask]`` = 1..56 for a 5-bit low mask, else 0 (no low)."""
+    """``low5[mask]`` = 1..56 for an 8-bit low mask, else 0 (no low).
+
+    Bit 0 is the ace, bit 7 the eight; a low is a mask of five set bits.
+    """
     table = [0] * 256
     for value, mask in enumerate(low_classes(), start=1):
         table[mask] = value

@@ -18,10 +18,17 @@ import sys
 from array import array
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ._backend import backend
 from .cards import check_distinct
+
+if TYPE_CHECKING:  # numpy is optional: only its types are needed here
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+
+    #: One batch's outputs: numpy int32 arrays of shape (N,).
+    Int32Array = NDArray[np.int32]
 
 __all__ = ["evaluate_batch"]
 
@@ -108,11 +115,17 @@ def _check_separate(overlap: Callable[[Any, Any], bool], high: Any, low: Any,
 
 # ---- list input ----
 
-def _flat_rows(rows: Any, name: str, sizes: tuple[int, ...]) -> tuple[array[int], int]:
-    """Rows of ints as one flat int32 ``array`` and the row length."""
+def _sequence_rows(rows: object, name: str) -> Sequence[Sequence[int]]:
+    """``rows`` itself, once it is known to be a sequence (of rows, checked later)."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
         raise TypeError(f"{name} must be a sequence of rows or a numpy array, "
                         f"not {type(rows).__name__}")
+    return rows
+
+
+def _flat_rows(rows: Sequence[Sequence[int]], name: str,
+               sizes: tuple[int, ...]) -> tuple[array[int], int]:
+    """Rows of ints as one flat int32 ``array`` and the row length."""
     width = len(rows[0]) if len(rows) else sizes[0]
     if width not in sizes:
         raise _shape_error(name, sizes, f"rows of {width}")
@@ -169,14 +182,36 @@ def _run(holes: Any, n_hole: int, boards: Any, n_board: int, n_rows: int,
         return bad if bad >= 0 else _first_bad(evaluate, parts, pool)
 
 
+@overload
 def evaluate_batch(
-    holes: Any,
-    boards: Any,
-    *,
-    out_high: Any = None,
-    out_low: Any = None,
+    holes: NDArray[np.integer[Any]], boards: ArrayLike, *,
+    out_high: Int32Array | None = None, out_low: Int32Array | None = None,
     threads: int | None = None,
-) -> tuple[Any, Any]:
+) -> tuple[Int32Array, Int32Array]: ...
+@overload
+def evaluate_batch(
+    holes: ArrayLike, boards: NDArray[np.integer[Any]], *,
+    out_high: Int32Array | None = None, out_low: Int32Array | None = None,
+    threads: int | None = None,
+) -> tuple[Int32Array, Int32Array]: ...
+@overload
+def evaluate_batch(
+    holes: Sequence[Sequence[int]], boards: Sequence[Sequence[int]], *,
+    out_high: None = None, out_low: None = None, threads: int | None = None,
+) -> tuple[list[int], list[int]]: ...
+@overload
+def evaluate_batch(
+    holes: Sequence[Sequence[int]], boards: Sequence[Sequence[int]], *,
+    out_high: array[int], out_low: array[int], threads: int | None = None,
+) -> tuple[array[int], array[int]]: ...
+def evaluate_batch(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    *,
+    out_high: Int32Array | array[int] | None = None,
+    out_low: Int32Array | array[int] | None = None,
+    threads: int | None = None,
+) -> tuple[Int32Array, Int32Array] | tuple[list[int], list[int]] | tuple[array[int], array[int]]:
     """High and low values of many Omaha Hi-Lo hands, row by row.
 
     ``holes``: N rows of 4, 5 or 6 card ids; ``boards``: N rows of 3, 4 or 5
@@ -218,15 +253,16 @@ def evaluate_batch(
         if bad >= 0:
             raise _bad_row_error(bad, hole_arr[bad].tolist(), board_arr[bad].tolist())
         return high, low
-    hole_flat, n_hole = _flat_rows(holes, "holes", HOLE_SIZES)
-    board_flat, n_board = _flat_rows(boards, "boards", BOARD_SIZES)
-    n_rows = len(holes)
-    if len(boards) != n_rows:
-        raise ValueError(f"holes has {n_rows} rows but boards has {len(boards)}")
+    hole_rows, board_rows = _sequence_rows(holes, "holes"), _sequence_rows(boards, "boards")
+    hole_flat, n_hole = _flat_rows(hole_rows, "holes", HOLE_SIZES)
+    board_flat, n_board = _flat_rows(board_rows, "boards", BOARD_SIZES)
+    n_rows = len(hole_rows)
+    if len(board_rows) != n_rows:
+        raise ValueError(f"holes has {n_rows} rows but boards has {len(board_rows)}")
     given = out_high is not None or out_low is not None
     high, low = _array_out(out_high, "out_high", n_rows), _array_out(out_low, "out_low", n_rows)
     _check_separate(lambda a, b: a is b, high, low, hole_flat, board_flat)
     bad = _run(hole_flat, n_hole, board_flat, n_board, n_rows, high, low, n_threads)
     if bad >= 0:
-        raise _bad_row_error(bad, list(holes[bad]), list(boards[bad]))
+        raise _bad_row_error(bad, list(hole_rows[bad]), list(board_rows[bad]))
     return (high, low) if given else (high.tolist(), low.tolist())

@@ -10,10 +10,13 @@ A card is an int ``0..51 = rank * 4 + suit``, the ids phevaluator uses::
 
 Accepted wherever cards are taken:
 
-- an int 0..51 (or anything with ``__index__``, such as a numpy integer);
+- an int 0..51 (or anything with ``__index__``, such as a numpy integer),
+  but not a bool: ``True`` is a mistake, not the 2d;
 - a string card: ``"As"``, ``"td"``, ``"TD"``, ``"10d"``;
-- a string of cards: ``"As2dKh3c"``, ``"As 2d Kh 3c"``, ``"As,2d"``;
-- a treys card int (``treys.Card.new("As")``) or a pokerkit ``Card``;
+- a string of cards: ``"As2dKh3c"``, ``"As 2d Kh 3c"``, ``"As,2d"``; ``bytes``
+  are read as the same ASCII text (``b"As2d"``), never as card ids;
+- a peer's card: a treys card int (``treys.Card.new("As")``), a phevaluator
+  ``Card`` (its ``id_``) or a pokerkit ``Card`` (its ``rank`` and ``suit``);
 - a sequence mixing any of the above.
 
 >>> parse_cards("As 2d, 10h")
@@ -29,14 +32,39 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Sequence
+from typing import Protocol, SupportsIndex, TypeAlias, runtime_checkable
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 N_CARDS = 52
 
-#: Anything accepted as one card or as a collection of cards.
-CardLike = object  # int | str | treys int | pokerkit Card | numpy integer
-CardsLike = str | Iterable[CardLike]
+
+
+@runtime_checkable
+class IdCard(Protocol):
+    """A card that carries its id 0..51, as phevaluator's ``Card`` does."""
+
+    @property
+    def id_(self) -> int: ...
+
+
+@runtime_checkable
+class RankSuitCard(Protocol):
+    """A card with a rank and a suit (plain strings or enums with string values),
+    as pokerkit's ``Card`` has."""
+
+    @property
+    def rank(self) -> object: ...
+
+    @property
+    def suit(self) -> object: ...
+
+
+CardLike: TypeAlias = SupportsIndex | str | bytes | IdCard | RankSuitCard
+"""One card: an id (int, numpy integer, treys int: anything with ``__index__``),
+a name (``str`` or ASCII ``bytes``), or a peer's card object."""
+CardsLike: TypeAlias = str | bytes | Iterable[CardLike]
+"""A collection of cards: a string of them or an iterable of single cards."""
 
 _TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -59,7 +87,7 @@ def card_str(card: int) -> str:
     >>> card_str(51)
     'As'
     """
-    if isinstance(card, float) or not hasattr(card, "__index__"):
+    if isinstance(card, (bool, float)) or not hasattr(card, "__index__"):
         raise TypeError(f"bad card {card!r}: expected an int 0..51, not {type(card).__name__}")
     card = _card_from_int(operator.index(card), card)
     return RANKS[card >> 2] + SUITS[card & 3]
@@ -72,6 +100,15 @@ def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
     'As Kd'
     """
     return sep.join(card_str(c) for c in parse_cards(cards))
+
+
+def _text(cards: bytes | bytearray, whole: object) -> str:
+    """Bytes of card names as text: ASCII only, so b"\\x01" is refused, not card 1."""
+    try:
+        return cards.decode("ascii")
+    except UnicodeDecodeError:
+        raise ValueError(f"bad cards {whole!r}: bytes are read as ASCII card names like "
+                         "b'As2d', and these are not ASCII") from None
 
 
 def _token_card(token: str) -> int:
@@ -119,16 +156,21 @@ def _card_from_int(value: int, original: object) -> int:
 
 
 def parse_card(card: CardLike) -> int:
-    """One card (int id, string, treys int or pokerkit Card) as an id 0..51.
+    """One card (int id, name, treys int, phevaluator or pokerkit Card) as an id 0..51.
 
-    >>> parse_card("Td"), parse_card("10d"), parse_card(33)
+    >>> parse_card("Td"), parse_card(b"10d"), parse_card(33)
     (33, 33, 33)
     """
+    if isinstance(card, (bytes, bytearray)):
+        card = _text(card, card)
     if isinstance(card, str):
         return _token_card(card.strip())
-    rank = getattr(card, "rank", None)
-    suit = getattr(card, "suit", None)
-    if rank is not None and suit is not None:  # a pokerkit Card
+    if isinstance(card, bool):  # an int to Python, but never meant as the 2d
+        raise TypeError(f"bad card {card!r}: a bool is not a card")
+    if isinstance(card, IdCard):  # a phevaluator Card
+        return _card_from_int(operator.index(card.id_), card)
+    if isinstance(card, RankSuitCard):  # a pokerkit Card
+        rank, suit = card.rank, card.suit
         return _token_card(f"{getattr(rank, 'value', rank)}{getattr(suit, 'value', suit)}")
     if isinstance(card, float) or not hasattr(card, "__index__"):
         raise TypeError(f"bad card {card!r}: expected an int 0..51 or a string like 'As', "
@@ -144,6 +186,8 @@ def parse_cards(cards: CardsLike) -> list[int]:
     >>> parse_cards(["Ah", 0, "10c"])
     [50, 0, 32]
     """
+    if isinstance(cards, (bytes, bytearray)):
+        cards = _text(cards, cards)
     if isinstance(cards, str):
         return [_token_card(t) for t in _split_string(cards)]
     if not isinstance(cards, Iterable):
@@ -151,6 +195,8 @@ def parse_cards(cards: CardsLike) -> list[int]:
                         f"not {type(cards).__name__}")
     out: list[int] = []
     for card in cards:
+        if isinstance(card, (bytes, bytearray)):
+            card = _text(card, card)
         if isinstance(card, str) and len(_split_string(card)) > 1:
             out.extend(parse_cards(card))
         else:

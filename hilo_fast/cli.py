@@ -1,7 +1,11 @@
 """The ``hilo-fast`` command line.
 
 Each subcommand is one ``_cmd_*`` function registered in :func:`build_parser`;
-every one prints a table for people, or JSON with ``--json``.
+every one prints a table for people, or JSON with ``--json``. Whatever goes
+wrong, the user sees one line ``hilo-fast: error: ...`` and a non-zero exit
+(:func:`main`), never a traceback: 2 for bad input, 1 for a file that cannot
+be read or written, 130 for Ctrl-C (with how far the run got); a closed
+output pipe (``| head``) ends the run silently.
 """
 
 from __future__ import annotations
@@ -9,15 +13,45 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
 
 from . import BACKEND, __version__
 from .cards import format_cards
-from .equity import equity
+from .equity import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES, equity
 from .evaluation import evaluate
+from .progress import Progress
 from .ranges import Range
 from .showdown import showdown
+
+
+def _int_in(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in low..high. One rule per option, used by
+    every subcommand that takes the option."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            bound = f"{low}..{high}" if high is not None else f">= {low}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, got {value}")
+        return value
+    return parse
+
+
+#: --seed: a 64-bit seed, the range equity's Monte Carlo takes, in every subcommand.
+SEED = _int_in(0, 2**64 - 1)
+THREADS = _int_in(1)
+
+
+def _open_for_writing(path: str, option: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write {option} file {path!r}: {exc.strerror}") from None
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -54,8 +88,9 @@ _RANDOM_HANDS = ("random", "?")
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     holes = [None if hand.lower() in _RANDOM_HANDS else hand for hand in args.holes]
+    args.progress = Progress(0, "boards", show=not args.json)  # equity sizes it
     result = equity(holes, args.board, args.dead, samples=args.samples, seed=args.seed,
-                    threads=args.threads, progress=not args.json and sys.stderr.isatty())
+                    threads=args.threads, progress=args.progress)
     if args.json:
         print(json.dumps({
             "players": [
@@ -76,6 +111,9 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         print(f"{hand:<14}{p.equity:>9.4f}{p.std_error:>8.4f}{p.scoop:>8.4f}"
               f"{p.win_high:>8.4f}{p.tie_high:>8.4f}{p.win_low:>8.4f}{p.tie_low:>8.4f}")
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
+    if not result.exact and args.samples is None:
+        how += (f": random hands make over {EXACT_LIMIT:,} deals, too many to enumerate; "
+                "--samples N for more")
     print(f"board {''.join(result.board) or '-'}   no low {result.no_low:.4f}   "
           f"{result.boards:,} {'boards' if result.exact else 'samples'} ({how})")
     return 0
@@ -108,11 +146,11 @@ _STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "mixed")
 
 
 def _parse_stakes(text: str) -> tuple[int, int]:
-    try:
-        small, big = (int(part) for part in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"stakes must look like 1/2, got {text!r}") from None
-    return small, big
+    parts = text.split("/")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(
+            f"expected two whole numbers >= 0 like 1/2 (small/big), got {text!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -121,6 +159,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .structures import MixedGame, Structure
 
     small, big = args.stakes
+    if args.hands_per_game is not None and args.structure != "mixed":
+        raise ValueError("--hands-per-game is for --structure mixed only")
     structure: Structure | MixedGame
     if args.structure == "fixed-limit":   # named by small bet / big bet
         structure = Structure.fixed_limit(small, big)
@@ -136,26 +176,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
         bots.append(BOTS[name])
-    out = open(args.phh, "w", encoding="utf-8") if args.phh else None  # noqa: SIM115
+    out = _open_for_writing(args.phh, "--phh") if args.phh else None
     written = 0
 
     def export(hand: object) -> None:
         nonlocal written
         assert out is not None
-        written += 1
-        out.write(("\n" if written > 1 else "") + f"[{written}]\n" + to_phh(hand))  # type: ignore[arg-type]
+        text = to_phh(hand)  # type: ignore[arg-type]
+        out.write(("\n" if written else "") + f"[{written + 1}]\n" + text)
+        written += 1  # after the write: a Ctrl-C in between must not miscount the file
 
-    def bar(done: int) -> None:
-        width = 30
-        filled = width * done // max(args.hands, 1)
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{args.hands} hands",
-              end="" if done < args.hands else "\n", file=sys.stderr, flush=True)
-
+    bar = args.progress = Progress(args.hands, "hands", show=not (args.quiet or args.json))
+    if out is not None:
+        args.partial = lambda: f"the {written:,} hands played are in {args.phh}"
     try:
-        summary = simulate(args.hands, structure, args.players, seed=args.seed, bots=bots,
-                           stack=args.stack, progress=None if args.quiet else bar,
-                           on_hand=export if out is not None else None,
-                           hole_count=args.hole_count)
+        with bar:
+            summary = simulate(args.hands, structure, args.players, seed=args.seed, bots=bots,
+                               stack=args.stack, progress=lambda done: bar.update(done - bar.done),
+                               on_hand=export if out is not None else None,
+                               hole_count=args.hole_count)
     finally:
         if out is not None:
             out.close()
@@ -175,9 +214,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _parse_seat(text: str, seat: int) -> tuple[str | None, int]:
     """``CARDS:CHIPS`` (``none`` or ``-`` for no cards) as (cards or None, chips)."""
     cards, sep, chips = text.rpartition(":")
-    if not sep or not chips.strip().isdigit():
+    if not sep:
         raise ValueError(f"bad --seat {text!r} (seat {seat}): expected CARDS:CHIPS like "
                          "'As2dKh3c:100', or 'none:0' for a seat with no cards")
+    if not chips.strip().isdigit():
+        raise ValueError(f"bad --seat {text!r} (seat {seat}): the chips put in must be a "
+                         f"whole number >= 0, got {chips!r}")
     return (None if cards.strip().lower() in ("", "-", "none") else cards), int(chips)
 
 
@@ -243,8 +285,23 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_info(args: argparse.Namespace) -> int:
+    from .info import format_info, install_info
+
+    info = install_info()
+    print(json.dumps(info, indent=2) if args.json else format_info(info))
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"hilo-fast: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hilo-fast",
         description="Omaha Hi-Lo (8-or-better) evaluation. Lower values are better.",
     )
@@ -261,16 +318,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_eval)
 
     p = sub.add_parser("equity", help="each hand's share of the pot, high, low and scoop",
-                       description="Omaha Hi-Lo equity, exact unless --samples is given. "
+                       description="Omaha Hi-Lo equity. Exact (every board settled) when all "
+                                   "hands are known, and with 'random' hands while they make "
+                                   f"at most {EXACT_LIMIT:,} deals; beyond that, Monte Carlo "
+                                   f"with {DEFAULT_SAMPLES:,} samples (the result says which). "
+                                   "--samples N always runs N Monte Carlo samples. "
                                    "Example: hilo-fast equity As2dKh3c 7c8d9hTs --board 2h5c9d")
     p.add_argument("holes", nargs="+", help="2 to 10 hands, e.g. As2dKh3c; 'random' or '?' "
                                             "for a random hand; or ranges, e.g. 'A2$ds' "
                                             "(docs/ranges.md)")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     p.add_argument("--dead", default="", help="cards out of the deck")
-    p.add_argument("--samples", type=int, help="Monte Carlo samples (default: exact)")
-    p.add_argument("--seed", type=int, help="Monte Carlo seed (default: random, printed)")
-    p.add_argument("--threads", type=int, help="threads to run on (default 1)")
+    p.add_argument("--samples", type=_int_in(1, MAX_SAMPLES),
+                   help=f"Monte Carlo samples, 1..{MAX_SAMPLES:,} (default: exact, or "
+                        f"{DEFAULT_SAMPLES:,} samples when random hands make over "
+                        f"{EXACT_LIMIT:,} deals)")
+    p.add_argument("--seed", type=SEED, help="Monte Carlo seed, 0..2**64-1 (default: random, "
+                                             "printed)")
+    p.add_argument("--threads", type=THREADS, help="threads to run on (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_equity)
 
@@ -290,23 +355,23 @@ def build_parser() -> argparse.ArgumentParser:
                                    "checks that chips are conserved in every hand. Example: "
                                    "hilo-fast simulate --hands 10000 --structure pot-limit "
                                    "--players 6 --seed 1")
-    p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--hands", type=_int_in(0), default=1000, help="hands to play (default 1000)")
     p.add_argument("--structure", choices=_STRUCTURES, default="pot-limit",
                    help="betting structure (default pot-limit); mixed alternates pot limit "
                         "and fixed limit with blinds times 2")
-    p.add_argument("--players", type=int, default=6, help="seats, 2..10 (default 6)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--players", type=_int_in(2, 10), default=6, help="seats, 2..10 (default 6)")
+    p.add_argument("--seed", type=SEED, default=0, help="random seed, 0..2**64-1 (default 0)")
     p.add_argument("--hole-count", type=int, choices=(4, 5, 6), default=4,
                    help="hole cards: 4 (Omaha, default), 5 (Big O) or 6")
     p.add_argument("--stakes", type=_parse_stakes, default=(1, 2),
                    help="blinds (pot/no limit, mixed) or small/big bet (fixed limit); "
                         "default 1/2")
-    p.add_argument("--stack", type=int, default=None,
+    p.add_argument("--stack", type=_int_in(1), default=None,
                    help="starting stack and rebuy (default 100 big blinds)")
     p.add_argument("--bots", default="random",
                    help="comma list of bots, repeated over the seats: random, call, pot "
                         "(default random)")
-    p.add_argument("--hands-per-game", type=int, default=0,
+    p.add_argument("--hands-per-game", type=_int_in(1), default=None,
                    help="mixed: hands before switching game (default one orbit)")
     p.add_argument("--phh", metavar="FILE", help="write every hand to FILE (.phhs)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -327,23 +392,95 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--folded", action="append", default=[], metavar="SEATS",
                    help="seats that folded, e.g. 1,3 (repeatable); their chips stay in as "
                         "dead money")
-    p.add_argument("--button", type=int, default=0,
+    p.add_argument("--button", type=_int_in(0), default=0,
                    help="the button's seat (default 0); odd chips go clockwise from its left")
     p.add_argument("--odd-chip", choices=("high", "low"), default="high",
                    help="which half takes the odd chip of a hi/lo split (default high)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_showdown)
+
+    p = sub.add_parser("info", help="version, backend, and why the native backend is not in use",
+                       description="What this install is: version, backend in use, why the "
+                                   "native (C) backend is not in use, the compiler and flags "
+                                   "it was built with, and its table sizes.")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_info)
+
+    from .hh_cli import add_parser as add_hh_parser  # the hand-history commands
+
+    add_hh_parser(sub)
     return parser
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """Every option string in every subcommand: (all of them, those that take a value)."""
+    every: set[str] = set()
+    valued: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                more, more_valued = _option_strings(sub)
+                every |= more
+                valued |= more_valued
+        elif action.option_strings:
+            every.update(action.option_strings)
+            if action.nargs != 0:
+                valued.update(action.option_strings)
+    return every, valued
+
+
+def _attach_dash_values(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """``--stakes -1/2`` as ``--stakes=-1/2`` (and ``--seat -:10``): argparse would take a
+    value starting with ``-`` for an option and say "expected one argument"; attached, the
+    option's own rule judges the value. A real option after it is left alone."""
+    every, valued = _option_strings(parser)
+    out: list[str] = []
+    tokens = iter(argv)
+    for token in tokens:
+        out.append(token)
+        if token in valued:
+            value = next(tokens, None)
+            if value is None:
+                break
+            if value.startswith("-") and value not in ("-", "--") \
+                    and value.split("=", 1)[0] not in every:
+                out[-1] = f"{token}={value}"
+            else:
+                out.append(value)
+    return out
+
+
+def _interrupted(args: argparse.Namespace) -> str:
+    """How far an interrupted command got, for the line it ends with."""
+    progress = getattr(args, "progress", None)
+    said = f" after {progress}" if isinstance(progress, Progress) and progress.total else ""
+    partial = getattr(args, "partial", None)
+    return said + (f"; {partial()}" if partial is not None else "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_attach_dash_values(parser, sys.argv[1:] if argv is None else argv))
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # here, so a closed pipe is met inside the try
+        return status
     except (ValueError, TypeError) as exc:
         print(f"hilo-fast: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader left (| head): nothing to say. Point stdout at /dev/null so the
+        # interpreter's last flush at exit does not raise again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"hilo-fast: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"hilo-fast: interrupted{_interrupted(args)}", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 A :class:`Hand` is dealt from a seeded shuffle (or from cards the caller gives),
 posts antes and blinds, and then asks the seat in :attr:`Hand.actor` to act
-until the hand is over (rule book §3-§5). At every decision
+until the hand is over (``docs/rules.md`` §3-§5). At every decision
 :meth:`Hand.legal_actions` says which of fold / check / call / bet / raise are
 legal and the minimum and maximum "to" amount of a bet or raise (the total the
 seat will have in front of it this round); :meth:`Hand.act` applies one action.
@@ -25,14 +25,14 @@ A :class:`Table` plays hands one after another: it moves the button one seat
 clockwise, lets seats with no chips sit out, and follows a :class:`MixedGame`
 schedule.
 
-Rules chosen where the seeds are silent (standard casino practice, Robert's
-Rules / Poker TDA):
+Rules chosen where the house rules are silent (standard casino practice, Robert's
+Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
 
 - Heads-up the button posts the small blind, acts first pre-flop, last after.
 - A blind or ante a seat cannot cover is posted all in; the amount to call is
   the largest bet on the table.
-- A seat may fold at any time, also when it could check (the seeds: "玩家隨時
-  可以選擇蓋牌"); built-in bots never fold when they can check.
+- A seat may fold at any time, also when it could check (the house rules:
+  "玩家隨時可以選擇蓋牌"); built-in bots never fold when they can check.
 - An all-in bet or raise short of a full one (the minimum bet, or the last full
   raise; in fixed limit the full unit) does not reopen the betting for seats
   that already acted, unless several such all-ins add up to a full raise; it

@@ -6,7 +6,9 @@ chunk runs in C (the GIL is released) or its pure-Python twin and returns
 integer tallies; tallies add up, so the answer is the same whether the
 chunks run in one thread, in many, or on a cluster through any
 :class:`concurrent.futures.Executor` (such as Dask's
-``Client.get_executor()``).
+``Client.get_executor()``). Chunks are made as they are needed and at most
+``IN_FLIGHT`` wait in a pool at a time, so memory stays flat whatever the
+number of samples (up to ``MAX_SAMPLES``).
 
 Pot shares are counted in 1/5040 of a pot, which every split of a half
 among up to 10 tied players divides evenly, so exact results are exact
@@ -24,16 +26,14 @@ from __future__ import annotations
 import math
 import re
 import secrets
-import sys
-import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TextIO
 
 from ._backend import backend
 from .cards import CardsLike, card_str, check_count, check_distinct, parse_cards
+from .progress import Progress
 from .range_equity import RangeSpot, prepare_ranges, range_chunk
 from .ranges import Range
 
@@ -48,6 +48,11 @@ POT = 5040
 #: this many, else run Monte Carlo with DEFAULT_SAMPLES.
 EXACT_LIMIT = 2_000_000
 DEFAULT_SAMPLES = 100_000
+#: The most Monte Carlo samples one call takes: a trillion, days of work on
+#: one core, with a standard error far below anything a pot can tell apart.
+MAX_SAMPLES = 10**12
+#: Chunks submitted to a pool or executor and not yet finished, at most.
+IN_FLIGHT = 64
 #: Fixed chunk sizes: the chunks (and so the Monte Carlo streams) do not
 #: depend on the number of threads or on the executor.
 CHUNK_DEALS = 1 << 15
@@ -191,40 +196,16 @@ def _check_int(value: object, name: str, low: int, high: int | None = None) -> i
 
 
 def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
-            total: int, seed: int) -> list[Chunk]:
+            total: int, seed: int) -> Iterator[Chunk]:
+    """The chunks of a run, one at a time (a list of 10**8 chunks would not fit)."""
     holes, n_hole, board, dead = spot
     size = CHUNK_DEALS if mode == "enumerate" else CHUNK_SAMPLES
-    out: list[Chunk] = []
     for index, start in enumerate(range(0, total, size)):
         first = start if mode == "enumerate" else _chunk_seed(seed, index)
-        out.append((mode, holes, n_hole, board, dead, first, min(size, total - start)))
-    return out
+        yield (mode, holes, n_hole, board, dead, first, min(size, total - start))
 
 
-class _Progress:
-    """A one-line progress bar on a stream, drawn only once a run has taken a moment."""
-
-    def __init__(self, total: int, stream: TextIO, unit: str) -> None:
-        self.total, self.stream, self.unit = total, stream, unit
-        self.done = 0
-        self.start = time.monotonic()
-        self.drawn = False
-
-    def advance(self, count: int) -> None:
-        self.done += count
-        if time.monotonic() - self.start < 0.3 and self.done < self.total:
-            return
-        width = 30
-        filled = width * self.done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                          f"{self.done:,}/{self.total:,} {self.unit}")
-        self.drawn = True
-        if self.done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
-def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
+def _run(chunks: Iterable[Chunk], threads: int, executor: Executor | None,
          on_done: Callable[[int], None] | None) -> list[int]:
     """Run the chunks and add up their tallies (integers: any order gives the same sum)."""
     total: list[int] | None = None
@@ -240,14 +221,25 @@ def _run(chunks: list[Chunk], threads: int, executor: Executor | None,
             merge(_run_chunk(chunk), chunk[6])
     else:
         pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
+        pending: dict[Future[list[int]], int] = {}
+        finished = False
         try:
-            futures: dict[Future[list[int]], int] = {
-                pool.submit(_run_chunk, chunk): chunk[6] for chunk in chunks}
-            for future in as_completed(futures):
-                merge(future.result(), futures[future])
+            for chunk in chunks:
+                if len(pending) >= IN_FLIGHT:  # wait for room: the pool never holds more
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        merge(future.result(), pending.pop(future))
+                pending[pool.submit(_run_chunk, chunk)] = chunk[6]
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    merge(future.result(), pending.pop(future))
+            finished = True
         finally:
+            for future in pending:  # interrupted or failed: drop the work not yet started
+                future.cancel()
             if executor is None:
-                pool.shutdown()
+                pool.shutdown(wait=finished, cancel_futures=True)
     assert total is not None
     return total
 
@@ -261,7 +253,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     executor: Executor | None = None,
-    progress: bool = False,
+    progress: bool | Progress = False,
 ) -> EquityResult:
     """Each player's share of an Omaha Hi-Lo pot, high, low and scoop.
 
@@ -272,13 +264,16 @@ def equity(
     (docs/ranges.md has the exactness rule). ``board``: 0, 3, 4 or 5 known
     cards; ``dead``: cards out of the deck. With ``samples=None`` every deal
     is settled (exact) unless random hands make more than ``EXACT_LIMIT``
-    deals, in which case
-    ``DEFAULT_SAMPLES`` Monte Carlo samples are drawn; ``samples=N`` draws N.
+    (2,000,000) deals, in which case ``DEFAULT_SAMPLES`` (100,000) Monte
+    Carlo samples are drawn and ``exact`` is False; ``samples=N`` draws N
+    (1..``MAX_SAMPLES``).
     Monte Carlo is reproducible for a ``seed`` (a random one is chosen and
     reported when None), on both backends and for any ``threads`` or
     ``executor``. ``threads`` (default 1) runs chunks in a thread pool;
     ``executor`` runs them on any :class:`concurrent.futures.Executor`
-    instead. ``progress`` draws a bar on stderr.
+    instead. ``progress=True`` draws a bar on stderr when it is a terminal
+    (see :class:`~hilo_fast.progress.Progress`); a ``Progress`` given here
+    is sized to the run and counts it, drawn or not.
 
     Both make the wheel straight and the wheel low: each half is shared.
 
@@ -305,6 +300,9 @@ def equity(
                          f"only {unknown} are left")
     if samples is not None:
         _check_int(samples, "samples", 1)
+        if samples > MAX_SAMPLES:
+            raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (equity.MAX_SAMPLES), "
+                             f"got {samples:,}")
     if seed is not None:
         _check_int(seed, "seed", 0, _MASK64)
     n_threads = 1 if threads is None else _check_int(threads, "threads", 1)
@@ -313,6 +311,8 @@ def equity(
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not "
                         f"{type(executor).__name__}")
+    if not isinstance(progress, (bool, Progress)):
+        raise TypeError(f"progress must be a bool or a Progress, not {type(progress).__name__}")
 
     flat = tuple(card for hand in players
                  for card in (hand if hand is not None else [-1] * n_hole))
@@ -333,9 +333,14 @@ def equity(
         seed = secrets.randbits(64) if seed is None else seed
     chunks = _chunks(mode, spot, total, seed or 0)
     if dealt is not None:
-        chunks = [(f"range-{mode}", *chunk[1:7], dealt) for chunk in chunks]
-    bar = _Progress(total, sys.stderr, "boards" if exact else "samples") if progress else None
-    tally = _run(chunks, n_threads, executor, bar.advance if bar else None)
+        chunks = ((f"range-{mode}", *chunk[1:7], dealt) for chunk in chunks)
+    unit = "boards" if exact else "samples"
+    if isinstance(progress, Progress):
+        bar, progress.total, progress.unit = progress, total, unit
+    else:
+        bar = Progress(total, unit, show=progress)
+    with bar:
+        tally = _run(chunks, n_threads, executor, bar.update)
     if not tally[0]:
         raise ValueError("the ranges can never be dealt together: every choice of their hands "
                          "shares a card")

@@ -42,6 +42,18 @@ _LOW_RANK_CHARS = "A2345678"
 _DIRECT_TYPES = (list, tuple)  # passed to the backend as they are; anything else is parsed
 
 
+def _bool_among(cards: bytes, hole: Sequence[object], board: Sequence[object]) -> bool:
+    """Whether a bool hides among the card ids ``cards`` (``bytes(hole) + bytes(board)``).
+    True == 1 and False == 0, so look only where a 0 or a 1 is, at its first place: a
+    bool further on repeats the card there, which the backend refuses anyway."""
+    n = len(hole)
+    for value in (0, 1):
+        at = cards.find(value)
+        if at >= 0 and type(hole[at] if at < n else board[at - n]) is bool:
+            return True
+    return False
+
+
 def _five(cards: CardsLike) -> list[int]:
     ids = parse_cards(cards)
     check_count(ids, (5,), "a 5-card hand")
@@ -63,9 +75,16 @@ def _omaha_packed(hole: CardsLike, board: CardsLike) -> int:
     which validates them too; only on failure (or other input forms) does
     the slower Python parser run, to build the error message."""
     if type(hole) in _DIRECT_TYPES and type(board) in _DIRECT_TYPES:
-        packed: int = backend.omaha(hole, board)
-        if packed >= 0:
-            return packed
+        try:
+            hole_bytes = bytes(hole)  # type: ignore[arg-type]
+            cards = hole_bytes + bytes(board)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
+            pass
+        else:
+            if not ((0 in cards or 1 in cards) and _bool_among(cards, hole, board)):  # type: ignore[arg-type]
+                packed: int = backend.omaha_bytes(cards, len(hole_bytes))
+                if packed >= 0:
+                    return packed
     return int(backend.omaha(*_hand(hole, board)))
 
 
@@ -209,7 +228,8 @@ class HandValue:
 
     def _best_cards(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
         if self._best is None:
-            result = backend.omaha_best(*_hand(self._hole, self._board))
+            # list(): ids kept as bytes are numbers here, not the card names bytes mean
+            result = backend.omaha_best(*_hand(list(self._hole), list(self._board)))
             self._best = (result[2], result[3])
         return self._best
 
@@ -236,14 +256,17 @@ class HandValue:
 
     @property
     def high_category(self) -> str:
+        """The high hand's category, e.g. ``'Straight'`` (see :func:`high_category`)."""
         return high_category(self.high)
 
     @property
     def high_description(self) -> str:
+        """The high hand in words, e.g. ``'Straight, Five high'``."""
         return describe_high(self.high)
 
     @property
     def low_description(self) -> str:
+        """The low in words, e.g. ``'5-4-3-2-A low'``, or ``'no low'``."""
         return describe_low(self.low)
 
     def __eq__(self, other: object) -> bool:
@@ -283,9 +306,12 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
         except (TypeError, ValueError):  # not ints 0..255: the parser names the problem
             pass
         else:
-            packed: int = backend.omaha_bytes(hole_bytes + board_bytes, len(hole_bytes))
-            if packed >= 0:
-                return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes, board_bytes)
+            cards = hole_bytes + board_bytes
+            if not ((0 in cards or 1 in cards) and _bool_among(cards, hole, board)):  # type: ignore[arg-type]
+                packed: int = backend.omaha_bytes(cards, len(hole_bytes))
+                if packed >= 0:
+                    return HandValue(packed >> 8, (packed & 0xFF) or None, hole_bytes,
+                                     board_bytes)
     hole_ids, board_ids = _hand(hole, board)
     packed = backend.omaha(hole_ids, board_ids)
     return HandValue(packed >> 8, (packed & 0xFF) or None, tuple(hole_ids), tuple(board_ids))

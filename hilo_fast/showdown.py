@@ -3,8 +3,8 @@
 Seats are numbered ``0..n-1`` in clockwise order: seat ``i + 1`` sits to the
 left of seat ``i`` (and seat 0 to the left of seat ``n - 1``).
 
-How the chips are settled (``RULES.md`` §2, standard casino practice where
-the rule book is silent):
+How the chips are settled (the rule book of the docs, ``docs/rules.md`` §2,
+which says which standard casino practice fills the gaps):
 
 - A seat is **live** when it has hole cards and has not folded. Pots are
   built at each live seat's contribution level: the main pot first, then a
@@ -52,6 +52,7 @@ __all__ = ["OddChip", "Pot", "ShowdownResult", "rank_hands", "showdown"]
 
 #: Which half of a pot takes the odd chip when the pot splits hi/lo.
 OddChip = Literal["high", "low"]
+"""Which half takes the odd chip of a hi/lo split: ``"high"`` (the default) or ``"low"``."""
 _ODD_CHIP_RULES = ("high", "low")
 
 
@@ -90,7 +91,8 @@ def _plain_table(
             size = len(hole)
             cards += hole
         plain_holes.append(None if hole is None else list(hole))
-    # Whole-list checks (they run in C): only ints, all in 0..51, no repeats.
+    # Whole-list checks in CPython builtins (no Python loop per card): only
+    # ints, all in 0..51, no repeats.
     if set(map(type, cards)) != {int} or min(cards) < 0 or max(cards) > 51:
         return None
     if len(set(cards)) != len(cards):

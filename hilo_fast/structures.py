@@ -1,7 +1,7 @@
 """Betting structures: fixed limit, pot limit, no limit, and the mixed-game schedule.
 
 A :class:`Structure` holds the forced bets and the sizing rule of one hand
-(rule book §3-§4). All amounts are plain ints (chips); "to" amounts are the
+(``docs/rules.md`` §3-§4). All amounts are plain ints (chips); "to" amounts are the
 total a seat has in front of it in the current betting round after acting.
 
 - Fixed limit, named by small bet / big bet: bets and raises are exactly the
@@ -162,14 +162,14 @@ MIXED_BLIND_RATIO = 2
 
 
 class MixedGame:
-    """A schedule alternating pot limit and fixed limit (rule book §4, mixed game).
+    """A schedule alternating pot limit and fixed limit (``docs/rules.md`` §4, mixed game).
 
     It starts with pot limit and switches every ``hands_per_game`` hands (pass the
     number of seats for "every orbit"). Going from pot limit to fixed limit the
     blinds go up by ``blind_ratio``: the fixed-limit blinds are ``blind_ratio``
     times the pot-limit blinds, the small bet equals the fixed-limit big blind
     and the big bet is twice it. The default ratio 2 is this project's choice
-    (the seeds only say the blinds rise "so the betting stays balanced"): a pot
+    (the house rules only say the blinds rise "so the betting stays balanced"): a pot
     limit 1/2 game alternates with fixed limit 4/8 (blinds 2/4).
 
     >>> mixed = MixedGame(Structure.pot_limit(1, 2), hands_per_game=6)

@@ -65,6 +65,8 @@ CASES = [
     Case(E, "range", 'evaluate([2**40, 1, 2, 3], [4, 5, 6])', ValueError, "bad card 1099511627776"),
     Case(E, "dup", 'evaluate("As2dKh9c", "As4h5d")', ValueError, "duplicate card As: in hole and in board"),
     Case(E, "dup", 'evaluate("As2dAs9c", "3s4h5d")', ValueError, "duplicate card As: twice in hole"),
+    Case(E, "type", 'evaluate([True, 2, 3, 4], [5, 6, 7])', TypeError, "bad card True: a bool is not a card"),
+    Case(E, "type", 'evaluate(b"As2d\\xffc", "3s4h5d")', ValueError, "bytes are read as ASCII card names"),
     Case(E, "float", 'evaluate([1.0, 2, 3, 4], [5, 6, 7])', TypeError, "bad card 1.0"),
     Case(E, "float", 'evaluate([float("nan"), 2, 3, 4], [5, 6, 7])', TypeError, "bad card nan"),
     Case(E, "float", 'evaluate([np.float32(7.9), 2, 3, 4], [5, 6, 8])', TypeError, "bad card"),
@@ -137,6 +139,7 @@ CASES = [
     # ---- cards ----
     Case("parse_card", "type", "parse_card(None)", TypeError, "bad card None"),
     Case("parse_card", "type", 'parse_card("1s")', ValueError, "bad card '1s'"),
+    Case("parse_card", "type", "parse_card(True)", TypeError, "bad card True: a bool is not a card"),
     Case("parse_card", "range", "parse_card(52)", ValueError, "bad card 52"),
     Case("parse_card", "float", "parse_card(1.0)", TypeError, "bad card 1.0"),
     Case("parse_cards", "type", "parse_cards(42)", TypeError, "bad cards 42"),
@@ -196,6 +199,8 @@ CASES = [
          "seed must be 0..18446744073709551615, got -1"),
     Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", samples=0)', ValueError,
          "samples must be >= 1, got 0"),
+    Case("equity", "range", 'equity(["As2dKh3c", None], samples=10**12 + 1)', ValueError,
+         "samples must be at most 1,000,000,000,000 (equity.MAX_SAMPLES)"),
     Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", threads=0)', ValueError,
          "threads must be >= 1, got 0"),
     Case("equity", "dup", 'equity(["As2dKh3c", "7c8d9hTs"], "2h5c9d", "2h")', ValueError,
@@ -252,6 +257,14 @@ CASES = [
     Case("simulate", "float", f"simulate(2.5, {PL})", ValueError, "hands must be an int >= 0, got 2.5"),
     Case("to_phh", "type", 'to_phh("x")', TypeError, "to_phh needs a Hand, not str"),
     Case("to_phh", "action", "to_phh(hand)", ValueError, "only a finished hand can be exported"),
+    Case("read_pokerstars", "type", "read_pokerstars(12)", TypeError, "source must be a path or an open text file, got 12"),
+    Case("read_pokerstars", "type", "read_pokerstars(b'PokerStars')", TypeError, "source must be a path or an open text file"),
+    Case("parse_pokerstars", "type", "parse_pokerstars(None)", TypeError, "text must be a str, got NoneType"),
+    Case("parse_pokerstars", "type", "list(parse_pokerstars('hello\\n'))", ValueError, "is not a PokerStars hand history"),
+    Case("read_phh", "type", "read_phh('x = = 1\\n')", ValueError, "not PHH (TOML)"),
+    Case("read_phh", "range", 'read_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
+    Case("read_phh", "chips", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "stack of seat 0 is negative"),
+    Case("read_phh", "action", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
 ]
 
 
@@ -303,7 +316,9 @@ def test_every_public_function_is_catalogued() -> None:
     covered = {case.function.split(".")[0] for case in CASES}
     no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
-                "OddChip", "to_phhs"}  # values, enums and to_phhs (it calls to_phh per hand)
+                "OddChip", "to_phhs",  # values, enums and to_phhs (it calls to_phh per hand)
+                "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
+                "CardLike", "CardsLike"}  # type aliases
     assert set(hilo_fast.__all__) - no_input == covered
 
 
@@ -351,9 +366,36 @@ def render() -> str:
                      f"{says} |")
     lines += [
         "",
-        "Accepted on purpose: a `bool` is an `int` (so `True` is card 1, as `operator.index`",
-        "says); numpy integer scalars and integer arrays of any dtype, byte order or layout are",
-        "cards (non-contiguous or non-int32 arrays are range-checked, then copied once).",
+        "Accepted on purpose: anything with `__index__` is a card id (numpy integer scalars,",
+        "phevaluator and treys card ints), as are phevaluator `Card` (its `id_`) and pokerkit",
+        "`Card` objects; `bytes` are ASCII card names (`b\"As2d\"`), never card ids; numpy",
+        "integer arrays of any dtype, byte order or layout are cards (non-contiguous or",
+        "non-int32 arrays are range-checked, then copied once). A `bool` is never a card",
+        "(`True` would be the 2d): the one exception is `evaluate_batch`, whose list rows are",
+        "read as plain numbers, like its arrays.",
+        "",
+        "## At the command line",
+        "",
+        "`hilo-fast` never shows a traceback (`tests/test_cli_errors.py` runs each case in a",
+        "subprocess). Whatever goes wrong, stderr gets one line and the exit code says what:",
+        "",
+        "| what went wrong | the user sees | exit |",
+        "|---|---|---|",
+        "| bad input (cards, counts, chips, any library `ValueError`/`TypeError`) | `hilo-fast: error: <the library's message>` | 2 |",
+        "| a bad option or value (argparse) | `hilo-fast: error: argument --seed: must be 0..18446744073709551615, got -1 (see 'hilo-fast equity --help')` | 2 |",
+        "| `--stakes -1/2` (a value starting with `-`) | `hilo-fast: error: argument --stakes: expected two whole numbers >= 0 like 1/2 (small/big), got '-1/2' ...` | 2 |",
+        "| `--seat As2dJcTc:-20` | `hilo-fast: error: bad --seat 'As2dJcTc:-20' (seat 0): the chips put in must be a whole number >= 0, got '-20'` | 2 |",
+        "| `--samples` above the cap | `hilo-fast: error: argument --samples: must be 1..1000000000000, got ...` | 2 |",
+        "| a file that cannot be written (`--phh /nonexistent/dir/x.phhs`) | `hilo-fast: error: cannot write --phh file '/nonexistent/dir/x.phhs': No such file or directory` | 1 |",
+        "| any other file that cannot be read or written | `hilo-fast: error: <path>: <reason>` | 1 |",
+        "| the reader of stdout left (`... --json \\| head -1`) | nothing | 1 |",
+        "| Ctrl-C | stops at once: `hilo-fast: interrupted after 8,290,000 of 1,000,000,000,000 samples` (with `--phh`: `; the 1,368 hands played are in x.phhs`) | 130 |",
+        "",
+        "One rule per option, in every subcommand that has it: `--seed` 0..2\\*\\*64-1 (equity and",
+        "simulate alike), `--samples` 1..10\\*\\*12 (`hilo_fast.equity.MAX_SAMPLES`; the library",
+        "refuses more too), `--threads` >= 1, `--hands` >= 0, `--players` 2..10, `--stack` >= 1,",
+        "`--hands-per-game` >= 1 (and only with `--structure mixed`), `--button` >= 0, `--stakes`",
+        "two whole numbers >= 0.",
         "",
     ]
     return "\n".join(lines)

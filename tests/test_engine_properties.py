@@ -1,6 +1,6 @@
 """Properties over many seeded random self-play hands, for every structure.
 
-At every decision an oracle written here from the rule book (not from the
+At every decision an oracle written here from docs/rules.md (not from the
 engine) recomputes the legal amounts from what is on the table; every action
 the bots apply is checked against it. Every hand must conserve chips, refused
 actions must leave the state untouched, and the button must move one seat

@@ -1,6 +1,6 @@
-"""Each rule of RULES.md §3-§5 as a focused test, with the rule book's worked examples.
+"""Each rule of docs/rules.md §3-§5 as a focused test, with its worked examples.
 
-Expected amounts are worked out by hand from the rule book in the comments,
+Expected amounts are worked out by hand from docs/rules.md in the comments,
 never read back from the engine.
 """
 

@@ -80,13 +80,12 @@ def test_bad_simulate_arguments() -> None:
         simulate(-1, PL, 6)
 
 
-def test_cli_simulate_prints_a_summary_and_a_progress_bar(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "300", "--structure", "pot-limit", "--players", "6",
                  "--seed", "1"]) == 0
     out, err = capsys.readouterr()
     assert "pot limit 1/2" in out and "hands       300" in out and "conserved" in out
-    assert "300/300 hands" in err and "#" in err
+    assert err == ""  # not a terminal: no progress bar (tests/test_progress.py draws one)
 
 
 def test_cli_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""The 8-or-better low (ace-to-five): the rule book's order, all 56 lows."""
+"""The 8-or-better low (ace-to-five): the order of docs/rules.md §1, all 56 lows."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import hilo_fast as hf
 
-# RULES.md section 1, worst to best, exactly as the seeds give it.
+# docs/rules.md §1, worst to best, exactly as the rules of the game give it.
 RULE_BOOK_ORDER = [
     "8-7-6-5-4", "8-7-6-5-3", "8-6-4-2-A", "8-4-3-2-A", "7-6-5-4-2",
     "7-6-5-2-A", "7-5-4-3-2", "6-5-4-3-2", "6-4-3-2-A", "5-4-3-2-A",

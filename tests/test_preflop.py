@@ -1,15 +1,13 @@
 """The committed preflop ranking: complete, ordered, and reproducible within
 its stated standard errors; the literature's best and worst hands where it
-puts them; the ranges page's examples."""
+puts them (docs/ranges.md's examples run in tests/test_docs.py)."""
 
 from __future__ import annotations
 
 import csv
-import doctest
 import itertools
 import math
 from importlib import resources
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,8 +16,6 @@ np = pytest.importorskip("numpy")
 
 import hilo_fast as hf  # noqa: E402
 from hilo_fast.preflop import all_hands, class_name, hand_classes, preflop_ranking  # noqa: E402
-
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -102,10 +98,3 @@ def test_named_hands_recomputed_within_their_error(native: ModuleType) -> None:
         p = hf.equity([row["hand"], None], samples=400_000, seed=7).players[0]
         error = math.hypot(float(row["std_error"]), p.std_error)
         assert abs(p.equity - float(row["equity"])) < 4 * error, row
-
-
-@pytest.mark.skipif(not DOCS.exists(), reason="docs/ranges.md is not beside the tests")
-def test_ranges_page_examples() -> None:
-    failures, tried = doctest.testfile(str(DOCS), module_relative=False,
-                                       optionflags=doctest.ELLIPSIS)
-    assert tried > 5 and failures == 0

@@ -1,0 +1,100 @@
+"""Hand histories: read + replay + settle, hands per second on one core.
+
+The hands are synthetic PokerStars histories of random self-play (every
+structure, 2..9 seats, side pots, 4- and 5-card), written once to a file
+outside the timing; the timed work is what `hilo-fast hh check` does per
+hand: parse it from the file, replay it through hf.Hand, settle it and compare
+every chip with the history. Target: 10,000 hands/s (a heavy player's year of
+hands, 500,000, in under a minute). Times are this process's CPU time
+(time.process_time), so a busy shared machine slows the wall clock, not the figure.
+
+    python benchmarks/bench_hh.py --hands 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import tempfile
+import time
+
+import hilo_fast as hf
+from hilo_fast._hh_synth import synthetic_histories
+
+TARGET = 10_000
+
+
+def _split(path: str) -> list[str]:
+    """The Omaha Hi/Lo hands of a file that replay exactly, as text."""
+    with open(path, encoding="utf-8-sig") as stream:
+        text = stream.read()
+    starts = [i for i in range(len(text)) if text.startswith("PokerStars ", i)
+              and (i == 0 or text[i - 1] == "\n")] + [len(text)]
+    chunks = [text[a:b].rstrip() + "\n\n\n" for a, b in itertools.pairwise(starts)]
+    return [c for c in chunks if [h.replay().exact for h in hf.parse_pokerstars(c)] == [True]]
+
+
+def _engine_seconds(path: str, repeat: int) -> float:
+    """The best CPU time of building and playing the replays' hf.Hand objects alone."""
+    games = []
+    for h in hf.read_pokerstars(path):
+        hand = h.replay().hand
+        assert hand is not None
+        games.append((hand.structure, hand.starting_stacks, hand.button, hand.holes,
+                      h.replay().board, len(next(c for c in hand.holes if c)),
+                      [(kind, amount if kind >= hf.Action.BET else None)
+                       for _, _, kind, amount in hand.actions]))
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for structure, stacks, button, holes, board, count, actions in games:
+            hand = hf.Hand(structure, stacks, button, holes=holes, board=list(board),
+                           hole_count=count)
+            for kind, amount in actions:
+                hand.act(kind, amount)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
+    parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    parser.add_argument("--file", action="append", default=[],
+                        help="time these history files instead (repeated to --hands)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "hands.txt")
+        with open(path, "w", encoding="utf-8") as out:
+            if args.file:
+                sample = [h for f in args.file for h in _split(f)]
+                for k in range(args.hands):
+                    out.write(sample[k % len(sample)])
+            else:
+                out.writelines(synthetic_histories(args.hands, seed=1))
+        size = os.path.getsize(path)
+        best_read = best_all = float("inf")
+        for _ in range(args.repeat):
+            start = time.process_time()
+            read = sum(1 for _ in hf.read_pokerstars(path))
+            best_read = min(best_read, time.process_time() - start)
+            start = time.process_time()
+            exact = sum(h.replay().exact for h in hf.read_pokerstars(path))
+            best_all = min(best_all, time.process_time() - start)
+        engine = _engine_seconds(path, args.repeat)
+    assert read == args.hands and exact == args.hands, (read, exact)
+    what = ", ".join(os.path.basename(f) for f in args.file) or "synthetic self-play"
+    print(f"backend {hf.BACKEND}; {args.hands:,} hands ({what}), {size / 1e6:.1f} MB, best of "
+          f"{args.repeat}")
+    print(f"read only:                {args.hands / best_read:>10,.0f} hands/s")
+    print(f"read + replay + settle:   {args.hands / best_all:>10,.0f} hands/s "
+          f"({args.hands / best_all / TARGET:.2f}x the {TARGET:,} hands/s target)")
+    per_hand = 1e6 / args.hands
+    print(f"per hand: read {best_read * per_hand:.0f} us, replay + settle "
+          f"{(best_all - best_read) * per_hand:.0f} us, of which hf.Hand alone (build + "
+          f"act, the same hands) {engine * per_hand:.0f} us")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,602 @@
+"""Read PokerStars hand-history files: every Omaha Hi/Lo hand as a :class:`HandHistory`.
+
+:func:`read_pokerstars` takes a path or an open text file, :func:`parse_pokerstars`
+a string; both return a :class:`PokerStarsReader`, an iterator of
+:class:`~hilo_fast.hand_history.HandHistory` that reads one hand at a time
+(memory stays flat whatever the file size). What it reads:
+
+- old (``PokerStars Game #``), new (``PokerStars Hand #``), Zoom and home-game
+  (``PokerStars Home Game #``, ``{Club #...}``) headers; a byte-order mark;
+  CRLF or LF line ends;
+- Omaha Hi/Lo in fixed, pot and no limit, with 4, 5 or 6 hole cards
+  (``Omaha Hi/Lo``, ``5 Card Omaha Hi/Lo``); cash games (amounts in cents),
+  tournaments and play money (chips); mixed games (``HORSE (Omaha Hi/Lo
+  Limit, ...)``, ``8-Game (...)``): hands of other games are counted in
+  :attr:`PokerStarsReader.skipped` and not yielded.
+
+A hand it cannot read (cut short, a line it does not know, an unknown game
+variant, bytes that are not UTF-8) is recorded in
+:attr:`PokerStarsReader.errors` with its id (or line) and the reason, and
+reading goes on with the next hand. The only exception the iterator raises
+is ``ValueError`` for a source that is no hand history at all (no PokerStars
+header in its first lines).
+
+>>> text = '''PokerStars Hand #7: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2024/01/02 3:04:05 ET
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: ann ($1 in chips)
+... Seat 2: bob ($2.50 in chips)
+... ann: posts small blind $0.01
+... bob: posts big blind $0.02
+... *** HOLE CARDS ***
+... ann: folds
+... Uncalled bet ($0.01) returned to bob
+... bob collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0
+... Seat 1: ann (button) (small blind) folded before Flop
+... Seat 2: bob (big blind) collected ($0.02)
+... '''
+>>> [(h.hand_id, h.seats[1].stack, h.collected) for h in parse_pokerstars(text)]
+[('7', 250, {'bob': 2})]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO
+
+from .hand_history import HandHistory, HHAction, Post, SeatInfo
+from .structures import Limit
+
+__all__ = ["PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars"]
+
+#: A source with no hand header among its first this many non-blank lines is no hand history.
+SNIFF_LINES = 50
+#: A "hand" longer than this many lines is garbage, not a hand: skipped to the next header.
+MAX_HAND_LINES = 2000
+#: At most this many unreadable hands are kept in ``errors`` (``error_count`` counts all).
+MAX_ERRORS = 1000
+
+_HEADER = re.compile(
+    r"(?:\ufeff)?PokerStars (?P<kind>Zoom Hand|Hand|Game|Home Game Hand|Home Game) "
+    r"#(?P<id>\d+): +(?P<rest>.*)")
+_DATE = re.compile(r" - (?P<date>\d{4}/\d{1,2}/\d{1,2}.*)$")
+_DATE_PARTS = re.compile(
+    r"(\d{4})/(\d{1,2})/(\d{1,2})[ -]+(\d{1,2}):(\d{2}):(\d{2})\s*\(?(?P<tz>[A-Z]{2,4})?")
+_TOURNAMENT = re.compile(
+    r"Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: (?:[A-Z]{3}|FPP|SC))?) (?P<game>.*)")
+_MIXED = re.compile(r"(?P<mixed>[^()]+?) \((?P<inner>[^(),]+)(?:, (?P<stakes>[^()]+))?\)")
+_PLAIN = re.compile(r"(?P<inner>[^()]+?)(?: \((?P<stakes>[^()]+)\))?")
+_HILO = re.compile(r"(?:(?P<cards>[456]) Card )?Omaha Hi/Lo (?P<limit>Pot Limit|No Limit|Limit)")
+# Other games PokerStars deals (skipped, counted); a game neither these nor Omaha Hi/Lo
+# is unknown: its hand is reported unreadable.
+_OTHER_GAME = re.compile(
+    r"(?:Hold'em|6\+ Hold'em|(?:[56] Card )?Omaha|Courchevel(?: Hi/Lo)?|Razz|7 Card Stud"
+    r"(?: Hi/Lo)?|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball|Badugi|Fusion)"
+    r" (?:Limit|Pot Limit|No Limit|Fixed Limit)")
+_LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+_STAKES = re.compile(
+    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: (?P<code>[A-Z]{3}))?")
+_LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?.*?Seat #(?P<button>\d+) "
+                    r"is the button")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<chips>[^()]*?) in chips"
+                   r"(?:, (?P<bounty>[^()]*?) bounty)?\)(?P<rest>.*)")
+_POST = re.compile(r"posts (?P<kind>small blind|big blind|small & big blinds|the ante|straddle) "
+                   r"(?P<amount>\S+)(?P<allin> and is all-in)?")
+_BET = re.compile(r"(?P<kind>calls|bets) (?P<amount>\S+)(?P<allin> and is all-in)?")
+_RAISE = re.compile(r"raises (?P<amount>\S+) to (?P<to>\S+)(?P<allin> and is all-in)?")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_STREET = re.compile(r"\*\*\* (?P<name>[A-Z ]+?) \*\*\*(?P<cards>.*)")
+_UNCALLED = re.compile(r"Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.+)")
+_COLLECTED = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
+                        r"(?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)")
+_TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)\s*\|(?P<tail>.*)")
+_SIDE_POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (?P<amount>[^ ]+?)\.(?: |$)")
+_RAKE = re.compile(r"Rake (?P<rake>\S+)")
+# Lines about a player that change nothing in the hand (chat, table traffic, results).
+_NOISE = re.compile(
+    r".+? (?:said, \".*|joins the table at seat #\d+|leaves the table|is sitting out|sits out"
+    r"|has timed out(?: while disconnected| while being disconnected)?|is disconnected"
+    r"|is connected|has returned|will be allowed to play after the button"
+    r"|was removed from the table.*|finished the tournament.*|wins the tournament.*"
+    r"|re-buys and receives.*|takes the add-on.*|wins .*bounty.*|wins \S+ for eliminating.*"
+    r"|cashed out the hand.*|is away|has been disconnected.*)")
+_COLON_NOISE = frozenset(("is sitting out", "sits out", "is disconnected", "has returned",
+                          "has timed out", "is away", "sitting out"))
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
+_STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableHand:
+    """A hand the reader skipped: its id (``""`` if the header itself was bad),
+    the 1-based line where it starts, and why."""
+
+    hand_id: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"hand #{self.hand_id}" if self.hand_id else "text"
+        return f"{where} at line {self.line}: {self.reason}"
+
+
+class _Unreadable(Exception):
+    """Raised inside the hand parser; the reader turns it into an :class:`UnreadableHand`."""
+
+
+_MONEY_CACHE: dict[tuple[str, bool], int] = {}   # amounts repeat: parse each text once
+
+
+def _money(text: str, cash: bool) -> int:
+    """An amount as printed (``$0.85``, ``€2``, ``1,148``) in cents (cash) or chips."""
+    key = (text, cash)
+    found = _MONEY_CACHE.get(key)
+    if found is None:
+        found = _parse_money(text, cash)
+        if len(_MONEY_CACHE) < 10_000:
+            _MONEY_CACHE[key] = found
+    return found
+
+
+def _parse_money(text: str, cash: bool) -> int:
+    digits = text.lstrip("$€£").replace(",", "")
+    whole, dot, frac = digits.partition(".")
+    if not whole.isdigit() and not (whole == "" and frac.isdigit()):
+        raise _Unreadable(f"bad amount {text!r}")
+    if not cash:
+        if dot and frac.strip("0"):
+            raise _Unreadable(f"fractional chips {text!r}")
+        return int(whole)
+    if len(frac) > 2 or (frac and not frac.isdigit()):
+        raise _Unreadable(f"bad amount {text!r} (more than two decimals)")
+    return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    cards = tuple(text.split())
+    for card in cards:
+        if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in "cdhs":
+            raise _Unreadable(f"bad card {card!r}")
+    return cards
+
+
+class _Header:
+    """The first line of a hand, parsed: game, stakes, tournament, date."""
+
+    __slots__ = ("buy_in", "cash", "currency", "date", "game", "hole_count", "home",
+                 "level", "limit", "mixed", "stakes", "tournament", "tz")
+
+    def __init__(self, kind: str, rest: str) -> None:
+        self.home = kind.startswith("Home")
+        self.date: datetime | None = None
+        self.tz = ""
+        found = _DATE.search(rest)
+        if found:
+            rest = rest[:found.start()]
+            parts = _DATE_PARTS.match(found["date"])
+            if parts:
+                try:
+                    y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
+                    self.date = datetime(y, mo, d, hh, mi, ss)
+                except ValueError:
+                    raise _Unreadable(f"bad date {found['date']!r}") from None
+                self.tz = parts["tz"] or ""
+        if rest.startswith("{Club #"):
+            self.home = True
+            rest = rest.partition("} ")[2]
+        segments = rest.split(" - ")
+        game = segments[0]
+        self.tournament = self.buy_in = self.level = None
+        self.mixed: str | None = None
+        tournament = _TOURNAMENT.fullmatch(game)
+        if tournament:
+            self.tournament, self.buy_in, game = (tournament["tid"], tournament["buyin"],
+                                                  tournament["game"])
+        wrapped = _MIXED.fullmatch(game)
+        if wrapped and wrapped["inner"][:1] in "$€£0123456789":
+            wrapped = None   # "Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)": stakes, not a mix
+        plain = None if wrapped else _PLAIN.fullmatch(game)
+        if wrapped:
+            self.mixed, inner, stakes = wrapped["mixed"], wrapped["inner"], wrapped["stakes"]
+        elif plain:
+            inner, stakes = plain["inner"], plain["stakes"]
+        else:
+            raise _Unreadable(f"unknown game {game!r}")
+        self.game = inner
+        hilo = _HILO.fullmatch(inner)
+        if hilo is None and _OTHER_GAME.fullmatch(inner) is None:
+            raise _Unreadable(f"unknown game {inner!r}")
+        self.limit = _LIMITS[hilo["limit"]] if hilo else Limit.POT
+        self.hole_count = int(hilo["cards"] or 4) if hilo else 0
+        self.cash = self.tournament is None and stakes is not None and \
+            stakes[:1] in _CURRENCIES
+        self.currency: str | None = None
+        self.stakes = (0, 0)
+        if not hilo:
+            return
+        for segment in segments[1:]:
+            level = _LEVEL.search(segment)
+            if level:
+                self.level = level["level"]
+                if stakes is None:
+                    stakes = f"{level['sb']}/{level['bb']}"
+        if stakes is None:
+            raise _Unreadable("no stakes in the header")
+        found_stakes = _STAKES.fullmatch(stakes.strip())
+        if found_stakes is None:
+            raise _Unreadable(f"bad stakes {stakes!r}")
+        if self.cash:
+            self.currency = found_stakes["code"] or _CURRENCIES[found_stakes["cur"]]
+        self.stakes = (_money(found_stakes["sb"], self.cash), _money(found_stakes["bb"],
+                                                                      self.cash))
+
+
+class _HandParser:
+    """Parses the lines of one hand (header first) into a HandHistory."""
+
+    def __init__(self, hand_id: str, header: _Header, lines: list[str], start: int) -> None:
+        self.id, self.h, self.lines, self.start = hand_id, header, lines, start
+
+    def money(self, text: str) -> int:
+        return _money(text, self.h.cash)
+
+    def parse(self) -> HandHistory:
+        h, lines, money = self.h, self.lines, self.money
+        if len(lines) < 3:
+            raise _Unreadable("cut short: no table and seat lines")
+        table = _TABLE.match(lines[1])
+        if table is None:
+            raise _Unreadable(f"line 2 is not a table line: {lines[1][:80]!r}")
+        seats: list[SeatInfo] = []
+        names: dict[str, SeatInfo] = {}
+        posts: list[Post] = []
+        actions: list[HHAction] = []
+        board: list[str] = []
+        holes: dict[str, tuple[str, ...]] = {}
+        shown: list[str] = []
+        mucked: list[str] = []
+        pot_collections: list[tuple[int, str, int]] = []
+        street = "preflop"
+        section = "seats"      # seats, hand, summary
+        hero: str | None = None
+        cancelled = False
+        total = rake = -1
+        pots: tuple[int, ...] = ()
+        summary_seats: list[str] = []
+        by_seat: dict[int, str] = {}
+        for offset, line in enumerate(lines[2:], 3):
+            if not line:
+                continue
+            try:
+                who, sep, what = line.partition(": ")
+                if sep and who not in names and ": " in line[len(who) + 2:]:
+                    for name in names:   # a name with ": " in it (rare): the longest prefix
+                        if line.startswith(name + ": ") and len(name) > len(who):
+                            who, what = name, line[len(name) + 2:]
+                if sep and who in names:
+                    self.player_line(who, what, street, section, posts, actions, holes,
+                                     shown, mucked)
+                    if section == "seats" and what.startswith("posts"):
+                        section = "posts"
+                    continue
+                if line.startswith("Seat ") and section != "hand":
+                    if section == "seats":
+                        seat = _SEAT.fullmatch(line)
+                        if seat:
+                            info = SeatInfo(int(seat["seat"]), seat["name"],
+                                            money(seat["chips"]),
+                                            "sitting out" in seat["rest"], seat["bounty"])
+                            if info.name in names or any(s.seat == info.seat for s in seats):
+                                raise _Unreadable(f"seat {info.seat} or {info.name!r} "
+                                                  "listed twice")
+                            seats.append(info)
+                            names[info.name] = info
+                            continue
+                    elif section == "summary":
+                        self.summary_seat(line, by_seat, holes, summary_seats)
+                        continue
+                    raise _Unreadable("bad seat line")
+                if line.startswith("***"):
+                    marker = _STREET.fullmatch(line)
+                    if marker is None:
+                        raise _Unreadable("bad section line")
+                    name = marker["name"]
+                    if name == "HOLE CARDS":
+                        section = "hand"
+                    elif name in _STREET_NAMES:
+                        section = "hand"
+                        street = _STREET_NAMES[name]
+                        groups = _CARDS.findall(marker["cards"])
+                        new = _cards(groups[-1]) if groups else ()
+                        if not new or len(board) + len(new) != {"flop": 3, "turn": 4,
+                                                                "river": 5}[street]:
+                            raise _Unreadable(f"bad {street} cards")
+                        board.extend(new)
+                    elif name in ("SHOW DOWN", "SHOWDOWN"):
+                        section = "hand"
+                        street = "showdown"
+                    elif name == "SUMMARY":
+                        section = "summary"
+                        by_seat = {info.seat: info.name for info in seats}
+                    else:
+                        raise _Unreadable(f"unsupported section {name!r} (run it twice?)")
+                    continue
+                if section == "summary":
+                    self.summary_line(line, board)
+                    if line.startswith("Total pot"):
+                        total, pots, rake = self.total_line(line)
+                    continue
+                if line.startswith("Dealt to "):
+                    rest = line[9:]
+                    groups = _CARDS.findall(rest)
+                    name = rest.partition(" [")[0]
+                    if groups:
+                        if name not in names:
+                            raise _Unreadable(f"cards dealt to {name!r}, who is not seated")
+                        holes[name] = _cards(groups[-1])
+                        hero = name
+                    continue
+                if line.startswith("Uncalled bet ("):
+                    found = _UNCALLED.fullmatch(line)
+                    if found is None or found["name"] not in names:
+                        raise _Unreadable("bad uncalled-bet line")
+                    actions.append(HHAction(street, found["name"], "return",
+                                            money(found["amount"])))
+                    continue
+                if " collected " in line:
+                    got = _COLLECTED.fullmatch(line)
+                    if got and got["name"] in names:
+                        pot = got["pot"]
+                        index = 0 if pot in ("pot", "main pot") else int(got["n"] or 1)
+                        pot_collections.append((index, got["name"], money(got["amount"])))
+                        continue
+                if line == "Hand cancelled":
+                    cancelled = True
+                    continue
+                if line in ("No low hand qualified", "Betting is capped") or \
+                        _NOISE.fullmatch(line):
+                    continue
+                if sep and who not in names and section != "seats":
+                    raise _Unreadable(f"{who!r} acts but is not seated")
+                raise _Unreadable("line not understood")
+            except _Unreadable as exc:
+                raise _Unreadable(f"line {self.start + offset - 1}: {exc}: "
+                                  f"{line[:80]!r}") from None
+        if section != "summary":
+            raise _Unreadable("cut short: no summary")
+        if total < 0 and not cancelled:
+            raise _Unreadable("cut short: no 'Total pot' line in the summary")
+        if not seats:
+            raise _Unreadable("no seats")
+        button = int(table["button"])
+        collected: dict[str, int] = {}
+        for _, name, amount in pot_collections:
+            collected[name] = collected.get(name, 0) + amount
+        dealt = tuple(s.name for s in seats if s.name in summary_seats) or \
+            tuple(s.name for s in seats if not s.sitting_out)
+        return HandHistory(
+            hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
+            limit=h.limit, stakes=h.stakes, currency=h.currency, table=table["table"],
+            max_seats=int(table["max"]) if table["max"] else None, button=button,
+            seats=tuple(seats), posts=tuple(posts), actions=tuple(actions), board=tuple(board),
+            hole_cards=holes, collected=collected, pot_collections=tuple(pot_collections),
+            total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),
+            mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=h.date,
+            time_zone=h.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
+            mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt)
+
+    def player_line(self, who: str, what: str, street: str, section: str, posts: list[Post],
+                    actions: list[HHAction], holes: dict[str, tuple[str, ...]],
+                    shown: list[str], mucked: list[str]) -> None:
+        money = self.money
+        if what == "folds" or what.startswith("folds ["):
+            actions.append(HHAction(street, who, "fold"))
+        elif what == "checks":
+            actions.append(HHAction(street, who, "check"))
+        elif what.startswith(("calls ", "bets ")):
+            bet = _BET.fullmatch(what)
+            if bet is None:
+                raise _Unreadable("bad call or bet")
+            actions.append(HHAction(street, who, "call" if bet["kind"] == "calls" else "bet",
+                                    money(bet["amount"]), 0, bool(bet["allin"])))
+        elif what.startswith("raises "):
+            raised = _RAISE.fullmatch(what)
+            if raised is None:
+                raise _Unreadable("bad raise")
+            actions.append(HHAction(street, who, "raise", money(raised["amount"]),
+                                    money(raised["to"]), bool(raised["allin"])))
+        elif what.startswith("posts "):
+            post = _POST.fullmatch(what)
+            if post is None or section == "hand":
+                raise _Unreadable("bad post")
+            kind = "ante" if post["kind"] == "the ante" else post["kind"]
+            posts.append(Post(who, kind, money(post["amount"]), bool(post["allin"])))
+        elif what.startswith("shows ["):
+            groups = _CARDS.findall(what)
+            holes[who] = _cards(groups[0])
+            if who not in shown:
+                shown.append(who)
+        elif what.startswith("mucks"):
+            groups = _CARDS.findall(what)
+            if groups:
+                holes[who] = _cards(groups[0])
+            mucked.append(who)
+        elif what in ("doesn't show hand", "does not show hand") or what in _COLON_NOISE:
+            pass
+        else:
+            raise _Unreadable("unknown action")
+
+    def summary_seat(self, line: str, by_seat: dict[int, str],
+                     holes: dict[str, tuple[str, ...]], summary_seats: list[str]) -> None:
+        number, _, rest = line[5:].partition(": ")
+        if not number.isdigit():
+            raise _Unreadable("bad summary seat line")
+        name = by_seat.get(int(number))
+        if name is None or not rest.startswith(name):
+            raise _Unreadable("summary names a player who is not seated")
+        summary_seats.append(name)
+        for verb in (" showed [", " mucked ["):
+            at = rest.find(verb)
+            if at >= 0:
+                cards = _CARDS.search(rest, at)
+                if cards:
+                    holes[name] = _cards(cards[1])
+
+    def summary_line(self, line: str, board: list[str]) -> None:
+        if line.startswith("Board ["):
+            cards = _cards(line[7:].rstrip("]"))
+            if tuple(board) != cards[:len(board)] or len(cards) != len(board):
+                raise _Unreadable("summary board differs from the streets' cards")
+        elif not line.startswith(("Total pot", "Hand was run")):
+            raise _Unreadable("line not understood in the summary")
+
+    def total_line(self, line: str) -> tuple[int, tuple[int, ...], int]:
+        found = _TOTAL.fullmatch(line)
+        if found is None:
+            raise _Unreadable("bad 'Total pot' line")
+        rake = _RAKE.search(found["tail"])
+        pots = tuple(self.money(p) for p in _SIDE_POTS.findall(found["pots"] + " "))
+        return self.money(found["total"]), pots, self.money(rake["rake"]) if rake else 0
+
+
+class PokerStarsReader(Iterator[HandHistory]):
+    """An iterator of the Omaha Hi/Lo hands of a PokerStars history, read lazily.
+
+    While (and after) iterating: ``hands`` counts the hands yielded,
+    ``skipped`` the hands of other games (``skipped_games`` by game name),
+    ``errors`` lists the unreadable hands (:class:`UnreadableHand`, at most
+    ``MAX_ERRORS``; ``error_count`` counts them all).
+    """
+
+    def __init__(self, lines: Iterable[str], name: str = "<text>",
+                 closing: IO[str] | None = None) -> None:
+        self.name = name
+        self.hands = 0
+        self.skipped = 0
+        self.skipped_games: Counter[str] = Counter()
+        self.errors: list[UnreadableHand] = []
+        self.error_count = 0
+        self._closing = closing
+        self._it = self._read(iter(lines))
+
+    def __iter__(self) -> PokerStarsReader:
+        return self
+
+    def __next__(self) -> HandHistory:
+        return next(self._it)
+
+    def close(self) -> None:
+        """Close the file this reader opened (done by itself at the end of the file)."""
+        if self._closing is not None:
+            self._closing.close()
+            self._closing = None
+
+    def _error(self, hand_id: str, line: int, reason: str) -> None:
+        self.error_count += 1
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(UnreadableHand(hand_id, line, reason))
+
+    def _read(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        try:
+            yield from self._hands(lines)
+        finally:
+            self.close()
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        block: list[str] = []
+        start = 0
+        seen_header = False
+        nonblank = 0
+        garbage_at = 0
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()   # CR, LF and spaces; a BOM is not whitespace
+            if not line:
+                continue
+            if line[0] == "\ufeff":
+                line = line[1:].strip()
+                if not line:
+                    continue
+            if line[0] == "P" and line.startswith("PokerStars ") and _HEADER.match(line):
+                if block:
+                    hand = self._finish(block, start)
+                    if hand is not None:
+                        yield hand
+                elif garbage_at:
+                    self._error("", garbage_at, "text before the first hand is not a hand")
+                    garbage_at = 0
+                block, start, seen_header = [line], number, True
+                continue
+            if not seen_header:
+                nonblank += 1
+                garbage_at = garbage_at or number
+                if nonblank >= SNIFF_LINES:
+                    raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                     f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
+                                     "lines")
+                continue
+            if not block:
+                continue   # the rest of an over-long block: skip to the next header
+            block.append(line)
+            if len(block) > MAX_HAND_LINES:
+                self._error(_HEADER.match(block[0])["id"], start,   # type: ignore[index]
+                            f"more than {MAX_HAND_LINES} lines: not a hand")
+                block = []
+        if block:
+            hand = self._finish(block, start)
+            if hand is not None:
+                yield hand
+        elif garbage_at and not seen_header:
+            raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                             "'PokerStars Hand #' header in it")
+
+    def _finish(self, block: list[str], start: int) -> HandHistory | None:
+        header = _HEADER.match(block[0])
+        assert header is not None
+        hand_id = header["id"]
+        try:
+            joined = "".join(block)
+            if not joined.isascii() and _NOT_UTF8.search(joined):
+                raise _Unreadable("bytes that are not UTF-8")
+            parsed = _Header(header["kind"], header["rest"])
+            if not parsed.hole_count:
+                self.skipped += 1
+                self.skipped_games[parsed.game] += 1
+                return None
+            hand = _HandParser(hand_id, parsed, block, start).parse()
+        except _Unreadable as exc:
+            self._error(hand_id, start, str(exc))
+            return None
+        self.hands += 1
+        return hand
+
+
+def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReader:
+    """The Omaha Hi/Lo hands of a PokerStars hand-history file, one at a time.
+
+    ``source``: a path (``str`` or ``os.PathLike``) or an open text file. See
+    the module doc for what is read and how unreadable hands are reported.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        # UTF-8 (a BOM is dropped by the reader); bytes that are not UTF-8 are kept
+        # as surrogates so that only their hand is refused; any line ends.
+        stream = open(source, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+        return PokerStarsReader(stream, os.fspath(source), stream)
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "read"):
+        raise TypeError(f"source must be a path or an open text file, got {source!r}")
+    return PokerStarsReader(source, getattr(source, "name", "<file>"))
+
+
+def parse_pokerstars(text: str) -> PokerStarsReader:
+    """The Omaha Hi/Lo hands of a PokerStars hand history given as a string."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return PokerStarsReader(iter(text.splitlines()), "<text>")

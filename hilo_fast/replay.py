@@ -1,0 +1,408 @@
+"""Replay a site hand history through the engine and check every chip the site paid.
+
+:func:`replay` (or :meth:`HandHistory.replay`) builds a :class:`hilo_fast.Hand`
+with the hand's structure, seats, stacks, button, blinds, antes and cards, and
+plays every action of the history through the public ``Hand`` API: an action
+the engine refuses is a discrepancy. Seats keep their printed numbers (seat
+``k`` is engine seat ``k - 1``; empty seats have no chips and sit out).
+
+Cards: hole cards the history shows (dealt to the hero, shown, mucked and
+printed) are used; a player whose cards are never seen is dealt cards from the
+rest of the deck (the same ones on every replay of the hand), and so is any
+board card the hand did not reach.
+
+Settlement, as the rule book says: a player who mucks at showdown gives up
+the pot whatever the cards, so only the players who show contest it (the
+engine itself would settle every live hand: the replay settles the pots with
+:func:`hilo_fast.showdown` instead). Then the rake comes off (the rule below),
+and :attr:`Replay.collected` is what each player collects, counted as the
+site's "collected" lines count it: an uncalled bet given back is not
+collected (old histories give it back without a line; the engine returns it
+by itself).
+
+The rake rule (worked out from the PokerStars data, see
+docs/hand-histories.md): the site takes the rake off the pot *before* it is
+split high/low, so the hi/lo halves (and any quarters) are halves of the pot
+after rake, the odd chip going to the high half as ever. With side pots the
+summary lists each pot after rake ("Main pot $X. Side pot $Y."), so each pot's
+rake is its size less the amount listed; when the summary lists no pots the
+whole rake comes off the main pot (then the next, if it is larger than the
+main pot).
+
+Forced bets the engine does not post (a big blind posted out of position by a
+player joining, a dead small blind, a straddle) are carried by the replay:
+the player's live post is counted when it first acts (its check is the
+engine's call of the post), a dead part is added to the pot at the
+settlement. A hand with no small blind cannot be built on ``Hand``, which
+always posts one: that is reported as a discrepancy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ._pots import _divide
+from .cards import parse_card
+from .engine import Action, Hand
+from .hand_history import HandHistory
+from .showdown import showdown
+from .structures import Limit, Structure
+
+__all__ = ["PotResult", "Replay", "replay"]
+
+_CARD_IDS = {f"{r}{s}": parse_card(f"{r}{s}") for r in "23456789TJQKA" for s in "cdhs"}
+_DECK_ORDER = random.Random(14).sample(range(52), 52)
+
+
+class PotResult(NamedTuple):
+    """One pot as the replay settled it: ``amount`` after ``rake``, the players
+    who contested it (``eligible``; one for a pot nobody else reached) and
+    name -> chips won (``shares``)."""
+
+    amount: int
+    rake: int
+    eligible: tuple[str, ...]
+    shares: dict[str, int]
+
+
+@dataclass
+class Replay:
+    """A hand history played again through :class:`hilo_fast.Hand`.
+
+    ``hand``: the engine's hand (None when it could not be built); ``seat_of``:
+    name -> engine seat (the printed seat number less one); ``collected``:
+    name -> what hilo-fast's settlement pays each player out of the pots after
+    the rake (players who win nothing left out); ``pots``: a :class:`PotResult`
+    per pot, main pot first; ``contributions``: name ->
+    chips each put in (after uncalled bets came back); ``discrepancies``: every
+    action the engine refused, every pot whose split differs from the
+    history's, every total that does not add up (empty when all agrees);
+    ``settled``: the hand reached its settlement (False for a cancelled hand,
+    or when the engine stopped early); ``showdown``: the players still in at
+    the end when more than one was (muckers too); ``all_in_board``: when the
+    betting ended before the river with several players in (all in), the
+    board cards dealt at that moment, else None; ``board``: all five board
+    cards of the replay (card ids; those the hand never reached are dealt
+    from the rest of the deck).
+    """
+
+    history: HandHistory
+    hand: Hand | None = None
+    seat_of: dict[str, int] = field(default_factory=dict)
+    collected: dict[str, int] = field(default_factory=dict)
+    pots: list[PotResult] = field(default_factory=list)
+    contributions: dict[str, int] = field(default_factory=dict)
+    discrepancies: list[str] = field(default_factory=list)
+    settled: bool = False
+    showdown: tuple[str, ...] = ()
+    all_in_board: tuple[int, ...] | None = None
+    board: tuple[int, ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        """True when the hand settled and every chip agrees with the history."""
+        return self.settled and not self.discrepancies
+
+    @property
+    def net(self) -> dict[str, int]:
+        """name -> chips won less chips put in, for every player dealt in."""
+        return {name: self.collected.get(name, 0) - chips
+                for name, chips in self.contributions.items()}
+
+
+class _Stop(Exception):
+    """The replay cannot go on (the reason is already in the discrepancies)."""
+
+
+_STRUCTURES: dict[tuple[int, int, int, int, int], Structure] = {}   # a file has few
+
+
+def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
+    low, high = h.stakes
+    key = (int(h.limit), low, high, sb, ante)
+    found = _STRUCTURES.get(key)
+    if found is not None:
+        return found
+    if h.limit == Limit.FIXED:
+        found = Structure.fixed_limit(low, high, small_blind=sb, ante=ante)
+    elif h.limit == Limit.POT:
+        found = Structure.pot_limit(sb, high, ante=ante)
+    else:
+        found = Structure.no_limit(sb, high, ante=ante)
+    if len(_STRUCTURES) < 1000:
+        _STRUCTURES[key] = found
+    return found
+
+
+def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
+          found: list[str]) -> tuple[list[list[int] | None], list[int]]:
+    """Known cards where the history shows them, the rest from the remaining deck."""
+    used: set[int] = set()
+
+    def ids(cards: tuple[str, ...], what: str) -> list[int]:
+        out = [_CARD_IDS[c] for c in cards]
+        if used.intersection(out) or len(set(out)) != len(out):
+            found.append(f"{what} repeats a card already dealt: {' '.join(cards)}")
+            raise _Stop
+        used.update(out)
+        return out
+
+    board = ids(h.board, "the board")
+    holes: list[list[int] | None] = [None] * n
+    for name, cards in h.hole_cards.items():
+        if len(cards) != h.hole_count:
+            found.append(f"{name} holds {len(cards)} cards, the game deals {h.hole_count}")
+            raise _Stop
+        holes[seat_of[name]] = ids(cards, f"{name}'s cards")
+    unseen = [seat for seat in dealt if holes[seat] is None]
+    need = len(unseen) * h.hole_count + 5 - len(board)
+    if need > 52 - len(used):
+        found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
+        raise _Stop
+    # A fixed shuffle of the deck, turned by the hand id: the same cards on every
+    # replay of a hand, different ones from hand to hand, and cheap.
+    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
+    order = _DECK_ORDER[turn:] + _DECK_ORDER[:turn]
+    drawn = [c for c in order if c not in used][:need]
+    for k, seat in enumerate(unseen):
+        holes[seat] = drawn[k * h.hole_count:(k + 1) * h.hole_count]
+    return holes, board + drawn[len(unseen) * h.hole_count:]
+
+
+def _previous(seat: int, live: set[int], n: int) -> int:
+    for step in range(1, n + 1):
+        if (seat - step) % n in live:
+            return (seat - step) % n
+    return seat
+
+
+def replay(h: HandHistory) -> Replay:
+    """Play ``h`` again through :class:`hilo_fast.Hand`; see the module doc."""
+    result = Replay(h)
+    if h.cancelled:
+        return result
+    with contextlib.suppress(_Stop):   # the reason is in result.discrepancies
+        _play(h, result)
+    return result
+
+
+def _play(h: HandHistory, r: Replay) -> None:
+    found = r.discrepancies
+    n = max([h.max_seats or 2] + [s.seat for s in h.seats])
+    if n > 10:
+        found.append(f"{n} seats: hf.Hand seats 2..10")
+        raise _Stop
+    r.seat_of = seat_of = {s.name: s.seat - 1 for s in h.seats}
+    name_of = {seat: name for name, seat in seat_of.items()}
+    dealt_names = set(h.dealt_in)
+    stacks = [0] * n
+    for s in h.seats:
+        if s.name in dealt_names:
+            stacks[s.seat - 1] = s.stack
+    dealt = [seat for seat in range(n) if stacks[seat]]
+    live_set = set(dealt)
+    # Forced bets: the engine posts the antes, the small blind left of its button
+    # and the big blind after it; anything else is carried by the replay.
+    sbs = [p for p in h.posts if p.kind == "small blind"]
+    bbs = [p for p in h.posts if p.kind == "big blind"]
+    antes = [p for p in h.posts if p.kind == "ante"]
+    if sbs:
+        sb_seat = seat_of[sbs[0].player]
+        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, live_set, n)
+    else:   # no small blind posted: the engine's must be a seat the ante put all in
+        button = h.button - 1
+        if button not in live_set:
+            button = _previous(button, live_set, n)
+    # The small blind as posted; the stakes' when none was or it was short (all in).
+    sb_amount = h.stakes[0] // 2 if h.limit == Limit.FIXED else h.stakes[0]
+    if sbs and not sbs[0].all_in:
+        sb_amount = sbs[0].amount
+    ante = max([p.amount for p in antes], default=0)
+    if antes and (len(antes) != len(dealt) or
+                  any(p.amount != ante for p in antes if not p.all_in)):
+        found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
+    credit = [0] * n   # live chips posted that the engine has not seen yet
+    dead = [0] * n     # dead chips posted, added to the pot at the settlement
+    for post in h.posts:
+        seat = seat_of[post.player]
+        if post in (sbs[:1] + bbs[:1]) or post.kind == "ante":
+            continue
+        if post.kind == "small & big blinds":
+            credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
+            dead[seat] += post.amount - credit[seat]
+        elif post.kind == "small blind":
+            dead[seat] += post.amount
+        else:
+            credit[seat] += post.amount
+    try:
+        structure = _structure(h, sb_amount, ante)
+    except ValueError as exc:
+        found.append(f"structure: {exc}")
+        raise _Stop from None
+    holes, board = _deal(h, dealt, n, seat_of, found)
+    try:
+        hand = r.hand = Hand(structure, stacks, button, holes=holes, board=board,
+                             hole_count=h.hole_count)
+    except ValueError as exc:
+        found.append(f"hf.Hand refused the deal: {exc}")
+        raise _Stop from None
+    all_in_by_ante = {p.player for p in antes if p.all_in}
+    for kind, seat, posted in (("small", hand.small_blind_seat, sbs),
+                               ("big", hand.big_blind_seat, bbs)):
+        if posted and seat_of[posted[0].player] == seat:
+            continue
+        if not posted and name_of.get(seat) in all_in_by_ante:
+            continue
+        found.append(f"blinds: hf.Hand posts the {kind} blind for {name_of.get(seat)}, the "
+                     f"history {'for ' + posted[0].player if posted else 'has none'}")
+        raise _Stop
+    history_returned = [0] * n
+    for a in h.actions:
+        seat = seat_of[a.player]
+        if a.kind == "return":
+            history_returned[seat] += a.amount
+            continue
+        if hand.is_over:
+            found.append(f"{a.player} {a.kind}s on the {a.street} after the hand was over")
+            raise _Stop
+        if hand.actor != seat:
+            found.append(f"{a.player} {a.kind}s on the {a.street}, but hf.Hand has "
+                         f"{name_of.get(hand.actor)} to act")
+            raise _Stop
+        owed, credit[seat] = credit[seat], 0
+        stack = hand.stacks[seat]
+        try:
+            if a.kind == "fold":     # (folds and checks put nothing in: no all-in check)
+                dead[seat] += owed
+                hand.act(Action.FOLD)
+                continue
+            if a.kind == "check" and not owed:
+                hand.act(Action.CHECK)
+                continue
+            bets = hand.bets       # public state only (bets, stacks): the bet to match and
+            current = max(bets)    # the call, which is the seat's stack when it is short
+            if a.kind in ("check", "call"):
+                added = min(current - bets[seat], stack)
+                if added != a.amount + owed:
+                    found.append(f"{a.player} calls {a.amount} on the {a.street}; hf.Hand's "
+                                 f"call is {added - owed}")
+                hand.act(Action.CALL)
+            elif a.kind == "bet":
+                added = a.amount
+                hand.act(Action.BET, bets[seat] + a.amount)
+            else:
+                if a.to - current != a.amount:
+                    found.append(f"{a.player} raises {a.amount} to {a.to}, but the bet to "
+                                 f"raise is {current}")
+                added = a.to - bets[seat]
+                hand.act(Action.RAISE, a.to)
+        except ValueError as exc:
+            found.append(f"hf.Hand refused {a.player}'s {a.kind} on the {a.street}: {exc}")
+            raise _Stop from None
+        if a.all_in != (added == stack > 0):
+            found.append(f"{a.player}'s {a.kind} on the {a.street}: the history says "
+                         f"{'' if a.all_in else 'not '}all-in, hf.Hand had {stack} behind "
+                         f"and put in {added}")
+    if not hand.is_over:
+        found.append(f"the history ends with {name_of.get(hand.actor)} to act")
+        raise _Stop
+    for seat in range(n):
+        if history_returned[seat] and history_returned[seat] != hand.returned[seat]:
+            found.append(f"uncalled bet: the history returns {history_returned[seat]} to "
+                         f"{name_of[seat]}, hf.Hand {hand.returned[seat]}")
+    _settle(h, r, hand, board, dead, name_of)
+
+
+def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[int],
+            name_of: dict[int, str]) -> None:
+    found = r.discrepancies
+    n = hand.n_seats
+    chips = [c + d for c, d in zip(hand.contributions, dead, strict=True)]
+    folded = {seat for _, seat, kind, _ in hand.actions if kind == Action.FOLD}
+    live = [seat for seat in range(n) if hand.holes[seat] is not None and seat not in folded]
+    r.contributions = {name_of[seat]: chips[seat] for seat in range(n)
+                       if hand.holes[seat] is not None}
+    if sum(chips) != h.total_pot:
+        found.append(f"total pot: the history says {h.total_pot}, the chips put in "
+                     f"add up to {sum(chips)}")
+    r.board = tuple(board)
+    if len(live) > 1:
+        r.showdown = tuple(name_of[seat] for seat in live)
+        last_street = max((street for street, _, _, _ in hand.actions), default=0)
+        if last_street < 3:
+            r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
+        mucked = {r.seat_of[name] for name in h.mucked}
+        showing = [seat for seat in live if seat not in mucked]
+        unseen = [name_of[s] for s in showing if name_of[s] not in h.hole_cards]
+        if unseen:
+            found.append(f"{', '.join(unseen)} reached showdown, cards never shown")
+        if not showing:
+            found.append("every player at showdown mucked")
+            raise _Stop
+        result = showdown(board, hand.holes, chips,
+                          folded=sorted(folded | mucked), button=(h.button - 1) % n)
+        pots = [(p.amount, p.high_winners, p.low_winners, p.contested, p.eligible)
+                for p in result.pots if p.eligible]
+    else:
+        pots = [(sum(chips), (live[0],), (), False, (live[0],))]
+    rakes = _rake_by_pot([p[0] for p in pots], h, found)
+    collected: dict[str, int] = {}
+    for (amount, high, low, contested, eligible), rake in zip(pots, rakes, strict=True):
+        net = amount - rake
+        shares: dict[int, int] = {}
+        if not contested:
+            shares[eligible[0]] = net
+        else:
+            low_half = net // 2 if low else 0
+            if low:
+                _divide(low_half, low, shares)
+            _divide(net - low_half, high, shares)
+        named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+        r.pots.append(PotResult(net, rake, tuple(name_of[s] for s in eligible), named))
+        for name, won in named.items():
+            collected[name] = collected.get(name, 0) + won
+    r.collected = collected
+    r.settled = True
+    _compare(h, r)
+
+
+def _rake_by_pot(amounts: list[int], h: HandHistory, found: list[str]) -> list[int]:
+    """How much rake each pot gives up (see the module doc)."""
+    if h.pots and len(h.pots) == len(amounts) and len(amounts) > 1:
+        rakes = [gross - listed for gross, listed in zip(amounts, h.pots, strict=True)]
+        if min(rakes) >= 0 and sum(rakes) == h.rake:
+            return rakes
+        found.append(f"pots: the summary lists {list(h.pots)} after a rake of {h.rake}, "
+                     f"the chips make {amounts}")
+    rakes, left = [], h.rake
+    for amount in amounts:
+        take = min(left, amount)
+        rakes.append(take)
+        left -= take
+    if left:
+        found.append(f"the rake {h.rake} is more than the pots {amounts}")
+    return rakes
+
+
+def _compare(h: HandHistory, r: Replay) -> None:
+    found = r.discrepancies
+    if sum(h.collected.values()) + h.rake != h.total_pot:
+        found.append(f"the history's totals: collected {sum(h.collected.values())} + rake "
+                     f"{h.rake} != total pot {h.total_pot}")
+    for name in sorted(set(h.collected) | set(r.collected)):
+        site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
+        if site != ours:
+            found.append(f"{name} collected {site} on the site, {ours} in the replay")
+    by_pot: dict[int, dict[str, int]] = {}
+    for index, name, amount in h.pot_collections:
+        split = by_pot.setdefault(index, {})
+        split[name] = split.get(name, 0) + amount
+    if len(by_pot) == len(r.pots):
+        for index, pot in enumerate(r.pots):
+            site_pot = by_pot.get(index, {})
+            if site_pot != pot.shares:
+                what = "main pot" if index == 0 else f"side pot {index}"
+                found.append(f"{what}: the site split it {site_pot}, the replay {pot.shares}")
