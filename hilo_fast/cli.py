@@ -112,7 +112,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
               f"{p.win_high:>8.4f}{p.tie_high:>8.4f}{p.win_low:>8.4f}{p.tie_low:>8.4f}")
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
     if not result.exact and args.samples is None:
-        how += (f": random hands make over {EXACT_LIMIT:,} deals, too many to enumerate; "
+        what = "ranges" if any(result.ranges) else "random hands"  # docs/ranges.md: the rule
+        how += (f": {what} make over {EXACT_LIMIT:,} deals, too many to enumerate; "
                 "--samples N for more")
     print(f"board {''.join(result.board) or '-'}   no low {result.no_low:.4f}   "
           f"{result.boards:,} {'boards' if result.exact else 'samples'} ({how})")
