@@ -185,6 +185,65 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead,
                         int32_t part, int32_t n_parts, hf_equity_tally *out);
 
+/* ---- Range equity (range_equity.c): players dealt from ranges ----
+ *
+ * As equity.c, and a player may hold a range: ranges[p].n_combos > 0 (its
+ * cards in `holes` are -1s, like a random hand's). A range is n_combos rows
+ * of n_hole card ids with running sums of positive integer weights
+ * (cumulative[i] = w_0 + .. + w_i). Range hands are dealt jointly: a tuple
+ * of rows that share a card with each other, a known hand, the board or the
+ * dead cards is never dealt; every other tuple has probability proportional
+ * to the product of its weights, then random hands and the board are dealt
+ * from what is left, as in equity.c.
+ *
+ * Exhaustive: deal k is tuple k / rest + deal k % rest of hf_equity_enumerate
+ * with the tuple's hands known; the tuple's digits in player order, the last
+ * range fastest; rest is the same for every tuple. Colliding tuples settle
+ * nothing. Every sum is multiplied by the tuple's weight product, except
+ * share_sq, left 0 (an exact answer has no error); `settled` counts deals. */
+typedef struct {
+    const uint8_t *combos;      /* n_combos x n_hole card ids (bytes: a row is one load) */
+    const int64_t *cumulative;  /* running sums of the rows' weights */
+    int64_t n_combos;           /* 0: not a range (a known or a random hand) */
+} hf_range;
+
+typedef struct {
+    hf_equity_tally tally;
+    int64_t settled;            /* deals settled, unweighted */
+} hf_range_tally;
+
+/* Ranges so often colliding that HF_RANGE_MAX_REJECTS tuples in a row were
+ * refused: they can hardly (or never) be dealt together. */
+enum { HF_ERR_RANGE_CLASH = -7, HF_RANGE_MAX_REJECTS = 100000 };
+
+/* Number of positions (tuples x rest) of the exhaustive enumeration, or
+ * HF_ERR_* (HF_ERR_COUNT beyond 62 bits or when the deck runs out). */
+int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                       const int32_t *board, int32_t n_board,
+                       const int32_t *dead, int32_t n_dead, const hf_range *ranges);
+
+/* Settle positions first .. first + count - 1 into *out (zeroed first).
+ * Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest weight product
+ * times HF_EQUITY_POT times count could pass 2^62. */
+int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                           const int32_t *board, int32_t n_board,
+                           const int32_t *dead, int32_t n_dead, const hf_range *ranges,
+                           int64_t first, int64_t count, hf_range_tally *out);
+
+/* Settle `count` random deals into *out (zeroed first; unweighted sums,
+ * share_sq included). Per deal, from the splitmix64 stream `seed`: each
+ * range in player order draws a row, the row whose cumulative sum is the
+ * first above a uniform integer below the range's total (a 64-bit draw
+ * masked to the total's bit length, redrawn until below it); a tuple that
+ * collides is redrawn whole. Then a partial Fisher-Yates shuffle of the
+ * unknown cards (ascending at first, carried over from deal to deal; draws
+ * as hf_equity_sample's) deals the random hands in player order and then
+ * the board, redrawing any card a range hand holds. */
+int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *board, int32_t n_board,
+                        const int32_t *dead, int32_t n_dead, const hf_range *ranges,
+                        uint64_t seed, int64_t count, hf_range_tally *out);
+
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 
 /* Rows 0 .. n_rows-1 of a batch: holes is n_rows x n_hole (4..6) and boards

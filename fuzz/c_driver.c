@@ -1120,10 +1120,123 @@ static void drive_hand(const uint8_t *data, size_t size)
     valid_checked++;
 }
 
+/* ---- range equity: small ranges of rows off a shuffled deck (often
+ * colliding), or hostile bytes and weights; checked against hf_equity_*
+ * (a one-row range is that hand, weighted), the split of a window, and one
+ * seed twice. ---- */
+static void drive_range_equity(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags < 200;
+    int32_t np = 2 + next_byte(&r) % 2, nh = 4 + next_byte(&r) % 3;
+    int32_t nb = (int32_t[]){ 0, 3, 4, 5, 5 }[next_byte(&r) % 5], nd = next_byte(&r) % 3;
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    int32_t deck[52], dealt = 0;
+    shuffled_deck(deck, &mix);
+    int32_t holes[3 * 6], board[5], dead[2];
+    hf_range ranges[3];
+    uint8_t *rows[3] = { NULL, NULL, NULL };
+    int64_t *sums[3] = { NULL, NULL, NULL };
+    memset(ranges, 0, sizeof ranges);
+    for (int32_t i = 0; i < nb; i++) board[i] = deck[dealt++];
+    for (int32_t i = 0; i < nd; i++) dead[i] = deck[dealt++];
+    int one_row_each = 1;
+    for (int32_t p = 0; p < np; p++) {
+        uint8_t kind = next_byte(&r) % 3;  /* 0 known, 1 random, 2 range */
+        for (int32_t i = 0; i < nh; i++)
+            holes[p * nh + i] = kind == 0 ? deck[dealt++] : -1;
+        if (kind != 2)
+            continue;
+        int32_t m = 1 + next_byte(&r) % 4;
+        one_row_each &= m == 1;
+        rows[p] = malloc((size_t)(m * nh));
+        sums[p] = malloc(sizeof(int64_t) * (size_t)m);
+        if (!rows[p] || !sums[p])
+            FAIL("out of memory");
+        for (int32_t k = 0, at = dealt; k < m; k++) {
+            for (int32_t i = 0; i < nh; i++)  /* rows overlap: later rows reuse cards */
+                rows[p][k * nh + i] = plausible ? (uint8_t)deck[(at + k + i) % 52]
+                                                : next_byte(&r);
+            int64_t w = plausible ? 1 + next_byte(&r) % 3 : (int64_t)(next_byte(&r) % 3);
+            sums[p][k] = (k ? sums[p][k - 1] : 0) + w;
+        }
+        dealt += nh;
+        ranges[p] = (hf_range){ rows[p], sums[p], m };
+    }
+    hf_range_tally t, u, v;
+    int64_t deals = hf_range_deals(holes, np, nh, board, nb, dead, nd, ranges);
+    if (hf_range_deals(holes, np, nh, board, nb, dead, nd, NULL) != HF_ERR_COUNT)
+        FAIL("range_deals: NULL ranges accepted");
+    if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, 0, 1, NULL)
+        != HF_ERR_COUNT)
+        FAIL("range_enumerate: NULL out accepted");
+    if (deals > 0) {
+        int64_t first = next_byte(&r) % 64, count = next_byte(&r) % 48;
+        first = first > deals ? deals : first;
+        count = count > deals - first ? deals - first : count;
+        int32_t got = hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first,
+                                         count, &t);
+        if (got == 0) {
+            int64_t half = count / 2;
+            if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first, half, &u)
+                || hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first + half,
+                                      count - half, &v))
+                FAIL("range_enumerate: a half refused what the whole took");
+            if (u.settled + v.settled != t.settled
+                || u.tally.deals + v.tally.deals != t.tally.deals
+                || u.tally.share[0] + v.tally.share[0] != t.tally.share[0])
+                FAIL("range_enumerate: two halves do not add up to the whole");
+            if (t.settled > count || t.tally.share_sq[0] != 0)
+                FAIL("range_enumerate: %lld settled of %lld", (long long)t.settled,
+                     (long long)count);
+            valid_checked++;
+        } else if (plausible && got != HF_ERR_COUNT) {
+            FAIL("range_enumerate: error %d on plausible rows", got);
+        }
+        if (got == 0 && plausible && one_row_each && t.settled == count) {
+            /* one row each, no collision: the hands known, each sum x the weights */
+            int32_t known[3 * 6];
+            int64_t w = 1;
+            for (int32_t p = 0; p < np; p++)
+                for (int32_t i = 0; i < nh; i++) {
+                    known[p * nh + i] = ranges[p].n_combos ? rows[p][i] : holes[p * nh + i];
+                    w *= ranges[p].n_combos && i == 0 ? sums[p][0] : 1;
+                }
+            hf_equity_tally e;
+            if (hf_equity_enumerate(known, np, nh, board, nb, dead, nd, first, count, &e))
+                FAIL("range_enumerate: equity_enumerate refused the same spot");
+            if (e.deals * w != t.tally.deals || e.share[0] * w != t.tally.share[0]
+                || e.no_low * w != t.tally.no_low)
+                FAIL("range_enumerate: differs from the hands known");
+            valid_checked++;
+        }
+    }
+    uint64_t seed = next_byte(&r);
+    int64_t count = next_byte(&r) % 5;
+    int32_t got = hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, seed, count, &t);
+    if (got == 0) {
+        check_tally(&t.tally, np, count);
+        if (t.settled != count
+            || hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, seed, count, &u))
+            FAIL("range_sample: settled %lld of %lld", (long long)t.settled, (long long)count);
+        same_tally(&t.tally, &u.tally, np, "range_sample: one seed, two different tallies");
+        valid_checked++;
+    } else if (got != HF_ERR_COUNT && got != HF_ERR_CARD && got != HF_ERR_RANGE_CLASH
+               && got != HF_ERR_DUPLICATE) {
+        FAIL("range_sample: unexpected error %d", got);
+    }
+    for (int32_t p = 0; p < 3; p++) {
+        free(rows[p]);
+        free(sums[p]);
+    }
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
+    drive_range_equity,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -15,7 +15,8 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``equity_exact``, ``settle``, ``splitmix64``, ``hand_deal`` and its
+``equity_sample``, ``equity_exact``, ``range_deals``, ``range_enumerate``,
+``range_sample``, ``settle``, ``splitmix64``, ``hand_deal`` and its
 ``HandState.act``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``, ``omaha_hilo``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
@@ -231,6 +232,44 @@ def _equity_target(name: str) -> Callable[[Decoder], Call]:
             args = (holes, n_hole, board, dead, _number(d, lambda b: b * 0x9E3779B97F4A7C15),
                     _number(d, lambda b: b % 6))
         plain = _plain(holes, board, dead) and all(type(a) is int for a in args[1:2] + args[4:])
+        return Call(name, args, lambda b: getattr(b, name)(*args), False, plain)
+
+    return target
+
+
+def _range_target(name: str) -> Callable[[Decoder], Call]:
+    """The backend's range equity: some random hands become small ranges
+    (rows off the deck, often colliding; weights 1..3), sometimes hostile
+    (cards beyond 51, zero weights, wrong dtypes or lengths)."""
+    def target(d: Decoder) -> Call:
+        holes, n_hole, board, dead, dealt = _equity_spot(d)
+        n_players = (len(holes) // n_hole if dealt or (type(n_hole) is int and 4 <= n_hole <= 6
+                                                      and hasattr(holes, "__len__")) else 2)
+        ranges: list[Any] = []
+        hostile = d.byte() >= 200
+        for p in range(n_players):
+            is_random = dealt and holes[p * n_hole:(p + 1) * n_hole] == [-1] * n_hole
+            if not is_random or d.byte() < 64:
+                ranges.append(None)
+                continue
+            m = 1 + d.below(4)
+            size = n_hole if type(n_hole) is int else 4
+            rows = [d.byte() % (60 if hostile else 52) for _ in range(m * size)]
+            weights = [d.below(3) if hostile else 1 + d.below(3) for _ in range(m)]
+            dtype = np.int32 if hostile and d.byte() & 1 else np.uint8
+            ranges.append((np.array(rows, dtype=dtype), np.cumsum(weights, dtype=np.int64)))
+        if hostile and d.byte() & 1:
+            ranges = ranges[:-1]
+        if name == "range_deals":
+            args: tuple[Any, ...] = (holes, n_hole, board, dead, ranges)
+        elif name == "range_enumerate":
+            args = (holes, n_hole, board, dead, ranges, _number(d, lambda b: b % 64),
+                    _number(d, lambda b: b % 24))
+        else:
+            args = (holes, n_hole, board, dead, ranges,
+                    _number(d, lambda b: b * 0x9E3779B97F4A7C15), _number(d, lambda b: b % 6))
+        plain = (_plain(holes, board, dead) and type(n_hole) is int
+                 and all(type(a) is int for a in args[5:]))
         return Call(name, args, lambda b: getattr(b, name)(*args), False, plain)
 
     return target
@@ -517,6 +556,9 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.equity_enumerate": _equity_target("equity_enumerate"),
     "backend.equity_sample": _equity_target("equity_sample"),
     "backend.equity_exact": _equity_target("equity_exact"),
+    "backend.range_deals": _range_target("range_deals"),
+    "backend.range_enumerate": _range_target("range_enumerate"),
+    "backend.range_sample": _range_target("range_sample"),
     "equity": _equity_result,
     "evaluate_batch": _batch_target,
     "showdown": _showdown_target,

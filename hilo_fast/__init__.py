@@ -31,6 +31,7 @@ from .evaluation import (
 )
 from .evaluation import fast_omaha_hilo as omaha_hilo
 from .phh import read_phh, to_phh, to_phhs
+from .ranges import Range
 from .selfplay import Bot, SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .structures import Limit, MixedGame, Structure
@@ -53,6 +54,7 @@ __all__ = [
     "PlayerEquity",
     "PokerStarsReader",
     "Pot",
+    "Range",
     "Replay",
     "ShowdownResult",
     "SimulationSummary",

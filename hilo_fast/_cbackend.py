@@ -340,6 +340,97 @@ def equity_exact(
     return err or _flat_tally(out, n_players)
 
 
+# ---- range equity (csrc/range_equity.c) ----
+#
+# ``ranges`` has one entry per player: None, or (combos, cumulative), a
+# C-contiguous uint8 array of rows of card ids and an int64 array of the
+# running sums of the rows' integer weights. A tally is an equity tally
+# followed by the number of deals settled.
+
+ERR_RANGE_CLASH: int = lib.HF_ERR_RANGE_CLASH
+RANGE_MAX_REJECTS: int = lib.HF_RANGE_MAX_REJECTS
+
+
+def _check_ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> None:
+    """ValueError unless each range is 1-D uint8 rows of n_hole cards and as
+    many int64 running sums (as the pure backend checks): the C trusts the
+    lengths."""
+    for entry in ranges:
+        if entry is None:
+            continue
+        rows, sums = entry
+        if (getattr(rows, "dtype", None) != "uint8" or getattr(sums, "dtype", None) != "int64"
+                or rows.ndim != 1 or sums.ndim != 1 or not len(sums)
+                or len(rows) != len(sums) * n_hole):
+            raise ValueError("a range is 1-D uint8 rows of n_hole cards and int64 running sums")
+
+
+def _ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> tuple[Any, list[Any]]:
+    """The hf_range array, and the buffers it points into (kept alive by the caller)."""
+    _check_ranges(ranges, n_hole)
+    out = ffi.new("hf_range[]", len(ranges))
+    keep: list[Any] = []
+    for p, entry in enumerate(ranges):
+        if entry is not None:
+            combos = ffi.from_buffer("uint8_t[]", entry[0])
+            cumulative = ffi.from_buffer("int64_t[]", entry[1])
+            keep += [combos, cumulative]
+            out[p].combos, out[p].cumulative, out[p].n_combos = combos, cumulative, len(cumulative)
+    return out, keep
+
+
+def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                ranges: Sequence[tuple[Any, Any] | None]) -> int:
+    """Positions of the exhaustive range enumeration, or ERR_*."""
+    table, _keep = _ranges(ranges, n_hole)
+    n_players = _n_players(holes, n_hole)
+    if len(ranges) != n_players:  # the C reads one entry per player
+        return ERR_COUNT
+    try:
+        return int(lib.hf_range_deals(holes, n_players, n_hole, board, len(board), dead,
+                                      len(dead), table))
+    except _NOT_A_CARD:  # numbers the C is not given: the pure backend's answer
+        return int(_pure().range_deals(holes, n_hole, board, dead, ranges))
+
+
+def _range_tally(out: Any, n_players: int) -> list[int]:
+    return [*_flat_tally(out.tally, n_players), int(out.settled)]
+
+
+def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
+                    dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
+                    first: int, count: int) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
+    table, _keep = _ranges(ranges, n_hole)
+    n_players = _n_players(holes, n_hole)
+    if len(ranges) != n_players:  # the C reads one entry per player
+        return ERR_COUNT
+    out = ffi.new("hf_range_tally *")
+    try:
+        err = int(lib.hf_range_enumerate(holes, n_players, n_hole, board, len(board), dead,
+                                         len(dead), table, first, count, out))
+    except _NOT_A_CARD:
+        return _pure().range_enumerate(holes, n_hole, board, dead, ranges, first, count)  # type: ignore[no-any-return]
+    return err or _range_tally(out, n_players)
+
+
+def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                 ranges: Sequence[tuple[Any, Any] | None], seed: int,
+                 count: int) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+    table, _keep = _ranges(ranges, n_hole)
+    n_players = _n_players(holes, n_hole)
+    if len(ranges) != n_players:  # the C reads one entry per player
+        return ERR_COUNT
+    out = ffi.new("hf_range_tally *")
+    try:
+        err = int(lib.hf_range_sample(holes, n_players, n_hole, board, len(board), dead,
+                                      len(dead), table, seed, count, out))
+    except _NOT_A_CARD:
+        return _pure().range_sample(holes, n_hole, board, dead, ranges, seed, count)  # type: ignore[no-any-return]
+    return err or _range_tally(out, n_players)
+
+
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
     out_high: Any = None, out_low: Any = None,

@@ -35,6 +35,8 @@ class _Lib:
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
+    HF_ERR_RANGE_CLASH: int
+    HF_RANGE_MAX_REJECTS: int
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
@@ -121,6 +123,45 @@ class _Lib:
         n_dead: int,
         part: int,
         n_parts: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_range_deals(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        ranges: _CData,
+    ) -> int: ...
+    def hf_range_enumerate(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        ranges: _CData,
+        first: int,
+        count: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_range_sample(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        ranges: _CData,
+        seed: int,
+        count: int,
         out: _CData,
     ) -> int: ...
     def hf_check_batch(

@@ -626,6 +626,234 @@ def equity_sample(
     return tally
 
 
+# ---- range equity: the twin of csrc/range_equity.c ----
+#
+# The same positions, draws and tallies as the C (hilo_fast.h describes
+# them); ranges are (combos, cumulative) numpy arrays or None per player.
+
+ERR_RANGE_CLASH = -7
+RANGE_MAX_REJECTS = 100_000
+
+
+class _RangeSpot:
+    """Known cards, which players hold ranges or random hands, and the rest."""
+
+    def __init__(self, hands: list[list[int]], ranges: list[tuple[list[list[int]], list[int]]],
+                 range_players: list[int], random_players: list[int], known: set[int],
+                 rest: int) -> None:
+        self.hands, self.ranges, self.known, self.rest = hands, ranges, known, rest
+        self.range_players, self.random_players = range_players, random_players
+
+
+def _check_ranges(ranges: Sequence[Any], n_hole: int) -> None:
+    """ValueError unless each range is 1-D uint8 rows of n_hole cards and as
+    many int64 running sums (as the native backend checks)."""
+    for entry in ranges:
+        if entry is None:
+            continue
+        rows, sums = entry
+        if (getattr(rows, "dtype", None) != "uint8" or getattr(sums, "dtype", None) != "int64"
+                or rows.ndim != 1 or sums.ndim != 1 or not len(sums)
+                or len(rows) != len(sums) * n_hole):
+            raise ValueError("a range is 1-D uint8 rows of n_hole cards and int64 running sums")
+
+
+def _make_range_spot(holes: Sequence[int], n_hole: int, board: Sequence[int],
+                     dead: Sequence[int], ranges: Sequence[Any]) -> _RangeSpot | int:
+    _check_ranges(ranges, n_hole)
+    if not 4 <= n_hole <= 6 or len(holes) % n_hole or len(board) not in (0, 3, 4, 5):
+        return ERR_COUNT
+    n_players = len(holes) // n_hole
+    if not 2 <= n_players <= _MAX_PLAYERS or len(dead) > 52 or len(ranges) != n_players:
+        return ERR_COUNT
+    hands = [list(holes[p * n_hole:(p + 1) * n_hole]) for p in range(n_players)]
+    unknown = [-1] * n_hole
+    known_hands: list[list[int]] = []
+    for p, hand in enumerate(hands):  # player by player, as the C validates
+        if ranges[p] is not None and hand != unknown:
+            return check_cards(*known_hands) or ERR_COUNT  # a range player's cards are -1s
+        if hand != unknown:
+            known_hands.append(hand)
+    err = check_cards(*known_hands, board, dead)
+    if err:
+        return err
+    known = {card for group in (*known_hands, board, dead) for card in group}
+    range_players = [p for p in range(n_players) if ranges[p] is not None]
+    random_players = [p for p in range(n_players) if hands[p] == unknown and ranges[p] is None]
+    left = 52 - len(known) - len(range_players) * n_hole
+    rest = 1
+    for size in [n_hole] * len(random_players) + [5 - len(board)]:
+        c = comb(left, size) if 0 <= size <= left else 0
+        if c == 0 or rest * c > _MAX_DEALS:
+            return ERR_COUNT
+        rest *= c
+        left -= size
+    lists = [(ranges[p][0].reshape(-1, n_hole).tolist(), ranges[p][1].tolist())
+             if ranges[p] is not None else ([], []) for p in range(n_players)]
+    return _RangeSpot(hands, lists, range_players, random_players, known, rest)
+
+
+def _tuples(spot: _RangeSpot) -> int:
+    total = 1
+    for p in spot.range_players:
+        total *= len(spot.ranges[p][1])
+    return total
+
+
+def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                ranges: Sequence[Any]) -> int:
+    """Positions of the exhaustive range enumeration, or ERR_* (as the C)."""
+    spot = _make_range_spot(holes, n_hole, board, dead, ranges)
+    if isinstance(spot, int):
+        return spot
+    total = _tuples(spot) * spot.rest
+    return total if total <= _MAX_DEALS else ERR_COUNT
+
+
+def _row_weight(cumulative: list[int], row: int) -> int:
+    return cumulative[row] - cumulative[row - 1] if row else cumulative[0]
+
+
+def _place_row(spot: _RangeSpot, p: int, row: int, used: set[int]) -> int:
+    """1 when the row is placed, 0 on a collision, ERR_CARD for a card
+    outside 0..51 (met in the row's order, as the C meets it)."""
+    cards = spot.ranges[p][0][row]
+    mine: set[int] = set()
+    for card in cards:
+        if not 0 <= card <= 51:
+            return ERR_CARD
+        if card in used or card in mine:
+            return 0
+        mine.add(card)
+    spot.hands[p] = list(cards)
+    used.update(cards)
+    return 1
+
+
+def _weights_fit(spot: _RangeSpot, bound: int) -> bool:
+    """Every weight positive and the largest weights' product within bound (as the C)."""
+    product = 1
+    for p in spot.range_players:
+        cumulative = spot.ranges[p][1]
+        weights = [_row_weight(cumulative, row) for row in range(len(cumulative))]
+        if min(weights) <= 0 or product > bound // max(weights):
+            return False
+        product *= max(weights)
+    return True
+
+
+def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
+                    dead: Sequence[int], ranges: Sequence[Any], first: int,
+                    count: int) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1`` (as the C), or ERR_*."""
+    spot = _make_range_spot(holes, n_hole, board, dead, ranges)
+    if isinstance(spot, int):
+        return spot
+    total = _tuples(spot) * spot.rest
+    if total > _MAX_DEALS or not 0 <= count <= EQUITY_MAX_COUNT or not 0 <= first <= total - count:
+        return ERR_COUNT
+    n_players = len(spot.hands)
+    tally = [0] * (2 + _TALLY_WIDTH * n_players + 1)
+    if count and not _weights_fit(spot, _MAX_DEALS // EQUITY_POT // count):
+        return ERR_COUNT
+    pos, left = first, count
+    while left > 0:
+        tuple_index, offset = divmod(pos, spot.rest)
+        n = min(spot.rest - offset, left)
+        used, weight, valid = set(spot.known), 1, True
+        for p in reversed(spot.range_players):  # the last range turns fastest
+            tuple_index, row = divmod(tuple_index, len(spot.ranges[p][1]))
+            placed = _place_row(spot, p, row, used) if valid else 0
+            if placed < 0:
+                return placed
+            valid = placed == 1
+            weight *= _row_weight(spot.ranges[p][1], row) if valid else 1
+        if valid:
+            flat = [card for p, hand in enumerate(spot.hands) for card in
+                    ([-1] * n_hole if p in spot.random_players else hand)]
+            sub = equity_enumerate(flat, n_hole, board, dead, offset, n)
+            assert not isinstance(sub, int)
+            tally[0] += weight * sub[0]
+            tally[1] += weight * sub[1]
+            for p in range(n_players):
+                at = 2 + _TALLY_WIDTH * p
+                for field in (0, 2, 3, 4, 5, 6):  # share_sq (1) stays 0
+                    tally[at + field] += weight * sub[at + field]
+            tally[-1] += sub[0]
+        pos += n
+        left -= n
+    return tally
+
+
+def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
+    """(next state, a row drawn by weight), as draw_row in the C."""
+    total = cumulative[-1]
+    mask = (1 << (total - 1).bit_length()) - 1
+    while True:
+        state, z = _splitmix64(state)
+        x = z & mask
+        if x < total:
+            break
+    lo, hi = 0, len(cumulative) - 1
+    while lo < hi:
+        mid = lo + (hi - lo) // 2
+        if cumulative[mid] > x:
+            hi = mid
+        else:
+            lo = mid + 1
+    return state, lo
+
+
+def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                 ranges: Sequence[Any], seed: int, count: int) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*."""
+    spot = _make_range_spot(holes, n_hole, board, dead, ranges)
+    if isinstance(spot, int):
+        return spot
+    if not 0 <= count <= EQUITY_MAX_COUNT or not 0 <= seed <= _MASK64:
+        return ERR_COUNT
+    n_players = len(spot.hands)
+    tally = [0] * (2 + _TALLY_WIDTH * n_players + 1)
+    if any(spot.ranges[p][1][-1] <= 0 for p in spot.range_players):
+        return ERR_COUNT
+    needed = len(spot.random_players) * n_hole + 5 - len(board)
+    state = seed
+    full = list(board) + [0] * (5 - len(board))
+    deck = [card for card in range(52) if card not in spot.known]  # carried over
+    for _ in range(count):
+        for _rejects in range(RANGE_MAX_REJECTS):
+            used = set(spot.known)
+            placed = True
+            for p in spot.range_players:
+                state, row = _draw_row(state, spot.ranges[p][1])
+                outcome = _place_row(spot, p, row, used)
+                if outcome < 0:
+                    return outcome
+                if not outcome:
+                    placed = False
+                    break
+            if placed:
+                break
+        else:
+            return ERR_RANGE_CLASH
+        taken = used - spot.known
+        for i in range(needed):  # partial Fisher-Yates, skipping range cards
+            while True:
+                state, r = _bounded(state, len(deck) - i)
+                j = i + r
+                if deck[j] not in taken:
+                    break
+            deck[i], deck[j] = deck[j], deck[i]
+        at = 0
+        for p in spot.random_players:
+            spot.hands[p] = deck[at:at + n_hole]
+            at += n_hole
+        full[len(board):] = deck[at:at + 5 - len(board)]
+        _settle(_Spot(spot.hands, full, [], []), tally)
+        tally[-1] += 1
+    return tally
+
+
 def _int32_view(buffer: Any) -> memoryview:
     """A flat view of a C-contiguous int32 buffer (numpy array, array.array)."""
     view = memoryview(buffer)

@@ -183,6 +183,17 @@ CASES = [
          "seat 0's hole must have 4, 5 or 6 cards, got 3"),
     Case("rank_hands", "dup", 'rank_hands("As2dKh3c5c", ["KsKdQsQd", "Ks3d4h6s"])', ValueError,
          "duplicate card Ks"),
+    # ---- ranges ----
+    Case("Range", "type", "Range(44)", TypeError, "a range is a string, not int"),
+    Case("Range", "range", 'Range("AQb")', ValueError, "unknown letter 'b' at position 2"),
+    Case("Range", "range", 'Range("(AA,KK")', ValueError, "unbalanced parenthesis '(' at position 0"),
+    Case("Range", "count", 'Range("AAKKQ")', ValueError, "more cards than a 4-card hand"),
+    Case("Range", "count", 'Range("AA", hole_count=3)', ValueError, "hole_count must be 4, 5 or 6"),
+    Case("Range", "range", 'Range("101%")', ValueError, "a percentage outside 0-100"),
+    Case("Range", "range", 'Range("AA@0,KK@1")', ValueError, "a weight must be a positive number"),
+    Case("Range", "dup", 'Range("AsAs")', ValueError, "the same card twice (As)"),
+    Case("equity", "dup", 'equity(["AsKsQsJs", "AsAh**"])', ValueError,
+         "player 2's range 'AsAh**' is empty after card removal"),
     # ---- equity ----
     Case("equity", "type", 'equity("As2dKh3c7c8d9hTs")', TypeError, "holes must be a sequence of hands"),
     Case("equity", "count", 'equity(["As2dKh3c"])', ValueError, "equity needs 2 to 10 players, got 1"),

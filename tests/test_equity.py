@@ -405,7 +405,8 @@ def test_progress_bar_counts_the_boards() -> None:
     ((["As2dKh3c", "7c8d9hTs"], "2h5c9dQsJsTs"), {}, ValueError, "board must have"),
     ((["As2dKh3c", "7c8d9hTsJs"],), {}, ValueError, "same number of cards"),
     ((["As2dKh", "7c8d9hTs"],), {}, ValueError, "player 1's hole must have 4, 5 or 6"),
-    ((["As2dKh3x", "7c8d9hTs"],), {}, ValueError, "bad card"),
+    ((["As2dKh3q", "7c8d9hTs"],), {}, ValueError, "bad card"),  # nor a range: 'q'
+
     (("As2dKh3c7c8d9hTs",), {}, TypeError, "sequence of hands"),
     ((["As2dKh3c", "7c8d9hTs"],), {"samples": 0}, ValueError, "samples must be >= 1"),
     ((["As2dKh3c", "7c8d9hTs"],), {"samples": 1.5}, TypeError, "samples must be an int"),
