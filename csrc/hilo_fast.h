@@ -236,8 +236,9 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
  * first above a uniform integer below the range's total (a 64-bit draw
  * masked to the total's bit length, redrawn until below it); a tuple that
  * collides is redrawn whole. Then a partial Fisher-Yates shuffle of the
- * unknown cards (ascending at first, carried over from deal to deal; draws
- * as hf_equity_sample's) deals the random hands in player order and then
+ * unknown cards (ascending at first, carried over from deal to deal; each
+ * draw Lemire's bounded integer on the high 32 bits of one splitmix64 output)
+ * deals the random hands in player order and then
  * the board, redrawing any card a range hand holds. */
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,

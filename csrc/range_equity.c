@@ -270,7 +270,8 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject, as equity.c). */
+/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on the high half of
+ * each output; equity.c's hf_equity_sample draws both halves). */
 static uint32_t bounded(uint64_t *state, uint32_t n)
 {
     uint64_t m = (splitmix64(state) >> 32) * (uint64_t)n;

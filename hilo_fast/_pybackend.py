@@ -785,6 +785,20 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
     return tally
 
 
+def _bounded(state: int, n: int) -> tuple[int, int]:
+    """(next state, a uniform int in 0..n-1), as ``bounded`` in csrc/range_equity.c:
+    Lemire's method on the high half of each splitmix64 output (the range
+    stream; hf_equity_sample draws both halves, ``_Draws``)."""
+    state, z = _splitmix64(state)
+    m = (z >> 32) * n
+    if m & 0xFFFFFFFF < n:
+        threshold = (-n & 0xFFFFFFFF) % n
+        while m & 0xFFFFFFFF < threshold:
+            state, z = _splitmix64(state)
+            m = (z >> 32) * n
+    return state, m >> 32
+
+
 def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
     """(next state, a row drawn by weight), as draw_row in the C."""
     total = cumulative[-1]
