@@ -389,8 +389,8 @@ def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: S
     try:
         return int(lib.hf_range_deals(holes, n_players, n_hole, board, len(board), dead,
                                       len(dead), table))
-    except _NOT_A_CARD:  # numbers the C is not given: the pure backend's answer
-        return int(_pure().range_deals(holes, n_hole, board, dead, ranges))
+    except _NOT_A_CARD:  # numbers cffi cannot pass: the C names the spot's error
+        return _equity_spot_error(holes, n_hole, board, dead)
 
 
 def _range_tally(out: Any, n_players: int) -> list[int]:
@@ -410,7 +410,7 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
         err = int(lib.hf_range_enumerate(holes, n_players, n_hole, board, len(board), dead,
                                          len(dead), table, first, count, out))
     except _NOT_A_CARD:
-        return _pure().range_enumerate(holes, n_hole, board, dead, ranges, first, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _range_tally(out, n_players)
 
 
@@ -427,7 +427,7 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
         err = int(lib.hf_range_sample(holes, n_players, n_hole, board, len(board), dead,
                                       len(dead), table, seed, count, out))
     except _NOT_A_CARD:
-        return _pure().range_sample(holes, n_hole, board, dead, ranges, seed, count)  # type: ignore[no-any-return]
+        return _equity_spot_error(holes, n_hole, board, dead)
     return err or _range_tally(out, n_players)
 
 

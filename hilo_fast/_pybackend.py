@@ -467,6 +467,9 @@ def _combinations_from(start: list[int], m: int) -> Iterator[list[int]]:
             idx[j] = idx[j - 1] + 1
 
 
+_INT32_MAX = 2**31 - 1  # the C takes part and n_parts as int32_t
+
+
 def equity_exact(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
     part: int, n_parts: int,
@@ -477,7 +480,7 @@ def equity_exact(
     spot = _make_spot(holes, n_hole, board, dead)
     if isinstance(spot, int):
         return spot
-    if len(spot.slots) > 1 or not 0 <= part < n_parts:
+    if len(spot.slots) > 1 or not 0 <= part < n_parts <= _INT32_MAX:
         return ERR_COUNT  # a random hand, or no such part
     relevant = [any(sum(c & 3 == s for c in hole) >= 2 for hole in spot.holes) for s in range(4)]
     suit_count = [sum(c & 3 == s for c in board) for s in range(4)]

@@ -83,11 +83,16 @@ def _cpu_seconds(pid: int) -> float:
 def _interrupt_after_work(args: list[str], cpu: float = 1.0) -> tuple[int, str, float, float]:
     """Start the command, let it work ``cpu`` CPU seconds, press Ctrl-C. Returns the exit
     code, stderr, seconds from Ctrl-C to exit, and peak memory in MB."""
-    # The child starts with Ctrl-C at its default: a shell runs background jobs
-    # (`cmd &`, as a CI runner may) with SIGINT ignored, and Python would keep it so.
-    proc = subprocess.Popen([sys.executable, "-m", "hilo_fast", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # The child must start with Ctrl-C at its default: a shell runs background jobs
+    # (`cmd &`, as a CI runner may) with SIGINT ignored, and an ignored signal stays
+    # ignored across exec, while a handled one is reset to the default. (No
+    # preexec_fn: it forces a fork, whose max RSS would be this whole process's.)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "hilo_fast", *args],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     deadline = time.monotonic() + 90
     while _cpu_seconds(proc.pid) < cpu and time.monotonic() < deadline:
         time.sleep(0.05)

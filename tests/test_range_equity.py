@@ -126,12 +126,10 @@ def _exact_preflop(hand: str, text: str) -> Fraction:
     return total / weights
 
 
-def test_monte_carlo_within_four_standard_errors_preflop(backend: ModuleType,
-                                                         native: ModuleType) -> None:
+def test_monte_carlo_within_four_standard_errors_preflop(backend: ModuleType) -> None:
     hand, text = "AsAd2s3d", "KhKc2h3c@1,KhKcQhQc@3"
-    with hf._backend.using(native):
-        exact = _exact_preflop(hand, text)
-    samples = 20_000 if backend is native else 3_000
+    exact = _exact_preflop(hand, text)  # every hand known: groups of boards, quick on both
+    samples = 20_000 if backend.NAME == "native" else 3_000
     result = hf.equity([hand, text], samples=samples, seed=7)
     p = result.players[0]
     assert not result.exact and result.boards == samples
