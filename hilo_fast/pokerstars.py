@@ -302,7 +302,7 @@ class _HandParser:
                 continue
             try:
                 who, sep, what = line.partition(": ")
-                if sep and who not in names and ": " in line[len(who) + 2:]:
+                if sep and who not in names and ": " in what:
                     for name in names:   # a name with ": " in it (rare): the longest prefix
                         if line.startswith(name + ": ") and len(name) > len(who):
                             who, what = name, line[len(name) + 2:]
