@@ -161,6 +161,8 @@ def parse_card(card: CardLike) -> int:
     >>> parse_card("Td"), parse_card(b"10d"), parse_card(33)
     (33, 33, 33)
     """
+    if type(card) is int and 0 <= card < N_CARDS:
+        return card   # the common case, before the Protocol isinstance checks (slow)
     if isinstance(card, (bytes, bytearray)):
         card = _text(card, card)
     if isinstance(card, str):
@@ -195,6 +197,9 @@ def parse_cards(cards: CardsLike) -> list[int]:
                         f"not {type(cards).__name__}")
     out: list[int] = []
     for card in cards:
+        if type(card) is int and 0 <= card < N_CARDS:
+            out.append(card)   # the common case first (see parse_card)
+            continue
         if isinstance(card, (bytes, bytearray)):
             card = _text(card, card)
         if isinstance(card, str) and len(_split_string(card)) > 1:

@@ -133,17 +133,18 @@ class _Unreadable(Exception):
     """Raised inside the hand parser; the reader turns it into an :class:`UnreadableHand`."""
 
 
-_MONEY_CACHE: dict[tuple[str, bool], int] = {}   # amounts repeat: parse each text once
+# Amounts repeat: parse each text once (one cache for chips, one for cash: no key tuples).
+_MONEY_CACHE: tuple[dict[str, int], dict[str, int]] = ({}, {})
 
 
 def _money(text: str, cash: bool) -> int:
     """An amount as printed (``$0.85``, ``€2``, ``1,148``) in cents (cash) or chips."""
-    key = (text, cash)
-    found = _MONEY_CACHE.get(key)
+    cache = _MONEY_CACHE[cash]
+    found = cache.get(text)
     if found is None:
         found = _parse_money(text, cash)
-        if len(_MONEY_CACHE) < 10_000:
-            _MONEY_CACHE[key] = found
+        if len(cache) < 10_000:
+            cache[text] = found
     return found
 
 
@@ -161,35 +162,58 @@ def _parse_money(text: str, cash: bool) -> int:
     return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
 
 
+_CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+
+
 def _cards(text: str) -> tuple[str, ...]:
     cards = tuple(text.split())
-    for card in cards:
-        if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in "cdhs":
-            raise _Unreadable(f"bad card {card!r}")
+    if not _CARD_NAMES.issuperset(cards):   # one set test for the common, good case
+        bad = next(card for card in cards if card not in _CARD_NAMES)
+        raise _Unreadable(f"bad card {bad!r}")
     return cards
 
 
-class _Header:
-    """The first line of a hand, parsed: game, stakes, tournament, date."""
+def _date(date: str) -> tuple[datetime | None, str]:
+    """The date and time zone of a header's date text (None, "" when not read)."""
+    parts = _DATE_PARTS.match(date)
+    if parts is None:
+        return None, ""
+    try:
+        y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
+        return datetime(y, mo, d, hh, mi, ss), parts["tz"] or ""
+    except ValueError:
+        raise _Unreadable(f"bad date {date!r}") from None
 
-    __slots__ = ("buy_in", "cash", "currency", "date", "game", "hole_count", "home",
-                 "level", "limit", "mixed", "stakes", "tournament", "tz")
+
+#: Parsed headers by their text less the date: the hands of a file share a few.
+_HEADERS: dict[tuple[str, str], _Header] = {}
+
+
+def _header(kind: str, rest: str) -> tuple[_Header, datetime | None, str]:
+    """The header's game part (parsed once per distinct text), date and time zone."""
+    found = _DATE.search(rest)
+    date, tz = (None, "")
+    if found:
+        rest = rest[:found.start()]
+        date, tz = _date(found["date"])
+    key = (kind, rest)
+    header = _HEADERS.get(key)
+    if header is None:
+        header = _Header(kind, rest)
+        if len(_HEADERS) < 1000:
+            _HEADERS[key] = header
+    return header, date, tz
+
+
+class _Header:
+    """The first line of a hand less its date, parsed: game, stakes, tournament
+    (read-only once made: shared by every hand with the same header text)."""
+
+    __slots__ = ("buy_in", "cash", "currency", "game", "hole_count", "home",
+                 "level", "limit", "mixed", "stakes", "tournament")
 
     def __init__(self, kind: str, rest: str) -> None:
         self.home = kind.startswith("Home")
-        self.date: datetime | None = None
-        self.tz = ""
-        found = _DATE.search(rest)
-        if found:
-            rest = rest[:found.start()]
-            parts = _DATE_PARTS.match(found["date"])
-            if parts:
-                try:
-                    y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
-                    self.date = datetime(y, mo, d, hh, mi, ss)
-                except ValueError:
-                    raise _Unreadable(f"bad date {found['date']!r}") from None
-                self.tz = parts["tz"] or ""
         if rest.startswith("{Club #"):
             self.home = True
             rest = rest.partition("} ")[2]
@@ -243,8 +267,10 @@ class _Header:
 class _HandParser:
     """Parses the lines of one hand (header first) into a HandHistory."""
 
-    def __init__(self, hand_id: str, header: _Header, lines: list[str], start: int) -> None:
+    def __init__(self, hand_id: str, header: _Header, date: datetime | None, tz: str,
+                 lines: list[str], start: int) -> None:
         self.id, self.h, self.lines, self.start = hand_id, header, lines, start
+        self.date, self.tz = date, tz
 
     def money(self, text: str) -> int:
         return _money(text, self.h.cash)
@@ -258,6 +284,7 @@ class _HandParser:
             raise _Unreadable(f"line 2 is not a table line: {lines[1][:80]!r}")
         seats: list[SeatInfo] = []
         names: dict[str, SeatInfo] = {}
+        taken: set[int] = set()   # seat numbers
         posts: list[Post] = []
         actions: list[HHAction] = []
         board: list[str] = []
@@ -278,7 +305,7 @@ class _HandParser:
                 continue
             try:
                 who, sep, what = line.partition(": ")
-                if sep and who not in names and ": " in line[len(who) + 2:]:
+                if sep and who not in names and ": " in what:
                     for name in names:   # a name with ": " in it (rare): the longest prefix
                         if line.startswith(name + ": ") and len(name) > len(who):
                             who, what = name, line[len(name) + 2:]
@@ -295,11 +322,12 @@ class _HandParser:
                             info = SeatInfo(int(seat["seat"]), seat["name"],
                                             money(seat["chips"]),
                                             "sitting out" in seat["rest"], seat["bounty"])
-                            if info.name in names or any(s.seat == info.seat for s in seats):
+                            if info.name in names or info.seat in taken:
                                 raise _Unreadable(f"seat {info.seat} or {info.name!r} "
                                                   "listed twice")
                             seats.append(info)
                             names[info.name] = info
+                            taken.add(info.seat)
                             continue
                     elif section == "summary":
                         self.summary_seat(line, by_seat, holes, summary_seats)
@@ -390,8 +418,8 @@ class _HandParser:
             seats=tuple(seats), posts=tuple(posts), actions=tuple(actions), board=tuple(board),
             hole_cards=holes, collected=collected, pot_collections=tuple(pot_collections),
             total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),
-            mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=h.date,
-            time_zone=h.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
+            mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=self.date,
+            time_zone=self.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
             mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt)
 
     def player_line(self, who: str, what: str, street: str, section: str, posts: list[Post],
@@ -566,12 +594,12 @@ class PokerStarsReader(Iterator[HandHistory]):
             joined = "".join(block)
             if not joined.isascii() and _NOT_UTF8.search(joined):
                 raise _Unreadable("bytes that are not UTF-8")
-            parsed = _Header(header["kind"], header["rest"])
+            parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
                 self.skipped += 1
                 self.skipped_games[parsed.game] += 1
                 return None
-            hand = _HandParser(hand_id, parsed, block, start).parse()
+            hand = _HandParser(hand_id, parsed, date, tz, block, start).parse()
         except _Unreadable as exc:
             self._error(hand_id, start, str(exc))
             return None

@@ -226,9 +226,10 @@ def _play(h: HandHistory, r: Replay) -> None:
         found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
     credit = [0] * n   # live chips posted that the engine has not seen yet
     dead = [0] * n     # dead chips posted, added to the pot at the settlement
+    engine_posts = sbs[:1] + bbs[:1]
     for post in h.posts:
         seat = seat_of[post.player]
-        if post in (sbs[:1] + bbs[:1]) or post.kind == "ante":
+        if post in engine_posts or post.kind == "ante":
             continue
         if post.kind == "small & big blinds":
             credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
@@ -273,7 +274,6 @@ def _play(h: HandHistory, r: Replay) -> None:
                          f"{name_of.get(hand.actor)} to act")
             raise _Stop
         owed, credit[seat] = credit[seat], 0
-        stack = hand.stacks[seat]
         try:
             if a.kind == "fold":     # (folds and checks put nothing in: no all-in check)
                 dead[seat] += owed
@@ -282,6 +282,7 @@ def _play(h: HandHistory, r: Replay) -> None:
             if a.kind == "check" and not owed:
                 hand.act(Action.CHECK)
                 continue
+            stack = hand.stacks[seat]   # (each state read copies the table: only when needed)
             bets = hand.bets       # public state only (bets, stacks): the bet to match and
             current = max(bets)    # the call, which is the seat's stack when it is short
             if a.kind in ("check", "call"):
@@ -309,10 +310,11 @@ def _play(h: HandHistory, r: Replay) -> None:
     if not hand.is_over:
         found.append(f"the history ends with {name_of.get(hand.actor)} to act")
         raise _Stop
+    returned = hand.returned
     for seat in range(n):
-        if history_returned[seat] and history_returned[seat] != hand.returned[seat]:
+        if history_returned[seat] and history_returned[seat] != returned[seat]:
             found.append(f"uncalled bet: the history returns {history_returned[seat]} to "
-                         f"{name_of[seat]}, hf.Hand {hand.returned[seat]}")
+                         f"{name_of[seat]}, hf.Hand {returned[seat]}")
     _settle(h, r, hand, board, dead, name_of)
 
 
@@ -331,7 +333,8 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     r.board = tuple(board)
     if len(live) > 1:
         r.showdown = tuple(name_of[seat] for seat in live)
-        last_street = max((street for street, _, _, _ in hand.actions), default=0)
+        # The log is in order, so its last action is on the last street played.
+        last_street = hand.actions[-1][0] if hand.actions else 0
         if last_street < 3:
             r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
         mucked = {r.seat_of[name] for name in h.mucked}
@@ -361,7 +364,7 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
                 _divide(low_half, low, shares)
             _divide(net - low_half, high, shares)
         named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-        r.pots.append(PotResult(net, rake, tuple(name_of[s] for s in eligible), named))
+        r.pots.append(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
@@ -392,10 +395,11 @@ def _compare(h: HandHistory, r: Replay) -> None:
     if sum(h.collected.values()) + h.rake != h.total_pot:
         found.append(f"the history's totals: collected {sum(h.collected.values())} + rake "
                      f"{h.rake} != total pot {h.total_pot}")
-    for name in sorted(set(h.collected) | set(r.collected)):
-        site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
-        if site != ours:
-            found.append(f"{name} collected {site} on the site, {ours} in the replay")
+    if h.collected != r.collected:   # (most hands agree: look for who differs only then)
+        for name in sorted(set(h.collected) | set(r.collected)):
+            site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
+            if site != ours:
+                found.append(f"{name} collected {site} on the site, {ours} in the replay")
     by_pot: dict[int, dict[str, int]] = {}
     for index, name, amount in h.pot_collections:
         split = by_pot.setdefault(index, {})
