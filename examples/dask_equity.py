@@ -33,15 +33,13 @@ def main() -> None:
     args = parser.parse_args()
 
     hands = ["As2dKh3c", None, None]  # A-2-K-3 double-suited against two random hands
-    # (Dask's constructors carry no type annotations: mypy --strict needs the ignores.)
     if args.scheduler:
-        with Client(args.scheduler) as client:  # type: ignore[no-untyped-call]
+        with Client(args.scheduler) as client:
             result = hf.equity(hands, samples=args.samples, seed=args.seed,
                                executor=client.get_executor())
     else:
-        with LocalCluster(n_workers=args.workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                          dashboard_address=None) as cluster, \
-                Client(cluster) as client:  # type: ignore[no-untyped-call]
+        with LocalCluster(n_workers=args.workers, threads_per_worker=1,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
             result = hf.equity(hands, samples=args.samples, seed=args.seed,
                                executor=client.get_executor())
     for player in result.players:
