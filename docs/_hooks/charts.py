@@ -137,9 +137,9 @@ def range_composition(text: str) -> list[tuple[str, int, int]]:
     def count(extra: str) -> int:
         return len(hf.Range(f"({text}){extra}"))
 
-    rows = [(name, count(f":{macro}:$np"), count(f":{macro}!$np")) for name, macro in SHAPES]
-    rest = "".join(f"!{macro}" for _, macro in SHAPES)      # none of the shapes
-    return rows + [("other (3+ of a suit)", count(f"{rest}:$np"), count(f"{rest}!$np"))]
+    shapes = [(name, f":{macro}") for name, macro in SHAPES]
+    shapes.append(("other (3+ of a suit)", "".join(f"!{macro}" for _, macro in SHAPES)))
+    return [(name, count(f"{only}:$np"), count(f"{only}!$np")) for name, only in shapes]
 
 
 def composition_chart(text: str = COMPOSITION_RANGE) -> bytes:
