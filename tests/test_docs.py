@@ -10,8 +10,10 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import itertools
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
@@ -91,3 +93,28 @@ def test_cli_page_lists_every_subcommand() -> None:
     names = re.search(r"\{([\w,-]+)\}", usage).group(1).split(",")  # type: ignore[union-attr]
     for name in names:
         assert f"## hilo-fast {name}\n" in page
+
+
+def test_range_composition_chart_counts_by_brute_force() -> None:
+    """The ranges page's chart: its counts against every 4-card hand classified by hand."""
+    pytest.importorskip("numpy")   # ranges need it
+    sys.path.insert(0, str(DOCS / "_hooks"))
+    try:
+        charts = importlib.import_module("charts")
+    finally:
+        sys.path.pop(0)
+    assert charts.COMPOSITION_RANGE == "A2**"   # the brute force below spells it out
+    want: dict[str, list[int]] = {}
+    deck = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+    for hand in itertools.combinations(deck, 4):
+        ranks = [card[0] for card in hand]
+        if "A" not in ranks or "2" not in ranks:
+            continue
+        suits = sorted(Counter(card[1] for card in hand).values(), reverse=True)
+        shape = {(2, 2): "double suited", (2, 1, 1): "single suited",
+                 (1, 1, 1, 1): "rainbow"}.get(tuple(suits), "other (3+ of a suit)")
+        paired = len(set(ranks)) < 4
+        want.setdefault(shape, [0, 0])[paired] += 1
+    assert charts.range_composition("A2**") == [(shape, *want[shape]) for shape in
+                                                 ("double suited", "single suited", "rainbow",
+                                                  "other (3+ of a suit)")]

@@ -6,6 +6,9 @@
   and a page line ``<!-- bench-table: NAME -->`` becomes its table.
 - ``img/equity_breakdown.png``: high / low / scoop per player of a spot,
   computed by ``hilo_fast.equity`` at build time.
+- ``img/range_composition.png``: how a range's hands split by suit shape
+  (double suited, single suited, rainbow, other) and pairing, counted by the
+  range language itself at build time.
 
 As a script it writes one benchmark's chart, e.g. the README's headline chart:
 ``python docs/_hooks/charts.py benchmarks/results/bench_eval.json benchmarks/bench_eval.png``.
@@ -24,6 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results"
 #: The spot of the equity chart (also worked through in docs/equity.md).
 EQUITY_SPOT = {"holes": ["As2dKh3c", "7c8d9hTs", "AhKd4s5s"], "board": "2h5c9d"}
+#: The range of the composition chart (also counted in docs/ranges.md).
+COMPOSITION_RANGE = "A2**"
+#: The suit shapes of the chart: the range language's shape macros; "other" is the rest.
+SHAPES = (("double suited", "$ds"), ("single suited", "$ss"), ("rainbow", "$r"))
 
 
 def _pyplot() -> Any:
@@ -122,6 +129,41 @@ def equity_chart() -> bytes:
     return _png(fig)
 
 
+def range_composition(text: str) -> list[tuple[str, int, int]]:
+    """(shape, hands with no pair, paired hands) of range ``text``, shape by shape:
+    each count is the size of the range intersected with the shape macros."""
+    import hilo_fast as hf
+
+    def count(extra: str) -> int:
+        return len(hf.Range(f"({text}){extra}"))
+
+    shapes = [(name, f":{macro}") for name, macro in SHAPES]
+    shapes.append(("other (3+ of a suit)", "".join(f"!{macro}" for _, macro in SHAPES)))
+    return [(name, count(f"{only}:$np"), count(f"{only}!$np")) for name, only in shapes]
+
+
+def composition_chart(text: str = COMPOSITION_RANGE) -> bytes:
+    """Stacked bars: the range's hands of each suit shape, unpaired and paired."""
+    plt = _pyplot()
+    rows = range_composition(text)
+    total = sum(unpaired + paired for _, unpaired, paired in rows)
+    names = [name for name, _, _ in rows]
+    unpaired = [u for _, u, _ in rows]
+    paired = [p for _, _, p in rows]
+    fig, ax = plt.subplots(figsize=(8, 3.4))
+    ax.bar(names, unpaired, color="tab:blue", label="no pair")
+    ax.bar(names, paired, bottom=unpaired, color="lightsteelblue", label="paired")
+    for x, (u, p) in enumerate(zip(unpaired, paired, strict=True)):
+        ax.text(x, u + p, f"{u + p:,} ({(u + p) / total:.1%})", ha="center", va="bottom",
+                fontsize=8)
+    ax.set_ylim(top=max(u + p for u, p in zip(unpaired, paired, strict=True)) * 1.15)
+    ax.set_ylabel("hands (combos)")
+    ax.legend(fontsize=8)
+    ax.set_title(f"range {text}: {total:,} 4-card hands by suit shape", fontsize=10)
+    fig.tight_layout()
+    return _png(fig)
+
+
 def _from_bench_eval(run: dict[str, Any]) -> dict[str, Any]:
     """``bench_eval.py --json`` output in the shape of the other result files."""
     rates = {r["name"]: r["cpu_rate"] for r in run["results"]}
@@ -168,6 +210,8 @@ def on_files(files: Any, config: Any) -> Any:
     for name, result in _results().items():
         files.append(File.generated(config, f"img/{name}.png", content=bench_chart(result)))
     files.append(File.generated(config, "img/equity_breakdown.png", content=equity_chart()))
+    files.append(File.generated(config, "img/range_composition.png",
+                                content=composition_chart()))
     return files
 
 
