@@ -44,7 +44,8 @@ check_reports "C driver"
 echo "== sanitize: building hilo_fast._native with $SAN_FLAGS =="
 mkdir "$WORK/tree"
 tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclude='crashes' \
-    csrc hilo_fast tests fuzz docs setup.py pyproject.toml README.md | tar -x -C "$WORK/tree"
+    csrc hilo_fast tests fuzz docs examples setup.py pyproject.toml MANIFEST.in README.md LICENSE \
+    | tar -x -C "$WORK/tree"
 # cffi's own compile (the builder run as a script, from outside the tree so
 # that it names the sources by absolute path): no setuptools config involved.
 mkdir "$WORK/build"
