@@ -125,7 +125,8 @@ def test_ctrl_c_stops_equity_at_once_with_flat_memory(threads: str) -> None:
     assert match is not None, err
     assert int(match.group(1).replace(",", "")) > 0  # it was working, not making a list
     assert stop < 10
-    assert peak_mb < 250, peak_mb
+    if "libasan" not in os.environ.get("LD_PRELOAD", ""):  # ASan's shadow memory is no leak
+        assert peak_mb < 250, peak_mb
 
 
 @needs_proc
