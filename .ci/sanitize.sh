@@ -60,8 +60,12 @@ if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
 fi
 
 LIBASAN=$("$CC" -print-file-name=libasan.so)
+# libstdc++ preloaded beside libasan: ASan intercepts C++ throws, and a C++
+# extension imported later (matplotlib's ft2font) aborts when the real
+# __cxa_throw was not loaded at start-up.
+LIBSTDCXX=$("$CC" -print-file-name=libstdc++.so)
 run_sanitized() {
-    (cd "$WORK/tree" && LD_PRELOAD="$LIBASAN" PYTHONPATH="$WORK/tree" \
+    (cd "$WORK/tree" && LD_PRELOAD="$LIBASAN $LIBSTDCXX" PYTHONPATH="$WORK/tree" \
         ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:log_path=$WORK/report" \
         "$PYTHON" "$@") || { status=$?; check_reports "$*"; echo "!! exit $status: $*"; exit 1; }
     check_reports "$*"
