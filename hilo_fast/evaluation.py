@@ -165,10 +165,11 @@ def _river_packed(hole: CardsLike, board: CardsLike) -> int:
     (any other input, a bool among the ids, or a value the backend refuses)."""
     try:
         pack, river = backend.OMAHA_RIVER[len(hole)]  # type: ignore[arg-type]
-        cards: bytes = pack(*hole, *board)
+        items = (*hole, *board)
+        cards: bytes = pack(*items)
     except (KeyError, TypeError, struct_error):
         return -1
-    if (0 in cards or 1 in cards) and _bool_among(cards, hole, board):  # type: ignore[arg-type]
+    if (0 in cards or 1 in cards) and any(type(item) is bool for item in items):
         return -1  # True == 1 packs as a card: the parser refuses it by name
     return int(river(cards))
 
