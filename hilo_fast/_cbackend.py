@@ -379,21 +379,31 @@ def _ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> tuple[Any,
     return out, keep
 
 
-def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
-                ranges: Sequence[tuple[Any, Any] | None]) -> int:
-    """Positions of the exhaustive range enumeration, or ERR_*."""
+def _range_call(c_function: Any, holes: Sequence[int], n_hole: int, board: Sequence[int],
+                dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
+                *trailing: Any) -> int:
+    """One hf_range_* call over a spot and its ranges: its return code, or ERR_*."""
     table, _keep = _ranges(ranges, n_hole)
     n_players = _n_players(holes, n_hole)
     if len(ranges) != n_players:  # the C reads one entry per player
         return ERR_COUNT
     try:
-        return int(lib.hf_range_deals(holes, n_players, n_hole, board, len(board), dead,
-                                      len(dead), table))
+        return int(c_function(holes, n_players, n_hole, board, len(board), dead, len(dead),
+                              table, *trailing))
     except _NOT_A_CARD:  # numbers cffi cannot pass: the C names the spot's error
         return _equity_spot_error(holes, n_hole, board, dead)
 
 
-def _range_tally(out: Any, n_players: int) -> list[int]:
+def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                ranges: Sequence[tuple[Any, Any] | None]) -> int:
+    """Positions of the exhaustive range enumeration, or ERR_*."""
+    return _range_call(lib.hf_range_deals, holes, n_hole, board, dead, ranges)
+
+
+def _range_tally(err: int, out: Any, n_players: int) -> list[int] | int:
+    """The equity tally and the deals settled, or the error."""
+    if err:
+        return err
     return [*_flat_tally(out.tally, n_players), int(out.settled)]
 
 
@@ -401,34 +411,20 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
                     dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
                     first: int, count: int) -> list[int] | int:
     """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
-    table, _keep = _ranges(ranges, n_hole)
-    n_players = _n_players(holes, n_hole)
-    if len(ranges) != n_players:  # the C reads one entry per player
-        return ERR_COUNT
     out = ffi.new("hf_range_tally *")
-    try:
-        err = int(lib.hf_range_enumerate(holes, n_players, n_hole, board, len(board), dead,
-                                         len(dead), table, first, count, out))
-    except _NOT_A_CARD:
-        return _equity_spot_error(holes, n_hole, board, dead)
-    return err or _range_tally(out, n_players)
+    err = _range_call(lib.hf_range_enumerate, holes, n_hole, board, dead, ranges,
+                      first, count, out)
+    return _range_tally(err, out, len(ranges))
 
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
                  ranges: Sequence[tuple[Any, Any] | None], seed: int,
                  count: int) -> list[int] | int:
     """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
-    table, _keep = _ranges(ranges, n_hole)
-    n_players = _n_players(holes, n_hole)
-    if len(ranges) != n_players:  # the C reads one entry per player
-        return ERR_COUNT
     out = ffi.new("hf_range_tally *")
-    try:
-        err = int(lib.hf_range_sample(holes, n_players, n_hole, board, len(board), dead,
-                                      len(dead), table, seed, count, out))
-    except _NOT_A_CARD:
-        return _equity_spot_error(holes, n_hole, board, dead)
-    return err or _range_tally(out, n_players)
+    err = _range_call(lib.hf_range_sample, holes, n_hole, board, dead, ranges,
+                      seed, count, out)
+    return _range_tally(err, out, len(ranges))
 
 
 def omaha_batch(
