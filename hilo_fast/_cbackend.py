@@ -19,6 +19,7 @@ from struct import Struct
 from typing import Any
 
 from ._native import ffi, lib
+from ._range_arrays import check_range_arrays
 
 NAME = "native"
 
@@ -345,29 +346,15 @@ def equity_exact(
 # ``ranges`` has one entry per player: None, or (combos, cumulative), a
 # C-contiguous uint8 array of rows of card ids and an int64 array of the
 # running sums of the rows' integer weights. A tally is an equity tally
-# followed by the number of deals settled.
+# followed by the number of deals settled. (The array form: _range_arrays.py.)
 
 ERR_RANGE_CLASH: int = lib.HF_ERR_RANGE_CLASH
 RANGE_MAX_REJECTS: int = lib.HF_RANGE_MAX_REJECTS
 
 
-def _check_ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> None:
-    """ValueError unless each range is 1-D uint8 rows of n_hole cards and as
-    many int64 running sums (as the pure backend checks): the C trusts the
-    lengths."""
-    for entry in ranges:
-        if entry is None:
-            continue
-        rows, sums = entry
-        if (getattr(rows, "dtype", None) != "uint8" or getattr(sums, "dtype", None) != "int64"
-                or rows.ndim != 1 or sums.ndim != 1 or not len(sums)
-                or len(rows) != len(sums) * n_hole):
-            raise ValueError("a range is 1-D uint8 rows of n_hole cards and int64 running sums")
-
-
 def _ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> tuple[Any, list[Any]]:
     """The hf_range array, and the buffers it points into (kept alive by the caller)."""
-    _check_ranges(ranges, n_hole)
+    check_range_arrays(ranges, n_hole)
     out = ffi.new("hf_range[]", len(ranges))
     keep: list[Any] = []
     for p, entry in enumerate(ranges):

@@ -18,6 +18,7 @@ from typing import Any
 from . import _pyhand
 from . import _tablegen as gen
 from ._pots import payouts_of, split_pots
+from ._range_arrays import check_range_arrays
 
 NAME = "python"
 
@@ -648,22 +649,9 @@ class _RangeSpot:
         self.range_players, self.random_players = range_players, random_players
 
 
-def _check_ranges(ranges: Sequence[Any], n_hole: int) -> None:
-    """ValueError unless each range is 1-D uint8 rows of n_hole cards and as
-    many int64 running sums (as the native backend checks)."""
-    for entry in ranges:
-        if entry is None:
-            continue
-        rows, sums = entry
-        if (getattr(rows, "dtype", None) != "uint8" or getattr(sums, "dtype", None) != "int64"
-                or rows.ndim != 1 or sums.ndim != 1 or not len(sums)
-                or len(rows) != len(sums) * n_hole):
-            raise ValueError("a range is 1-D uint8 rows of n_hole cards and int64 running sums")
-
-
 def _make_range_spot(holes: Sequence[int], n_hole: int, board: Sequence[int],
                      dead: Sequence[int], ranges: Sequence[Any]) -> _RangeSpot | int:
-    _check_ranges(ranges, n_hole)
+    check_range_arrays(ranges, n_hole)
     if not 4 <= n_hole <= 6 or len(holes) % n_hole or len(board) not in (0, 3, 4, 5):
         return ERR_COUNT
     n_players = len(holes) // n_hole
