@@ -611,6 +611,28 @@ class HandState:
         }
 
 
+def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
+                      act_on: Callable[[Any, Any], None]
+                      ) -> Callable[[Any, Any, tuple[Any, ...], Any, list[Any]], None] | None:
+    """``play(game, hand, bots, rng, log)``: Hand.play's decision loop over the
+    C hand ``game`` as a CPython builtin (csrc/py/handplay.c) bound to this
+    module's ``hf_hand_act``, the façade's ``streets`` and ``actions``
+    (engine.Street and Action by code) and ``act_on(hand, answer)``, which
+    applies the answers the loop leaves to the façade; None where it was not
+    built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    address = ffi.cast("uintptr_t", ffi.addressof(lib, "hf_hand_act"))  # type: ignore[call-overload]
+    _handplay.bind(int(address), streets, actions, act_on)
+    loop = _handplay.play
+
+    def play(game: Any, hand: Any, bots: tuple[Any, ...], rng: Any, log: list[Any]) -> None:
+        loop(int(ffi.cast("uintptr_t", game)), game, hand, bots, rng, log)
+    return play
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
               cards: Sequence[int]) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):

@@ -53,7 +53,7 @@ Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from operator import attrgetter
 from typing import Any, NoReturn
@@ -408,6 +408,35 @@ class Hand:
 
     # ---------------------------------------------------------------- acting
 
+    def play(self, bots: Callable[[Hand, Any], Any] | Sequence[Callable[[Hand, Any], Any]],
+             rng: random.Random | None = None) -> None:
+        """Play the hand to its end with Python bots: while a seat is to act, ask
+        its bot ``bot(hand, rng)`` (a :class:`~hilo_fast.selfplay.Bot`) and apply
+        the answer as ``hand.act(*answer)`` does. ``bots``: one callable for
+        every seat, or one per seat (``n_seats`` of them; seats sitting out are
+        never asked); ``rng``: the stream the bots draw from (default a fresh
+        ``random.Random()``). An error of a bot or an illegal answer (act's
+        ValueError) stops the hand at that decision, unchanged by it.
+
+        The fast way to drive a hand with Python bots: on the native backend the
+        loop runs in C (csrc/py/handplay.c), which calls each bot and applies
+        its answer without a Python frame of its own; the answers are the same.
+
+        >>> from hilo_fast.structures import Structure
+        >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+        >>> hand.play(lambda hand, rng: ("call" if hand.call_amount else "check", None))
+        >>> hand.is_over, len(hand.actions), sum(hand.stacks)
+        (True, 12, 600)
+        """
+        seat_bots = _check_bots(bots, self.n_seats)
+        rng = random.Random() if rng is None else rng
+        if _c_play is not None and self._m.__class__ is not _pyhand.HandState:
+            _c_play(self._m.game, self, seat_bots, rng, self.actions)
+            return
+        g = self._m.game
+        while g.actor >= 0:
+            self.act(*seat_bots[g.actor](self, rng))
+
     def act(self, action: ActionLike, amount: int | None = None) -> None:
         """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
         raise (required), the chips of a call (optional), nothing for fold/check.
@@ -465,6 +494,15 @@ class Hand:
                          f"legal: {self.legal_actions().describe()}")
 
 
+def _act_on(hand: Hand, answer: Any) -> None:
+    """A bot's answer the C loop of Hand.play leaves to the façade (its errors too)."""
+    hand.act(*answer)
+
+
+# Hand.play's loop in C on the native backend (None: the Python loop).
+_c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
+
+
 def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
              holes: list[list[int] | None], board: list[int]) -> Any:
     """The backend's hand for these (checked) settings and cards: the C one when
@@ -497,6 +535,20 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
 
 
 # -------------------------------------------------------------------- helpers
+
+def _check_bots(bots: object, n_seats: int) -> tuple[Any, ...]:
+    """Hand.play's bots as a tuple of one callable per seat."""
+    if callable(bots):
+        return (bots,) * n_seats
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a callable bot(hand, rng) or one per seat, got {bots!r}")
+    if len(bots) != n_seats:
+        raise ValueError(f"bots must have one bot per seat ({n_seats}), got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(bot):
+            raise TypeError(f"bots[{seat}] must be a callable bot(hand, rng), got {bot!r}")
+    return tuple(bots)
+
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \

@@ -1,0 +1,209 @@
+/* handplay.c: hilo_fast._handplay, Hand.play's decision loop as a CPython builtin.
+ *
+ * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
+ * decision, for a Python frame of Hand.act and a cffi call on top of the
+ * bot's own call. This loop asks each actor's bot, applies the plain
+ * answers with the C core's hf_hand_act (through the address the cffi
+ * module gives it, so the engine is compiled once, in hilo_fast._native)
+ * and appends the log entry itself. Plain answers: a 2-tuple of an Action
+ * member and None (or an exact int for a call, bet or raise) that the hand
+ * accepts. Anything else (names, other sequences, bad amounts, illegal
+ * actions) goes as it is to hand.act(*answer) (through the Python function
+ * bound with the rest), which parses it, applies it or raises
+ * the façade's error with nothing changed: the same answers as the Python
+ * loop `while hand.actor >= 0: hand.act(*bots[hand.actor](hand, rng))`. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include "../hilo_fast.h"
+
+typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
+
+typedef struct {
+    hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
+    PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
+    PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
+    PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
+} state;
+
+/* The code of `action` if it is an Action member itself, else -1. */
+static int32_t action_code(const state *st, PyObject *action)
+{
+    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
+        if (PyTuple_GetItem(st->actions, code) == action)
+            return code;
+    return -1;
+}
+
+/* The amount hf_hand_act is given for a plain answer, or -2 if it is not plain. */
+static int64_t plain_amount(int32_t code, PyObject *amount)
+{
+    if (amount == Py_None)
+        return code <= HF_CALL ? HF_NO_AMOUNT : -2;   /* a bet or raise needs one */
+    if (code <= HF_CHECK || !PyLong_CheckExact(amount))
+        return -2;
+    int overflow = 0;
+    long long chips = PyLong_AsLongLongAndOverflow(amount, &overflow);
+    if (overflow || chips < 0) {   /* hand.act explains these */
+        PyErr_Clear();
+        return -2;
+    }
+    return (int64_t)chips;
+}
+
+/* hand.act(*decision): the façade applies or refuses what the loop did not
+ * (called through Python, so that its errors are the Python loop's). */
+static int act_in_python(const state *st, PyObject *hand, PyObject *decision)
+{
+    PyObject *done = PyObject_CallFunctionObjArgs(st->act_on, hand, decision, NULL);
+    Py_XDECREF(done);
+    return done ? 0 : -1;
+}
+
+/* Append (Street, seat, Action, amount) of the action just applied to `log`. */
+static int log_action(const state *st, PyObject *log, int32_t street, int32_t seat,
+                      PyObject *action, int64_t amount)
+{
+    PyObject *entry = PyTuple_New(4);
+    PyObject *seat_obj = PyLong_FromLong(seat), *chips = PyLong_FromLongLong(amount);
+    if (!entry || !seat_obj || !chips) {
+        Py_XDECREF(entry);
+        Py_XDECREF(seat_obj);
+        Py_XDECREF(chips);
+        return -1;
+    }
+    PyObject *street_obj = PyTuple_GetItem(st->streets, street);
+    Py_INCREF(street_obj);
+    Py_INCREF(action);
+    PyTuple_SetItem(entry, 0, street_obj);
+    PyTuple_SetItem(entry, 1, seat_obj);
+    PyTuple_SetItem(entry, 2, action);
+    PyTuple_SetItem(entry, 3, chips);
+    int err = PyList_Append(log, entry);
+    Py_DECREF(entry);
+    return err;
+}
+
+/* play(address of the hf_game, the cdata owning it, hand, bots, rng, log) */
+static PyObject *play(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *address, *keep, *hand, *bots, *rng, *log;
+    if (!st || !PyArg_ParseTuple(args, "OOOO!OO!", &address, &keep, &hand, &PyTuple_Type,
+                                 &bots, &rng, &PyList_Type, &log))
+        return NULL;
+    if (!st->act) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
+    if (!g)
+        return NULL;
+    if (PyTuple_Size(bots) != g->n_seats) {
+        PyErr_SetString(PyExc_ValueError, "play: one bot per seat");
+        return NULL;
+    }
+    while (g->actor >= 0) {
+        PyObject *decision = PyObject_CallFunctionObjArgs(PyTuple_GetItem(bots, g->actor),
+                                                          hand, rng, NULL);
+        if (!decision)
+            return NULL;
+        /* Read after the call, as hand.act would (a bot may have acted itself). */
+        int32_t seat = g->actor, street = g->street, applied = 0;
+        if (seat >= 0 && PyTuple_CheckExact(decision) && PyTuple_Size(decision) == 2) {
+            PyObject *action = PyTuple_GetItem(decision, 0);
+            int32_t code = action_code(st, action);
+            int64_t amount = code < 0 ? -2 : plain_amount(code, PyTuple_GetItem(decision, 1));
+            if (amount != -2 && st->act(g, code, amount) == 0) {
+                applied = 1;
+                if (log_action(st, log, street, seat, action, g->last.amount) < 0) {
+                    Py_DECREF(decision);
+                    return NULL;
+                }
+            }
+        }
+        int err = applied ? 0 : act_in_python(st, hand, decision);
+        Py_DECREF(decision);
+        if (err)
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* bind(address of hf_hand_act, the Street members, the Action members, act_on) */
+static PyObject *bind(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *address, *streets, *actions, *act_on;
+    if (!st || !PyArg_ParseTuple(args, "OO!O!O", &address, &PyTuple_Type, &streets,
+                                 &PyTuple_Type, &actions, &act_on))
+        return NULL;
+    if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
+        PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
+        return NULL;
+    }
+    void *fn = PyLong_AsVoidPtr(address);
+    if (!fn) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act");
+        return NULL;
+    }
+    Py_INCREF(streets);
+    Py_INCREF(actions);
+    Py_INCREF(act_on);
+    Py_XDECREF(st->streets);
+    Py_XDECREF(st->actions);
+    Py_XDECREF(st->act_on);
+    st->streets = streets;
+    st->actions = actions;
+    st->act_on = act_on;
+    st->act = (hand_act_fn)fn;
+    Py_RETURN_NONE;
+}
+
+static int traverse(PyObject *module, visitproc visit, void *arg)
+{
+    state *st = PyModule_GetState(module);
+    if (st) {
+        Py_VISIT(st->streets);
+        Py_VISIT(st->actions);
+        Py_VISIT(st->act_on);
+    }
+    return 0;
+}
+
+static int clear(PyObject *module)
+{
+    state *st = PyModule_GetState(module);
+    if (st) {
+        Py_CLEAR(st->streets);
+        Py_CLEAR(st->actions);
+        Py_CLEAR(st->act_on);
+    }
+    return 0;
+}
+
+static void free_module(void *module) { clear((PyObject *)module); }
+
+static PyMethodDef methods[] = {
+    {"play", play, METH_VARARGS,
+     "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
+     "(see hilo_fast.engine.Hand.play)."},
+    {"bind", bind, METH_VARARGS, "bind(address of hf_hand_act, streets, actions, act_on)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyModuleDef_Slot slots[] = {
+#ifdef Py_GIL_DISABLED
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED}, /* the state is set once, at import */
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "hilo_fast._handplay",
+    "Hand.play's decision loop as a CPython builtin (see csrc/py/handplay.c).", sizeof(state),
+    methods, slots, traverse, clear, free_module,
+};
+
+PyMODINIT_FUNC PyInit__handplay(void) { return PyModuleDef_Init(&module_def); }
