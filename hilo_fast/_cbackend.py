@@ -15,6 +15,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from functools import partial
+from operator import methodcaller
 from struct import Struct
 from typing import Any
 
@@ -559,18 +560,22 @@ class HandState:
     ``state()`` is the whole public state as plain values, in the same shape
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("act", "bets_now", "game", "stacks_now")
+    __slots__ = ("_bets", "_stacks", "act", "game")
     game: Any
     act: Callable[[int, int], int]
-    bets_now: Callable[[], list[int]]
-    stacks_now: Callable[[], list[int]]
+    _bets: Callable[[], list[int]]
+    _stacks: Callable[[], list[int]]
 
     def __init__(self, game: Any) -> None:
         self.game = game
         # C-level callables, no Python frame: the hot reads of a bot and an action.
         self.act = partial(lib.hf_hand_act, game)
-        self.bets_now = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
-        self.stacks_now = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
+        self._bets = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
+        self._stacks = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
+
+    #: Copies of bets and stacks as lists (C-level getters: no Python frame).
+    bets_now: list[int] = property(methodcaller("_bets"))  # type: ignore[assignment]
+    stacks_now: list[int] = property(methodcaller("_stacks"))  # type: ignore[assignment]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
@@ -633,22 +638,43 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     return play
 
 
+def builtin_shuffle() -> Callable[[Callable[[], float], int], list[int]] | None:
+    """``shuffle(rng.random, need)``: engine._shuffled's cards from the same draws
+    of a ``random.Random``, as a CPython builtin (csrc/py/handplay.c); None where
+    it was not built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    return _handplay.shuffle
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
               cards: Sequence[int]) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
     s = structure
-    settings = ffi.new("hf_structure *", {
-        "limit": int(s.limit), "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
-        "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
-        "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    settings = _SETTINGS.get(key)
+    if settings is None:
+        if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
+            _SETTINGS.clear()
+        settings = _SETTINGS[key] = ffi.new("hf_structure *", {
+            "limit": key[0], "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
+            "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
+            "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    if not stacks or not (min(stacks) >= 0 and max(stacks) < MAX_CHIPS):
+        stacks = [_clamp(chips) for chips in stacks]
     game = ffi.new("hf_game *")
-    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count,
-                               [_clamp(chips) for chips in stacks],
+    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count, stacks,
                                button if 0 <= button < len(stacks) else -1, _card_ids(cards),
                                len(cards)))
     return err or HandState(game)
+
+
+#: hf_structure per structure's settings (hf_hand_deal copies it into the hand).
+_SETTINGS: dict[tuple[int, ...], Any] = {}
 
 
 def _clamp(chips: int) -> int:

@@ -281,15 +281,12 @@ class Hand:
 
     # ------------------------------------------------------------ the state
 
-    @property
-    def stacks(self) -> list[int]:
-        """Chips behind each seat (the final stacks once over)."""
-        return self._m.stacks_now()  # type: ignore[no-any-return]
+    # (No Python frame on the native backend: C-level getters all the way.)
+    stacks: list[int] = property(attrgetter("_m.stacks_now"),  # type: ignore[assignment]
+                                 doc="Chips behind each seat (the final stacks once over).")
 
-    @property
-    def bets(self) -> list[int]:
-        """Chips in front of each seat this round."""
-        return self._m.bets_now()  # type: ignore[no-any-return]
+    bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
+                               doc="Chips in front of each seat this round.")
 
     @property
     def contributions(self) -> list[int]:
@@ -576,6 +573,10 @@ def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
     return checked
 
 
+# _shuffled in C on the native backend, the same draws of a random.Random (None: none).
+_c_shuffle = getattr(backend, "builtin_shuffle", lambda: None)()
+
+
 def _shuffled(need: int, rng: random.Random) -> list[int]:
     """The first ``need`` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
     deck = list(range(52))
@@ -612,7 +613,9 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
     dealt = [seat for seat in range(n) if status[seat] != _OUT]
     need = cards_needed(hole_count, len(dealt))
     if holes is None and board is None:
-        deck = _shuffled(need, rng if rng is not None else random.Random(seed))
+        rng = rng if rng is not None else random.Random(seed)
+        deck = _c_shuffle(rng.random, need) if _c_shuffle is not None and \
+            rng.__class__ is random.Random else _shuffled(need, rng)
         hands: list[list[int] | None] = [None] * n
         for k, seat in enumerate(dealt):
             hands[seat] = deck[k * hole_count:(k + 1) * hole_count]

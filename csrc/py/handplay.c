@@ -1,4 +1,6 @@
-/* handplay.c: hilo_fast._handplay, Hand.play's decision loop as a CPython builtin.
+/* handplay.c: hilo_fast._handplay, the per-hand hot paths of hilo_fast.engine.Hand
+ * on the native backend as CPython builtins: Hand.play's decision loop, and
+ * the deal's shuffle (engine._shuffled, the same draws, done in C).
  *
  * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
  * decision, for a Python frame of Hand.act and a cffi call on top of the
@@ -130,6 +132,50 @@ static PyObject *play(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* shuffle(random, need): engine._shuffled's cards from the same draws of
+ * `random` (a random.Random's bound random method): the first `need` cards
+ * of a partial Fisher-Yates shuffle, j = i + int(random() * (52 - i)). */
+static PyObject *shuffle(PyObject *module, PyObject *args)
+{
+    PyObject *random;
+    int need;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "Oi", &random, &need))
+        return NULL;
+    if (need < 0 || need > 52) {
+        PyErr_SetString(PyExc_ValueError, "shuffle: need 0..52 cards");
+        return NULL;
+    }
+    int deck[52];
+    for (int c = 0; c < 52; c++)
+        deck[c] = c;
+    for (int i = 0; i < need; i++) {
+        PyObject *drawn = PyObject_CallNoArgs(random);
+        double u = drawn ? PyFloat_AsDouble(drawn) : -1.0;
+        Py_XDECREF(drawn);
+        if (u == -1.0 && PyErr_Occurred())
+            return NULL;
+        double scaled = u * (double)(52 - i);
+        if (!(scaled >= 0.0 && scaled < (double)(52 - i))) {   /* also NaN */
+            PyErr_SetString(PyExc_ValueError, "shuffle: random() must be in [0, 1)");
+            return NULL;
+        }
+        int j = i + (int)scaled, card = deck[j];
+        deck[j] = deck[i];
+        deck[i] = card;
+    }
+    PyObject *cards = PyList_New(need);
+    for (int i = 0; cards && i < need; i++) {
+        PyObject *card = PyLong_FromLong(deck[i]);
+        if (!card) {
+            Py_DECREF(cards);
+            return NULL;
+        }
+        PyList_SetItem(cards, i, card);
+    }
+    return cards;
+}
+
 /* bind(address of hf_hand_act, the Street members, the Action members, act_on) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
@@ -189,6 +235,8 @@ static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS,
      "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
      "(see hilo_fast.engine.Hand.play)."},
+    {"shuffle", shuffle, METH_VARARGS,
+     "shuffle(random, need): the first need cards of engine._shuffled's shuffle."},
     {"bind", bind, METH_VARARGS, "bind(address of hf_hand_act, streets, actions, act_on)"},
     {NULL, NULL, 0, NULL},
 };
