@@ -150,3 +150,120 @@ def test_an_illegal_action_changes_nothing(native: ModuleType) -> None:
         assert hand.state() == before
     assert hand.act(RAISE, 50) == 0
     assert hand.state()["actions"] == 1 and hand.state()["last"] == (0, 0, RAISE, 50)
+
+
+# ---- Hand.play: the C decision loop (csrc/py/handplay.c) against the Python one ----
+
+def python_loop(hand: Any, bots: list[Any], rng: random.Random) -> None:
+    """What Hand.play does on the pure backend (and promises on native)."""
+    while hand.actor >= 0:
+        hand.act(*bots[hand.actor](hand, rng))
+
+
+def hostile_answer(hand: Any, rng: random.Random) -> Any:
+    """Mostly what a bot should answer, in every form act() takes; sometimes
+    anything at all (wrong kinds, amounts, types and shapes)."""
+    from hilo_fast.engine import Action
+    facing = hand.current_bet - hand.bets[hand.actor]
+    lo, hi = hand.min_to, hand.max_to
+    roll = rng.random()
+    if roll < 0.8:
+        if hi and rng.random() < 0.4:
+            kind = Action.RAISE if hand.current_bet else Action.BET
+            return kind, rng.choice([lo, hi, rng.randint(lo, hi)])
+        return (Action.CALL if facing else Action.CHECK), (
+            hand.call_amount if facing and rng.random() < 0.2 else None)
+    if roll < 0.93:   # the other forms act() takes: names, codes, lists, one item
+        name = "call" if facing else "check"
+        return rng.choice([(name, None), [name], (name,), (int(Action.FOLD), None),
+                           ("raise" if hand.current_bet else "bet", hi or 1),
+                           (Action.FOLD, None), [Action.CALL if facing else Action.CHECK, None]])
+    return rng.choice([   # mostly refused: each must raise what act() raises
+        (Action.FOLD, 0), (Action.CHECK, None), (Action.CALL, None), (Action.CALL, -1),
+        (Action.CALL, hand.call_amount + 1), (Action.BET, None), (Action.RAISE, lo - 1),
+        (Action.RAISE, hi + 1), (Action.BET, 2**63), (Action.RAISE, -5), (Action.BET, 2.0),
+        (Action.RAISE, True), (Action.CALL, "2"), ("shove", None), (7, None), (True, None),
+        (Action.FOLD, None, None), (), 5, None, "fold", (Action.BET, 2**70)])
+
+
+def bot_that_acts_itself(hand: Any, rng: random.Random) -> Any:
+    """A bot that plays a move on the hand, then answers for the next actor."""
+    hand.act("call" if hand.call_amount else "check")
+    if hand.actor < 0:
+        return ("fold", None)   # refused: the hand is over
+    return hostile_answer(hand, rng)
+
+
+def bot_that_raises(hand: Any, rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        raise KeyError("the bot's own error")
+    return hostile_answer(hand, rng)
+
+
+def outcome(hand: Any, rng: random.Random, run: Any) -> tuple[Any, ...]:
+    """Run the loop until the hand is over (again after each error, 8 times at most)."""
+    errors = []
+    for _ in range(8):
+        try:
+            run()
+            break
+        except Exception as exc:   # the same error type and message, or none
+            errors.append((type(exc), str(exc), len(hand.actions)))
+    return (errors, hand.actions, hand.stacks, hand.bets, hand.contributions, hand.returned,
+            hand.payouts, hand.street, hand.actor, hand.min_to, hand.max_to, hand.board,
+            hand.showdown_order, hand.folded, rng.getstate())
+
+
+def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
+    """Hand.play's C loop and the Python loop, on the same deals and bots:
+    the same log, states, errors and random draws after every hand."""
+    from hilo_fast import engine
+    assert engine._c_play is not None, "the handplay builtin was not built"
+    counts = dict.fromkeys(["hands", "decisions", "errors", "python machine"], 0)
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        if rng.random() < 0.05:   # beyond the C's bound: the Python machine's loop
+            stacks[stacks.index(max(stacks))] = MAX_CHIPS
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        special = rng.random()
+        bot = (bot_that_acts_itself if special < 0.05 else bot_that_raises if special < 0.1
+               else hostile_answer)
+        bots = [bot] * seats
+        deal_seed = rng.getrandbits(32)
+        runs = []
+        for loop in ("c", "python"):
+            hand = engine.Hand(structure, stacks, button, seed=deal_seed)
+            bot_rng = random.Random(seed)
+            run = ((lambda h=hand, b=bots, r=bot_rng: h.play(b, r)) if loop == "c"
+                   else (lambda h=hand, b=bots, r=bot_rng: python_loop(h, b, r)))
+            runs.append(outcome(hand, bot_rng, run))
+        assert runs[0] == runs[1], f"seed {seed}"
+        counts["python machine"] += hand._m.__class__ is not native.HandState
+        counts["hands"] += 1
+        counts["decisions"] += len(runs[0][1])
+        counts["errors"] += len(runs[0][0])
+    assert counts["decisions"] > 10_000 and min(counts.values()) > 50, counts
+    print(f"\nHand.play: {counts}")
+
+
+def test_the_c_shuffle_equals_the_python_one(native: ModuleType) -> None:
+    from hilo_fast import engine
+    shuffle = engine._c_shuffle
+    assert shuffle is not None, "the handplay builtin was not built"
+    for seed in range(5000):
+        need = seed % 53
+        a, b = random.Random(seed), random.Random(seed)
+        assert shuffle(a.random, need) == engine._shuffled(need, b), seed
+        assert a.getstate() == b.getstate()
+    with pytest.raises(ValueError, match=r"0\.\.52"):
+        shuffle(random.random, 53)
+    for bad in (1.0, -0.5, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"in \[0, 1\)"):
+            shuffle(lambda bad=bad: bad, 5)
+    with pytest.raises(TypeError):
+        shuffle(lambda: "0.5", 5)
