@@ -649,8 +649,15 @@ def builtin_shuffle() -> Callable[[Callable[[], float], int], list[int]] | None:
     return _handplay.shuffle
 
 
+def hand_deal_plain(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+                    cards: list[int]) -> HandState | int:
+    """:func:`hand_deal` for the façade's cards, a list of ints 0..51 it has
+    checked: given to the C as they are (no card-by-card conversion)."""
+    return hand_deal(structure, stacks, button, hole_count, cards, plain=True)
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int]) -> HandState | int:
+              cards: Sequence[int], *, plain: bool = False) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
@@ -668,8 +675,8 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
         stacks = [_clamp(chips) for chips in stacks]
     game = ffi.new("hf_game *")
     err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count, stacks,
-                               button if 0 <= button < len(stacks) else -1, _card_ids(cards),
-                               len(cards)))
+                               button if 0 <= button < len(stacks) else -1,
+                               cards if plain else _card_ids(cards), len(cards)))
     return err or HandState(game)
 
 

@@ -272,12 +272,12 @@ class Hand:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
         status = [_ACTIVE if s else _OUT for s in self.starting_stacks]
-        self.holes, self._board = _deal(status, holes, board, hole_count, seed, rng)
+        self.holes, self._board, cards = _deal(status, holes, board, hole_count, seed, rng)
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         # The state machine; its ``game`` has the fields read below (hf_game's).
         self._m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
-                           self._board)
+                           self._board, cards)
 
     # ------------------------------------------------------------ the state
 
@@ -496,20 +496,24 @@ def _act_on(hand: Hand, answer: Any) -> None:
     hand.act(*answer)
 
 
+# The backend's deal for cards the façade checked (no conversion on native).
+_hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 # Hand.play's loop in C on the native backend (None: the Python loop).
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
 
 
 def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
-             holes: list[list[int] | None], board: list[int]) -> Any:
-    """The backend's hand for these (checked) settings and cards: the C one when
-    the backend has it and the chips fit its bound, else the Python one."""
+             holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
+    """The backend's hand for these (checked) settings and cards (``cards``: the
+    same in dealing order, when known): the C one when the backend has it and
+    the chips fit its bound, else the Python one."""
     amounts = (structure.small_blind, structure.big_blind, structure.ante,
                structure.small_bet, structure.big_bet)
     if hasattr(backend, "HandState") and sum(stacks) < backend.MAX_CHIPS \
             and max(amounts) < backend.MAX_CHIPS:
-        cards = [card for hole in holes if hole is not None for card in hole] + board
-        state = backend.hand_deal(structure, stacks, button, hole_count, cards)
+        if cards is None:
+            cards = [card for hole in holes if hole is not None for card in hole] + board
+        state = _hand_deal(structure, stacks, button, hole_count, cards)
         assert not isinstance(state, int), f"the C refused a checked deal: {state}"
         return state
     return _pyhand.HandState(structure, stacks, button, hole_count, holes, board,
@@ -608,7 +612,9 @@ def cards_needed(hole_count: int, seats: int) -> int:
 
 def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
-          rng: random.Random | None) -> tuple[list[list[int] | None], list[int]]:
+          rng: random.Random | None
+          ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
+    """(holes, board, the cards in dealing order or None)."""
     n = len(status)
     dealt = [seat for seat in range(n) if status[seat] != _OUT]
     need = cards_needed(hole_count, len(dealt))
@@ -619,7 +625,7 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
         hands: list[list[int] | None] = [None] * n
         for k, seat in enumerate(dealt):
             hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
-        return hands, deck[-5:]
+        return hands, deck[-5:], deck
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
     if isinstance(holes, str) or len(holes) != n:
@@ -641,7 +647,7 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
             raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
                              f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)
-    return hands, board_cards
+    return hands, board_cards, None
 
 
 def _next_with_chips(stacks: list[int], seat: int) -> int:
