@@ -560,14 +560,16 @@ class HandState:
     ``state()`` is the whole public state as plain values, in the same shape
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("_bets", "_stacks", "act", "game")
+    __slots__ = ("_bets", "_stacks", "act", "address", "game")
     game: Any
+    address: int
     act: Callable[[int, int], int]
     _bets: Callable[[], list[int]]
     _stacks: Callable[[], list[int]]
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        self.address = int(ffi.cast("uintptr_t", game))
         # C-level callables, no Python frame: the hot reads of a bot and an action.
         self.act = partial(lib.hf_hand_act, game)
         self._bets = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
@@ -618,11 +620,12 @@ class HandState:
 
 def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
                       act_on: Callable[[Any, Any], None]
-                      ) -> Callable[[Any, Any, tuple[Any, ...], Any, list[Any]], None] | None:
-    """``play(game, hand, bots, rng, log)``: Hand.play's decision loop over the
-    C hand ``game`` as a CPython builtin (csrc/py/handplay.c) bound to this
-    module's ``hf_hand_act``, the façade's ``streets`` and ``actions``
-    (engine.Street and Action by code) and ``act_on(hand, answer)``, which
+                      ) -> Callable[[HandState, Any, tuple[Any, ...], Any, list[Any]], None] | None:
+    """``play(state, hand, bots, rng, log)``: Hand.play's decision loop over the
+    C hand of ``state`` (a :class:`HandState`) as a CPython builtin
+    (csrc/py/handplay.c) bound to this module's ``hf_hand_act``, the façade's
+    ``streets`` and ``actions`` (engine.Street and Action by code) and
+    ``act_on(hand, answer)``, which
     applies the answers the loop leaves to the façade; None where it was not
     built."""
     try:
@@ -633,9 +636,21 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     _handplay.bind(int(address), streets, actions, act_on)
     loop = _handplay.play
 
-    def play(game: Any, hand: Any, bots: tuple[Any, ...], rng: Any, log: list[Any]) -> None:
-        loop(int(ffi.cast("uintptr_t", game)), game, hand, bots, rng, log)
+    def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
+             log: list[Any]) -> None:
+        loop(state.address, state.game, hand, bots, rng, log)
     return play
+
+
+def builtin_hand_core() -> type | None:
+    """``HandCore`` (csrc/py/handplay.c): the base class of engine.Hand whose
+    getters read a bound C hand (``_bind_core(HandState.address, game)``)
+    directly; None where it was not built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    return _handplay.HandCore
 
 
 def builtin_shuffle() -> Callable[[Callable[[], float], int], list[int]] | None:

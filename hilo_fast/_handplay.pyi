@@ -7,3 +7,15 @@ def bind(address: int, streets: tuple[Any, ...], actions: tuple[Any, ...],
 def play(address: int, keep: Any, hand: Any, bots: tuple[Any, ...], rng: Any,
          log: list[Any], /) -> None: ...
 def shuffle(random: Callable[[], float], need: int, /) -> list[int]: ...
+
+class HandCore:
+    """The native base of hilo_fast.engine.Hand: its hot reads in C."""
+    actor: int
+    current_bet: int
+    call_amount: int
+    min_to: int
+    max_to: int
+    pot: int
+    bets: list[int]
+    stacks: list[int]
+    def _bind_core(self, address: int, keep: Any, /) -> None: ...

@@ -52,11 +52,12 @@ Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from enum import IntEnum
 from operator import attrgetter
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import _pyhand
 from ._backend import backend
@@ -230,7 +231,52 @@ def _parse_action(action: ActionLike) -> Action:
         raise ValueError(f"unknown action {action!r}: expected 0..4") from None
 
 
-class Hand:
+class _HandFields:
+    """Hand's hot reads on the pure backend's machine (the native backend's
+    base of Hand, ``HandCore`` in csrc/py/handplay.c, reads them from the C
+    hand with the same names and answers)."""
+
+    __slots__ = ()
+    _m: Any
+
+    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
+                         doc="The seat to act, -1 when nobody is.")
+
+    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
+                         doc="The largest bet of this round.")
+
+    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
+                         doc="The chips a call adds for the actor (its stack when that is all in).")
+
+    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
+                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
+                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    stacks: list[int] = property(attrgetter("_m.stacks_now"),  # type: ignore[assignment]
+                                 doc="Chips behind each seat (the final stacks once over).")
+
+    bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
+                               doc="Chips in front of each seat this round.")
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand so far (antes, blinds, bets)."""
+        return int(self._m.game.total)
+
+    def _bind_core(self, address: int, keep: Any) -> None:
+        """HandCore's: read the C hand at ``address``; nothing to bind here."""
+
+
+# Hand's base: HandCore on the native backend (where it was built), else _HandFields.
+if TYPE_CHECKING:
+    _HandBase = _HandFields
+else:
+    _HandBase = getattr(backend, "builtin_hand_core", lambda: None)() or _HandFields
+
+
+class Hand(_HandBase):
     """One hand of Omaha Hi-Lo, from the forced bets to the settlement.
 
     ``stacks`` has one entry per seat (2..10 seats); a seat with 0 chips sits
@@ -276,17 +322,28 @@ class Hand:
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         # The state machine; its ``game`` has the fields read below (hf_game's).
-        self._m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
-                           self._board, cards)
+        m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+                               self.holes, self._board, cards)
+        if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
+            self._bind_core(m.address, m.game)
+
+    def __copy__(self) -> Hand:
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, getattr(self, name))
+        if self._m.__class__ is not _pyhand.HandState:
+            twin._bind_core(self._m.address, self._m.game)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        if twin._m.__class__ is not _pyhand.HandState:
+            twin._bind_core(twin._m.address, twin._m.game)
+        return twin
 
     # ------------------------------------------------------------ the state
-
-    # (No Python frame on the native backend: C-level getters all the way.)
-    stacks: list[int] = property(attrgetter("_m.stacks_now"),  # type: ignore[assignment]
-                                 doc="Chips behind each seat (the final stacks once over).")
-
-    bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
-                               doc="Chips in front of each seat this round.")
 
     @property
     def contributions(self) -> list[int]:
@@ -313,21 +370,6 @@ class Hand:
     def street(self) -> Street:
         street: Street = _STREETS[self._m.game.street]
         return street
-
-    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
-                         doc="The seat to act, -1 when nobody is.")
-
-    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
-                         doc="The largest bet of this round.")
-
-    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
-                         doc="The chips a call adds for the actor (its stack when that is all in).")
-
-    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
-                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
-
-    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
-                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
 
     bet_count: int = property(attrgetter("_m.game.bet_count"),  # type: ignore[assignment]
                          doc="Full bets and raises this round (the big blind counts pre-flop).")
@@ -359,11 +401,6 @@ class Hand:
     def board(self) -> list[int]:
         """The board cards dealt so far."""
         return self._board[:self._m.game.board_shown]
-
-    @property
-    def pot(self) -> int:
-        """Every chip put in this hand so far (antes, blinds, bets)."""
-        return int(self._m.game.total)
 
     @property
     def settlement(self) -> ShowdownResult | None:
@@ -428,7 +465,7 @@ class Hand:
         seat_bots = _check_bots(bots, self.n_seats)
         rng = random.Random() if rng is None else rng
         if _c_play is not None and self._m.__class__ is not _pyhand.HandState:
-            _c_play(self._m.game, self, seat_bots, rng, self.actions)
+            _c_play(self._m, self, seat_bots, rng, self.actions)
             return
         g = self._m.game
         while g.actor >= 0:

@@ -267,3 +267,42 @@ def test_the_c_shuffle_equals_the_python_one(native: ModuleType) -> None:
             shuffle(lambda bad=bad: bad, 5)
     with pytest.raises(TypeError):
         shuffle(lambda: "0.5", 5)
+
+
+# ---- HandCore: Hand's reads in C (csrc/py/handplay.c) against the Python ones ----
+
+CORE_READS = ("actor", "current_bet", "call_amount", "min_to", "max_to", "pot", "bets", "stacks")
+
+
+def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
+    """Each HandCore getter, bound to the C hand, unbound over the Python
+    machine (chips beyond the C's bound), and on copies, equals what
+    engine._HandFields (the pure backend's base) reads through cffi / the
+    machine, after every action of random hands."""
+    import copy
+
+    from hilo_fast import engine
+    from hilo_fast.selfplay import random_legal
+    assert engine._HandBase is not engine._HandFields, "the HandCore builtin was not built"
+    reads = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        if seed % 10 == 0:   # the Python machine: HandCore unbound
+            stacks[stacks.index(max(stacks))] = MAX_CHIPS
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        hand = engine.Hand(structure, stacks, button, seed=seed)
+        while True:
+            twins = (hand, copy.copy(hand), copy.deepcopy(hand))
+            for name in CORE_READS:
+                expected = getattr(engine._HandFields, name).__get__(hand)
+                assert all(getattr(twin, name) == expected for twin in twins), (seed, name)
+                reads += 1
+            if hand.is_over:
+                break
+            hand.act(*random_legal(hand, rng))
+    assert reads > 30_000, reads

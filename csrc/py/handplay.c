@@ -1,6 +1,7 @@
 /* handplay.c: hilo_fast._handplay, the per-hand hot paths of hilo_fast.engine.Hand
- * on the native backend as CPython builtins: Hand.play's decision loop, and
- * the deal's shuffle (engine._shuffled, the same draws, done in C).
+ * on the native backend as CPython builtins: Hand.play's decision loop, the
+ * deal's shuffle (engine._shuffled, the same draws, done in C), and
+ * HandCore, Hand's base, whose getters read the C hand directly.
  *
  * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
  * decision, for a Python frame of Hand.act and a cffi call on top of the
@@ -16,6 +17,7 @@
  * loop `while hand.actor >= 0: hand.act(*bots[hand.actor](hand, rng))`. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "../hilo_fast.h"
 
@@ -132,6 +134,148 @@ static PyObject *play(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ---- HandCore: the base of hilo_fast.engine.Hand on the native backend ----
+ *
+ * The reads a bot makes at every decision (whose turn, the bet, the bounds,
+ * bets and stacks) as getters over the C hand itself, with no Python frame
+ * and no cffi object between: the façade binds the hand's hf_game to it
+ * (and keeps the cdata owning it). Unbound (a hand on the Python machine,
+ * beyond the C's chip bound, or a copy), each getter reads the Python
+ * machine as engine._HandFields, the pure backend's base, does. */
+
+typedef struct {
+    PyObject_HEAD
+    hf_game *g;        /* NULL: unbound */
+    PyObject *keep;    /* the cdata owning *g */
+} core;
+
+enum { F_INT32, F_INT64, F_LIST };
+
+typedef struct {
+    Py_ssize_t offset;     /* in hf_game */
+    int kind;
+    const char *machine;   /* the Python machine's name for it (F_LIST: of the machine) */
+} field;
+
+static const field f_actor = { offsetof(hf_game, actor), F_INT32, "actor" };
+static const field f_current_bet = { offsetof(hf_game, current_bet), F_INT64, "current_bet" };
+static const field f_call_amount = { offsetof(hf_game, call_amount), F_INT64, "call_amount" };
+static const field f_min_to = { offsetof(hf_game, min_to), F_INT64, "min_to" };
+static const field f_max_to = { offsetof(hf_game, max_to), F_INT64, "max_to" };
+static const field f_pot = { offsetof(hf_game, total), F_INT64, "total" };
+static const field f_bets = { offsetof(hf_game, bets), F_LIST, "bets_now" };
+static const field f_stacks = { offsetof(hf_game, stacks), F_LIST, "stacks_now" };
+
+/* self._m.<name> (F_LIST) or self._m.game.<name>, as int() for a field. */
+static PyObject *read_machine(PyObject *self, const field *f)
+{
+    PyObject *machine = PyObject_GetAttrString(self, "_m");
+    if (!machine || f->kind == F_LIST) {
+        PyObject *value = machine ? PyObject_GetAttrString(machine, f->machine) : NULL;
+        Py_XDECREF(machine);
+        return value;
+    }
+    PyObject *game = PyObject_GetAttrString(machine, "game");
+    Py_DECREF(machine);
+    PyObject *value = game ? PyObject_GetAttrString(game, f->machine) : NULL;
+    Py_XDECREF(game);
+    PyObject *number = value ? PyNumber_Long(value) : NULL;
+    Py_XDECREF(value);
+    return number;
+}
+
+static PyObject *get_field(PyObject *self, void *closure)
+{
+    const field *f = closure;
+    const hf_game *g = ((core *)self)->g;
+    if (!g)
+        return read_machine(self, f);
+    const char *at = (const char *)g + f->offset;
+    if (f->kind == F_INT32)
+        return PyLong_FromLong(*(const int32_t *)at);
+    if (f->kind == F_INT64)
+        return PyLong_FromLongLong(*(const int64_t *)at);
+    const int64_t *chips = (const int64_t *)at;
+    int32_t n = g->n_seats;
+    PyObject *list = PyList_New(n);
+    for (int32_t seat = 0; list && seat < n; seat++) {
+        PyObject *item = PyLong_FromLongLong(chips[seat]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SetItem(list, seat, item);
+    }
+    return list;
+}
+
+/* _bind_core(address of the hf_game, the cdata owning it) */
+static PyObject *bind_core(PyObject *self, PyObject *args)
+{
+    PyObject *address, *keep;
+    if (!PyArg_ParseTuple(args, "OO", &address, &keep))
+        return NULL;
+    void *g = PyLong_AsVoidPtr(address);
+    if (!g) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "_bind_core: a NULL hf_game");
+        return NULL;
+    }
+    core *c = (core *)self;
+    Py_INCREF(keep);
+    Py_XDECREF(c->keep);
+    c->keep = keep;
+    c->g = g;
+    Py_RETURN_NONE;
+}
+
+static void core_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    Py_CLEAR(((core *)self)->keep);
+    freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_object(self);
+    Py_DECREF(type);
+}
+
+static PyGetSetDef core_getset[] = {
+    {"actor", get_field, NULL, "The seat to act, -1 when nobody is.", (void *)&f_actor},
+    {"current_bet", get_field, NULL, "The largest bet of this round.", (void *)&f_current_bet},
+    {"call_amount", get_field, NULL,
+     "The chips a call adds for the actor (its stack when that is all in).",
+     (void *)&f_call_amount},
+    {"min_to", get_field, NULL,
+     "The smallest 'to' amount of the actor's bet or raise (0: not legal).", (void *)&f_min_to},
+    {"max_to", get_field, NULL,
+     "The largest 'to' amount of the actor's bet or raise (0: not legal).", (void *)&f_max_to},
+    {"pot", get_field, NULL, "Every chip put in this hand so far (antes, blinds, bets).",
+     (void *)&f_pot},
+    {"bets", get_field, NULL, "Chips in front of each seat this round.", (void *)&f_bets},
+    {"stacks", get_field, NULL, "Chips behind each seat (the final stacks once over).",
+     (void *)&f_stacks},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef core_methods[] = {
+    {"_bind_core", bind_core, METH_VARARGS,
+     "_bind_core(address of the hf_game, the cdata owning it): read that C hand."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot core_slots[] = {
+    {Py_tp_doc, (void *)"The native base of hilo_fast.engine.Hand: its hot reads in C."},
+    {Py_tp_new, (void *)PyType_GenericNew},
+    {Py_tp_dealloc, (void *)core_dealloc},
+    {Py_tp_getset, core_getset},
+    {Py_tp_methods, core_methods},
+    {0, NULL},
+};
+
+static PyType_Spec core_spec = {
+    "hilo_fast._handplay.HandCore", sizeof(core), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    core_slots,
+};
+
 /* shuffle(random, need): engine._shuffled's cards from the same draws of
  * `random` (a random.Random's bound random method): the first `need` cards
  * of a partial Fisher-Yates shuffle, j = i + int(random() * (52 - i)). */
@@ -241,7 +385,18 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static int exec_module(PyObject *module)
+{
+    PyObject *type = PyType_FromSpec(&core_spec);
+    if (!type)
+        return -1;
+    int err = PyModule_AddType(module, (PyTypeObject *)type);
+    Py_DECREF(type);
+    return err;
+}
+
 static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, (void *)exec_module},
 #ifdef Py_GIL_DISABLED
     {Py_mod_gil, Py_MOD_GIL_NOT_USED}, /* the state is set once, at import */
 #endif
