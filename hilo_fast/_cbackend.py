@@ -15,7 +15,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from functools import partial
-from operator import methodcaller
 from struct import Struct
 from typing import Any
 
@@ -560,24 +559,25 @@ class HandState:
     ``state()`` is the whole public state as plain values, in the same shape
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("_bets", "_stacks", "act", "address", "game")
+    __slots__ = ("act", "address", "game")
     game: Any
     address: int
     act: Callable[[int, int], int]
-    _bets: Callable[[], list[int]]
-    _stacks: Callable[[], list[int]]
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.address = int(ffi.cast("uintptr_t", game))
-        # C-level callables, no Python frame: the hot reads of a bot and an action.
-        self.act = partial(lib.hf_hand_act, game)
-        self._bets = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
-        self._stacks = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
+        self.address = int(ffi.cast("uintptr_t", game))   # what engine.Hand's HandCore reads
+        self.act = partial(lib.hf_hand_act, game)   # a C-level callable: no Python frame
 
-    #: Copies of bets and stacks as lists (C-level getters: no Python frame).
-    bets_now: list[int] = property(methodcaller("_bets"))  # type: ignore[assignment]
-    stacks_now: list[int] = property(methodcaller("_stacks"))  # type: ignore[assignment]
+    @property
+    def bets_now(self) -> list[int]:
+        """A copy of the bets (engine.Hand reads them through HandCore, in C)."""
+        return ffi.unpack(self.game.bets, self.game.n_seats)  # type: ignore[return-value]
+
+    @property
+    def stacks_now(self) -> list[int]:
+        """A copy of the stacks."""
+        return ffi.unpack(self.game.stacks, self.game.n_seats)  # type: ignore[return-value]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")

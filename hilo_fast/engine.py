@@ -576,6 +576,8 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
 
 def _check_bots(bots: object, n_seats: int) -> tuple[Any, ...]:
     """Hand.play's bots as a tuple of one callable per seat."""
+    if isinstance(bots, tuple) and len(bots) == n_seats and all(map(callable, bots)):
+        return bots   # what simulate passes at every hand: nothing to convert
     if callable(bots):
         return (bots,) * n_seats
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):

@@ -107,30 +107,33 @@ static PyObject *play(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "play: one bot per seat");
         return NULL;
     }
+    /* (hand, rng): one tuple for every call (never changed, so a bot may keep it). */
+    PyObject *call_args = PyTuple_Pack(2, hand, rng);
+    if (!call_args)
+        return NULL;
     while (g->actor >= 0) {
-        PyObject *decision = PyObject_CallFunctionObjArgs(PyTuple_GetItem(bots, g->actor),
-                                                          hand, rng, NULL);
-        if (!decision)
+        PyObject *decision = PyObject_Call(PyTuple_GetItem(bots, g->actor), call_args, NULL);
+        if (!decision) {
+            Py_DECREF(call_args);
             return NULL;
+        }
         /* Read after the call, as hand.act would (a bot may have acted itself). */
         int32_t seat = g->actor, street = g->street, applied = 0;
         if (seat >= 0 && PyTuple_CheckExact(decision) && PyTuple_Size(decision) == 2) {
             PyObject *action = PyTuple_GetItem(decision, 0);
             int32_t code = action_code(st, action);
             int64_t amount = code < 0 ? -2 : plain_amount(code, PyTuple_GetItem(decision, 1));
-            if (amount != -2 && st->act(g, code, amount) == 0) {
-                applied = 1;
-                if (log_action(st, log, street, seat, action, g->last.amount) < 0) {
-                    Py_DECREF(decision);
-                    return NULL;
-                }
-            }
+            if (amount != -2 && st->act(g, code, amount) == 0)
+                applied = log_action(st, log, street, seat, action, g->last.amount) < 0 ? -1 : 1;
         }
-        int err = applied ? 0 : act_in_python(st, hand, decision);
+        int err = applied < 0 || (!applied && act_in_python(st, hand, decision) < 0);
         Py_DECREF(decision);
-        if (err)
+        if (err) {
+            Py_DECREF(call_args);
             return NULL;
+        }
     }
+    Py_DECREF(call_args);
     Py_RETURN_NONE;
 }
 
