@@ -564,9 +564,10 @@ class HandState:
     address: int
     act: Callable[[int, int], int]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, address: int | None = None) -> None:
         self.game = game
-        self.address = int(ffi.cast("uintptr_t", game))   # what engine.Hand's HandCore reads
+        # What engine.Hand's HandCore reads (given when the caller has it already).
+        self.address = int(ffi.cast("uintptr_t", game)) if address is None else address
         self.act = partial(lib.hf_hand_act, game)   # a C-level callable: no Python frame
 
     @property
@@ -632,8 +633,11 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
         from . import _handplay
     except ImportError:
         return None
-    address = ffi.cast("uintptr_t", ffi.addressof(lib, "hf_hand_act"))  # type: ignore[call-overload]
-    _handplay.bind(int(address), streets, actions, act_on)
+    global _c_deal
+    act, deal = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+                 for name in ("hf_hand_act", "hf_hand_deal"))
+    _handplay.bind(act, deal, streets, actions, act_on)
+    _c_deal = _handplay.deal
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -664,11 +668,39 @@ def builtin_shuffle() -> Callable[[Callable[[], float], int], list[int]] | None:
     return _handplay.shuffle
 
 
-def hand_deal_plain(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+#: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).
+_c_deal: Callable[[int, int, list[int], int, int, list[int]], int | None] | None = None
+
+
+def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: int,
                     cards: list[int]) -> HandState | int:
-    """:func:`hand_deal` for the façade's cards, a list of ints 0..51 it has
-    checked: given to the C as they are (no card-by-card conversion)."""
+    """:func:`hand_deal` for the façade's checked lists of ints (stacks, and
+    cards 0..51): converted by the builtin deal where it is bound (anything
+    else it leaves to hand_deal), else given to cffi as they are."""
+    if _c_deal is not None:
+        _alive, settings_address = _settings(structure)   # held: the cache may drop it
+        game = ffi.new("hf_game *")
+        address = int(ffi.cast("uintptr_t", game))
+        err = _c_deal(address, settings_address, stacks, button, hole_count, cards)
+        if err is not None:
+            return err or HandState(game, address)
+        return hand_deal(structure, stacks, button, hole_count, cards)   # not plain lists
     return hand_deal(structure, stacks, button, hole_count, cards, plain=True)
+
+
+def _settings(s: Any) -> tuple[Any, int]:
+    """The hf_structure of a structure's settings, and its address (cached)."""
+    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    found = _SETTINGS.get(key)
+    if found is None:
+        if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
+            _SETTINGS.clear()
+        settings = ffi.new("hf_structure *", {
+            "limit": key[0], "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
+            "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
+            "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+        found = _SETTINGS[key] = (settings, int(ffi.cast("uintptr_t", settings)))
+    return found
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
@@ -676,16 +708,7 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
-    s = structure
-    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
-    settings = _SETTINGS.get(key)
-    if settings is None:
-        if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
-            _SETTINGS.clear()
-        settings = _SETTINGS[key] = ffi.new("hf_structure *", {
-            "limit": key[0], "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
-            "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
-            "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    settings = _settings(structure)[0]
     if not stacks or not (min(stacks) >= 0 and max(stacks) < MAX_CHIPS):
         stacks = [_clamp(chips) for chips in stacks]
     game = ffi.new("hf_game *")
@@ -695,8 +718,8 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     return err or HandState(game)
 
 
-#: hf_structure per structure's settings (hf_hand_deal copies it into the hand).
-_SETTINGS: dict[tuple[int, ...], Any] = {}
+#: (hf_structure, its address) per structure's settings (hf_hand_deal copies it).
+_SETTINGS: dict[tuple[int, ...], tuple[Any, int]] = {}
 
 
 def _clamp(chips: int) -> int:

@@ -306,3 +306,40 @@ def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
                 break
             hand.act(*random_legal(hand, rng))
     assert reads > 30_000, reads
+
+
+def test_the_builtin_deal_equals_the_cffi_deal(native: ModuleType) -> None:
+    """hand_deal_plain (lists converted by csrc/py/handplay.c's deal) gives
+    hand_deal's state or error on random and hostile deals, and other input
+    forms fall back to cffi."""
+    from hilo_fast import engine  # noqa: F401  (its import binds the builtin)
+    assert native._c_deal is not None, "the handplay builtin was not built"
+    outcomes = set()
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if rng.random() < 0.05:
+            stacks[rng.randrange(seats)] = rng.choice([-1, MAX_CHIPS, 2**63, 2**70])
+        button = rng.randrange(seats) if rng.random() < 0.1 else \
+            next((seat for seat in range(seats) if stacks[seat] > 0), 0)
+        hole_count = rng.choice([4, 5, 6, 3, 7])
+        need = max(0, min(52, sum(1 for c in stacks if c) * hole_count + 5))
+        cards = deal_cards(rng, need) if need else []
+        if rng.random() < 0.05:
+            cards = cards[:-1]
+        plain = native.hand_deal_plain(structure, stacks, button, hole_count, cards)
+        cffi = native.hand_deal(structure, stacks, button, hole_count, cards)
+        if isinstance(cffi, int):
+            assert plain == cffi, seed
+        else:
+            assert not isinstance(plain, int) and plain.state() == cffi.state(), seed
+        outcomes.add(cffi if isinstance(cffi, int) else 0)
+    assert outcomes >= {0, native.ERR_COUNT, native.ERR_CARD, native.ERR_DUPLICATE,
+                        native.ERR_TOO_MANY_CHIPS}, outcomes
+    s = Structure.pot_limit(1, 2)
+    for cards in ([True, *range(1, 13)], (*range(13),), [*range(12), 2**70]):
+        got = native.hand_deal_plain(s, [100, 100], 0, 4, cards)
+        assert isinstance(got, int) == isinstance(native.hand_deal(s, [100, 100], 0, 4, cards),
+                                                  int)

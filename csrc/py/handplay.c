@@ -1,6 +1,7 @@
 /* handplay.c: hilo_fast._handplay, the per-hand hot paths of hilo_fast.engine.Hand
  * on the native backend as CPython builtins: Hand.play's decision loop, the
- * deal's shuffle (engine._shuffled, the same draws, done in C), and
+ * deal (engine._shuffled's shuffle from the same draws, and hf_hand_deal
+ * given the façade's lists without cffi converting them), and
  * HandCore, Hand's base, whose getters read the C hand directly.
  *
  * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
@@ -22,9 +23,13 @@
 #include "../hilo_fast.h"
 
 typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
+typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                                int32_t hole_count, const int64_t *stacks, int32_t button,
+                                const int32_t *cards, int32_t n_cards);
 
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
+    hand_deal_fn deal;   /* hf_hand_deal */
     PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
     PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
@@ -135,6 +140,62 @@ static PyObject *play(PyObject *module, PyObject *args)
     }
     Py_DECREF(call_args);
     Py_RETURN_NONE;
+}
+
+/* Copy up to `most` exact ints of `list` into out (as int64); their count,
+ * or -1 if `list` is no list of at most `most` exact ints that fit. */
+static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out)
+{
+    if (!PyList_CheckExact(list) || PyList_Size(list) > most)
+        return -1;
+    Py_ssize_t n = PyList_Size(list);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GetItem(list, i);
+        int overflow = 0;
+        long long value = item && PyLong_CheckExact(item)
+                        ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
+        if (!item || !PyLong_CheckExact(item) || overflow || (value == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return -1;
+        }
+        out[i] = (int64_t)value;
+    }
+    return n;
+}
+
+/* deal(address of an hf_game, of an hf_structure, stacks, button, hole_count,
+ * cards): hf_hand_deal of plain lists of ints converted here, not by cffi
+ * (the façade's checked deal); its code, or None for a list that is not
+ * plain (the caller then converts it). */
+static PyObject *deal(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *game_address, *structure_address, *stacks_list, *cards_list;
+    int button, hole_count;
+    if (!st || !PyArg_ParseTuple(args, "OOOiiO", &game_address, &structure_address,
+                                 &stacks_list, &button, &hole_count, &cards_list))
+        return NULL;
+    if (!st->deal) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    hf_game *g = PyLong_AsVoidPtr(game_address);
+    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
+    if (!g || !structure) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "deal: a NULL address");
+        return NULL;
+    }
+    int64_t stacks[10], wide[52];
+    int32_t cards[52];
+    Py_ssize_t n_seats = read_ints(stacks_list, 10, stacks);
+    Py_ssize_t n_cards = n_seats < 0 ? -1 : read_ints(cards_list, 52, wide);
+    if (n_cards < 0)
+        Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < n_cards; i++)
+        cards[i] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];   /* 52: refused */
+    return PyLong_FromLong(st->deal(g, structure, (int32_t)n_seats, hole_count, stacks, button,
+                                    cards, (int32_t)n_cards));
 }
 
 /* ---- HandCore: the base of hilo_fast.engine.Hand on the native backend ----
@@ -323,22 +384,24 @@ static PyObject *shuffle(PyObject *module, PyObject *args)
     return cards;
 }
 
-/* bind(address of hf_hand_act, the Street members, the Action members, act_on) */
+/* bind(address of hf_hand_act, of hf_hand_deal, the Street members, the
+ * Action members, act_on) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *address, *streets, *actions, *act_on;
-    if (!st || !PyArg_ParseTuple(args, "OO!O!O", &address, &PyTuple_Type, &streets,
-                                 &PyTuple_Type, &actions, &act_on))
+    PyObject *address, *deal_address, *streets, *actions, *act_on;
+    if (!st || !PyArg_ParseTuple(args, "OOO!O!O", &address, &deal_address, &PyTuple_Type,
+                                 &streets, &PyTuple_Type, &actions, &act_on))
         return NULL;
     if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
         PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
         return NULL;
     }
     void *fn = PyLong_AsVoidPtr(address);
-    if (!fn) {
+    void *deal_fn = fn ? PyLong_AsVoidPtr(deal_address) : NULL;
+    if (!fn || !deal_fn) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act");
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_hand_deal");
         return NULL;
     }
     Py_INCREF(streets);
@@ -351,6 +414,7 @@ static PyObject *bind(PyObject *module, PyObject *args)
     st->actions = actions;
     st->act_on = act_on;
     st->act = (hand_act_fn)fn;
+    st->deal = (hand_deal_fn)deal_fn;
     Py_RETURN_NONE;
 }
 
@@ -384,7 +448,11 @@ static PyMethodDef methods[] = {
      "(see hilo_fast.engine.Hand.play)."},
     {"shuffle", shuffle, METH_VARARGS,
      "shuffle(random, need): the first need cards of engine._shuffled's shuffle."},
-    {"bind", bind, METH_VARARGS, "bind(address of hf_hand_act, streets, actions, act_on)"},
+    {"deal", deal, METH_VARARGS,
+     "deal(game address, structure address, stacks, button, hole_count, cards): "
+     "hf_hand_deal of plain lists, or None."},
+    {"bind", bind, METH_VARARGS,
+     "bind(address of hf_hand_act, of hf_hand_deal, streets, actions, act_on)"},
     {NULL, NULL, 0, NULL},
 };
 
