@@ -657,15 +657,17 @@ def builtin_hand_core() -> type | None:
     return _handplay.HandCore
 
 
-def builtin_shuffle() -> Callable[[Callable[[], float], int], list[int]] | None:
-    """``shuffle(rng.random, need)``: engine._shuffled's cards from the same draws
-    of a ``random.Random``, as a CPython builtin (csrc/py/handplay.c); None where
-    it was not built."""
+def builtin_deal_cards() -> Callable[[Callable[[], float], list[int], int],
+                                     tuple[list[list[int] | None], list[int], list[int]]] | None:
+    """``deal_cards(rng.random, dealt_in, hole_count)``: engine._deal's shuffled
+    ``(holes, board, cards in dealing order)`` from the same draws of a
+    ``random.Random``, as a CPython builtin (csrc/py/handplay.c); None where it
+    was not built."""
     try:
         from . import _handplay
     except ImportError:
         return None
-    return _handplay.shuffle
+    return _handplay.deal_cards
 
 
 #: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).

@@ -616,8 +616,10 @@ def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
     return checked
 
 
-# _shuffled in C on the native backend, the same draws of a random.Random (None: none).
-_c_shuffle = getattr(backend, "builtin_shuffle", lambda: None)()
+# _deal_shuffled in C on the native backend, the same draws of a random.Random (or None).
+Dealt = tuple[list[list[int] | None], list[int], list[int]]   # holes, board, cards as dealt
+_c_deal_cards: Callable[[Callable[[], float], list[int], int], Dealt] | None = getattr(
+    backend, "builtin_deal_cards", lambda: None)()
 
 
 def _shuffled(need: int, rng: random.Random) -> list[int]:
@@ -649,6 +651,17 @@ def cards_needed(hole_count: int, seats: int) -> int:
     return need
 
 
+def _deal_shuffled(status: list[int], hole_count: int, rng: random.Random) -> Dealt:
+    """A shuffled deal: each seat dealt in its hole cards from the front of the
+    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
+    dealt = [seat for seat in range(len(status)) if status[seat] != _OUT]
+    deck = _shuffled(len(dealt) * hole_count + 5, rng)
+    hands: list[list[int] | None] = [None] * len(status)
+    for k, seat in enumerate(dealt):
+        hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
+    return hands, deck[-5:], deck
+
+
 def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
           rng: random.Random | None
@@ -656,22 +669,19 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
     """(holes, board, the cards in dealing order or None)."""
     n = len(status)
     dealt = [seat for seat in range(n) if status[seat] != _OUT]
-    need = cards_needed(hole_count, len(dealt))
+    cards_needed(hole_count, len(dealt))   # a valid hole_count, and a deck that holds them
     if holes is None and board is None:
         rng = rng if rng is not None else random.Random(seed)
-        deck = _c_shuffle(rng.random, need) if _c_shuffle is not None and \
-            rng.__class__ is random.Random else _shuffled(need, rng)
-        hands: list[list[int] | None] = [None] * n
-        for k, seat in enumerate(dealt):
-            hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
-        return hands, deck[-5:], deck
+        if _c_deal_cards is not None and rng.__class__ is random.Random:
+            return _c_deal_cards(rng.random, status, hole_count)   # the same deal, in C
+        return _deal_shuffled(status, hole_count, rng)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
     if isinstance(holes, str) or len(holes) != n:
         raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
     board_cards = parse_cards(board)
     check_count(board_cards, (5,), "board")
-    hands = [None] * n
+    hands: list[list[int] | None] = [None] * n
     groups = {"board": board_cards}
     for seat in dealt:
         cards = holes[seat]

@@ -251,22 +251,32 @@ def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
     print(f"\nHand.play: {counts}")
 
 
-def test_the_c_shuffle_equals_the_python_one(native: ModuleType) -> None:
+def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
+    """csrc/py/handplay.c's deal_cards against engine._deal_shuffled: the same
+    holes, board and cards in dealing order from the same draws."""
     from hilo_fast import engine
-    shuffle = engine._c_shuffle
-    assert shuffle is not None, "the handplay builtin was not built"
+    deal = engine._c_deal_cards
+    assert deal is not None, "the handplay builtin was not built"
     for seed in range(5000):
-        need = seed % 53
+        rng = random.Random(seed)
+        hole_count = rng.choice([4, 5, 6])
+        seats = rng.randint(2, 10)
+        while seats * hole_count + 5 > 52:
+            seats -= 1
+        status = [rng.choice([0, 2, 2, 3]) for _ in range(seats)]
         a, b = random.Random(seed), random.Random(seed)
-        assert shuffle(a.random, need) == engine._shuffled(need, b), seed
+        assert deal(a.random, status, hole_count) == \
+            engine._deal_shuffled(status, hole_count, b), seed
         assert a.getstate() == b.getstate()
-    with pytest.raises(ValueError, match=r"0\.\.52"):
-        shuffle(random.random, 53)
     for bad in (1.0, -0.5, float("nan"), float("inf")):
         with pytest.raises(ValueError, match=r"in \[0, 1\)"):
-            shuffle(lambda bad=bad: bad, 5)
+            deal(lambda bad=bad: bad, [2, 2], 4)
     with pytest.raises(TypeError):
-        shuffle(lambda: "0.5", 5)
+        deal(lambda: "0.5", [2, 2], 4)
+    with pytest.raises(ValueError, match="more cards"):
+        deal(random.random, [2] * 10, 5)
+    with pytest.raises(ValueError, match=r"2\.\.10 seats"):
+        deal(random.random, [2] * 11, 4)
 
 
 # ---- HandCore: Hand's reads in C (csrc/py/handplay.c) against the Python ones ----

@@ -1,6 +1,6 @@
 /* handplay.c: hilo_fast._handplay, the per-hand hot paths of hilo_fast.engine.Hand
  * on the native backend as CPython builtins: Hand.play's decision loop, the
- * deal (engine._shuffled's shuffle from the same draws, and hf_hand_deal
+ * deal (engine._deal's shuffled deal from the same draws, and hf_hand_deal
  * given the façade's lists without cffi converting them), and
  * HandCore, Hand's base, whose getters read the C hand directly.
  *
@@ -340,21 +340,11 @@ static PyType_Spec core_spec = {
     core_slots,
 };
 
-/* shuffle(random, need): engine._shuffled's cards from the same draws of
- * `random` (a random.Random's bound random method): the first `need` cards
- * of a partial Fisher-Yates shuffle, j = i + int(random() * (52 - i)). */
-static PyObject *shuffle(PyObject *module, PyObject *args)
+/* The first `need` cards of engine._shuffled's partial Fisher-Yates shuffle
+ * into deck[0..need-1], from need draws of `random` (a random.Random's bound
+ * random method): j = i + int(random() * (52 - i)). 0, or -1 with an error set. */
+static int draw_deck(PyObject *random, int need, int *deck)
 {
-    PyObject *random;
-    int need;
-    (void)module;
-    if (!PyArg_ParseTuple(args, "Oi", &random, &need))
-        return NULL;
-    if (need < 0 || need > 52) {
-        PyErr_SetString(PyExc_ValueError, "shuffle: need 0..52 cards");
-        return NULL;
-    }
-    int deck[52];
     for (int c = 0; c < 52; c++)
         deck[c] = c;
     for (int i = 0; i < need; i++) {
@@ -362,26 +352,83 @@ static PyObject *shuffle(PyObject *module, PyObject *args)
         double u = drawn ? PyFloat_AsDouble(drawn) : -1.0;
         Py_XDECREF(drawn);
         if (u == -1.0 && PyErr_Occurred())
-            return NULL;
+            return -1;
         double scaled = u * (double)(52 - i);
         if (!(scaled >= 0.0 && scaled < (double)(52 - i))) {   /* also NaN */
-            PyErr_SetString(PyExc_ValueError, "shuffle: random() must be in [0, 1)");
-            return NULL;
+            PyErr_SetString(PyExc_ValueError, "deal_cards: random() must be in [0, 1)");
+            return -1;
         }
         int j = i + (int)scaled, card = deck[j];
         deck[j] = deck[i];
         deck[i] = card;
     }
-    PyObject *cards = PyList_New(need);
-    for (int i = 0; cards && i < need; i++) {
-        PyObject *card = PyLong_FromLong(deck[i]);
+    return 0;
+}
+
+/* A new list of cards[0..n-1]. */
+static PyObject *card_list(const int *cards, int n)
+{
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *card = PyLong_FromLong(cards[i]);
         if (!card) {
-            Py_DECREF(cards);
+            Py_DECREF(list);
             return NULL;
         }
-        PyList_SetItem(cards, i, card);
+        PyList_SetItem(list, i, card);
     }
-    return cards;
+    return list;
+}
+
+/* deal_cards(random, dealt_in, hole_count): engine._deal's shuffled deal,
+ * (holes, board, deck): each seat dealt in (a true flag) its hole_count
+ * cards from the front of the shuffled deck, in seat order, None for the
+ * others; the board the next 5; deck the cards in that dealing order. */
+static PyObject *deal_cards(PyObject *module, PyObject *args)
+{
+    PyObject *random, *dealt_in;
+    int hole_count, deck[52], flags[10], dealt = 0;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO!i", &random, &PyList_Type, &dealt_in, &hole_count))
+        return NULL;
+    Py_ssize_t n = PyList_Size(dealt_in);
+    if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6) {
+        PyErr_SetString(PyExc_ValueError, "deal_cards: 2..10 seats of 4..6 hole cards");
+        return NULL;
+    }
+    for (Py_ssize_t seat = 0; seat < n; seat++) {
+        int flag = PyObject_IsTrue(PyList_GetItem(dealt_in, seat));
+        if (flag < 0)
+            return NULL;
+        flags[seat] = flag;
+        dealt += flag;
+    }
+    int need = dealt * hole_count + 5;
+    if (need > 52) {
+        PyErr_SetString(PyExc_ValueError, "deal_cards: more cards than the deck holds");
+        return NULL;
+    }
+    if (draw_deck(random, need, deck))
+        return NULL;
+    PyObject *holes = PyList_New(n);
+    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
+        PyObject *hole = flags[seat] ? card_list(deck + k, hole_count) : Py_None;
+        if (!hole) {
+            Py_CLEAR(holes);
+            break;
+        }
+        if (hole == Py_None)
+            Py_INCREF(hole);
+        PyList_SetItem(holes, seat, hole);
+        k += flags[seat] ? hole_count : 0;
+    }
+    PyObject *board = holes ? card_list(deck + need - 5, 5) : NULL;
+    PyObject *cards = board ? card_list(deck, need) : NULL;
+    PyObject *out = cards ? PyTuple_Pack(3, holes, board, cards) : NULL;
+    Py_XDECREF(holes);
+    Py_XDECREF(board);
+    Py_XDECREF(cards);
+    return out;
 }
 
 /* bind(address of hf_hand_act, of hf_hand_deal, the Street members, the
@@ -446,8 +493,8 @@ static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS,
      "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
      "(see hilo_fast.engine.Hand.play)."},
-    {"shuffle", shuffle, METH_VARARGS,
-     "shuffle(random, need): the first need cards of engine._shuffled's shuffle."},
+    {"deal_cards", deal_cards, METH_VARARGS,
+     "deal_cards(random, dealt_in, hole_count): engine._deal's shuffled (holes, board, deck)."},
     {"deal", deal, METH_VARARGS,
      "deal(game address, structure address, stacks, button, hole_count, cards): "
      "hf_hand_deal of plain lists, or None."},
