@@ -21,4 +21,5 @@ class HandCore:
     pot: int
     bets: list[int]
     stacks: list[int]
+    is_over: bool
     def _bind_core(self, address: int, keep: Any, /) -> None: ...

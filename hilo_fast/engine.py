@@ -265,6 +265,11 @@ class _HandFields:
         """Every chip put in this hand so far (antes, blinds, bets)."""
         return int(self._m.game.total)
 
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are settled (or the hand ended with one seat left)."""
+        return self._m.game.street == _OVER  # type: ignore[no-any-return]
+
     def _bind_core(self, address: int, keep: Any) -> None:
         """HandCore's: read the C hand at ``address``; nothing to bind here."""
 
@@ -391,11 +396,6 @@ class Hand(_HandBase):
                  else f"{self.street.name.lower()}, seat {self.actor} to act")
         return (f"<Hand {self.structure.describe()}, {self.n_seats} seats, button "
                 f"{self.button}, {where}, pot {self.pot}>")
-
-    @property
-    def is_over(self) -> bool:
-        """True once the pots are settled (or the hand ended with one seat left)."""
-        return self._m.game.street == _OVER  # type: ignore[no-any-return]
 
     @property
     def board(self) -> list[int]:
@@ -533,6 +533,7 @@ def _act_on(hand: Hand, answer: Any) -> None:
     hand.act(*answer)
 
 
+_MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
 # The backend's deal for cards the façade checked (no conversion on native).
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 # Hand.play's loop in C on the native backend (None: the Python loop).
@@ -546,8 +547,7 @@ def _machine(structure: Structure, stacks: list[int], button: int, hole_count: i
     the chips fit its bound, else the Python one."""
     amounts = (structure.small_blind, structure.big_blind, structure.ante,
                structure.small_bet, structure.big_bet)
-    if hasattr(backend, "HandState") and sum(stacks) < backend.MAX_CHIPS \
-            and max(amounts) < backend.MAX_CHIPS:
+    if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
         if cards is None:
             cards = [card for hole in holes if hole is not None for card in hole] + board
         state = _hand_deal(structure, stacks, button, hole_count, cards)

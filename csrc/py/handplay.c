@@ -201,7 +201,7 @@ static PyObject *deal(PyObject *module, PyObject *args)
 /* ---- HandCore: the base of hilo_fast.engine.Hand on the native backend ----
  *
  * The reads a bot makes at every decision (whose turn, the bet, the bounds,
- * bets and stacks) as getters over the C hand itself, with no Python frame
+ * bets and stacks, whether the hand is over) as getters over the C hand itself, with no Python frame
  * and no cffi object between: the façade binds the hand's hf_game to it
  * (and keeps the cdata owning it). Unbound (a hand on the Python machine,
  * beyond the C's chip bound, or a copy), each getter reads the Python
@@ -213,7 +213,7 @@ typedef struct {
     PyObject *keep;    /* the cdata owning *g */
 } core;
 
-enum { F_INT32, F_INT64, F_LIST };
+enum { F_INT32, F_INT64, F_LIST, F_OVER };
 
 typedef struct {
     Py_ssize_t offset;     /* in hf_game */
@@ -229,6 +229,7 @@ static const field f_max_to = { offsetof(hf_game, max_to), F_INT64, "max_to" };
 static const field f_pot = { offsetof(hf_game, total), F_INT64, "total" };
 static const field f_bets = { offsetof(hf_game, bets), F_LIST, "bets_now" };
 static const field f_stacks = { offsetof(hf_game, stacks), F_LIST, "stacks_now" };
+static const field f_is_over = { offsetof(hf_game, street), F_OVER, "street" };
 
 /* self._m.<name> (F_LIST) or self._m.game.<name>, as int() for a field. */
 static PyObject *read_machine(PyObject *self, const field *f)
@@ -245,7 +246,11 @@ static PyObject *read_machine(PyObject *self, const field *f)
     Py_XDECREF(game);
     PyObject *number = value ? PyNumber_Long(value) : NULL;
     Py_XDECREF(value);
-    return number;
+    if (!number || f->kind != F_OVER)
+        return number;
+    long street = PyLong_AsLong(number);
+    Py_DECREF(number);
+    return street == -1 && PyErr_Occurred() ? NULL : PyBool_FromLong(street == HF_OVER);
 }
 
 static PyObject *get_field(PyObject *self, void *closure)
@@ -257,6 +262,8 @@ static PyObject *get_field(PyObject *self, void *closure)
     const char *at = (const char *)g + f->offset;
     if (f->kind == F_INT32)
         return PyLong_FromLong(*(const int32_t *)at);
+    if (f->kind == F_OVER)
+        return PyBool_FromLong(*(const int32_t *)at == HF_OVER);
     if (f->kind == F_INT64)
         return PyLong_FromLongLong(*(const int64_t *)at);
     const int64_t *chips = (const int64_t *)at;
@@ -317,6 +324,9 @@ static PyGetSetDef core_getset[] = {
     {"bets", get_field, NULL, "Chips in front of each seat this round.", (void *)&f_bets},
     {"stacks", get_field, NULL, "Chips behind each seat (the final stacks once over).",
      (void *)&f_stacks},
+    {"is_over", get_field, NULL,
+     "True once the pots are settled (or the hand ended with one seat left).",
+     (void *)&f_is_over},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
