@@ -93,10 +93,7 @@ _STREETS = tuple(Street)   # Street by number
 _OVER = Street.OVER
 _CALL, _BET = Action.CALL, Action.BET
 _NO_AMOUNT = backend.NO_AMOUNT
-_OUT = backend.SEAT_OUT         # sitting out: no chips at the start of the hand, not dealt in
-_FOLDED = backend.SEAT_FOLDED
-_ACTIVE = backend.SEAT_ACTIVE   # in the hand with chips behind
-_ALL_IN = backend.SEAT_ALL_IN   # in the hand with no chips behind (">= _ACTIVE": still in)
+_FOLDED = backend.SEAT_FOLDED   # (a seat with no chips at the start sits out, not dealt in)
 
 
 class LegalActions:
@@ -322,8 +319,8 @@ class Hand(_HandBase):
         if self.starting_stacks[button] == 0:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
-        status = [_ACTIVE if s else _OUT for s in self.starting_stacks]
-        self.holes, self._board, cards = _deal(status, holes, board, hole_count, seed, rng)
+        self.holes, self._board, cards = _deal(self.starting_stacks, holes, board, hole_count,
+                                               seed, rng)
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         # The state machine; its ``game`` has the fields read below (hf_game's).
@@ -651,30 +648,29 @@ def cards_needed(hole_count: int, seats: int) -> int:
     return need
 
 
-def _deal_shuffled(status: list[int], hole_count: int, rng: random.Random) -> Dealt:
+def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
     """A shuffled deal: each seat dealt in its hole cards from the front of the
     deck in seat order, then the board. (holes, board, the cards as dealt.)"""
-    dealt = [seat for seat in range(len(status)) if status[seat] != _OUT]
+    dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
     deck = _shuffled(len(dealt) * hole_count + 5, rng)
-    hands: list[list[int] | None] = [None] * len(status)
+    hands: list[list[int] | None] = [None] * len(stacks)
     for k, seat in enumerate(dealt):
         hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
     return hands, deck[-5:], deck
 
 
-def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
+def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
           rng: random.Random | None
           ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
-    """(holes, board, the cards in dealing order or None)."""
-    n = len(status)
-    dealt = [seat for seat in range(n) if status[seat] != _OUT]
-    cards_needed(hole_count, len(dealt))   # a valid hole_count, and a deck that holds them
+    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
+    n = len(stacks)
+    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
     if holes is None and board is None:
         rng = rng if rng is not None else random.Random(seed)
         if _c_deal_cards is not None and rng.__class__ is random.Random:
-            return _c_deal_cards(rng.random, status, hole_count)   # the same deal, in C
-        return _deal_shuffled(status, hole_count, rng)
+            return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
+        return _deal_shuffled(stacks, hole_count, rng)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
     if isinstance(holes, str) or len(holes) != n:
@@ -683,7 +679,7 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
     check_count(board_cards, (5,), "board")
     hands: list[list[int] | None] = [None] * n
     groups = {"board": board_cards}
-    for seat in dealt:
+    for seat in (seat for seat in range(n) if stacks[seat]):
         cards = holes[seat]
         if cards is None:
             raise ValueError(f"seat {seat} has chips but no hole cards")
@@ -692,7 +688,7 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
         groups[f"seat_{seat}"] = parsed
     for seat in range(n):
         given = holes[seat]
-        if status[seat] == _OUT and given is not None:
+        if not stacks[seat] and given is not None:
             raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
                              f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)

@@ -263,10 +263,10 @@ def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
         seats = rng.randint(2, 10)
         while seats * hole_count + 5 > 52:
             seats -= 1
-        status = [rng.choice([0, 2, 2, 3]) for _ in range(seats)]
+        stacks = [rng.choice([0, 1, 200, 2**60]) for _ in range(seats)]
         a, b = random.Random(seed), random.Random(seed)
-        assert deal(a.random, status, hole_count) == \
-            engine._deal_shuffled(status, hole_count, b), seed
+        assert deal(a.random, stacks, hole_count) == \
+            engine._deal_shuffled(stacks, hole_count, b), seed
         assert a.getstate() == b.getstate()
     for bad in (1.0, -0.5, float("nan"), float("inf")):
         with pytest.raises(ValueError, match=r"in \[0, 1\)"):
