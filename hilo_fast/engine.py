@@ -756,12 +756,13 @@ class Table:
         previous hand is still on or fewer than two seats have chips.
         """
         stacks, number, button = self.stacks, self.hand_number, self.button
-        rebuys = list(self.rebuys)
+        rebuys = self.rebuys
         if self.hand is not None:
             if not self.hand.is_over:
                 raise ValueError(f"hand {self.hand_number} is not over yet")
-            stacks, number = list(self.hand.stacks), number + 1
+            stacks, number = self.hand.stacks, number + 1   # (a fresh list)
             if rebuy_to > 0 and 0 in stacks:
+                rebuys = list(rebuys)   # a copy: nothing changes if this call fails
                 for seat, chips in enumerate(stacks):
                     if not chips:
                         stacks[seat] = rebuy_to
