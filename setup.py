@@ -1,12 +1,13 @@
 """Only what pyproject.toml cannot say: the optional C extensions (the cffi core,
-``hilo_fast._native``, and the ``omaha_hilo`` builtin, ``hilo_fast._percall``), their
+``hilo_fast._native``, and the builtins ``hilo_fast._percall`` (``omaha_hilo``) and
+``hilo_fast._handplay`` (``Hand.play``'s loop)), their
 wheel tag, and a record of what the build did (``hilo_fast/_build_info.json``, shown
 by ``hilo-fast info``).
 
 A failed C build still installs (the pure-Python backend), but never quietly:
 it prints a warning, records why, and the wheel it makes is ``py3-none-any``
-with no binary in it, not even a stale one from an earlier build. The builtin is
-built only beside a built core (alone it would make a binary wheel of a pure build).
+with no binary in it, not even a stale one from an earlier build. The builtins are
+built only beside a built core (alone they would make a binary wheel of a pure build).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from setuptools.command.build_py import build_py
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
-NATIVE, PERCALL = "hilo_fast._native", "hilo_fast._percall"
+NATIVE, PERCALL, HANDPLAY = "hilo_fast._native", "hilo_fast._percall", "hilo_fast._handplay"
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -71,7 +72,7 @@ class BuildExt(build_ext):
         self.force = True  # an "up-to-date" binary may have been made with other flags
 
     def build_extensions(self) -> None:
-        # The core first: whether it built decides whether the builtin is built at all.
+        # The core first: whether it built decides whether the builtins are built at all.
         self.extensions.sort(key=lambda ext: ext.name != NATIVE)
         super().build_extensions()
 
@@ -100,7 +101,7 @@ class BuildExt(build_ext):
             return
         made = {Path(p).resolve() for p in self.get_outputs()} if not self.native_error else set()
         for path in (Path(self.build_lib) / "hilo_fast").glob("_*"):
-            if (path.name.startswith(("_native", "_percall"))
+            if (path.name.startswith(("_native", "_percall", "_handplay"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
         ext = next(ext for ext in self.extensions if ext.name == NATIVE)
@@ -144,20 +145,27 @@ class BdistWheel(bdist_wheel):
         super().run()
 
 
-# omaha_hilo as a CPython builtin (csrc/py/percall.c): CPython only (PyPy
-# keeps the Python function, which is fast there); optional like the cffi module.
-percall = Extension(
-    PERCALL,
-    sources=["csrc/py/percall.c"],
-    py_limited_api=stable_abi,
-    define_macros=[("Py_LIMITED_API", "0x030A0000")] if stable_abi else [],
-    extra_compile_args=[] if os.name == "nt" else ["-O2", "-std=c99"],
-    optional=os.environ.get("CIBUILDWHEEL") != "1",
-)
+
+
+def _builtin(name: str, source: str) -> Extension:
+    """A CPython builtin over the core (csrc/py/): CPython only (PyPy keeps the
+    Python code, which is fast there); optional like the cffi module."""
+    return Extension(
+        name,
+        sources=[source],
+        py_limited_api=stable_abi,
+        define_macros=[("Py_LIMITED_API", "0x030A0000")] if stable_abi else [],
+        extra_compile_args=[] if os.name == "nt" else ["-O2", "-std=c99"],
+        optional=os.environ.get("CIBUILDWHEEL") != "1",
+    )
+
+
+# omaha_hilo (csrc/py/percall.c) and Hand.play's decision loop (csrc/py/handplay.c).
+builtins = [_builtin(PERCALL, "csrc/py/percall.c"), _builtin(HANDPLAY, "csrc/py/handplay.c")]
 
 setup(
     cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"],
-    ext_modules=[percall] if not pure and platform.python_implementation() == "CPython" else [],
+    ext_modules=builtins if not pure and platform.python_implementation() == "CPython" else [],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "bdist_wheel": BdistWheel},
     options={"bdist_wheel": {"py_limited_api": "cp310"}} if stable_abi else {},
 )

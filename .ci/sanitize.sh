@@ -3,7 +3,8 @@
 #
 #   1. fuzz/c_driver.c (every C entry point, hostile input, answers checked by
 #      brute force) built with the sanitizers and leak checking, C_INPUTS inputs;
-#   2. the C core rebuilt as hilo_fast._native with the sanitizers, in a copy
+#   2. the C core rebuilt as hilo_fast._native with the sanitizers (and the
+#      CPython builtins of csrc/py/), in a copy
 #      of the tree (the normal build is untouched), libasan preloaded into
 #      Python (detect_leaks=0: CPython keeps memory until exit on purpose), then
 #      the test files that reach every C entry point and a bounded run of the
@@ -59,6 +60,15 @@ if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
     cat "$WORK/build.log"; echo "!! the sanitized _native was not built"; exit 1
 fi
 
+# The CPython builtins over the core (csrc/py/: omaha_hilo, Hand's decision
+# loop, deal and reads), sanitized too; they bind the core's functions at import.
+PY_INCLUDE=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+EXT_SUFFIX=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
+for builtin in percall handplay; do
+    "$CC" -std=c99 -shared -fPIC $SAN_FLAGS -I"$PY_INCLUDE" "csrc/py/$builtin.c" \
+        -o "$WORK/tree/hilo_fast/_$builtin$EXT_SUFFIX"
+done
+
 LIBASAN=$("$CC" -print-file-name=libasan.so)
 # libstdc++ preloaded beside libasan: ASan intercepts C++ throws, and a C++
 # extension imported later (matplotlib's ft2font) aborts when the real
@@ -72,8 +82,9 @@ run_sanitized() {
 }
 
 # The tests must really use the sanitized build.
-run_sanitized -c "import hilo_fast, hilo_fast._native as n, sys
+run_sanitized -c "import hilo_fast, hilo_fast._native as n, hilo_fast._handplay as h, sys
 assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
+assert h.__file__.startswith('$WORK'), h.__file__
 print('sanitized native backend:', n.__file__)"
 
 echo "== sanitize: tests ($SANITIZE_TESTS) =="

@@ -18,11 +18,16 @@ dealing automations. One process, one core; each figure is the best of
 ``--repeat`` runs and also reports CPU time, because the machine may be
 shared. The last column is the CPU speed over pokerkit's on that structure.
 
-Two more tables. "Python bot that checks or calls": a bot of the user's
-that always checks or calls (24 decisions a hand at 6 seats) driving
-``engine.Hand`` on the native backend and, on the same hands, on the pure
-one (a child process with ``HILO_FAST_PUREPYTHON=1``), in microseconds per
-decision. "simulate over an executor": the built-in bots' hands cut into
+Two more tables. "Python bot that checks or calls" (issue 15's speed
+check): a bot of the user's that always checks or calls (24 decisions a
+hand at 6 seats) driving ``engine.Hand`` (``simulate`` plays it with
+``Hand.play``) on the native backend and, on the same hands, on the pure
+one (a child process with ``HILO_FAST_PUREPYTHON=1``), in CPU hands per
+second and CPU microseconds per decision, with the ratios the issue asks
+for: native over pure (>= 4x), and native over the native rate before the
+issue (>= 3x), measured with this same loop on the development machine at
+commit 65af820 (BEFORE_* below; the issue's text measured 5,100 hands/s
+elsewhere). "simulate over an executor": the built-in bots' hands cut into
 seeded chunks (``simulate(..., executor=)``) on a thread pool and on a Dask
 ``LocalCluster`` of worker processes, beside one thread.
 """
@@ -46,6 +51,11 @@ from hilo_fast.engine import Hand
 from hilo_fast.selfplay import Decision, always_call, random_legal
 
 PLAYERS = 6
+#: The check-or-call Python bot's native rate before issue 15 (commit 65af820,
+#: this loop, the development machine, CPU time): hands/s and us per decision.
+BEFORE_RATE, BEFORE_US = 21_287, 1.96
+#: The issue's targets: native over pure, native over BEFORE_RATE, the C bots.
+TARGET_VS_PURE, TARGET_VS_BEFORE, TARGET_C_HANDS = 4.0, 3.0, 900_000
 STRUCTURES: dict[str, Structure | MixedGame] = {
     "fixed-limit 2/4": Structure.fixed_limit(2, 4),
     "pot-limit 1/2": Structure.pot_limit(1, 2),
@@ -159,11 +169,15 @@ def main() -> None:
         print(f"{'engine':<34}{'structure':<24}{'hands':>8}{'hands/s':>12}{'CPU hands/s':>13}"
               f"{'showdowns':>11}{'vs pokerkit':>13}")
 
+    c_rates: dict[str, float] = {}
+
     def row(engine: str, name: str, hands: int, play: Callable[[], object],
             showdowns: int) -> None:
         wall, cpu = best_of(args.repeat, play)
         versus = pokerkit_cpu.get(name)
         ratio = f"x{hands / cpu / versus:,.0f}" if versus else ""
+        if "C engine" in engine:
+            c_rates[name] = hands / cpu
         print(f"{engine:<34}{name:<24}{hands:>8}{hands / wall:>12,.0f}{hands / cpu:>13,.0f}"
               f"{showdowns / hands:>11.0%}{ratio:>13}")
 
@@ -184,7 +198,7 @@ def main() -> None:
         row(f"hilo-fast simulate ({c.engine} engine)", name, args.hands,
             partial(simulate, args.hands, structure, PLAYERS, seed=args.seed), c.showdowns)
         py = simulate(args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots)
-        row("hilo-fast engine.Hand, Python bot", name, args.python_hands,
+        row("hilo-fast Hand.play, Python bot", name, args.python_hands,
             partial(simulate, args.python_hands, structure, PLAYERS, seed=args.seed, bots=bots),
             py.showdowns)
     pure_rows: list[str] = []
@@ -194,16 +208,31 @@ def main() -> None:
     for name, cpu in pokerkit_cpu.items():
         print(f"{'pokerkit':<34}{name:<24}{args.pokerkit_hands:>8}{'':>12}{cpu:>13,.0f}")
 
+    if c_rates:
+        slowest = min(c_rates, key=c_rates.__getitem__)
+        print(f"\nbuilt-in bots in C, slowest structure: {slowest}, {c_rates[slowest]:,.0f} "
+              f"CPU hands/s (target >= {TARGET_C_HANDS:,}: "
+              f"{'met' if c_rates[slowest] >= TARGET_C_HANDS else 'NOT met'})")
+
     print(f"\nPython bot that checks or calls, {PLAYERS} seats, pot-limit 1/2, "
-          f"{args.python_hands} hands (CPU time)")
-    print(f"{'backend':<10}{'hands/s':>10}{'us/decision':>13}{'vs pure':>9}")
+          f"{args.python_hands} hands (CPU time, simulate -> Hand.play)")
+    print(f"{'backend':<34}{'hands/s':>10}{'us/decision':>13}{'vs pure':>9}{'vs before':>11}")
     native_rate, native_us = check_or_call_rate(args.python_hands, args.seed, args.repeat)
     pure = [line.split()[1:] for line in pure_rows if line.startswith("CHECK-OR-CALL")]
     pure_rate = float(pure[0][0]) if pure else None
-    ratio = f"x{native_rate / pure_rate:.1f}" if pure_rate else ""
-    print(f"{hilo_fast.BACKEND:<10}{native_rate:>10,.0f}{native_us:>13.2f}{ratio:>9}")
-    if pure:
-        print(f"{'python':<10}{pure_rate:>10,.0f}{float(pure[0][1]):>13.2f}{'x1.0':>9}")
+    ratio = f"x{native_rate / pure_rate:.2f}" if pure_rate else ""
+    print(f"{hilo_fast.BACKEND:<34}{native_rate:>10,.0f}{native_us:>13.2f}{ratio:>9}"
+          f"{f'x{native_rate / BEFORE_RATE:.2f}':>11}")
+    if pure_rate:
+        print(f"{'python':<34}{pure_rate:>10,.0f}{float(pure[0][1]):>13.2f}{'x1.00':>9}")
+    print(f"{'native before (65af820, recorded)':<34}{BEFORE_RATE:>10,}{BEFORE_US:>13.2f}"
+          f"{'':>9}{'x1.00':>11}")
+    if pure_rate and hilo_fast.BACKEND == "native":
+        for what, got, target in (("native / pure", native_rate / pure_rate, TARGET_VS_PURE),
+                                  ("native / before", native_rate / BEFORE_RATE,
+                                   TARGET_VS_BEFORE)):
+            print(f"{what}: x{got:.2f} (target >= x{target:.0f}: "
+                  f"{'met' if got >= target else 'NOT met'})")
     if args.executor_hands:
         executor_table(args)
 

@@ -542,18 +542,26 @@ class HandState:
     ``state()`` is the whole public state as plain values, in the same shape
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("act", "bets_now", "game", "stacks_now")
+    __slots__ = ("act", "address", "game")
     game: Any
+    address: int
     act: Callable[[int, int], int]
-    bets_now: Callable[[], list[int]]
-    stacks_now: Callable[[], list[int]]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, address: int | None = None) -> None:
         self.game = game
-        # C-level callables, no Python frame: the hot reads of a bot and an action.
-        self.act = partial(lib.hf_hand_act, game)
-        self.bets_now = partial(ffi.unpack, game.bets, game.n_seats)  # type: ignore[assignment]
-        self.stacks_now = partial(ffi.unpack, game.stacks, game.n_seats)  # type: ignore[assignment]
+        # What engine.Hand's HandCore reads (given when the caller has it already).
+        self.address = int(ffi.cast("uintptr_t", game)) if address is None else address
+        self.act = partial(lib.hf_hand_act, game)   # a C-level callable: no Python frame
+
+    @property
+    def bets_now(self) -> list[int]:
+        """A copy of the bets (engine.Hand reads them through HandCore, in C)."""
+        return ffi.unpack(self.game.bets, self.game.n_seats)  # type: ignore[return-value]
+
+    @property
+    def stacks_now(self) -> list[int]:
+        """A copy of the stacks."""
+        return ffi.unpack(self.game.stacks, self.game.n_seats)  # type: ignore[return-value]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
@@ -594,22 +602,109 @@ class HandState:
         }
 
 
+def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
+                      act_on: Callable[[Any, Any], None]
+                      ) -> Callable[[HandState, Any, tuple[Any, ...], Any, list[Any]], None] | None:
+    """``play(state, hand, bots, rng, log)``: Hand.play's decision loop over the
+    C hand of ``state`` (a :class:`HandState`) as a CPython builtin
+    (csrc/py/handplay.c) bound to this module's ``hf_hand_act``, the façade's
+    ``streets`` and ``actions`` (engine.Street and Action by code) and
+    ``act_on(hand, answer)``, which
+    applies the answers the loop leaves to the façade; None where it was not
+    built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    global _c_deal
+    act, deal = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+                 for name in ("hf_hand_act", "hf_hand_deal"))
+    _handplay.bind(act, deal, streets, actions, act_on)
+    _c_deal = _handplay.deal
+    loop = _handplay.play
+
+    def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
+             log: list[Any]) -> None:
+        loop(state.address, state.game, hand, bots, rng, log)
+    return play
+
+
+def builtin_hand_core() -> type | None:
+    """``HandCore`` (csrc/py/handplay.c): the base class of engine.Hand whose
+    getters read a bound C hand (``_bind_core(HandState.address, game)``)
+    directly; None where it was not built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    return _handplay.HandCore
+
+
+def builtin_deal_cards() -> Callable[[Callable[[], float], list[int], int],
+                                     tuple[list[list[int] | None], list[int], list[int]]] | None:
+    """``deal_cards(rng.random, dealt_in, hole_count)``: engine._deal's shuffled
+    ``(holes, board, cards in dealing order)`` from the same draws of a
+    ``random.Random``, as a CPython builtin (csrc/py/handplay.c); None where it
+    was not built."""
+    try:
+        from . import _handplay
+    except ImportError:
+        return None
+    return _handplay.deal_cards
+
+
+#: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).
+_c_deal: Callable[[int, int, list[int], int, int, list[int]], int | None] | None = None
+
+
+def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: int,
+                    cards: list[int]) -> HandState | int:
+    """:func:`hand_deal` for the façade's checked lists of ints (stacks, and
+    cards 0..51): converted by the builtin deal where it is bound (anything
+    else it leaves to hand_deal), else given to cffi as they are."""
+    if _c_deal is not None:
+        _alive, settings_address = _settings(structure)   # held: the cache may drop it
+        game = ffi.new("hf_game *")
+        address = int(ffi.cast("uintptr_t", game))
+        err = _c_deal(address, settings_address, stacks, button, hole_count, cards)
+        if err is not None:
+            return err or HandState(game, address)
+        return hand_deal(structure, stacks, button, hole_count, cards)   # not plain lists
+    return hand_deal(structure, stacks, button, hole_count, cards, plain=True)
+
+
+def _settings(s: Any) -> tuple[Any, int]:
+    """The hf_structure of a structure's settings, and its address (cached)."""
+    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    found = _SETTINGS.get(key)
+    if found is None:
+        if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
+            _SETTINGS.clear()
+        settings = ffi.new("hf_structure *", {
+            "limit": key[0], "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
+            "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
+            "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+        found = _SETTINGS[key] = (settings, int(ffi.cast("uintptr_t", settings)))
+    return found
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int]) -> HandState | int:
+              cards: Sequence[int], *, plain: bool = False) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
-    s = structure
-    settings = ffi.new("hf_structure *", {
-        "limit": int(s.limit), "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
-        "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
-        "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+    settings = _settings(structure)[0]
+    if not stacks or not (min(stacks) >= 0 and max(stacks) < MAX_CHIPS):
+        stacks = [_clamp(chips) for chips in stacks]
     game = ffi.new("hf_game *")
-    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count,
-                               [_clamp(chips) for chips in stacks],
-                               button if 0 <= button < len(stacks) else -1, _card_ids(cards),
-                               len(cards)))
+    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count, stacks,
+                               button if 0 <= button < len(stacks) else -1,
+                               cards if plain else _card_ids(cards), len(cards)))
     return err or HandState(game)
+
+
+#: (hf_structure, its address) per structure's settings (hf_hand_deal copies it).
+_SETTINGS: dict[tuple[int, ...], tuple[Any, int]] = {}
 
 
 def _clamp(chips: int) -> int:

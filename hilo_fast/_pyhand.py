@@ -57,10 +57,14 @@ class HandState:
         self.post_forced_bets()
         self.start_round(preflop=True)
 
+    @property
     def bets_now(self) -> list[int]:
+        """A copy of ``bets`` (what the façade hands out)."""
         return list(self.bets)
 
+    @property
     def stacks_now(self) -> list[int]:
+        """A copy of ``stacks``."""
         return list(self.stacks)
 
     @property

@@ -52,11 +52,12 @@ Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from operator import attrgetter
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import _pyhand
 from ._backend import backend
@@ -92,10 +93,7 @@ _STREETS = tuple(Street)   # Street by number
 _OVER = Street.OVER
 _CALL, _BET = Action.CALL, Action.BET
 _NO_AMOUNT = backend.NO_AMOUNT
-_OUT = backend.SEAT_OUT         # sitting out: no chips at the start of the hand, not dealt in
-_FOLDED = backend.SEAT_FOLDED
-_ACTIVE = backend.SEAT_ACTIVE   # in the hand with chips behind
-_ALL_IN = backend.SEAT_ALL_IN   # in the hand with no chips behind (">= _ACTIVE": still in)
+_FOLDED = backend.SEAT_FOLDED   # (a seat with no chips at the start sits out, not dealt in)
 
 
 class LegalActions:
@@ -230,7 +228,57 @@ def _parse_action(action: ActionLike) -> Action:
         raise ValueError(f"unknown action {action!r}: expected 0..4") from None
 
 
-class Hand:
+class _HandFields:
+    """Hand's hot reads on the pure backend's machine (the native backend's
+    base of Hand, ``HandCore`` in csrc/py/handplay.c, reads them from the C
+    hand with the same names and answers)."""
+
+    __slots__ = ()
+    _m: Any
+
+    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
+                         doc="The seat to act, -1 when nobody is.")
+
+    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
+                         doc="The largest bet of this round.")
+
+    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
+                         doc="The chips a call adds for the actor (its stack when that is all in).")
+
+    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
+                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
+                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    stacks: list[int] = property(attrgetter("_m.stacks_now"),  # type: ignore[assignment]
+                                 doc="Chips behind each seat (the final stacks once over).")
+
+    bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
+                               doc="Chips in front of each seat this round.")
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand so far (antes, blinds, bets)."""
+        return int(self._m.game.total)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are settled (or the hand ended with one seat left)."""
+        return self._m.game.street == _OVER  # type: ignore[no-any-return]
+
+    def _bind_core(self, address: int, keep: Any) -> None:
+        """HandCore's: read the C hand at ``address``; nothing to bind here."""
+
+
+# Hand's base: HandCore on the native backend (where it was built), else _HandFields.
+if TYPE_CHECKING:
+    _HandBase = _HandFields
+else:
+    _HandBase = getattr(backend, "builtin_hand_core", lambda: None)() or _HandFields
+
+
+class Hand(_HandBase):
     """One hand of Omaha Hi-Lo, from the forced bets to the settlement.
 
     ``stacks`` has one entry per seat (2..10 seats); a seat with 0 chips sits
@@ -271,25 +319,33 @@ class Hand:
         if self.starting_stacks[button] == 0:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
-        status = [_ACTIVE if s else _OUT for s in self.starting_stacks]
-        self.holes, self._board = _deal(status, holes, board, hole_count, seed, rng)
+        self.holes, self._board, cards = _deal(self.starting_stacks, holes, board, hole_count,
+                                               seed, rng)
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         # The state machine; its ``game`` has the fields read below (hf_game's).
-        self._m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
-                           self._board)
+        m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+                               self.holes, self._board, cards)
+        if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
+            self._bind_core(m.address, m.game)
+
+    def __copy__(self) -> Hand:
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, getattr(self, name))
+        if self._m.__class__ is not _pyhand.HandState:
+            twin._bind_core(self._m.address, self._m.game)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        if twin._m.__class__ is not _pyhand.HandState:
+            twin._bind_core(twin._m.address, twin._m.game)
+        return twin
 
     # ------------------------------------------------------------ the state
-
-    @property
-    def stacks(self) -> list[int]:
-        """Chips behind each seat (the final stacks once over)."""
-        return self._m.stacks_now()  # type: ignore[no-any-return]
-
-    @property
-    def bets(self) -> list[int]:
-        """Chips in front of each seat this round."""
-        return self._m.bets_now()  # type: ignore[no-any-return]
 
     @property
     def contributions(self) -> list[int]:
@@ -317,21 +373,6 @@ class Hand:
         street: Street = _STREETS[self._m.game.street]
         return street
 
-    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
-                         doc="The seat to act, -1 when nobody is.")
-
-    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
-                         doc="The largest bet of this round.")
-
-    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
-                         doc="The chips a call adds for the actor (its stack when that is all in).")
-
-    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
-                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
-
-    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
-                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
-
     bet_count: int = property(attrgetter("_m.game.bet_count"),  # type: ignore[assignment]
                          doc="Full bets and raises this round (the big blind counts pre-flop).")
 
@@ -354,19 +395,9 @@ class Hand:
                 f"{self.button}, {where}, pot {self.pot}>")
 
     @property
-    def is_over(self) -> bool:
-        """True once the pots are settled (or the hand ended with one seat left)."""
-        return self._m.game.street == _OVER  # type: ignore[no-any-return]
-
-    @property
     def board(self) -> list[int]:
         """The board cards dealt so far."""
         return self._board[:self._m.game.board_shown]
-
-    @property
-    def pot(self) -> int:
-        """Every chip put in this hand so far (antes, blinds, bets)."""
-        return int(self._m.game.total)
 
     @property
     def settlement(self) -> ShowdownResult | None:
@@ -407,6 +438,35 @@ class Hand:
         return LegalActions(True, to_call == 0, call, lo, hi, 0, 0)
 
     # ---------------------------------------------------------------- acting
+
+    def play(self, bots: Callable[[Hand, Any], Any] | Sequence[Callable[[Hand, Any], Any]],
+             rng: random.Random | None = None) -> None:
+        """Play the hand to its end with Python bots: while a seat is to act, ask
+        its bot ``bot(hand, rng)`` (a :class:`~hilo_fast.selfplay.Bot`) and apply
+        the answer as ``hand.act(*answer)`` does. ``bots``: one callable for
+        every seat, or one per seat (``n_seats`` of them; seats sitting out are
+        never asked); ``rng``: the stream the bots draw from (default a fresh
+        ``random.Random()``). An error of a bot or an illegal answer (act's
+        ValueError) stops the hand at that decision, unchanged by it.
+
+        The fast way to drive a hand with Python bots: on the native backend the
+        loop runs in C (csrc/py/handplay.c), which calls each bot and applies
+        its answer without a Python frame of its own; the answers are the same.
+
+        >>> from hilo_fast.structures import Structure
+        >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+        >>> hand.play(lambda hand, rng: ("call" if hand.call_amount else "check", None))
+        >>> hand.is_over, len(hand.actions), sum(hand.stacks)
+        (True, 12, 600)
+        """
+        seat_bots = _check_bots(bots, self.n_seats)
+        rng = random.Random() if rng is None else rng
+        if _c_play is not None and self._m.__class__ is not _pyhand.HandState:
+            _c_play(self._m, self, seat_bots, rng, self.actions)
+            return
+        g = self._m.game
+        while g.actor >= 0:
+            self.act(*seat_bots[g.actor](self, rng))
 
     def act(self, action: ActionLike, amount: int | None = None) -> None:
         """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
@@ -465,16 +525,29 @@ class Hand:
                          f"legal: {self.legal_actions().describe()}")
 
 
+def _act_on(hand: Hand, answer: Any) -> None:
+    """A bot's answer the C loop of Hand.play leaves to the façade (its errors too)."""
+    hand.act(*answer)
+
+
+_MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
+# The backend's deal for cards the façade checked (no conversion on native).
+_hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
+# Hand.play's loop in C on the native backend (None: the Python loop).
+_c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
+
+
 def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
-             holes: list[list[int] | None], board: list[int]) -> Any:
-    """The backend's hand for these (checked) settings and cards: the C one when
-    the backend has it and the chips fit its bound, else the Python one."""
+             holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
+    """The backend's hand for these (checked) settings and cards (``cards``: the
+    same in dealing order, when known): the C one when the backend has it and
+    the chips fit its bound, else the Python one."""
     amounts = (structure.small_blind, structure.big_blind, structure.ante,
                structure.small_bet, structure.big_bet)
-    if hasattr(backend, "HandState") and sum(stacks) < backend.MAX_CHIPS \
-            and max(amounts) < backend.MAX_CHIPS:
-        cards = [card for hole in holes if hole is not None for card in hole] + board
-        state = backend.hand_deal(structure, stacks, button, hole_count, cards)
+    if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
+        if cards is None:
+            cards = [card for hole in holes if hole is not None for card in hole] + board
+        state = _hand_deal(structure, stacks, button, hole_count, cards)
         assert not isinstance(state, int), f"the C refused a checked deal: {state}"
         return state
     return _pyhand.HandState(structure, stacks, button, hole_count, holes, board,
@@ -497,6 +570,22 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
 
 
 # -------------------------------------------------------------------- helpers
+
+def _check_bots(bots: object, n_seats: int) -> tuple[Any, ...]:
+    """Hand.play's bots as a tuple of one callable per seat."""
+    if isinstance(bots, tuple) and len(bots) == n_seats and all(map(callable, bots)):
+        return bots   # what simulate passes at every hand: nothing to convert
+    if callable(bots):
+        return (bots,) * n_seats
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a callable bot(hand, rng) or one per seat, got {bots!r}")
+    if len(bots) != n_seats:
+        raise ValueError(f"bots must have one bot per seat ({n_seats}), got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(bot):
+            raise TypeError(f"bots[{seat}] must be a callable bot(hand, rng), got {bot!r}")
+    return tuple(bots)
+
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
@@ -522,6 +611,12 @@ def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
             raise ValueError(f"stack of seat {seat} is negative: {chips}")
         checked.append(int(chips))
     return checked
+
+
+# _deal_shuffled in C on the native backend, the same draws of a random.Random (or None).
+Dealt = tuple[list[list[int] | None], list[int], list[int]]   # holes, board, cards as dealt
+_c_deal_cards: Callable[[Callable[[], float], list[int], int], Dealt] | None = getattr(
+    backend, "builtin_deal_cards", lambda: None)()
 
 
 def _shuffled(need: int, rng: random.Random) -> list[int]:
@@ -553,27 +648,38 @@ def cards_needed(hole_count: int, seats: int) -> int:
     return need
 
 
-def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
+def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
+    """A shuffled deal: each seat dealt in its hole cards from the front of the
+    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
+    dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
+    deck = _shuffled(len(dealt) * hole_count + 5, rng)
+    hands: list[list[int] | None] = [None] * len(stacks)
+    for k, seat in enumerate(dealt):
+        hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
+    return hands, deck[-5:], deck
+
+
+def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
-          rng: random.Random | None) -> tuple[list[list[int] | None], list[int]]:
-    n = len(status)
-    dealt = [seat for seat in range(n) if status[seat] != _OUT]
-    need = cards_needed(hole_count, len(dealt))
+          rng: random.Random | None
+          ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
+    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
+    n = len(stacks)
+    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
     if holes is None and board is None:
-        deck = _shuffled(need, rng if rng is not None else random.Random(seed))
-        hands: list[list[int] | None] = [None] * n
-        for k, seat in enumerate(dealt):
-            hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
-        return hands, deck[-5:]
+        rng = rng if rng is not None else random.Random(seed)
+        if _c_deal_cards is not None and rng.__class__ is random.Random:
+            return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
+        return _deal_shuffled(stacks, hole_count, rng)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
     if isinstance(holes, str) or len(holes) != n:
         raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
     board_cards = parse_cards(board)
     check_count(board_cards, (5,), "board")
-    hands = [None] * n
+    hands: list[list[int] | None] = [None] * n
     groups = {"board": board_cards}
-    for seat in dealt:
+    for seat in (seat for seat in range(n) if stacks[seat]):
         cards = holes[seat]
         if cards is None:
             raise ValueError(f"seat {seat} has chips but no hole cards")
@@ -582,11 +688,11 @@ def _deal(status: list[int], holes: Sequence[CardsLike | None] | None,
         groups[f"seat_{seat}"] = parsed
     for seat in range(n):
         given = holes[seat]
-        if status[seat] == _OUT and given is not None:
+        if not stacks[seat] and given is not None:
             raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
                              f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)
-    return hands, board_cards
+    return hands, board_cards, None
 
 
 def _next_with_chips(stacks: list[int], seat: int) -> int:
@@ -650,12 +756,13 @@ class Table:
         previous hand is still on or fewer than two seats have chips.
         """
         stacks, number, button = self.stacks, self.hand_number, self.button
-        rebuys = list(self.rebuys)
+        rebuys = self.rebuys
         if self.hand is not None:
             if not self.hand.is_over:
                 raise ValueError(f"hand {self.hand_number} is not over yet")
-            stacks, number = list(self.hand.stacks), number + 1
+            stacks, number = self.hand.stacks, number + 1   # (a fresh list)
             if rebuy_to > 0 and 0 in stacks:
+                rebuys = list(rebuys)   # a copy: nothing changes if this call fails
                 for seat, chips in enumerate(stacks):
                     if not chips:
                         stacks[seat] = rebuy_to

@@ -302,11 +302,10 @@ def _play_in_python(table: Table, seat_bots: Sequence[Bot], rng: random.Random, 
                     summary: SimulationSummary) -> tuple[list[int], list[int]]:
     """Play the hands through :class:`Hand`, checking each conserves chips; count
     actions and showdowns. (Final stacks, rebuys.)"""
+    bots = tuple(seat_bots)
     for done in range(1, hands + 1):
         hand = table.next_hand(rebuy_to=stack)
-        act = hand.act
-        while hand.actor >= 0:
-            act(*seat_bots[hand.actor](hand, rng))
+        hand.play(bots, rng)
         if sum(hand.stacks) != sum(hand.starting_stacks):
             raise RuntimeError(f"hand {table.hand_number} did not conserve chips: "
                                f"{hand.starting_stacks} -> {hand.stacks}")

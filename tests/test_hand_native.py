@@ -150,3 +150,207 @@ def test_an_illegal_action_changes_nothing(native: ModuleType) -> None:
         assert hand.state() == before
     assert hand.act(RAISE, 50) == 0
     assert hand.state()["actions"] == 1 and hand.state()["last"] == (0, 0, RAISE, 50)
+
+
+# ---- Hand.play: the C decision loop (csrc/py/handplay.c) against the Python one ----
+
+def python_loop(hand: Any, bots: list[Any], rng: random.Random) -> None:
+    """What Hand.play does on the pure backend (and promises on native)."""
+    while hand.actor >= 0:
+        hand.act(*bots[hand.actor](hand, rng))
+
+
+def hostile_answer(hand: Any, rng: random.Random) -> Any:
+    """Mostly what a bot should answer, in every form act() takes; sometimes
+    anything at all (wrong kinds, amounts, types and shapes)."""
+    from hilo_fast.engine import Action
+    facing = hand.current_bet - hand.bets[hand.actor]
+    lo, hi = hand.min_to, hand.max_to
+    roll = rng.random()
+    if roll < 0.8:
+        if hi and rng.random() < 0.4:
+            kind = Action.RAISE if hand.current_bet else Action.BET
+            return kind, rng.choice([lo, hi, rng.randint(lo, hi)])
+        return (Action.CALL if facing else Action.CHECK), (
+            hand.call_amount if facing and rng.random() < 0.2 else None)
+    if roll < 0.93:   # the other forms act() takes: names, codes, lists, one item
+        name = "call" if facing else "check"
+        return rng.choice([(name, None), [name], (name,), (int(Action.FOLD), None),
+                           ("raise" if hand.current_bet else "bet", hi or 1),
+                           (Action.FOLD, None), [Action.CALL if facing else Action.CHECK, None]])
+    return rng.choice([   # mostly refused: each must raise what act() raises
+        (Action.FOLD, 0), (Action.CHECK, None), (Action.CALL, None), (Action.CALL, -1),
+        (Action.CALL, hand.call_amount + 1), (Action.BET, None), (Action.RAISE, lo - 1),
+        (Action.RAISE, hi + 1), (Action.BET, 2**63), (Action.RAISE, -5), (Action.BET, 2.0),
+        (Action.RAISE, True), (Action.CALL, "2"), ("shove", None), (7, None), (True, None),
+        (Action.FOLD, None, None), (), 5, None, "fold", (Action.BET, 2**70)])
+
+
+def bot_that_acts_itself(hand: Any, rng: random.Random) -> Any:
+    """A bot that plays a move on the hand, then answers for the next actor."""
+    hand.act("call" if hand.call_amount else "check")
+    if hand.actor < 0:
+        return ("fold", None)   # refused: the hand is over
+    return hostile_answer(hand, rng)
+
+
+def bot_that_raises(hand: Any, rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        raise KeyError("the bot's own error")
+    return hostile_answer(hand, rng)
+
+
+def outcome(hand: Any, rng: random.Random, run: Any) -> tuple[Any, ...]:
+    """Run the loop until the hand is over (again after each error, 8 times at most)."""
+    errors = []
+    for _ in range(8):
+        try:
+            run()
+            break
+        except Exception as exc:   # the same error type and message, or none
+            errors.append((type(exc), str(exc), len(hand.actions)))
+    return (errors, hand.actions, hand.stacks, hand.bets, hand.contributions, hand.returned,
+            hand.payouts, hand.street, hand.actor, hand.min_to, hand.max_to, hand.board,
+            hand.showdown_order, hand.folded, rng.getstate())
+
+
+def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
+    """Hand.play's C loop and the Python loop, on the same deals and bots:
+    the same log, states, errors and random draws after every hand."""
+    from hilo_fast import engine
+    assert engine._c_play is not None, "the handplay builtin was not built"
+    counts = dict.fromkeys(["hands", "decisions", "errors", "python machine"], 0)
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        if rng.random() < 0.05:   # beyond the C's bound: the Python machine's loop
+            stacks[stacks.index(max(stacks))] = MAX_CHIPS
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        special = rng.random()
+        bot = (bot_that_acts_itself if special < 0.05 else bot_that_raises if special < 0.1
+               else hostile_answer)
+        bots = [bot] * seats
+        deal_seed = rng.getrandbits(32)
+        runs = []
+        for loop in ("c", "python"):
+            hand = engine.Hand(structure, stacks, button, seed=deal_seed)
+            bot_rng = random.Random(seed)
+            run = ((lambda h=hand, b=bots, r=bot_rng: h.play(b, r)) if loop == "c"
+                   else (lambda h=hand, b=bots, r=bot_rng: python_loop(h, b, r)))
+            runs.append(outcome(hand, bot_rng, run))
+        assert runs[0] == runs[1], f"seed {seed}"
+        counts["python machine"] += hand._m.__class__ is not native.HandState
+        counts["hands"] += 1
+        counts["decisions"] += len(runs[0][1])
+        counts["errors"] += len(runs[0][0])
+    assert counts["decisions"] > 10_000 and min(counts.values()) > 50, counts
+    print(f"\nHand.play: {counts}")
+
+
+def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
+    """csrc/py/handplay.c's deal_cards against engine._deal_shuffled: the same
+    holes, board and cards in dealing order from the same draws."""
+    from hilo_fast import engine
+    deal = engine._c_deal_cards
+    assert deal is not None, "the handplay builtin was not built"
+    for seed in range(5000):
+        rng = random.Random(seed)
+        hole_count = rng.choice([4, 5, 6])
+        seats = rng.randint(2, 10)
+        while seats * hole_count + 5 > 52:
+            seats -= 1
+        stacks = [rng.choice([0, 1, 200, 2**60]) for _ in range(seats)]
+        a, b = random.Random(seed), random.Random(seed)
+        assert deal(a.random, stacks, hole_count) == \
+            engine._deal_shuffled(stacks, hole_count, b), seed
+        assert a.getstate() == b.getstate()
+    for bad in (1.0, -0.5, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"in \[0, 1\)"):
+            deal(lambda bad=bad: bad, [2, 2], 4)
+    with pytest.raises(TypeError):
+        deal(lambda: "0.5", [2, 2], 4)
+    with pytest.raises(ValueError, match="more cards"):
+        deal(random.random, [2] * 10, 5)
+    with pytest.raises(ValueError, match=r"2\.\.10 seats"):
+        deal(random.random, [2] * 11, 4)
+
+
+# ---- HandCore: Hand's reads in C (csrc/py/handplay.c) against the Python ones ----
+
+CORE_READS = ("actor", "current_bet", "call_amount", "min_to", "max_to", "pot", "bets", "stacks",
+              "is_over")
+
+
+def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
+    """Each HandCore getter, bound to the C hand, unbound over the Python
+    machine (chips beyond the C's bound), and on copies, equals what
+    engine._HandFields (the pure backend's base) reads through cffi / the
+    machine, after every action of random hands."""
+    import copy
+
+    from hilo_fast import engine
+    from hilo_fast.selfplay import random_legal
+    assert engine._HandBase is not engine._HandFields, "the HandCore builtin was not built"
+    reads = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        if seed % 10 == 0:   # the Python machine: HandCore unbound
+            stacks[stacks.index(max(stacks))] = MAX_CHIPS
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        hand = engine.Hand(structure, stacks, button, seed=seed)
+        while True:
+            twins = (hand, copy.copy(hand), copy.deepcopy(hand))
+            for name in CORE_READS:
+                expected = getattr(engine._HandFields, name).__get__(hand)
+                assert all(getattr(twin, name) == expected for twin in twins), (seed, name)
+                reads += 1
+            if hand.is_over:
+                break
+            hand.act(*random_legal(hand, rng))
+    assert reads > 30_000, reads
+
+
+def test_the_builtin_deal_equals_the_cffi_deal(native: ModuleType) -> None:
+    """hand_deal_plain (lists converted by csrc/py/handplay.c's deal) gives
+    hand_deal's state or error on random and hostile deals, and other input
+    forms fall back to cffi."""
+    from hilo_fast import engine  # noqa: F401  (its import binds the builtin)
+    assert native._c_deal is not None, "the handplay builtin was not built"
+    outcomes = set()
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if rng.random() < 0.05:
+            stacks[rng.randrange(seats)] = rng.choice([-1, MAX_CHIPS, 2**63, 2**70])
+        button = rng.randrange(seats) if rng.random() < 0.1 else \
+            next((seat for seat in range(seats) if stacks[seat] > 0), 0)
+        hole_count = rng.choice([4, 5, 6, 3, 7])
+        need = max(0, min(52, sum(1 for c in stacks if c) * hole_count + 5))
+        cards = deal_cards(rng, need) if need else []
+        if rng.random() < 0.05:
+            cards = cards[:-1]
+        plain = native.hand_deal_plain(structure, stacks, button, hole_count, cards)
+        cffi = native.hand_deal(structure, stacks, button, hole_count, cards)
+        if isinstance(cffi, int):
+            assert plain == cffi, seed
+        else:
+            assert not isinstance(plain, int) and plain.state() == cffi.state(), seed
+        outcomes.add(cffi if isinstance(cffi, int) else 0)
+    assert outcomes >= {0, native.ERR_COUNT, native.ERR_CARD, native.ERR_DUPLICATE,
+                        native.ERR_TOO_MANY_CHIPS}, outcomes
+    s = Structure.pot_limit(1, 2)
+    for cards in ([True, *range(1, 13)], (*range(13),), [*range(12), 2**70]):
+        got = native.hand_deal_plain(s, [100, 100], 0, 4, cards)
+        assert isinstance(got, int) == isinstance(native.hand_deal(s, [100, 100], 0, 4, cards),
+                                                  int)

@@ -124,3 +124,39 @@ def test_cli_unknown_bot_is_one_line() -> None:
     assert done.returncode != 0
     assert "hilo-fast: error: unknown bot 'nope'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_hand_play_plays_to_the_end_as_act_would() -> None:
+    for seed in range(30):
+        played, stepped = _hand(seed), _hand(seed)
+        bots = [random_legal, always_call, pot_every_time, random_legal]
+        played.play(bots, random.Random(seed))
+        rng = random.Random(seed)
+        while not stepped.is_over:
+            stepped.act(*bots[stepped.actor](stepped, rng))
+        assert played.is_over and played.actions == stepped.actions
+        assert played.stacks == stepped.stacks and played.payouts == stepped.payouts
+    hand = _hand()
+    hand.play(always_call)   # one bot for every seat; a fresh random stream
+    assert hand.is_over and sum(hand.stacks) == 260
+
+
+@pytest.mark.parametrize(("bots", "error", "match"), [
+    ([always_call] * 3, ValueError, r"one bot per seat \(4\), got 3"),
+    ([always_call, 5, always_call, always_call], TypeError, r"bots\[1\]"),
+    ("call", TypeError, "callable"),
+    (None, TypeError, "callable"),
+])
+def test_hand_play_checks_its_bots_first(bots: object, error: type[Exception],
+                                         match: str) -> None:
+    hand = _hand()
+    with pytest.raises(error, match=match):
+        hand.play(bots)  # type: ignore[arg-type]
+    assert hand.actions == [] and hand.actor == 0
+
+
+def test_hand_play_stops_at_an_illegal_answer_with_act_s_error() -> None:
+    hand = _hand()
+    with pytest.raises(ValueError, match=r"seat 0 cannot check \(faces a bet of 2 to call\)"):
+        hand.play(lambda hand, rng: ("check", None))
+    assert hand.actions == [] and hand.actor == 0
