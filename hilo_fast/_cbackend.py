@@ -12,6 +12,7 @@ pure backend.
 
 from __future__ import annotations
 
+import random
 from array import array
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -633,3 +634,78 @@ def _clamp(chips: int) -> int:
     """An amount beyond what the C is passed as one it refuses alike (too many
     chips, or negative)."""
     return chips if 0 <= chips < MAX_CHIPS else MAX_CHIPS if chips > 0 else -1
+
+
+# ---- the vectorised environment (csrc/vector_env.c) ----
+
+OBS_SIZE: int = lib.HF_OBS_SIZE
+#: Where each observation field starts, by name, in order (HF_OBS_* of the header).
+OBS_OFFSETS: dict[str, int] = dict(sorted(
+    ((name[len("HF_OBS_"):].lower(), getattr(lib, name)) for name in dir(lib)
+     if name.startswith("HF_OBS_") and name != "HF_OBS_SIZE"), key=lambda item: item[1]))
+ENV_ACTIONS: int = lib.HF_ENV_ACTIONS
+ENV_FIXED_ACTIONS: int = lib.HF_ENV_FIXED_ACTIONS
+
+
+class VectorTables:
+    """``n`` one-hand tables stepped by ``hf_vector_step``, writing into the
+    caller's arrays (``obs`` float32 n x OBS_SIZE, ``masks`` int8 n x
+    n_actions, ``seats`` int32 n, ``rewards`` float32 n x n_seats,
+    ``terminated`` uint8 n; C-contiguous, kept for the tables' life).
+    ``games``, ``hands_per_game``, ``stacks``, ``hole_count`` as
+    :class:`SelfPlay`'s; the caller checked every setting."""
+
+    __slots__ = ("_buffers", "_config", "_n", "_tables")
+    _config: Any
+    _tables: Any
+
+    def __init__(self, n: int, games: Sequence[GameSettings], hands_per_game: int,
+                 stacks: Sequence[int], hole_count: int, n_actions: int, button: int,
+                 big_blind: int, obs: Any, masks: Any, seats: Any, rewards: Any,
+                 terminated: Any) -> None:
+        config: Any = ffi.new("hf_vector_config *")
+        for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
+            game = config.games[k]
+            game.limit, game.max_bets = limit, max_bets
+            game.small_blind, game.big_blind, game.ante = sb, bb, ante
+            game.small_bet, game.big_bet = small_bet, big_bet
+        config.n_games, config.hands_per_game = len(games), hands_per_game
+        config.n_seats, config.hole_count, config.n_actions = len(stacks), hole_count, n_actions
+        config.first_button, config.big_blind = button, big_blind
+        for seat, chips in enumerate(stacks):
+            config.stacks[seat] = chips
+        self._config, self._n = config, n
+        self._tables = ffi.new("hf_vector_table[]", n)
+        self._buffers = (ffi.from_buffer("float[]", obs), ffi.from_buffer("int8_t[]", masks),
+                         ffi.from_buffer("int32_t[]", seats),
+                         ffi.from_buffer("float[]", rewards),
+                         ffi.from_buffer("uint8_t[]", terminated))
+
+    def seed(self, table: int, seed: int) -> None:
+        """Restart ``table``'s hands from ``seed`` (shuffles by ``random.Random(seed)``)."""
+        t = self._tables[table]
+        words = random.Random(seed).getstate()[1]
+        t.rng.key = words[:624]
+        t.rng.pos = words[624]
+        t.hand_number = -1
+
+    def deal(self) -> None:
+        """The next hand at every table, and its first observation."""
+        obs, masks, seats, _, _ = self._buffers
+        err = lib.hf_vector_deal(self._config, self._tables, self._n, obs, masks, seats)
+        if err:
+            raise RuntimeError(f"hf_vector_deal refused its settings ({err})")
+
+    def step(self, actions: Any) -> int:
+        """Apply ``actions`` (int64, one per table); -1, or the first table whose
+        action is out of range or masked (then nothing changed)."""
+        obs, masks, seats, rewards, terminated = self._buffers
+        bad = ffi.new("int64_t *", -1)
+        err = lib.hf_vector_step(self._config, self._tables, self._n,
+                                 ffi.from_buffer("int64_t[]", actions), obs, masks, seats,
+                                 rewards, terminated, bad)
+        if err == lib.HF_ERR_ILLEGAL:
+            return int(bad[0])
+        if err:
+            raise RuntimeError(f"hf_vector_step failed ({err}) at table {bad[0]}")
+        return -1
