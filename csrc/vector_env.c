@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "cards.h"
+#include "hand.h"
 #include "mersenne.h"
 #include "omaha_fast.h"
 
@@ -23,6 +24,9 @@ static int valid_config(const hf_vector_config *c)
         || c->first_button < 0 || c->first_button >= c->n_seats
         || (c->n_actions != HF_ENV_ACTIONS && c->n_actions != HF_ENV_FIXED_ACTIONS))
         return 0;
+    for (int32_t k = 0; k < c->n_games; k++)
+        if (!hf_valid_structure(&c->games[k]))
+            return 0;
     int64_t chips = 0;
     for (int32_t seat = 0; seat < c->n_seats; seat++) {
         if (c->stacks[seat] <= 0 || c->stacks[seat] >= MAX_CHIPS - chips)
@@ -128,7 +132,11 @@ static void observe(const hf_vector_config *c, hf_vector_table *t, float *obs)
 /* Session.reset without a seed: the next hand, its cards from engine._shuffled. */
 static int32_t deal_next(const hf_vector_config *c, hf_vector_table *t)
 {
+    if (t->hand_number < -1 || t->hand_number == INT64_MAX)
+        t->hand_number = -1;          /* never the case for tables only hf_vector_* wrote */
     int64_t number = ++t->hand_number;
+    if (t->button < 0 || t->button >= c->n_seats)
+        t->button = 0;
     t->button = number == 0 ? c->first_button : (t->button + 1) % c->n_seats;
     int32_t need = c->n_seats * c->hole_count + 5, deck[52];
     for (int32_t k = 0; k < 52; k++)

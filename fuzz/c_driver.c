@@ -1232,11 +1232,127 @@ static void drive_range_equity(const uint8_t *data, size_t size)
     }
 }
 
+/* ---- the vector environment (vector_env.c) ---- */
+
+/* hf_vector_deal and hf_vector_step on plausible and broken settings, with
+ * every buffer exactly n tables long: a bad setting changes nothing; a bad
+ * action names the first table with one (a value out of range or masked)
+ * and changes nothing; else every finished hand's rewards sum to zero and
+ * each observation holds every chip of its table. */
+static void drive_vector_env(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    hf_vector_config c;
+    memset(&c, 0, sizeof c);
+    plausible_structure(&r, &c.games[0]);
+    plausible_structure(&r, &c.games[1]);
+    if (next_byte(&r) > 240)
+        c.games[next_byte(&r) % 2].big_blind = next_chips(&r);
+    c.n_games = 1 + next_byte(&r) % 3 - (next_byte(&r) > 250);
+    c.hands_per_game = next_byte(&r) % 4;
+    c.n_seats = 1 + next_byte(&r) % 11;
+    c.hole_count = 3 + next_byte(&r) % 5;
+    c.n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : next_byte(&r) % 8;
+    c.first_button = (int32_t)(next_byte(&r) % 12) - 1;
+    c.big_blind = next_byte(&r) > 250 ? 0 : 1 + next_byte(&r) % 8;
+    for (int32_t seat = 0; seat < 10; seat++)
+        c.stacks[seat] = next_byte(&r) < 10 ? next_chips(&r) : 20 + next_byte(&r) * 3;
+    int valid = c.n_games >= 1 && c.n_games <= 2 && c.hands_per_game > 0 && c.n_seats >= 2
+        && c.n_seats <= 10 && c.hole_count >= 4 && c.hole_count <= 6
+        && c.n_seats * c.hole_count + 5 <= 52 && c.big_blind > 0 && c.first_button >= 0
+        && c.first_button < c.n_seats
+        && (c.n_actions == HF_ENV_ACTIONS || c.n_actions == HF_ENV_FIXED_ACTIONS);
+    for (int32_t k = 0; k < c.n_games && k < 2; k++)
+        valid = valid && structure_ok(&c.games[k]);
+    int64_t chips = 0;   /* every stack > 0, the table's total below the chip bound */
+    for (int32_t seat = 0; seat < c.n_seats && seat < 10 && valid; seat++) {
+        valid = c.stacks[seat] > 0 && c.stacks[seat] < SELFPLAY_MAX_CHIPS - chips;
+        chips += valid ? c.stacks[seat] : 0;
+    }
+    int64_t n = next_byte(&r) % 5;
+    int32_t acts = c.n_actions > 0 && c.n_actions <= 8 ? c.n_actions : 1;
+    int32_t seats_n = c.n_seats > 0 && c.n_seats <= 10 ? c.n_seats : 1;
+    hf_vector_table *tables = calloc((size_t)(n ? n : 1), sizeof *tables);
+    float *obs = malloc((size_t)(n ? n : 1) * HF_OBS_SIZE * sizeof *obs);
+    int8_t *masks = malloc((size_t)(n ? n : 1) * (size_t)acts);
+    int32_t *seats = malloc((size_t)(n ? n : 1) * sizeof *seats);
+    float *rewards = malloc((size_t)(n ? n : 1) * (size_t)seats_n * sizeof *rewards);
+    uint8_t *terminated = malloc((size_t)(n ? n : 1));
+    int64_t *actions = malloc((size_t)(n ? n : 1) * sizeof *actions);
+    hf_vector_table *before = malloc((size_t)(n ? n : 1) * sizeof *before);
+    if (!tables || !obs || !masks || !seats || !rewards || !terminated || !actions || !before)
+        FAIL("vector_env: out of memory");
+    for (int64_t i = 0; i < n; i++) {
+        tables[i].hand_number = -1;
+        for (int32_t k = 0; k < 624; k++)
+            tables[i].rng.key[k] = (uint32_t)(k * 2654435761u) ^ next_byte(&r);
+        tables[i].rng.pos = 624;
+    }
+    int64_t bad = -7;
+    if (hf_vector_deal(NULL, tables, n, obs, masks, seats) != HF_ERR_COUNT
+        || hf_vector_step(&c, tables, n, NULL, obs, masks, seats, rewards, terminated, &bad)
+           != HF_ERR_COUNT)
+        FAIL("vector_env: a NULL pointer must be HF_ERR_COUNT");
+    memcpy(before, tables, (size_t)n * sizeof *tables);
+    int32_t got = hf_vector_deal(&c, tables, n, obs, masks, seats);
+    if (!valid) {
+        if (got != HF_ERR_COUNT || memcmp(before, tables, (size_t)n * sizeof *tables))
+            FAIL("vector_env: bad settings must be HF_ERR_COUNT, tables untouched (got %d)", got);
+        goto done;
+    }
+    if (got)
+        FAIL("vector_env: deal refused valid settings (%d)", got);
+    for (int32_t step = 0; step < 200 && r.pos < r.size; step++) {
+        int64_t expect_bad = -1;
+        for (int64_t i = 0; i < n; i++) {
+            const int8_t *m = masks + i * c.n_actions;
+            if (m[0] != 1 || m[1] != 1)
+                FAIL("vector_env: fold and check/call are always legal");
+            uint8_t b = next_byte(&r);
+            actions[i] = b < 8 ? (int64_t)b - 2 : b < 12 ? INT64_MIN + b : (b % c.n_actions);
+            int ok = actions[i] >= 0 && actions[i] < c.n_actions && m[actions[i]];
+            if (!ok && expect_bad < 0)
+                expect_bad = i;
+        }
+        memcpy(before, tables, (size_t)n * sizeof *tables);
+        bad = -7;
+        got = hf_vector_step(&c, tables, n, actions, obs, masks, seats, rewards, terminated, &bad);
+        if (expect_bad >= 0) {
+            if (got != HF_ERR_ILLEGAL || bad != expect_bad
+                || memcmp(before, tables, (size_t)n * sizeof *tables))
+                FAIL("vector_env: table %lld's bad action must be refused, nothing changed",
+                     (long long)expect_bad);
+            continue;
+        }
+        if (got)
+            FAIL("vector_env: step refused legal actions (%d)", got);
+        for (int64_t i = 0; i < n; i++) {
+            double sum = 0, held = 0;
+            for (int32_t s = 0; s < c.n_seats; s++) {
+                sum += rewards[i * c.n_seats + s];
+                held += obs[i * HF_OBS_SIZE + HF_OBS_STACK + s]
+                    + obs[i * HF_OBS_SIZE + HF_OBS_CONTRIBUTED + s];
+            }
+            if (sum > 1e-3 * (double)chips || sum < -1e-3 * (double)chips)
+                FAIL("vector_env: rewards must sum to zero");
+            double want = (double)chips / (double)c.big_blind;
+            if (held > want * (1 + 1e-5) + 1e-3 || held < want * (1 - 1e-5) - 1e-3)
+                FAIL("vector_env: an observation must hold every chip of its table");
+            if (seats[i] < 0 || seats[i] >= c.n_seats)
+                FAIL("vector_env: seat to act out of range");
+            valid_checked++;
+        }
+    }
+done:
+    free(tables); free(obs); free(masks); free(seats); free(rewards); free(terminated);
+    free(actions); free(before);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
-    drive_range_equity,
+    drive_range_equity, drive_vector_env,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 
