@@ -467,3 +467,13 @@ int32_t hf_vector_deal(const hf_vector_config *config, hf_vector_table *tables, 
 int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, int64_t n,
                        const int64_t *actions, float *obs, int8_t *masks, int32_t *seats,
                        float *rewards, uint8_t *terminated, int64_t *bad_table);
+
+/* The observation of `seat` at any hand *game (spaces.encode and
+ * spaces.action_mask: the AEC and Gymnasium environments' encoder): obs
+ * (HF_OBS_SIZE items) and mask (n_actions; all 0 unless the seat is to
+ * act), both written whole; history is the hand's checks, calls and raises
+ * as hf_vector_table's (3 x 4 x 10). Returns 0, or HF_ERR_COUNT for a NULL
+ * pointer, a seat, big_blind or n_actions out of range, or a hand whose
+ * cards or counts are not a dealt hand's (nothing written). */
+int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
+                       int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask);

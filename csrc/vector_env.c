@@ -68,30 +68,37 @@ static int32_t decode(const hf_game *g, int64_t a, int64_t *amount)
     return current ? HF_RAISE : HF_BET;
 }
 
-/* The seat's (high, low) in 0..1, cached until the board grows. */
-static const float *strength(hf_vector_table *t, int32_t seat)
+/* The seat's (high, low) in 0..1 on the board dealt so far (from the flop). */
+static void hand_strength(const hf_game *g, int32_t seat, float hi_lo[2])
 {
-    const hf_game *g = &t->game;
-    if (t->strength_board[seat] != g->board_shown) {
-        hf_board b;
-        hf_board_prepare(&b, g->board, g->board_shown);
-        int32_t packed = hf_board_omaha(&b, g->holes[seat], g->hole_count);
-        int32_t high = packed >> 8, low = packed & 0xff;
-        t->strength[seat][0] = (float)(1.0 - (double)(high - 1) / 7462.0);
-        t->strength[seat][1] = low ? (float)(1.0 - (double)(low - 1) / 56.0) : 0.0f;
-        t->strength_board[seat] = g->board_shown;
+    hf_board b;
+    hf_board_prepare(&b, g->board, g->board_shown);
+    int32_t packed = hf_board_omaha(&b, g->holes[seat], g->hole_count);
+    int32_t high = packed >> 8, low = packed & 0xff;
+    hi_lo[0] = (float)(1.0 - (double)(high - 1) / 7462.0);
+    hi_lo[1] = low ? (float)(1.0 - (double)(low - 1) / 56.0) : 0.0f;
+}
+
+/* The same, cached per seat until the board grows (the vector tables). */
+static const float *cached_strength(hf_vector_table *t, int32_t seat)
+{
+    if (t->strength_board[seat] != t->game.board_shown) {
+        hand_strength(&t->game, seat, t->strength[seat]);
+        t->strength_board[seat] = t->game.board_shown;
     }
     return t->strength[seat];
 }
 
-/* spaces.encode of the seat to act (the caller zeroed obs). */
-static void observe(const hf_vector_config *c, hf_vector_table *t, float *obs)
+/* spaces.encode of `seat` (the caller zeroed obs); hi_lo its strength when
+ * the board has three cards or more and the seat was dealt in. */
+static void encode(const hf_game *g, const int32_t history[3][4][10], int32_t seat,
+                   int64_t big_blind, const float *hi_lo, float *obs)
 {
-    const hf_game *g = &t->game;
-    int32_t n = g->n_seats, seat = g->actor;
-    double unit = 1.0 / (double)c->big_blind;
-    for (int32_t k = 0; k < g->hole_count; k++)
-        obs[HF_OBS_HOLE + g->holes[seat][k]] = 1.0f;
+    int32_t n = g->n_seats;
+    double unit = 1.0 / (double)big_blind;
+    if (g->status[seat] != HF_OUT)
+        for (int32_t k = 0; k < g->hole_count; k++)
+            obs[HF_OBS_HOLE + g->holes[seat][k]] = 1.0f;
     for (int32_t k = 0; k < g->board_shown; k++)
         obs[HF_OBS_BOARD + g->board[k]] = 1.0f;
     if (g->street < HF_OVER)
@@ -103,7 +110,7 @@ static void observe(const hf_vector_config *c, hf_vector_table *t, float *obs)
         int64_t stack = g->stacks[s];
         if (g->status[s] == HF_FOLDED) {
             obs[HF_OBS_FOLDED + r] = 1.0f;
-        } else if (stack || g->contributions[s]) {
+        } else if (stack || g->contributions[s]) {   /* dealt in */
             obs[HF_OBS_IN_HAND + r] = 1.0f;
             if (!stack)
                 obs[HF_OBS_ALL_IN + r] = 1.0f;
@@ -112,21 +119,60 @@ static void observe(const hf_vector_config *c, hf_vector_table *t, float *obs)
         obs[HF_OBS_BET + r] = (float)((double)g->bets[s] * unit);
         obs[HF_OBS_CONTRIBUTED + r] = (float)((double)g->contributions[s] * unit);
         for (int32_t street = 0; street < 4; street++) {
-            obs[HF_OBS_CHECKS + street * 10 + r] = (float)t->history[HISTORY_CHECKS][street][s];
-            obs[HF_OBS_CALLS + street * 10 + r] = (float)t->history[HISTORY_CALLS][street][s];
-            obs[HF_OBS_RAISES + street * 10 + r] = (float)t->history[HISTORY_RAISES][street][s];
+            obs[HF_OBS_CHECKS + street * 10 + r] = (float)history[HISTORY_CHECKS][street][s];
+            obs[HF_OBS_CALLS + street * 10 + r] = (float)history[HISTORY_CALLS][street][s];
+            obs[HF_OBS_RAISES + street * 10 + r] = (float)history[HISTORY_RAISES][street][s];
         }
     }
     obs[HF_OBS_POT] = (float)((double)g->total * unit);
-    obs[HF_OBS_TO_CALL] = (float)((double)g->call_amount * unit);
-    obs[HF_OBS_MIN_TO] = (float)((double)g->min_to * unit);
-    obs[HF_OBS_MAX_TO] = (float)((double)g->max_to * unit);
-    obs[HF_OBS_TO_ACT] = 1.0f;
-    if (g->board_shown >= 3) {
-        const float *hi_lo = strength(t, seat);
+    if (g->actor == seat) {
+        obs[HF_OBS_TO_CALL] = (float)((double)g->call_amount * unit);
+        obs[HF_OBS_MIN_TO] = (float)((double)g->min_to * unit);
+        obs[HF_OBS_MAX_TO] = (float)((double)g->max_to * unit);
+        obs[HF_OBS_TO_ACT] = 1.0f;
+    }
+    if (hi_lo) {
         obs[HF_OBS_HIGH] = hi_lo[0];
         obs[HF_OBS_LOW] = hi_lo[1];
     }
+}
+
+/* Every card of the hand an id 0..51 (or -1 for a seat sitting out) and
+ * the counts in range: what encode indexes by. */
+static int observable(const hf_game *g)
+{
+    if (g->n_seats < 2 || g->n_seats > 10 || g->hole_count < 4 || g->hole_count > 6
+        || g->board_shown < 0 || g->board_shown > 5 || g->street < 0 || g->street > HF_OVER
+        || g->structure.limit < HF_FIXED || g->structure.limit > HF_NO
+        || g->button < 0 || g->button >= g->n_seats)
+        return 0;
+    uint64_t seen = 0;
+    for (int32_t seat = 0; seat < g->n_seats; seat++)
+        if (g->status[seat] != HF_OUT && hf_check_cards(g->holes[seat], g->hole_count, &seen))
+            return 0;
+    return !hf_check_cards(g->board, 5, &seen);
+}
+
+int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
+                       int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask)
+{
+    if (!game || !history || !obs || !mask || big_blind <= 0
+        || (n_actions != HF_ENV_ACTIONS && n_actions != HF_ENV_FIXED_ACTIONS)
+        || !observable(game) || seat < 0 || seat >= game->n_seats)
+        return HF_ERR_COUNT;
+    float hi_lo[2];
+    int strong = game->board_shown >= 3 && game->status[seat] != HF_OUT;
+    if (strong)
+        hand_strength(game, seat, hi_lo);
+    memset(obs, 0, HF_OBS_SIZE * sizeof *obs);
+    encode(game, (const int32_t (*)[4][10])history, seat, big_blind, strong ? hi_lo : NULL, obs);
+    memset(mask, 0, (size_t)n_actions);
+    if (game->actor == seat) {
+        hf_vector_config c;
+        c.n_actions = n_actions;
+        write_mask(&c, game, mask);
+    }
+    return 0;
 }
 
 /* Session.reset without a seed: the next hand, its cards from engine._shuffled. */
@@ -158,7 +204,9 @@ static void write_observation(const hf_vector_config *c, hf_vector_table *t, int
 {
     float *row = obs + i * HF_OBS_SIZE;
     memset(row, 0, HF_OBS_SIZE * sizeof *row);
-    observe(c, t, row);
+    int32_t seat = t->game.actor;
+    encode(&t->game, (const int32_t (*)[4][10])t->history, seat, c->big_blind,
+           t->game.board_shown >= 3 ? cached_strength(t, seat) : NULL, row);
     write_mask(c, &t->game, masks + i * c->n_actions);
     seats[i] = t->game.actor;
 }

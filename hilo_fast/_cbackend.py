@@ -709,3 +709,20 @@ class VectorTables:
         if err:
             raise RuntimeError(f"hf_vector_step failed ({err}) at table {bad[0]}")
         return -1
+
+
+def env_observe(machine: Any, history: Any, seat: int, big_blind: int, n_actions: int,
+                obs: Any, mask: Any) -> bool:
+    """Write the observation of ``seat`` at the hand played by ``machine``
+    (an engine hand's state machine) into ``obs`` (float32, OBS_SIZE) and
+    ``mask`` (int8, n_actions) with ``hf_env_observe``; ``history`` (int32,
+    3 x 4 x 10) its checks, calls and raises. False, with nothing written,
+    when the machine is not the C hand (chips beyond the C's bound)."""
+    if type(machine) is not HandState or not 0 < big_blind < MAX_CHIPS:
+        return False
+    err = lib.hf_env_observe(machine.game, ffi.from_buffer("int32_t[]", history), seat,
+                             big_blind, n_actions, ffi.from_buffer("float[]", obs),
+                             ffi.from_buffer("int8_t[]", mask))
+    if err:
+        raise ValueError(f"hf_env_observe refused seat {seat} ({err})")
+    return True

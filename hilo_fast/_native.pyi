@@ -243,6 +243,16 @@ class _Lib:
         terminated: _CData,
         bad_table: _CData,
     ) -> int: ...
+    def hf_env_observe(
+        self,
+        game: _CData,
+        history: Sequence[int] | _CData,
+        seat: int,
+        big_blind: int,
+        n_actions: int,
+        obs: _CData,
+        mask: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib

@@ -969,3 +969,9 @@ OBS_OFFSETS = {
     "checks": 188, "calls": 228, "raises": 268,
 }
 ENV_ACTIONS, ENV_FIXED_ACTIONS = 6, 3
+
+
+def env_observe(machine: Any, history: Any, seat: int, big_blind: int, n_actions: int,
+                obs: Any, mask: Any) -> bool:
+    """No C encoder here: False (the environments encode in Python)."""
+    return False

@@ -14,8 +14,8 @@ pytest.importorskip("gymnasium")
 import numpy as np
 
 from hilo_fast import MixedGame, Structure
-from hilo_fast.envs import VectorEnv, omaha_hilo_v0
-from hilo_fast.envs.spaces import OBS_SIZE, OFFSETS
+from hilo_fast.envs import VectorEnv, omaha_hilo_v0, seat_view
+from hilo_fast.envs.spaces import OBS_SIZE, OFFSETS, action_mask, encode, observation
 
 CONFIGS: list[dict[str, Any]] = [
     {"num_players": 2},
@@ -164,3 +164,45 @@ def test_bad_actions_are_refused(actions: Any, backend: object) -> None:
     with pytest.raises(ValueError, match="action"):
         env.step(np.asarray(actions) if not isinstance(actions[0], str) else actions)
     np.testing.assert_array_equal(env.reset(seed=1)[0]["observation"], obs["observation"])
+
+
+@pytest.mark.parametrize("kwargs", [*CONFIGS, {"num_players": 4, "episode": "table",
+                                                "stacks": 30, "max_hands": 30}],
+                         ids=[*IDS, "4-table"])
+def test_c_encoder_equals_python_encode(kwargs: dict[str, Any], native: Any) -> None:
+    # The AEC and Gymnasium environments' observations come from the C
+    # encoder (hf_env_observe) on the native backend: every seat's, at every
+    # step and at the end, equal spaces.encode of the seat's view.
+    env = omaha_hilo_v0.raw_env(**kwargs)
+    env.reset(seed=21)
+    session, n_actions = env.session, env.action_space("player_0").n
+    rng = np.random.default_rng(4)
+    for _ in range(400):
+        hand = session.hand
+        for seat in range(hand.n_seats):
+            mine = observation(session, seat, n_actions)
+            obs, mask = np.empty(OBS_SIZE, np.float32), np.empty(n_actions, np.int8)
+            assert native.env_observe(hand._m, session.history, seat, session.big_blind,
+                                      n_actions, obs, mask)
+            np.testing.assert_array_equal(mine["observation"], obs)
+            np.testing.assert_array_equal(
+                obs, encode(seat_view(hand, seat), session.big_blind))
+            np.testing.assert_array_equal(mask, action_mask(hand, seat, n_actions))
+        if all(env.terminations.values()) or all(env.truncations.values()):
+            env.reset()
+            continue
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(rng.choice(legal)))
+
+
+def test_c_encoder_refuses_bad_arguments(native: Any) -> None:
+    env = omaha_hilo_v0.raw_env()
+    env.reset(seed=1)
+    session = env.session
+    obs, mask = np.zeros(OBS_SIZE, np.float32), np.zeros(6, np.int8)
+    machine = session.hand._m
+    for seat, n_actions in ((2, 6), (-1, 6), (0, 4)):
+        with pytest.raises(ValueError, match=f"seat {seat}"):
+            native.env_observe(machine, session.history, seat, 2, n_actions, obs, mask)
+    assert not obs.any() and not mask.any()
+    assert not native.env_observe(object(), session.history, 0, 2, 6, obs, mask)

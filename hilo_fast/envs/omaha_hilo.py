@@ -35,8 +35,7 @@ from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
 from ..cards import format_cards
 from ..structures import Limit, MixedGame, Structure
 from .session import Session
-from .spaces import N_ACTIONS, N_FIXED_ACTIONS, action_mask, decode, encode, observation_space
-from .view import seat_view
+from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space
 
 Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("human", "ansi")
@@ -116,9 +115,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent``'s seat may know, encoded (see :mod:`hilo_fast.envs.spaces`)."""
-        seat, hand = self._seat[agent], self.session.hand
-        return {"observation": encode(seat_view(hand, seat), self._big_blind),
-                "action_mask": action_mask(hand, seat, self._n_actions)}
+        return observation(self.session, self._seat[agent], self._n_actions)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         hand = self.session.reset(seed)

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -60,7 +61,10 @@ from .._backend import backend
 from ..engine import Action, Hand, Street
 from ..evaluation import omaha_high, omaha_low
 from ..structures import Limit
-from .view import SeatView
+from .view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from .session import Session
 
 MAX_SEATS = 10
 N_ACTIONS: int = backend.ENV_ACTIONS
@@ -92,6 +96,7 @@ _HISTORY = (0, OFFSETS["checks"], OFFSETS["calls"], OFFSETS["raises"], OFFSETS["
 _FIXED = Limit.FIXED
 _OVER = Street.OVER
 _HIGH_CLASSES, _LOW_CLASSES = 7462, 56
+_native_observe = backend.env_observe
 
 
 def observation_space(n_actions: int, chip_high: float) -> spaces.Dict:
@@ -163,6 +168,20 @@ def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
     if hole and len(board) >= 3:
         obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board))
     return obs
+
+
+def observation(session: Session, seat: int, n_actions: int) -> dict[str, npt.NDArray[Any]]:
+    """The observation of ``seat`` at the session's hand: one call of the C
+    encoder (``hf_env_observe``) when the C hand plays it, else
+    :func:`encode` of its :func:`~hilo_fast.envs.view.seat_view` (the twin,
+    tests/test_vector_env.py compares them)."""
+    hand = session.hand
+    obs, mask = np.empty(OBS_SIZE, np.float32), np.empty(n_actions, np.int8)
+    if _native_observe(getattr(hand, "_m", None), session.history, seat, session.big_blind,
+                       n_actions, obs, mask):
+        return {"observation": obs, "action_mask": mask}
+    return {"observation": encode(seat_view(hand, seat), session.big_blind),
+            "action_mask": action_mask(hand, seat, n_actions)}
 
 
 def action_mask(state: Hand | SeatView, seat: int, n_actions: int) -> npt.NDArray[np.int8]:
