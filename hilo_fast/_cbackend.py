@@ -685,7 +685,7 @@ class VectorTables:
         """Restart ``table``'s hands from ``seed`` (shuffles by ``random.Random(seed)``)."""
         t = self._tables[table]
         words = random.Random(seed).getstate()[1]
-        t.rng.key = words[:624]
+        ffi.memmove(t.rng.key, array("I", words[:624]), 624 * 4)   # one copy, not 624 items
         t.rng.pos = words[624]
         t.hand_number = -1
 
