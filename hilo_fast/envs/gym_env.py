@@ -35,7 +35,7 @@ def _bot(spec: str | ViewBot) -> ViewBot:
         if spec not in BOTS:
             raise ValueError(f"unknown bot {spec!r}: expected one of {', '.join(BOTS)} "
                              f"or a callable")
-        return BOTS[spec]  # type: ignore[return-value]   # the built-ins read only view names
+        return BOTS[spec]
     if not callable(spec):
         raise TypeError(f"an opponent must be a bot name or a callable, got {spec!r}")
     return spec
