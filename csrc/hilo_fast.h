@@ -423,7 +423,8 @@ enum {
 enum { HF_ENV_ACTIONS = 6, HF_ENV_FIXED_ACTIONS = 3 };
 
 /* What every table plays: games[(hand / hands_per_game) % n_games], every
- * hand from `stacks` (each > 0), the first hand's button first_button,
+ * hand from `stacks` (each above every game's big blind plus ante, the
+ * total below 2^HF_MAX_CHIPS_BITS), the first hand's button first_button,
  * rewards and chip fields in units of big_blind. */
 typedef struct {
     hf_structure games[2];

@@ -24,12 +24,19 @@ static int valid_config(const hf_vector_config *c)
         || c->first_button < 0 || c->first_button >= c->n_seats
         || (c->n_actions != HF_ENV_ACTIONS && c->n_actions != HF_ENV_FIXED_ACTIONS))
         return 0;
-    for (int32_t k = 0; k < c->n_games; k++)
+    /* Every stack above each game's big blind plus ante (Session's rule):
+     * no seat is all in from the forced bets, so every hand dealt has a
+     * seat to act. */
+    int64_t floor = 0;
+    for (int32_t k = 0; k < c->n_games; k++) {
         if (!hf_valid_structure(&c->games[k]))
             return 0;
+        int64_t forced = c->games[k].big_blind + c->games[k].ante;
+        floor = forced > floor ? forced : floor;
+    }
     int64_t chips = 0;
     for (int32_t seat = 0; seat < c->n_seats; seat++) {
-        if (c->stacks[seat] <= 0 || c->stacks[seat] >= MAX_CHIPS - chips)
+        if (c->stacks[seat] <= floor || c->stacks[seat] >= MAX_CHIPS - chips)
             return 0;
         chips += c->stacks[seat];
     }

@@ -1246,27 +1246,53 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     memset(&c, 0, sizeof c);
     plausible_structure(&r, &c.games[0]);
     plausible_structure(&r, &c.games[1]);
-    if (next_byte(&r) > 240)
-        c.games[next_byte(&r) % 2].big_blind = next_chips(&r);
-    c.n_games = 1 + next_byte(&r) % 3 - (next_byte(&r) > 250);
-    c.hands_per_game = next_byte(&r) % 4;
-    c.n_seats = 1 + next_byte(&r) % 11;
-    c.hole_count = 3 + next_byte(&r) % 5;
-    c.n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : next_byte(&r) % 8;
-    c.first_button = (int32_t)(next_byte(&r) % 12) - 1;
-    c.big_blind = next_byte(&r) > 250 ? 0 : 1 + next_byte(&r) % 8;
+    int hostile = next_byte(&r) >= 160;   /* else valid settings by construction */
+    c.n_games = 1 + next_byte(&r) % 2;
+    c.hands_per_game = 1 + next_byte(&r) % 3;
+    c.n_seats = 2 + next_byte(&r) % 9;
+    c.hole_count = 4 + next_byte(&r) % 3;
+    if (c.n_seats * c.hole_count + 5 > 52)
+        c.hole_count = 4;
+    c.n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : HF_ENV_FIXED_ACTIONS;
+    c.first_button = next_byte(&r) % c.n_seats;
+    c.big_blind = 1 + next_byte(&r) % 8;
+    int64_t floor = 0;
+    for (int32_t k = 0; k < c.n_games; k++)
+        if (c.games[k].big_blind + c.games[k].ante > floor)
+            floor = c.games[k].big_blind + c.games[k].ante;
     for (int32_t seat = 0; seat < 10; seat++)
-        c.stacks[seat] = next_byte(&r) < 10 ? next_chips(&r) : 20 + next_byte(&r) * 3;
+        c.stacks[seat] = floor + 1 + next_byte(&r) % 4 * (1 + next_byte(&r));
+    if (hostile) {   /* one setting broken, or pushed to its edge */
+        uint8_t what = next_byte(&r);
+        switch (what % 12) {
+        case 0: c.games[next_byte(&r) % 2].big_blind = next_chips(&r); break;
+        case 1: c.n_games = (int32_t)(next_byte(&r) % 4) - 1; break;
+        case 2: c.hands_per_game = (int64_t)(next_byte(&r) % 3) - 1; break;
+        case 3: c.n_seats = (int32_t)(next_byte(&r) % 13) - 1; break;
+        case 4: c.hole_count = (int32_t)(next_byte(&r) % 9); break;
+        case 5: c.n_actions = (int32_t)(next_byte(&r) % 9) - 1; break;
+        case 6: c.first_button = (int32_t)(next_byte(&r) % 13) - 1; break;
+        case 7: c.big_blind = next_chips(&r); break;
+        case 8: c.stacks[next_byte(&r) % 10] = next_chips(&r); break;
+        case 9: c.stacks[next_byte(&r) % 10] = floor - (int64_t)(next_byte(&r) % 2); break;
+        case 10: c.games[next_byte(&r) % 2].ante = next_chips(&r); break;
+        default: c.stacks[next_byte(&r) % 10] = SELFPLAY_MAX_CHIPS / 4; break;
+        }
+    }
     int valid = c.n_games >= 1 && c.n_games <= 2 && c.hands_per_game > 0 && c.n_seats >= 2
         && c.n_seats <= 10 && c.hole_count >= 4 && c.hole_count <= 6
         && c.n_seats * c.hole_count + 5 <= 52 && c.big_blind > 0 && c.first_button >= 0
         && c.first_button < c.n_seats
         && (c.n_actions == HF_ENV_ACTIONS || c.n_actions == HF_ENV_FIXED_ACTIONS);
-    for (int32_t k = 0; k < c.n_games && k < 2; k++)
-        valid = valid && structure_ok(&c.games[k]);
-    int64_t chips = 0;   /* every stack > 0, the table's total below the chip bound */
+    floor = 0;
+    for (int32_t k = 0; k < c.n_games && k < 2 && valid; k++) {
+        valid = structure_ok(&c.games[k]);
+        if (valid && c.games[k].big_blind + c.games[k].ante > floor)
+            floor = c.games[k].big_blind + c.games[k].ante;
+    }
+    int64_t chips = 0;   /* every stack above the forced bets, the total below the bound */
     for (int32_t seat = 0; seat < c.n_seats && seat < 10 && valid; seat++) {
-        valid = c.stacks[seat] > 0 && c.stacks[seat] < SELFPLAY_MAX_CHIPS - chips;
+        valid = c.stacks[seat] > floor && c.stacks[seat] < SELFPLAY_MAX_CHIPS - chips;
         chips += valid ? c.stacks[seat] : 0;
     }
     int64_t n = next_byte(&r) % 5;
@@ -1282,10 +1308,13 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     hf_vector_table *before = malloc((size_t)(n ? n : 1) * sizeof *before);
     if (!tables || !obs || !masks || !seats || !rewards || !terminated || !actions || !before)
         FAIL("vector_env: out of memory");
+    uint64_t mix = next_byte(&r) + 1;   /* each table's generator state from one byte */
     for (int64_t i = 0; i < n; i++) {
         tables[i].hand_number = -1;
-        for (int32_t k = 0; k < 624; k++)
-            tables[i].rng.key[k] = (uint32_t)(k * 2654435761u) ^ next_byte(&r);
+        for (int32_t k = 0; k < 624; k++) {
+            mix = mix * 6364136223846793005ull + 1442695040888963407ull;
+            tables[i].rng.key[k] = (uint32_t)(mix >> 32);
+        }
         tables[i].rng.pos = 624;
     }
     int64_t bad = -7;
@@ -1302,14 +1331,18 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     }
     if (got)
         FAIL("vector_env: deal refused valid settings (%d)", got);
-    for (int32_t step = 0; step < 200 && r.pos < r.size; step++) {
+    for (int32_t step = 0; step < 80; step++) {   /* input used up: check or call */
         int64_t expect_bad = -1;
         for (int64_t i = 0; i < n; i++) {
             const int8_t *m = masks + i * c.n_actions;
             if (m[0] != 1 || m[1] != 1)
                 FAIL("vector_env: fold and check/call are always legal");
-            uint8_t b = next_byte(&r);
-            actions[i] = b < 8 ? (int64_t)b - 2 : b < 12 ? INT64_MIN + b : (b % c.n_actions);
+            uint8_t b = r.pos < r.size ? next_byte(&r) : 1;
+            int32_t legal = 0;   /* mostly a legal action, now and then not */
+            while (legal < c.n_actions && m[legal])
+                legal++;
+            actions[i] = b < 8 ? (int64_t)b - 2 : b < 12 ? INT64_MIN + b
+                : b < 40 ? b % c.n_actions : b % legal;
             int ok = actions[i] >= 0 && actions[i] < c.n_actions && m[actions[i]];
             if (!ok && expect_bad < 0)
                 expect_bad = i;
