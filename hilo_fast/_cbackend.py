@@ -649,20 +649,20 @@ ENV_FIXED_ACTIONS: int = lib.HF_ENV_FIXED_ACTIONS
 
 class VectorTables:
     """``n`` one-hand tables stepped by ``hf_vector_step``, writing into the
-    caller's arrays (``obs`` float32 n x OBS_SIZE, ``masks`` int8 n x
-    n_actions, ``seats`` int32 n, ``rewards`` float32 n x n_seats,
-    ``terminated`` uint8 n; C-contiguous, kept for the tables' life).
-    ``games``, ``hands_per_game``, ``stacks``, ``hole_count`` as
-    :class:`SelfPlay`'s; the caller checked every setting."""
+    caller's arrays, given at each call (C-contiguous; ``obs`` float32 n x
+    OBS_SIZE, ``masks`` int8 n x n_actions, ``seats`` int32 n, ``rewards``
+    float32 n x n_seats, ``terminated`` uint8 n: each is checked to hold
+    that many items, and written whole). ``games``, ``hands_per_game``,
+    ``stacks``, ``hole_count`` as :class:`SelfPlay`'s; hf_vector_deal checks
+    every setting."""
 
-    __slots__ = ("_buffers", "_config", "_n", "_tables")
+    __slots__ = ("_bad", "_config", "_n", "_sizes", "_tables")
     _config: Any
     _tables: Any
 
     def __init__(self, n: int, games: Sequence[GameSettings], hands_per_game: int,
                  stacks: Sequence[int], hole_count: int, n_actions: int, button: int,
-                 big_blind: int, obs: Any, masks: Any, seats: Any, rewards: Any,
-                 terminated: Any) -> None:
+                 big_blind: int) -> None:
         config: Any = ffi.new("hf_vector_config *")
         for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
             game = config.games[k]
@@ -674,12 +674,10 @@ class VectorTables:
         config.first_button, config.big_blind = button, big_blind
         for seat, chips in enumerate(stacks):
             config.stacks[seat] = chips
-        self._config, self._n = config, n
+        self._config, self._n, self._bad = config, n, ffi.new("int64_t *")
         self._tables = ffi.new("hf_vector_table[]", n)
-        self._buffers = (ffi.from_buffer("float[]", obs), ffi.from_buffer("int8_t[]", masks),
-                         ffi.from_buffer("int32_t[]", seats),
-                         ffi.from_buffer("float[]", rewards),
-                         ffi.from_buffer("uint8_t[]", terminated))
+        # items of actions, obs, masks, seats, rewards, terminated
+        self._sizes = (n, n * OBS_SIZE, n * n_actions, n, n * len(stacks), n)
 
     def seed(self, table: int, seed: int) -> None:
         """Restart ``table``'s hands from ``seed`` (shuffles by ``random.Random(seed)``)."""
@@ -689,20 +687,34 @@ class VectorTables:
         t.rng.pos = words[624]
         t.hand_number = -1
 
-    def deal(self) -> None:
-        """The next hand at every table, and its first observation."""
-        obs, masks, seats, _, _ = self._buffers
-        err = lib.hf_vector_deal(self._config, self._tables, self._n, obs, masks, seats)
-        if err:
-            raise RuntimeError(f"hf_vector_deal refused its settings ({err})")
+    def _buffers(self, arrays: Sequence[Any], types: Sequence[str],
+                 sizes: Sequence[int]) -> list[Any]:
+        buffers = [ffi.from_buffer(kind, array) for kind, array in zip(types, arrays, strict=True)]
+        for buffer, size in zip(buffers, sizes, strict=True):
+            if len(buffer) != size:
+                raise ValueError(f"a buffer of {len(buffer)} items where {size} are written")
+        return buffers
 
-    def step(self, actions: Any) -> int:
+    def deal(self, obs: Any, masks: Any, seats: Any) -> None:
+        """The next hand at every table, and its first observation."""
+        buffers = self._buffers((obs, masks, seats), ("float[]", "int8_t[]", "int32_t[]"),
+                                self._sizes[1:4])
+        err = lib.hf_vector_deal(self._config, self._tables, self._n, buffers[0], buffers[1],
+                                 buffers[2])
+        if err:
+            raise ValueError(f"hf_vector_deal refused its settings ({err})")
+
+    def step(self, actions: Any, obs: Any, masks: Any, seats: Any, rewards: Any,
+             terminated: Any) -> int:
         """Apply ``actions`` (int64, one per table); -1, or the first table whose
         action is out of range or masked (then nothing changed)."""
-        obs, masks, seats, rewards, terminated = self._buffers
-        bad = ffi.new("int64_t *", -1)
-        err = lib.hf_vector_step(self._config, self._tables, self._n,
-                                 ffi.from_buffer("int64_t[]", actions), obs, masks, seats,
+        buffers = self._buffers(
+            (actions, obs, masks, seats, rewards, terminated),
+            ("int64_t[]", "float[]", "int8_t[]", "int32_t[]", "float[]", "uint8_t[]"),
+            self._sizes)
+        bad = self._bad
+        chosen, obs, masks, seats, rewards, terminated = buffers
+        err = lib.hf_vector_step(self._config, self._tables, self._n, chosen, obs, masks, seats,
                                  rewards, terminated, bad)
         if err == lib.HF_ERR_ILLEGAL:
             return int(bad[0])
@@ -720,9 +732,12 @@ def env_observe(machine: Any, history: Any, seat: int, big_blind: int, n_actions
     when the machine is not the C hand (chips beyond the C's bound)."""
     if type(machine) is not HandState or not 0 < big_blind < MAX_CHIPS:
         return False
-    err = lib.hf_env_observe(machine.game, ffi.from_buffer("int32_t[]", history), seat,
-                             big_blind, n_actions, ffi.from_buffer("float[]", obs),
-                             ffi.from_buffer("int8_t[]", mask))
+    history, obs, mask = (ffi.from_buffer("int32_t[]", history), ffi.from_buffer("float[]", obs),
+                          ffi.from_buffer("int8_t[]", mask))
+    if len(history) != 120 or len(obs) != OBS_SIZE or len(mask) != n_actions:
+        raise ValueError(f"buffers of {len(history)}, {len(obs)}, {len(mask)} items where "
+                         f"120, {OBS_SIZE}, {n_actions} are read and written")
+    err = lib.hf_env_observe(machine.game, history, seat, big_blind, n_actions, obs, mask)
     if err:
         raise ValueError(f"hf_env_observe refused seat {seat} ({err})")
     return True

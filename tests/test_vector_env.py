@@ -203,6 +203,10 @@ def test_c_encoder_refuses_bad_arguments(native: Any) -> None:
     machine = session.hand._m
     for seat, n_actions in ((2, 6), (-1, 6), (0, 4)):
         with pytest.raises(ValueError, match=f"seat {seat}"):
-            native.env_observe(machine, session.history, seat, 2, n_actions, obs, mask)
+            native.env_observe(machine, session.history, seat, 2, n_actions, obs,
+                               mask[:n_actions])
+    for wrong in (np.zeros(OBS_SIZE - 1, np.float32), np.zeros(OBS_SIZE, np.float64)):
+        with pytest.raises(ValueError, match="buffers of"):
+            native.env_observe(machine, session.history, 0, 2, 6, wrong, mask)
     assert not obs.any() and not mask.any()
     assert not native.env_observe(object(), session.history, 0, 2, 6, obs, mask)

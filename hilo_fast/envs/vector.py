@@ -8,7 +8,7 @@ the seat to act (:mod:`hilo_fast.envs.spaces`), the same rewards.
 
 On the native backend the tables live in C (``csrc/vector_env.c``:
 shuffle, rules, observation encoder and action decoder) and ``step`` is one
-call writing into preallocated numpy arrays; on the pure backend (or chips
+call writing straight into numpy arrays; on the pure backend (or chips
 beyond the C's bound) the same arrays are filled by a Python loop over the
 environments' own session, encoder and decoder, its twin.
 """
@@ -41,6 +41,7 @@ from .spaces import (
 from .view import seat_view
 
 Observation = dict[str, npt.NDArray[Any]]
+Arrays = npt.NDArray[Any]
 #: The most tables one VectorEnv holds (a table's state is about 4 KB).
 MAX_TABLES = 100_000
 
@@ -49,43 +50,43 @@ class _PythonTables:
     """The twin of the C tables (``_cbackend.VectorTables``): one
     :class:`~hilo_fast.envs.session.Session` per table, the same arrays."""
 
-    def __init__(self, n: int, make: Any, n_actions: int, big_blind: int,
-                 arrays: tuple[npt.NDArray[Any], ...]) -> None:
+    def __init__(self, n: int, make: Any, n_actions: int, big_blind: int) -> None:
         self._sessions: list[Session] = [make() for _ in range(n)]
         self._seeds: list[int | None] = [None] * n
         self._n_actions, self._big_blind = n_actions, big_blind
-        self._obs, self._masks, self._seats, self._rewards, self._terminated = arrays
 
     def seed(self, table: int, seed: int) -> None:
         self._seeds[table] = seed
 
-    def _observe(self, i: int) -> None:
+    def _observe(self, i: int, obs: Arrays, masks: Arrays, seats: Arrays) -> None:
         hand = self._sessions[i].hand
         seat = hand.actor
-        self._obs[i] = encode(seat_view(hand, seat), self._big_blind)
-        self._masks[i] = action_mask(hand, seat, self._n_actions)
-        self._seats[i] = seat
+        obs[i] = encode(seat_view(hand, seat), self._big_blind)
+        masks[i] = action_mask(hand, seat, self._n_actions)
+        seats[i] = seat
 
-    def deal(self) -> None:
+    def deal(self, obs: Arrays, masks: Arrays, seats: Arrays) -> None:
         for i, session in enumerate(self._sessions):
             session.reset(self._seeds[i])
             self._seeds[i] = None
-            self._observe(i)
+            self._observe(i, obs, masks, seats)
 
-    def step(self, actions: npt.NDArray[np.int64]) -> int:
-        n_actions = self._n_actions
-        for i, action in enumerate(actions.tolist()):
-            if not 0 <= action < n_actions or not self._masks[i, action]:
+    def step(self, actions: Arrays, obs: Arrays, masks: Arrays, seats: Arrays,
+             rewards: Arrays, terminated: Arrays) -> int:
+        n_actions, chosen = self._n_actions, actions.tolist()
+        for i, (session, action) in enumerate(zip(self._sessions, chosen, strict=True)):
+            hand = session.hand
+            if not 0 <= action < n_actions or not action_mask(hand, hand.actor, n_actions)[action]:
                 return i
-        for i, (session, action) in enumerate(zip(self._sessions, actions.tolist(), strict=True)):
+        for i, (session, action) in enumerate(zip(self._sessions, chosen, strict=True)):
             won = session.act(*decode(session.hand, action, n_actions))
-            self._terminated[i] = won is not None
+            terminated[i] = won is not None
             if won is None:
-                self._rewards[i] = 0.0
+                rewards[i] = 0.0
             else:
-                self._rewards[i] = [chips / self._big_blind for chips in won]
+                rewards[i] = [chips / self._big_blind for chips in won]
                 session.reset()
-            self._observe(i)
+            self._observe(i, obs, masks, seats)
         return -1
 
 
@@ -113,8 +114,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
       ``truncations`` all False. A table whose hand ended is reset at once
       (Gymnasium's ``SAME_STEP`` autoreset): its row of ``obs`` is already
       the next hand's first decision.
-    - ``copy``: False returns the environment's own arrays, overwritten by
-      the next step (faster; copy what you keep).
+    - ``copy``: each step writes into new arrays (every item is written, so
+      none is copied); False reuses the same arrays, overwritten by the
+      next step.
 
     A masked or out-of-range action raises ValueError naming the table, the
     action and the legal ones; no table changes.
@@ -148,22 +150,33 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
         self.single_action_space = spaces.Discrete(n_actions)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
-        self._obs = np.zeros((n, OBS_SIZE), np.float32)
-        self._masks = np.zeros((n, n_actions), np.int8)
-        self._seats = np.zeros(n, np.int32)
-        self._rewards = np.zeros((n, seats), np.float32)
-        self._terminated = np.zeros(n, np.uint8)
-        arrays = (self._obs, self._masks, self._seats, self._rewards, self._terminated)
+        self._n_seats = seats
+        self._obs, self._masks, self._seats, self._rewards, self._terminated = \
+            self._new_arrays(np.zeros)
         self._truncated = np.zeros(n, bool)
         if _python or backend.NAME != "native" or session.total_chips >= backend.MAX_CHIPS:
-            self._tables: Any = _PythonTables(n, make, n_actions, session.big_blind, arrays)
+            self._tables: Any = _PythonTables(n, make, n_actions, session.big_blind)
         else:
             schedule = session.schedule
             per_game = schedule.hands_per_game if isinstance(schedule, MixedGame) else 1
             self._tables = backend.VectorTables(
                 n, [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
                      g.big_bet) for g in games], per_game, session.stacks, hole_count,
-                n_actions, button, session.big_blind, *arrays)
+                n_actions, button, session.big_blind)
+
+    def _new_arrays(self, make: Any = np.empty) -> tuple[Arrays, Arrays, Arrays, Arrays, Arrays]:
+        """Observations, masks, seats, rewards, terminated (each written whole
+        by a step: no copy is needed to hand out arrays of one's own)."""
+        n = self.num_envs
+        return (make((n, OBS_SIZE), np.float32), make((n, self._n_actions), np.int8),
+                make(n, np.int32), make((n, self._n_seats), np.float32), make(n, np.uint8))
+
+    def _arrays(self) -> tuple[Arrays, Arrays, Arrays, Arrays, Arrays]:
+        """The arrays the next call writes: new ones, or with ``copy=False``
+        the environment's own, overwritten."""
+        if self._copy:
+            return self._new_arrays()
+        return self._obs, self._masks, self._seats, self._rewards, self._terminated
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -181,11 +194,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
             for i, s in enumerate(seeds):
                 self._tables.seed(i, s)
             self._seeded = True
-        self._tables.deal()
-        self._rewards[:] = 0
-        self._terminated[:] = 0
-        obs, infos = self._observation(), {"seat": self._out(self._seats)}
-        return obs, infos
+        obs, masks, seats = self._arrays()[:3]
+        self._tables.deal(obs, masks, seats)
+        self._obs, self._masks, self._seats = obs, masks, seats
+        return {"observation": obs, "action_mask": masks}, {"seat": seats}
 
     def step(self, actions: Any) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any],
                                           npt.NDArray[Any], dict[str, Any]]:
@@ -196,12 +208,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
             raise ValueError(f"actions must be {self.num_envs} ints (one per table), got "
                              f"shape {given.shape} of {given.dtype}")
         chosen = np.ascontiguousarray(given, np.int64)
-        bad = self._tables.step(chosen)
+        arrays = self._arrays()
+        bad = self._tables.step(chosen, *arrays)
         if bad >= 0:
             self._refuse(bad, given[bad].item())
-        obs = self._observation()
-        return (obs, self._out(self._rewards), self._terminated.astype(bool),
-                self._truncated.copy(), {"seat": self._out(self._seats)})
+        obs, masks, seats, rewards, terminated = arrays
+        self._obs, self._masks, self._seats, self._rewards, self._terminated = arrays
+        truncated = self._truncated.copy() if self._copy else self._truncated
+        return ({"observation": obs, "action_mask": masks}, rewards, terminated.view(bool),
+                truncated, {"seat": seats})
 
     def _refuse(self, table: int, action: int) -> None:
         legal = ", ".join(f"{a} ({ACTION_NAMES[a]})"
@@ -209,9 +224,3 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
         named = f" ({ACTION_NAMES[action]})" if 0 <= action < self._n_actions else ""
         raise ValueError(f"table {table}: action {action}{named} is not legal for seat "
                          f"{int(self._seats[table])}; legal: {legal}")
-
-    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return array.copy() if self._copy else array
-
-    def _observation(self) -> Observation:
-        return {"observation": self._out(self._obs), "action_mask": self._out(self._masks)}
