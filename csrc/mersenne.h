@@ -12,15 +12,26 @@
 
 enum { HF_MT_N = 624, HF_MT_M = 397 };
 
-/* The next 624 words, in place (each word uses the already-updated ones
- * below it, as the reference implementation does). */
+/* word i of the twist from words i, next and far (the updated ones where
+ * they come before i, as the reference implementation does). */
+static inline uint32_t hf_mt_mix(uint32_t word, uint32_t next, uint32_t far)
+{
+    uint32_t y = (word & 0x80000000u) | (next & 0x7fffffffu);
+    return far ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
+/* The next 624 words, in place: the reference loop with its indices taken
+ * modulo 624 split into the three runs where they wrap alike: no division
+ * per word, which was most of the time of a vector table's deal. */
 static inline void hf_mt_twist(hf_mt *mt)
 {
     uint32_t *key = mt->key;
-    for (int i = 0; i < HF_MT_N; i++) {
-        uint32_t y = (key[i] & 0x80000000u) | (key[(i + 1) % HF_MT_N] & 0x7fffffffu);
-        key[i] = key[(i + HF_MT_M) % HF_MT_N] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-    }
+    int i = 0;
+    for (; i < HF_MT_N - HF_MT_M; i++)
+        key[i] = hf_mt_mix(key[i], key[i + 1], key[i + HF_MT_M]);
+    for (; i < HF_MT_N - 1; i++)
+        key[i] = hf_mt_mix(key[i], key[i + 1], key[i + HF_MT_M - HF_MT_N]);
+    key[i] = hf_mt_mix(key[i], key[0], key[HF_MT_M - 1]);
     mt->pos = 0;
 }
 
