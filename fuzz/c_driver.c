@@ -1381,11 +1381,90 @@ done:
     free(actions); free(before);
 }
 
+/* hf_env_observe on a dealt hand played a few actions on, every seat, and
+ * on the same hand with one field broken: a bad argument or hand is
+ * HF_ERR_COUNT with nothing written; else the mask is 0 but for the seat to
+ * act (fold and check/call always legal) and the vector holds every chip. */
+static void drive_env_observe(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    hf_structure s;
+    plausible_structure(&r, &s);
+    int32_t n_seats = 2 + next_byte(&r) % 9, hole_count = 4 + next_byte(&r) % 3;
+    if (n_seats * hole_count + 5 > 52)
+        hole_count = 4;
+    int64_t stacks[10], chips = 0;
+    for (int32_t seat = 0; seat < n_seats; seat++)
+        chips += stacks[seat] = s.big_blind + s.ante + 1 + next_byte(&r);
+    int32_t deck[52];
+    uint64_t mix = next_byte(&r) + 1;
+    shuffled_deck(deck, &mix);
+    hf_game g;
+    if (hf_hand_deal(&g, &s, n_seats, hole_count, stacks, next_byte(&r) % n_seats, deck,
+                     n_seats * hole_count + 5))
+        FAIL("env_observe: a plausible deal was refused");
+    for (int32_t k = next_byte(&r) % 12; k > 0 && g.actor >= 0; k--) {
+        int32_t action = g.current_bet > g.bets[g.actor] ? HF_CALL : HF_CHECK;
+        if (next_byte(&r) % 4 == 0)
+            action = HF_FOLD;
+        hf_hand_act(&g, action, HF_NO_AMOUNT);
+    }
+    int32_t *history = malloc(120 * sizeof *history);
+    float *obs = malloc(HF_OBS_SIZE * sizeof *obs);
+    int8_t *mask = malloc(HF_ENV_ACTIONS);
+    if (!history || !obs || !mask)
+        FAIL("env_observe: out of memory");
+    for (int32_t k = 0; k < 120; k++)
+        history[k] = next_byte(&r) % 3;
+    int32_t n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : HF_ENV_FIXED_ACTIONS;
+    int64_t big_blind = 1 + next_byte(&r) % 8;
+    uint8_t broken = next_byte(&r);
+    int32_t seat = (int32_t)(next_byte(&r) % 12) - 1;
+    int valid = seat >= 0 && seat < n_seats;
+    if (broken >= 200) {   /* one argument or field out of range */
+        valid = 0;
+        switch (broken % 8) {
+        case 0: big_blind = -(int64_t)(broken % 2); break;
+        case 1: n_actions = broken % 2 ? 0 : 7; break;
+        case 2: g.board[broken % 5] = 52 + broken % 3; break;
+        case 3: g.board[0] = g.board[1]; break;
+        case 4: g.hole_count = broken % 2 ? 3 : 7; break;
+        case 5: g.n_seats = broken % 2 ? 1 : 11; break;
+        case 6: g.board_shown = broken % 2 ? -1 : 6; break;
+        default: g.button = broken % 2 ? -1 : g.n_seats; break;
+        }
+    }
+    memset(obs, 0x7f, HF_OBS_SIZE * sizeof *obs);
+    memset(mask, 0x7f, HF_ENV_ACTIONS);
+    int32_t got = hf_env_observe(&g, history, seat, big_blind, n_actions, obs, mask);
+    if (!valid) {
+        for (int32_t k = 0; k < HF_OBS_SIZE; k++)
+            if (((const uint8_t *)obs)[4 * k] != 0x7f)
+                FAIL("env_observe: a refused call wrote its observation");
+        if (got != HF_ERR_COUNT || mask[0] != 0x7f)
+            FAIL("env_observe: a bad argument or hand must be HF_ERR_COUNT (got %d)", got);
+    } else {
+        if (got)
+            FAIL("env_observe: a dealt hand was refused (%d)", got);
+        for (int32_t a = 0; a < n_actions; a++)
+            if (mask[a] != (seat == g.actor && (a < 2 || mask[a] == 1)))
+                FAIL("env_observe: mask %d of seat %d wrong", a, seat);
+        double held = 0;
+        for (int32_t k = 0; k < 10; k++)
+            held += obs[HF_OBS_STACK + k] + obs[HF_OBS_CONTRIBUTED + k];
+        double want = (double)chips / (double)big_blind;
+        if (held > want * (1 + 1e-5) + 1e-3 || held < want * (1 - 1e-5) - 1e-3)
+            FAIL("env_observe: the vector must hold every chip of the table");
+        valid_checked++;
+    }
+    free(history); free(obs); free(mask);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
-    drive_range_equity, drive_vector_env,
+    drive_range_equity, drive_vector_env, drive_env_observe,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 
