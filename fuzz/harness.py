@@ -24,7 +24,8 @@ overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
 ``simulate``, whose built-in bots play in C on the native backend and through
 the Python engine on the pure one, and ``hilo_fast.envs.VectorEnv``, whose
 tables step in C on the native backend and in its Python twin on the pure
-one). The batch's C entry points
+one, and ``omaha_hilo_v0``, whose observations come from ``hf_env_observe``
+on the native backend and from Python on the pure one). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -601,6 +602,57 @@ def _vector_env_target(d: Decoder) -> Call:
     return Call("VectorEnv", args, play, True, False)
 
 
+def _aec_env_target(d: Decoder) -> Call:
+    """``omaha_hilo_v0.raw_env`` played 40 steps, mostly legal actions with
+    hostile ones mixed in: every agent's observation after every step (the
+    C encoder ``hf_env_observe`` on the native backend, spaces.encode on the
+    pure one), the rewards and the refusals must be the same."""
+    big, seats = (1, 2, 5)[d.below(3)], 2 + d.below(9)
+    kind, episode = d.below(4), ("hand", "table")[d.below(2)]
+    hole_count = 4 + d.below(3) if seats <= 9 else 4
+    stacks = None if d.byte() < 128 else 2 * big + 1 + d.byte()
+    seed = d.byte()
+    moves = [d.byte() for _ in range(40)]
+
+    def play(_: ModuleType) -> Any:
+        try:
+            from hilo_fast.envs import omaha_hilo_v0
+        except ImportError:   # no [envs] extra: nothing to compare
+            return "no envs"
+        structure: Any = (
+            hilo_fast.Structure.fixed_limit(big, 2 * big),
+            hilo_fast.Structure.pot_limit(big // 2, big),
+            hilo_fast.Structure.no_limit(big // 2, big, ante=big // 2),
+            hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(big // 2, big),
+                                hands_per_game=2))[kind]
+        env = omaha_hilo_v0.raw_env(num_players=seats, structure=structure, stacks=stacks,
+                                    hole_count=hole_count, episode=episode, max_hands=5)
+        env.reset(seed=seed)
+        seen: list[Any] = []
+        for move in moves:
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset()
+            seen.append([(env.observe(a)["observation"].tobytes(),
+                          env.observe(a)["action_mask"].tobytes()) for a in env.agents])
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+            action: Any = int(legal[move % len(legal)])
+            if move >= 240:   # hostile: masked, out of range, not an int
+                action = (6, -1, 2**70, 1.0, None, "1", True, int(np.flatnonzero(
+                    env.observe(env.agent_selection)["action_mask"] == 0)[0])
+                    if (env.observe(env.agent_selection)["action_mask"] == 0).any() else 9)[
+                        move % 8]
+            try:
+                env.step(action)
+            except (ValueError, TypeError) as exc:
+                seen.append(type(exc).__name__)
+                continue
+            seen.append(sorted(env.rewards.items()))
+        return seen
+
+    args = (big, seats, kind, episode, hole_count, stacks, seed, moves)
+    return Call("omaha_hilo_v0", args, play, True, False)
+
+
 TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.high5": _five_target("high5"),
     "backend.low5": _five_target("low5"),
@@ -628,6 +680,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.splitmix64": _splitmix64_target,
     "backend.hand_deal": _hand_target,
     "VectorEnv": _vector_env_target,
+    "omaha_hilo_v0": _aec_env_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 
