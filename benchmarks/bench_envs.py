@@ -2,6 +2,7 @@
 PettingZoo's own Texas Hold'em (RLCard underneath), in one process, one core.
 
     python benchmarks/bench_envs.py [--steps 100000] [--peer-steps 20000] [--repeat 3]
+        [--vector-steps 2000000] [--tables 256]
 
 Every row runs the same loop a learner runs: for each agent ``last()`` (the
 observation dict with its action mask), a uniformly random legal action drawn
@@ -16,7 +17,12 @@ environment, as ``texas_holdem_v4.env()`` is); the Gymnasium row is
 decisions in between are free). Each figure is the best of ``--repeat`` runs
 (taken round robin over the rows), with the CPU time of that run, because the
 machine may be shared; the ratio column is CPU speed over
-``texas_holdem_v4``'s (target: the AEC rows >= 5x).
+``texas_holdem_v4``'s (target: the AEC rows >= 5x). The :class:`VectorEnv`
+rows step ``--tables`` tables per call with actions drawn from the masks in
+numpy (vectorised), a step being one table's decision; their last column is
+CPU speed over the AEC env's pot-limit heads-up row (targets: >= 50x, and
+>= 1,000,000 steps/s). OpenSpiel's universal poker (limit hold'em through
+pyspiel) runs when ``open_spiel`` is installed.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from hilo_fast import BACKEND, Structure
-from hilo_fast.envs import OmahaHiLoEnv, omaha_hilo_v0
+from hilo_fast.envs import OmahaHiLoEnv, VectorEnv, omaha_hilo_v0
 
 
 def aec_loop(make: Callable[[], Any], steps: int) -> Callable[[], int]:
@@ -73,6 +79,55 @@ def gym_loop(make: Callable[[], Any], steps: int) -> Callable[[], int]:
     return run
 
 
+def vector_loop(tables: int, steps: int, copy: bool, **options: Any) -> Callable[[], int]:
+    """VectorEnv: one ``step`` for every table, the actions drawn from the
+    masks in numpy, vectorised (a uniform pick among each row's legal ones:
+    the argmax of uniform weights times the mask)."""
+    env = VectorEnv(tables, copy=copy, **options)
+    calls = max(1, steps // tables)
+    shape = (tables, env.single_action_space.n)
+
+    def run() -> int:
+        rng = np.random.default_rng(0)
+        obs, _ = env.reset(seed=1)
+        for _ in range(calls):
+            # the largest of uniform weights on the legal actions: a uniform pick
+            obs, _, _, _, _ = env.step((rng.random(shape) * obs["action_mask"]).argmax(1))
+        return calls * tables
+    return run
+
+
+def open_spiel_loop(steps: int) -> Callable[[], int] | None:
+    """OpenSpiel's universal poker as limit hold'em heads-up (its C++ game
+    through pyspiel): per decision the observation tensor and the legal
+    actions, a random legal one applied; chance nodes sampled, not counted."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("universal_poker", {
+        "betting": "limit", "numPlayers": 2, "numRounds": 4, "blind": "2 1",
+        "raiseSize": "2 2 4 4", "firstPlayer": "2 1 1 1", "maxRaises": "3 4 4 4",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1"})
+
+    def run() -> int:
+        rnd = random.Random(0).random
+        done = 0
+        while done < steps:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rnd() * len(outcomes))][0])
+                    continue
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rnd() * len(legal))])
+                done += 1
+        return done
+    return run
+
+
 def timed(run: Callable[[], int]) -> tuple[float, float]:
     """(steps/s by wall time, steps/s by CPU time) of one run."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -99,6 +154,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--peer-steps", type=int, default=20_000)
+    parser.add_argument("--vector-steps", type=int, default=2_000_000)
+    parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     warnings.simplefilter("ignore")   # PettingZoo's deprecation notes on every import
@@ -108,6 +165,8 @@ def main() -> None:
          None if (m := peer("texas_holdem_v4")) is None else aec_loop(m, args.peer_steps)),
         ("hold'em (no limit), PettingZoo texas_holdem_no_limit_v6, 2 seats",
          None if (m := peer("no_limit")) is None else aec_loop(m, args.peer_steps)),
+        ("limit hold'em, OpenSpiel universal_poker (pyspiel), 2 seats",
+         open_spiel_loop(args.peer_steps)),
         ("omaha_hilo_v0 AEC, fixed limit, 2 seats",
          aec_loop(lambda: omaha_hilo_v0.env(structure=fixed), args.steps)),
         ("omaha_hilo_v0 AEC, pot limit, 2 seats",
@@ -120,9 +179,19 @@ def main() -> None:
          gym_loop(lambda: OmahaHiLoEnv("random", structure=pot), args.steps)),
         ("OmahaHiLoEnv (Gymnasium), pot limit, vs 'call'",
          gym_loop(lambda: OmahaHiLoEnv("call", structure=pot), args.steps)),
+        (f"VectorEnv, pot limit, 2 seats, {args.tables} tables",
+         vector_loop(args.tables, args.vector_steps, True, structure=pot)),
+        (f"VectorEnv, pot limit, 2 seats, {args.tables} tables, copy=False",
+         vector_loop(args.tables, args.vector_steps, False, structure=pot)),
+        (f"VectorEnv, fixed limit, 2 seats, {args.tables} tables",
+         vector_loop(args.tables, args.vector_steps, True, structure=fixed)),
+        (f"VectorEnv, pot limit, 6 seats, {args.tables} tables",
+         vector_loop(args.tables, args.vector_steps, True, num_players=6, structure=pot)),
     ]
+    # the vector rows' reference
+    aec_row = [name for name, _ in rows].index("omaha_hilo_v0 AEC, pot limit, 2 seats")
     print(f"backend {BACKEND}; best of {args.repeat}; steps/s (wall), steps/s (CPU), "
-          "CPU ratio to texas_holdem_v4")
+          "CPU ratio to texas_holdem_v4 (vector rows: and to the AEC env, pot limit, 2 seats)")
     # Round robin: every repeat runs every row, so a busy spell of a shared
     # machine falls on all of them alike; each row keeps its best run.
     best = [(0.0, 0.0)] * len(rows)
@@ -137,7 +206,8 @@ def main() -> None:
             continue
         if math.isnan(reference):
             reference = cpu
-        print(f"{name:<66} {wall:>10,.0f} {cpu:>10,.0f} {cpu / reference:>7.2f}x")
+        versus_aec = f" {cpu / best[aec_row][1]:>7.1f}x AEC" if name.startswith("VectorEnv") else ""
+        print(f"{name:<66} {wall:>10,.0f} {cpu:>10,.0f} {cpu / reference:>7.2f}x{versus_aec}")
 
 
 if __name__ == "__main__":

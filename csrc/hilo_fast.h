@@ -381,3 +381,100 @@ typedef struct {
  * changes); or, between two hands, HF_ERR_TOO_MANY_CHIPS or
  * HF_ERR_CHIPS_NOT_CONSERVED (hands_played says how many were played). */
 int32_t hf_selfplay_run(hf_selfplay *session, int64_t hands, int64_t *stacks_log);
+
+/* ---- The vectorised environment (vector_env.c): many tables, one call ----
+ *
+ * hilo_fast.envs.VectorEnv's core: tables of one-hand episodes stepped
+ * together, each table the twin of an omaha_hilo_v0 environment reset with
+ * its seed and then reset again after every hand (the same shuffles from
+ * Python's random.Random, the same buttons and schedule), each observation
+ * the encoding of hilo_fast.envs.spaces for the seat to act. */
+
+/* The observation vector: where each field starts (float32 items; "seat r"
+ * is r seats clockwise from the observer). hilo_fast.envs.spaces reads its
+ * layout from these; HF_OBS_SIZE is the vector's length. */
+enum {
+    HF_OBS_HOLE = 0,          /* 52: the seat's hole cards */
+    HF_OBS_BOARD = 52,        /* 52: the board dealt so far */
+    HF_OBS_STREET = 104,      /* 4: one-hot pre-flop .. river */
+    HF_OBS_LIMIT = 108,       /* 3: one-hot fixed, pot, no limit */
+    HF_OBS_POSITION = 111,    /* 10: one-hot seats after the button */
+    HF_OBS_IN_HAND = 121,     /* 10: seat r dealt in, not folded */
+    HF_OBS_FOLDED = 131,      /* 10 */
+    HF_OBS_ALL_IN = 141,      /* 10 */
+    HF_OBS_STACK = 151,       /* 10: chips in big blinds from here .. HF_OBS_TO_ACT */
+    HF_OBS_BET = 161,         /* 10 */
+    HF_OBS_CONTRIBUTED = 171, /* 10 */
+    HF_OBS_POT = 181,         /* 1 */
+    HF_OBS_TO_CALL = 182,     /* 1 */
+    HF_OBS_MIN_TO = 183,      /* 1 */
+    HF_OBS_MAX_TO = 184,      /* 1 */
+    HF_OBS_TO_ACT = 185,      /* 1 */
+    HF_OBS_HIGH = 186,        /* 1 */
+    HF_OBS_LOW = 187,         /* 1 */
+    HF_OBS_CHECKS = 188,      /* 40: street x seat r */
+    HF_OBS_CALLS = 228,       /* 40 */
+    HF_OBS_RAISES = 268,      /* 40 */
+    HF_OBS_SIZE = 308
+};
+
+/* The discrete actions: fold, check/call, bet/raise minimum, half pot, pot,
+ * all in (HF_ENV_ACTIONS); the first three when every hand is fixed limit. */
+enum { HF_ENV_ACTIONS = 6, HF_ENV_FIXED_ACTIONS = 3 };
+
+/* What every table plays: games[(hand / hands_per_game) % n_games], every
+ * hand from `stacks` (each above every game's big blind plus ante, the
+ * total below 2^HF_MAX_CHIPS_BITS), the first hand's button first_button,
+ * rewards and chip fields in units of big_blind. */
+typedef struct {
+    hf_structure games[2];
+    int32_t n_games;          /* 1, or 2 for the mixed game */
+    int64_t hands_per_game;   /* > 0 */
+    int32_t n_seats;          /* 2..10 */
+    int32_t hole_count;       /* 4..6, the deck holding every card dealt */
+    int32_t n_actions;        /* HF_ENV_ACTIONS or HF_ENV_FIXED_ACTIONS */
+    int32_t first_button;
+    int64_t big_blind;        /* > 0 */
+    int64_t stacks[10];
+} hf_vector_config;
+
+/* One table. The caller sets rng (random.Random(seed).getstate()) and
+ * hand_number = -1 to (re)seed it; everything else is hf_vector_*'s. */
+typedef struct {
+    hf_mt rng;                    /* the table's shuffles */
+    int64_t hand_number;          /* hands dealt since the seed, minus one */
+    int32_t button;
+    hf_game game;
+    int32_t history[3][4][10];    /* checks, calls, raises x street x seat */
+    int32_t strength_board[10];   /* board cards of strength[seat], 0: none yet */
+    float strength[10][2];        /* the seat's high and low, as observed */
+} hf_vector_table;
+
+/* Deal the next hand at each of the n tables (hand 0 at first_button after
+ * a seed, else the next hand, the button one seat on) and write each
+ * table's observation of its seat to act: obs (n x HF_OBS_SIZE), masks
+ * (n x n_actions, 1 = legal), seats (n). Returns 0, or HF_ERR_COUNT for a
+ * NULL pointer, n < 0 or a setting out of range (nothing written). */
+int32_t hf_vector_deal(const hf_vector_config *config, hf_vector_table *tables, int64_t n,
+                       float *obs, int8_t *masks, int32_t *seats);
+
+/* Apply actions[i] (0..n_actions-1, legal under masks) for the seat to act
+ * at each table; a table whose hand ended writes rewards[i] (n x n_seats:
+ * the chips each seat won or lost, in big blinds; else 0), terminated[i] = 1,
+ * and deals its next hand. Then obs, masks and seats as hf_vector_deal.
+ * Every action is checked first: a value out of range or masked returns
+ * HF_ERR_ILLEGAL with *bad_table its table and nothing changed;
+ * HF_ERR_COUNT as hf_vector_deal. */
+int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, int64_t n,
+                       const int64_t *actions, float *obs, int8_t *masks, int32_t *seats,
+                       float *rewards, uint8_t *terminated, int64_t *bad_table);
+
+/* The observation of `seat` at any hand *game (spaces.encode and
+ * spaces.action_mask: the AEC and Gymnasium environments' encoder): obs
+ * (HF_OBS_SIZE items) and mask (n_actions; all 0 unless the seat is to
+ * act), both written whole; history is the hand's checks, calls and raises
+ * as hf_vector_table's (3 x 4 x 10). Returns 0, or HF_ERR_COUNT for a NULL
+ * pointer, a seat, big_blind or n_actions out of range, or a hand whose
+ * cards or counts are not a dealt hand's (nothing written). */
+int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
+                       int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask);

@@ -1232,11 +1232,239 @@ static void drive_range_equity(const uint8_t *data, size_t size)
     }
 }
 
+/* ---- the vector environment (vector_env.c) ---- */
+
+/* hf_vector_deal and hf_vector_step on plausible and broken settings, with
+ * every buffer exactly n tables long: a bad setting changes nothing; a bad
+ * action names the first table with one (a value out of range or masked)
+ * and changes nothing; else every finished hand's rewards sum to zero and
+ * each observation holds every chip of its table. */
+static void drive_vector_env(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    hf_vector_config c;
+    memset(&c, 0, sizeof c);
+    plausible_structure(&r, &c.games[0]);
+    plausible_structure(&r, &c.games[1]);
+    int hostile = next_byte(&r) >= 160;   /* else valid settings by construction */
+    c.n_games = 1 + next_byte(&r) % 2;
+    c.hands_per_game = 1 + next_byte(&r) % 3;
+    c.n_seats = 2 + next_byte(&r) % 9;
+    c.hole_count = 4 + next_byte(&r) % 3;
+    if (c.n_seats * c.hole_count + 5 > 52)
+        c.hole_count = 4;
+    c.n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : HF_ENV_FIXED_ACTIONS;
+    c.first_button = next_byte(&r) % c.n_seats;
+    c.big_blind = 1 + next_byte(&r) % 8;
+    int64_t floor = 0;
+    for (int32_t k = 0; k < c.n_games; k++)
+        if (c.games[k].big_blind + c.games[k].ante > floor)
+            floor = c.games[k].big_blind + c.games[k].ante;
+    for (int32_t seat = 0; seat < 10; seat++)
+        c.stacks[seat] = floor + 1 + next_byte(&r) % 4 * (1 + next_byte(&r));
+    if (hostile) {   /* one setting broken, or pushed to its edge */
+        uint8_t what = next_byte(&r);
+        switch (what % 12) {
+        case 0: c.games[next_byte(&r) % 2].big_blind = next_chips(&r); break;
+        case 1: c.n_games = (int32_t)(next_byte(&r) % 4) - 1; break;
+        case 2: c.hands_per_game = (int64_t)(next_byte(&r) % 3) - 1; break;
+        case 3: c.n_seats = (int32_t)(next_byte(&r) % 13) - 1; break;
+        case 4: c.hole_count = (int32_t)(next_byte(&r) % 9); break;
+        case 5: c.n_actions = (int32_t)(next_byte(&r) % 9) - 1; break;
+        case 6: c.first_button = (int32_t)(next_byte(&r) % 13) - 1; break;
+        case 7: c.big_blind = next_chips(&r); break;
+        case 8: c.stacks[next_byte(&r) % 10] = next_chips(&r); break;
+        case 9: c.stacks[next_byte(&r) % 10] = floor - (int64_t)(next_byte(&r) % 2); break;
+        case 10: c.games[next_byte(&r) % 2].ante = next_chips(&r); break;
+        default: c.stacks[next_byte(&r) % 10] = SELFPLAY_MAX_CHIPS / 4; break;
+        }
+    }
+    int valid = c.n_games >= 1 && c.n_games <= 2 && c.hands_per_game > 0 && c.n_seats >= 2
+        && c.n_seats <= 10 && c.hole_count >= 4 && c.hole_count <= 6
+        && c.n_seats * c.hole_count + 5 <= 52 && c.big_blind > 0 && c.first_button >= 0
+        && c.first_button < c.n_seats
+        && (c.n_actions == HF_ENV_ACTIONS || c.n_actions == HF_ENV_FIXED_ACTIONS);
+    floor = 0;
+    for (int32_t k = 0; k < c.n_games && k < 2 && valid; k++) {
+        valid = structure_ok(&c.games[k]);
+        if (valid && c.games[k].big_blind + c.games[k].ante > floor)
+            floor = c.games[k].big_blind + c.games[k].ante;
+    }
+    int64_t chips = 0;   /* every stack above the forced bets, the total below the bound */
+    for (int32_t seat = 0; seat < c.n_seats && seat < 10 && valid; seat++) {
+        valid = c.stacks[seat] > floor && c.stacks[seat] < SELFPLAY_MAX_CHIPS - chips;
+        chips += valid ? c.stacks[seat] : 0;
+    }
+    int64_t n = next_byte(&r) % 5;
+    int32_t acts = c.n_actions > 0 && c.n_actions <= 8 ? c.n_actions : 1;
+    int32_t seats_n = c.n_seats > 0 && c.n_seats <= 10 ? c.n_seats : 1;
+    hf_vector_table *tables = calloc((size_t)(n ? n : 1), sizeof *tables);
+    float *obs = malloc((size_t)(n ? n : 1) * HF_OBS_SIZE * sizeof *obs);
+    int8_t *masks = malloc((size_t)(n ? n : 1) * (size_t)acts);
+    int32_t *seats = malloc((size_t)(n ? n : 1) * sizeof *seats);
+    float *rewards = malloc((size_t)(n ? n : 1) * (size_t)seats_n * sizeof *rewards);
+    uint8_t *terminated = malloc((size_t)(n ? n : 1));
+    int64_t *actions = malloc((size_t)(n ? n : 1) * sizeof *actions);
+    hf_vector_table *before = malloc((size_t)(n ? n : 1) * sizeof *before);
+    if (!tables || !obs || !masks || !seats || !rewards || !terminated || !actions || !before)
+        FAIL("vector_env: out of memory");
+    uint64_t mix = next_byte(&r) + 1;   /* each table's generator state from one byte */
+    for (int64_t i = 0; i < n; i++) {
+        tables[i].hand_number = -1;
+        for (int32_t k = 0; k < 624; k++) {
+            mix = mix * 6364136223846793005ull + 1442695040888963407ull;
+            tables[i].rng.key[k] = (uint32_t)(mix >> 32);
+        }
+        tables[i].rng.pos = 624;
+    }
+    int64_t bad = -7;
+    if (hf_vector_deal(NULL, tables, n, obs, masks, seats) != HF_ERR_COUNT
+        || hf_vector_step(&c, tables, n, NULL, obs, masks, seats, rewards, terminated, &bad)
+           != HF_ERR_COUNT)
+        FAIL("vector_env: a NULL pointer must be HF_ERR_COUNT");
+    memcpy(before, tables, (size_t)n * sizeof *tables);
+    int32_t got = hf_vector_deal(&c, tables, n, obs, masks, seats);
+    if (!valid) {
+        if (got != HF_ERR_COUNT || memcmp(before, tables, (size_t)n * sizeof *tables))
+            FAIL("vector_env: bad settings must be HF_ERR_COUNT, tables untouched (got %d)", got);
+        goto done;
+    }
+    if (got)
+        FAIL("vector_env: deal refused valid settings (%d)", got);
+    for (int32_t step = 0; step < 80; step++) {   /* input used up: check or call */
+        int64_t expect_bad = -1;
+        for (int64_t i = 0; i < n; i++) {
+            const int8_t *m = masks + i * c.n_actions;
+            if (m[0] != 1 || m[1] != 1)
+                FAIL("vector_env: fold and check/call are always legal");
+            uint8_t b = r.pos < r.size ? next_byte(&r) : 1;
+            int32_t legal = 0;   /* mostly a legal action, now and then not */
+            while (legal < c.n_actions && m[legal])
+                legal++;
+            actions[i] = b < 8 ? (int64_t)b - 2 : b < 12 ? INT64_MIN + b
+                : b < 40 ? b % c.n_actions : b % legal;
+            int ok = actions[i] >= 0 && actions[i] < c.n_actions && m[actions[i]];
+            if (!ok && expect_bad < 0)
+                expect_bad = i;
+        }
+        memcpy(before, tables, (size_t)n * sizeof *tables);
+        bad = -7;
+        got = hf_vector_step(&c, tables, n, actions, obs, masks, seats, rewards, terminated, &bad);
+        if (expect_bad >= 0) {
+            if (got != HF_ERR_ILLEGAL || bad != expect_bad
+                || memcmp(before, tables, (size_t)n * sizeof *tables))
+                FAIL("vector_env: table %lld's bad action must be refused, nothing changed",
+                     (long long)expect_bad);
+            continue;
+        }
+        if (got)
+            FAIL("vector_env: step refused legal actions (%d)", got);
+        for (int64_t i = 0; i < n; i++) {
+            double sum = 0, held = 0;
+            for (int32_t s = 0; s < c.n_seats; s++) {
+                sum += rewards[i * c.n_seats + s];
+                held += obs[i * HF_OBS_SIZE + HF_OBS_STACK + s]
+                    + obs[i * HF_OBS_SIZE + HF_OBS_CONTRIBUTED + s];
+            }
+            if (sum > 1e-3 * (double)chips || sum < -1e-3 * (double)chips)
+                FAIL("vector_env: rewards must sum to zero");
+            double want = (double)chips / (double)c.big_blind;
+            if (held > want * (1 + 1e-5) + 1e-3 || held < want * (1 - 1e-5) - 1e-3)
+                FAIL("vector_env: an observation must hold every chip of its table");
+            if (seats[i] < 0 || seats[i] >= c.n_seats)
+                FAIL("vector_env: seat to act out of range");
+            valid_checked++;
+        }
+    }
+done:
+    free(tables); free(obs); free(masks); free(seats); free(rewards); free(terminated);
+    free(actions); free(before);
+}
+
+/* hf_env_observe on a dealt hand played a few actions on, every seat, and
+ * on the same hand with one field broken: a bad argument or hand is
+ * HF_ERR_COUNT with nothing written; else the mask is 0 but for the seat to
+ * act (fold and check/call always legal) and the vector holds every chip. */
+static void drive_env_observe(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    hf_structure s;
+    plausible_structure(&r, &s);
+    int32_t n_seats = 2 + next_byte(&r) % 9, hole_count = 4 + next_byte(&r) % 3;
+    if (n_seats * hole_count + 5 > 52)
+        hole_count = 4;
+    int64_t stacks[10], chips = 0;
+    for (int32_t seat = 0; seat < n_seats; seat++)
+        chips += stacks[seat] = s.big_blind + s.ante + 1 + next_byte(&r);
+    int32_t deck[52];
+    uint64_t mix = next_byte(&r) + 1;
+    shuffled_deck(deck, &mix);
+    hf_game g;
+    if (hf_hand_deal(&g, &s, n_seats, hole_count, stacks, next_byte(&r) % n_seats, deck,
+                     n_seats * hole_count + 5))
+        FAIL("env_observe: a plausible deal was refused");
+    for (int32_t k = next_byte(&r) % 12; k > 0 && g.actor >= 0; k--) {
+        int32_t action = g.current_bet > g.bets[g.actor] ? HF_CALL : HF_CHECK;
+        if (next_byte(&r) % 4 == 0)
+            action = HF_FOLD;
+        hf_hand_act(&g, action, HF_NO_AMOUNT);
+    }
+    int32_t *history = malloc(120 * sizeof *history);
+    float *obs = malloc(HF_OBS_SIZE * sizeof *obs);
+    int8_t *mask = malloc(HF_ENV_ACTIONS);
+    if (!history || !obs || !mask)
+        FAIL("env_observe: out of memory");
+    for (int32_t k = 0; k < 120; k++)
+        history[k] = next_byte(&r) % 3;
+    int32_t n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : HF_ENV_FIXED_ACTIONS;
+    int64_t big_blind = 1 + next_byte(&r) % 8;
+    uint8_t broken = next_byte(&r);
+    int32_t seat = (int32_t)(next_byte(&r) % 12) - 1;
+    int valid = seat >= 0 && seat < n_seats;
+    if (broken >= 200) {   /* one argument or field out of range */
+        valid = 0;
+        switch (broken % 8) {
+        case 0: big_blind = -(int64_t)(broken % 2); break;
+        case 1: n_actions = broken % 2 ? 0 : 7; break;
+        case 2: g.board[broken % 5] = 52 + broken % 3; break;
+        case 3: g.board[0] = g.board[1]; break;
+        case 4: g.hole_count = broken % 2 ? 3 : 7; break;
+        case 5: g.n_seats = broken % 2 ? 1 : 11; break;
+        case 6: g.board_shown = broken % 2 ? -1 : 6; break;
+        default: g.button = broken % 2 ? -1 : g.n_seats; break;
+        }
+    }
+    memset(obs, 0x7f, HF_OBS_SIZE * sizeof *obs);
+    memset(mask, 0x7f, HF_ENV_ACTIONS);
+    int32_t got = hf_env_observe(&g, history, seat, big_blind, n_actions, obs, mask);
+    if (!valid) {
+        for (int32_t k = 0; k < HF_OBS_SIZE; k++)
+            if (((const uint8_t *)obs)[4 * k] != 0x7f)
+                FAIL("env_observe: a refused call wrote its observation");
+        if (got != HF_ERR_COUNT || mask[0] != 0x7f)
+            FAIL("env_observe: a bad argument or hand must be HF_ERR_COUNT (got %d)", got);
+    } else {
+        if (got)
+            FAIL("env_observe: a dealt hand was refused (%d)", got);
+        for (int32_t a = 0; a < n_actions; a++)
+            if (mask[a] != (seat == g.actor && (a < 2 || mask[a] == 1)))
+                FAIL("env_observe: mask %d of seat %d wrong", a, seat);
+        double held = 0;
+        for (int32_t k = 0; k < 10; k++)
+            held += obs[HF_OBS_STACK + k] + obs[HF_OBS_CONTRIBUTED + k];
+        double want = (double)chips / (double)big_blind;
+        if (held > want * (1 + 1e-5) + 1e-3 || held < want * (1 - 1e-5) - 1e-3)
+            FAIL("env_observe: the vector must hold every chip of the table");
+        valid_checked++;
+    }
+    free(history); free(obs); free(mask);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
-    drive_range_equity,
+    drive_range_equity, drive_vector_env, drive_env_observe,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

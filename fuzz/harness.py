@@ -22,7 +22,10 @@ Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
 overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
 ``simulate``, whose built-in bots play in C on the native backend and through
-the Python engine on the pure one). The batch's C entry points
+the Python engine on the pure one, and ``hilo_fast.envs.VectorEnv``, whose
+tables step in C on the native backend and in its Python twin on the pure
+one, and ``omaha_hilo_v0``, whose observations come from ``hf_env_observe``
+on the native backend and from Python on the pure one). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -540,6 +543,116 @@ def _public_target(name: str, n_args: int) -> Callable[[Decoder], Call]:
     return target
 
 
+# ---- the vector environment: C tables (csrc/vector_env.c) against their Python twin ----
+
+
+def _vector_env_target(d: Decoder) -> Call:
+    """``hilo_fast.envs.VectorEnv``: up to 4 tables, 40 steps of mostly legal
+    actions with hostile ones mixed in (masked, out of range, floats, the
+    wrong shape); every step's arrays, or the refusal's kind, must be the
+    same on both backends (a refused step changes nothing, so play goes on)."""
+    kinds = ("fixed", "pot", "no", "mixed")
+    kind, big = kinds[d.below(4)], (1, 2, 5)[d.below(3)]
+    seats = d.below(12) if d.byte() >= 240 else 2 + d.below(9)
+    hole_count = 4 + d.below(3) if d.byte() < 240 else d.below(8)
+    stacks: Any = None if d.byte() < 128 else (
+        [big * 2 + 1 + d.byte() for _ in range(max(seats, 0))] if d.byte() < 128
+        else _HAND_CHIPS[d.below(len(_HAND_CHIPS))])
+    tables, seed = 1 + d.below(4), d.byte()
+    moves = [(d.byte(), [d.byte() for _ in range(tables)]) for _ in range(40)]
+
+    def play(_: ModuleType) -> Any:
+        try:
+            from hilo_fast.envs import VectorEnv
+        except ImportError:   # no [envs] extra: nothing to compare
+            return "no envs"
+        structure: Any = {
+            "fixed": hilo_fast.Structure.fixed_limit(big, 2 * big),
+            "pot": hilo_fast.Structure.pot_limit(big // 2, big),
+            "no": hilo_fast.Structure.no_limit(big // 2, big, ante=big // 2),
+            "mixed": hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(big // 2, big),
+                                        hands_per_game=2)}[kind]
+        env = VectorEnv(tables, seed=seed, num_players=seats, structure=structure,
+                        stacks=stacks, hole_count=hole_count)
+        obs, infos = env.reset()
+        seen: list[Any] = [(obs["observation"].tobytes(), obs["action_mask"].tobytes(),
+                            infos["seat"].tolist())]
+        for how, picks in moves:
+            mask = obs["action_mask"]
+            actions: Any = np.array([int(np.flatnonzero(row)[p % int(row.sum())])
+                                     for row, p in zip(mask, picks, strict=True)])
+            if how >= 232:   # hostile: masked, out of range, floats, the wrong shape
+                bad: tuple[Any, ...] = (7, -1, 2**40, mask.shape[1])
+                actions[picks[0] % tables] = bad[how % 4] if how < 248 else actions[0]
+                if how >= 248:
+                    actions = (actions.astype(float), actions[:-1], [actions.tolist()],
+                               actions.astype(np.uint8), np.zeros(tables, bool), "x",
+                               actions.tolist(), actions[::-1].copy())[how % 8]
+            try:
+                obs, rewards, terminated, truncated, infos = env.step(actions)
+            except ValueError:
+                seen.append("refused")
+                continue
+            seen.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(),
+                         rewards.tobytes(), terminated.tolist(), truncated.tolist(),
+                         infos["seat"].tolist()))
+        return seen
+
+    args = (kind, big, seats, hole_count, stacks, tables, seed, moves)
+    return Call("VectorEnv", args, play, True, False)
+
+
+def _aec_env_target(d: Decoder) -> Call:
+    """``omaha_hilo_v0.raw_env`` played 40 steps, mostly legal actions with
+    hostile ones mixed in: every agent's observation after every step (the
+    C encoder ``hf_env_observe`` on the native backend, spaces.encode on the
+    pure one), the rewards and the refusals must be the same."""
+    big, seats = (1, 2, 5)[d.below(3)], 2 + d.below(9)
+    kind, episode = d.below(4), ("hand", "table")[d.below(2)]
+    hole_count = 4 + d.below(3) if seats <= 9 else 4
+    stacks = None if d.byte() < 128 else 2 * big + 1 + d.byte()
+    seed = d.byte()
+    moves = [d.byte() for _ in range(40)]
+
+    def play(_: ModuleType) -> Any:
+        try:
+            from hilo_fast.envs import omaha_hilo_v0
+        except ImportError:   # no [envs] extra: nothing to compare
+            return "no envs"
+        structure: Any = (
+            hilo_fast.Structure.fixed_limit(big, 2 * big),
+            hilo_fast.Structure.pot_limit(big // 2, big),
+            hilo_fast.Structure.no_limit(big // 2, big, ante=big // 2),
+            hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(big // 2, big),
+                                hands_per_game=2))[kind]
+        env = omaha_hilo_v0.raw_env(num_players=seats, structure=structure, stacks=stacks,
+                                    hole_count=hole_count, episode=episode, max_hands=5)
+        env.reset(seed=seed)
+        seen: list[Any] = []
+        for move in moves:
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset()
+            seen.append([(env.observe(a)["observation"].tobytes(),
+                          env.observe(a)["action_mask"].tobytes()) for a in env.agents])
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+            action: Any = int(legal[move % len(legal)])
+            if move >= 240:   # hostile: masked, out of range, not an int
+                action = (6, -1, 2**70, 1.0, None, "1", True, int(np.flatnonzero(
+                    env.observe(env.agent_selection)["action_mask"] == 0)[0])
+                    if (env.observe(env.agent_selection)["action_mask"] == 0).any() else 9)[
+                        move % 8]
+            try:
+                env.step(action)
+            except (ValueError, TypeError) as exc:
+                seen.append(type(exc).__name__)
+                continue
+            seen.append(sorted(env.rewards.items()))
+        return seen
+
+    args = (big, seats, kind, episode, hole_count, stacks, seed, moves)
+    return Call("omaha_hilo_v0", args, play, True, False)
+
+
 TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.high5": _five_target("high5"),
     "backend.low5": _five_target("low5"),
@@ -566,6 +679,8 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.settle": _settle_target,
     "backend.splitmix64": _splitmix64_target,
     "backend.hand_deal": _hand_target,
+    "VectorEnv": _vector_env_target,
+    "omaha_hilo_v0": _aec_env_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

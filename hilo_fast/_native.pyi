@@ -42,6 +42,30 @@ class _Lib:
     HF_BOT_POT: int
     HF_NO_AMOUNT: int
     HF_ERR_ILLEGAL: int
+    HF_OBS_HOLE: int
+    HF_OBS_BOARD: int
+    HF_OBS_STREET: int
+    HF_OBS_LIMIT: int
+    HF_OBS_POSITION: int
+    HF_OBS_IN_HAND: int
+    HF_OBS_FOLDED: int
+    HF_OBS_ALL_IN: int
+    HF_OBS_STACK: int
+    HF_OBS_BET: int
+    HF_OBS_CONTRIBUTED: int
+    HF_OBS_POT: int
+    HF_OBS_TO_CALL: int
+    HF_OBS_MIN_TO: int
+    HF_OBS_MAX_TO: int
+    HF_OBS_TO_ACT: int
+    HF_OBS_HIGH: int
+    HF_OBS_LOW: int
+    HF_OBS_CHECKS: int
+    HF_OBS_CALLS: int
+    HF_OBS_RAISES: int
+    HF_OBS_SIZE: int
+    HF_ENV_ACTIONS: int
+    HF_ENV_FIXED_ACTIONS: int
     def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
@@ -197,6 +221,38 @@ class _Lib:
     ) -> int: ...
     def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
+    def hf_vector_deal(
+        self,
+        config: _CData,
+        tables: _CData,
+        n: int,
+        obs: _CData,
+        masks: _CData,
+        seats: _CData,
+    ) -> int: ...
+    def hf_vector_step(
+        self,
+        config: _CData,
+        tables: _CData,
+        n: int,
+        actions: Sequence[int] | _CData,
+        obs: _CData,
+        masks: _CData,
+        seats: _CData,
+        rewards: _CData,
+        terminated: _CData,
+        bad_table: _CData,
+    ) -> int: ...
+    def hf_env_observe(
+        self,
+        game: _CData,
+        history: Sequence[int] | _CData,
+        seat: int,
+        big_blind: int,
+        n_actions: int,
+        obs: _CData,
+        mask: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib

@@ -52,12 +52,26 @@ PAIRS = {
     "HF_EQUITY_POT": "EQUITY_POT", "HF_EQUITY_MAX_PLAYERS": "EQUITY_MAX_PLAYERS",
     "HF_EQUITY_MAX_COUNT": "EQUITY_MAX_COUNT",
     "HF_ERR_RANGE_CLASH": "ERR_RANGE_CLASH", "HF_RANGE_MAX_REJECTS": "RANGE_MAX_REJECTS",
+    "HF_OBS_SIZE": "OBS_SIZE", "HF_ENV_ACTIONS": "ENV_ACTIONS",
+    "HF_ENV_FIXED_ACTIONS": "ENV_FIXED_ACTIONS",
 }
+# The observation fields' offsets (HF_OBS_<FIELD>), by field name.
+OBS_FIELDS = {name[len("HF_OBS_"):].lower(): value for name, value in ENUMS.items()
+              if name.startswith("HF_OBS_") and name != "HF_OBS_SIZE"}
 
 
 def test_every_header_constant_has_a_pure_twin() -> None:
     # HF_MAX_CHIPS_BITS is an exponent, checked below as MAX_CHIPS.
-    assert set(ENUMS) - {"HF_MAX_CHIPS_BITS"} == set(PAIRS)
+    fields = {f"HF_OBS_{name.upper()}" for name in OBS_FIELDS}
+    assert set(ENUMS) - {"HF_MAX_CHIPS_BITS"} - fields == set(PAIRS)
+
+
+def test_observation_layout_equals_header() -> None:
+    # Both backends' layout (the environments read theirs) is the header's,
+    # fields in order, each ending where the next starts, the last at OBS_SIZE.
+    assert _pybackend.OBS_OFFSETS == OBS_FIELDS
+    assert list(OBS_FIELDS.values()) == sorted(OBS_FIELDS.values())
+    assert max(OBS_FIELDS.values()) < ENUMS["HF_OBS_SIZE"]
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))
@@ -106,6 +120,7 @@ def test_native_backend_reads_the_header(native: ModuleType) -> None:
         assert getattr(native, pure_name) == ENUMS[name], name
     assert native.MAX_CHIPS == _pybackend.MAX_CHIPS
     assert native.EQUITY_TALLY_FIELDS == _pybackend.EQUITY_TALLY_FIELDS
+    assert native.OBS_OFFSETS == OBS_FIELDS
 
 
 def test_splitmix64_reference_values(backend: ModuleType) -> None:

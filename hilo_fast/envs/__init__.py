@@ -3,6 +3,8 @@
 - :mod:`hilo_fast.envs.omaha_hilo_v0`: a PettingZoo AEC environment with
   ``env()``, ``raw_env()`` and ``parallel_env()``, 2..10 seats, any structure;
 - :class:`OmahaHiLoEnv`: one learning seat against bots, for Gymnasium;
+- :class:`VectorEnv`: many tables stepped in one C call (Gymnasium's vector
+  conventions);
 - :mod:`hilo_fast.envs.spaces`: the observation and action spaces;
 - :func:`seat_view`: what one seat may know of a hand, the only input of an
   observation.
@@ -23,6 +25,7 @@ except ImportError as error:
 
 from . import omaha_hilo_v0
 from .gym_env import OmahaHiLoEnv
+from .vector import VectorEnv
 from .view import SeatView, seat_view
 
-__all__ = ["OmahaHiLoEnv", "SeatView", "omaha_hilo_v0", "seat_view"]
+__all__ = ["OmahaHiLoEnv", "SeatView", "VectorEnv", "omaha_hilo_v0", "seat_view"]

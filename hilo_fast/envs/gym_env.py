@@ -23,7 +23,7 @@ from ..selfplay import BOTS
 from ..structures import Limit, MixedGame, Structure
 from .omaha_hilo import RENDER_MODES, describe
 from .session import Session
-from .spaces import N_ACTIONS, N_FIXED_ACTIONS, action_mask, decode, encode, observation_space
+from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space
 from .view import SeatView, seat_view
 
 ViewBot = Callable[[SeatView, random.Random], tuple[ActionLike, "int | None"]]
@@ -35,7 +35,7 @@ def _bot(spec: str | ViewBot) -> ViewBot:
         if spec not in BOTS:
             raise ValueError(f"unknown bot {spec!r}: expected one of {', '.join(BOTS)} "
                              f"or a callable")
-        return BOTS[spec]  # type: ignore[return-value]   # the built-ins read only view names
+        return BOTS[spec]
     if not callable(spec):
         raise TypeError(f"an opponent must be a bot name or a callable, got {spec!r}")
     return spec
@@ -91,9 +91,7 @@ class OmahaHiLoEnv(gymnasium.Env[Observation, np.int64]):
         self._owed = 0      # chips of hands without a decision, paid with the next reward
 
     def _observe(self) -> Observation:
-        hand = self.session.hand
-        return {"observation": encode(seat_view(hand, self.seat), self._big_blind),
-                "action_mask": action_mask(hand, self.seat, self._n_actions)}
+        return observation(self.session, self.seat, self._n_actions)
 
     def _play_bots(self) -> int:
         """Let the bots act until the learner is to act or the episode is over;

@@ -35,22 +35,42 @@ from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
 from ..cards import format_cards
 from ..structures import Limit, MixedGame, Structure
 from .session import Session
-from .spaces import N_ACTIONS, N_FIXED_ACTIONS, action_mask, decode, encode, observation_space
-from .view import seat_view
+from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space
 
 Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("human", "ansi")
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order checks, with ``last()`` asked of the raw environment
-    at once: the inherited one reads six attributes through the wrapper's
-    ``__getattr__``, a quarter of a step's time. Same values, same checks."""
+    """PettingZoo's order checks, with ``last()``, ``step()`` and the two
+    attributes ``agent_iter()`` reads every turn (``agents``,
+    ``agent_selection``) asked of the raw environment at once: the inherited
+    ones go through the wrapper's ``__getattr__``, a quarter of a step's
+    time. Same values, same checks, same errors."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
 
 def env(**kwargs: Any) -> Any:
@@ -116,9 +136,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent``'s seat may know, encoded (see :mod:`hilo_fast.envs.spaces`)."""
-        seat, hand = self._seat[agent], self.session.hand
-        return {"observation": encode(seat_view(hand, seat), self._big_blind),
-                "action_mask": action_mask(hand, seat, self._n_actions)}
+        return observation(self.session, self._seat[agent], self._n_actions)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         hand = self.session.reset(seed)

@@ -10,10 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine import ActionLike, Hand, Table, cards_needed
+import numpy as np
+
+from ..engine import Action, ActionLike, Hand, Table, cards_needed
 from ..structures import MixedGame, Structure
 
 EPISODES = ("hand", "table")
+# The row of Session.history counting each kind of action (a fold is not counted).
+_HISTORY_ROW = {Action.CHECK: 0, Action.CALL: 1, Action.BET: 2, Action.RAISE: 2}
 
 
 def _structures(schedule: Structure | MixedGame) -> list[Structure]:
@@ -76,6 +80,9 @@ class Session:
         self._number = -1
         self._table: Table | None = None
         self.hand: Hand = None  # type: ignore[assignment]   # set by reset()
+        #: The current hand's checks, calls and bets or raises (rows) per street
+        #: and seat, as the C encoder reads them (hf_vector_table's history).
+        self.history = np.zeros((3, 4, 10), np.int32)
         self.hands = 0          # hands finished this episode
         self.over = self.truncated = False
 
@@ -93,6 +100,7 @@ class Session:
             self._button = (self._button + 1) % self.num_players
         self._number += 1
         self.hands, self.over, self.truncated = 0, False, False
+        self.history[:] = 0
         if self.episode == "hand":
             self.hand = Hand(self._structure_for(self._number), self.stacks, self._button,
                              rng=self._rng, hole_count=self.hole_count)
@@ -112,12 +120,17 @@ class Session:
         over at once: all-in blinds), else None."""
         hand = self.hand
         hand.act(kind, amount)
+        street, seat, done, _ = hand.actions[-1]
+        row = _HISTORY_ROW.get(done)
+        if row is not None:
+            self.history[row, street, seat] += 1
         if not hand.is_over:
             return None
         won = self._settle(hand)
         table = self._table
         while self.episode == "table" and table is not None and not self._ends(hand):
             hand = self.hand = table.next_hand()
+            self.history[:] = 0
             if not hand.is_over:
                 return won
             won = [a + b for a, b in zip(won, self._settle(hand), strict=True)]

@@ -51,42 +51,39 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from .._backend import backend
 from ..engine import Action, Hand, Street
 from ..evaluation import omaha_high, omaha_low
 from ..structures import Limit
-from .view import SeatView
+from .view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from .session import Session
 
 MAX_SEATS = 10
-N_ACTIONS = 6
+N_ACTIONS: int = backend.ENV_ACTIONS
 #: Actions when every hand is fixed limit: fold, check/call, bet/raise.
-N_FIXED_ACTIONS = 3
+N_FIXED_ACTIONS: int = backend.ENV_FIXED_ACTIONS
 FOLD, CHECK_CALL, BET_MIN, BET_HALF_POT, BET_POT, ALL_IN = range(N_ACTIONS)
 ACTION_NAMES = ("fold", "check/call", "bet/raise min", "bet/raise half pot", "bet/raise pot",
                 "all in")
 
-FIELDS: tuple[tuple[str, int], ...] = (
-    ("hole", 52), ("board", 52), ("street", 4), ("limit", 3), ("position", MAX_SEATS),
-    ("in_hand", MAX_SEATS), ("folded", MAX_SEATS), ("all_in", MAX_SEATS),
-    # chip fields, contiguous: scaled to big blinds in one step
-    ("stack", MAX_SEATS), ("bet", MAX_SEATS), ("contributed", MAX_SEATS),
-    ("pot", 1), ("to_call", 1), ("min_to", 1), ("max_to", 1),
-    ("to_act", 1), ("high", 1), ("low", 1),
-    ("checks", 4 * MAX_SEATS), ("calls", 4 * MAX_SEATS), ("raises", 4 * MAX_SEATS),
-)
-#: Where each field starts in the observation vector.
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _size in FIELDS:
-    OFFSETS[_name] = _at
-    _at += _size
+# The layout is csrc/hilo_fast.h's (HF_OBS_*), read through the backend: the
+# C encoder of the vector environment writes the same vector.
+#: Where each field starts in the observation vector (in order).
+OFFSETS: dict[str, int] = dict(backend.OBS_OFFSETS)
 #: Length of the observation vector.
-OBS_SIZE = _at
-del _at, _name, _size
+OBS_SIZE: int = backend.OBS_SIZE
+#: (name, size) of each field, in order.
+FIELDS: tuple[tuple[str, int], ...] = tuple(
+    (name, end - start) for (name, start), end in
+    zip(OFFSETS.items(), [*list(OFFSETS.values())[1:], OBS_SIZE], strict=True))
 
 _BOARD, _STREET, _LIMIT, _POS = OFFSETS["board"], OFFSETS["street"], OFFSETS["limit"], \
     OFFSETS["position"]
@@ -99,6 +96,7 @@ _HISTORY = (0, OFFSETS["checks"], OFFSETS["calls"], OFFSETS["raises"], OFFSETS["
 _FIXED = Limit.FIXED
 _OVER = Street.OVER
 _HIGH_CLASSES, _LOW_CLASSES = 7462, 56
+_native_observe = backend.env_observe
 
 
 def observation_space(n_actions: int, chip_high: float) -> spaces.Dict:
@@ -170,6 +168,20 @@ def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
     if hole and len(board) >= 3:
         obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board))
     return obs
+
+
+def observation(session: Session, seat: int, n_actions: int) -> dict[str, npt.NDArray[Any]]:
+    """The observation of ``seat`` at the session's hand: one call of the C
+    encoder (``hf_env_observe``) when the C hand plays it, else
+    :func:`encode` of its :func:`~hilo_fast.envs.view.seat_view` (the twin,
+    tests/test_vector_env.py compares them)."""
+    hand = session.hand
+    obs, mask = np.empty(OBS_SIZE, np.float32), np.empty(n_actions, np.int8)
+    if _native_observe(getattr(hand, "_m", None), session.history, seat, session.big_blind,
+                       n_actions, obs, mask):
+        return {"observation": obs, "action_mask": mask}
+    return {"observation": encode(seat_view(hand, seat), session.big_blind),
+            "action_mask": action_mask(hand, seat, n_actions)}
 
 
 def action_mask(state: Hand | SeatView, seat: int, n_actions: int) -> npt.NDArray[np.int8]:
