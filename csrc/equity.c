@@ -327,31 +327,70 @@ static uint64_t splitmix64(uint64_t *state)
     return mix64(*state += GOLDEN_GAMMA);
 }
 
-/* 32-bit draws, both halves of each splitmix64 output, the high one first. */
-typedef struct {
-    uint64_t state, word;
-    int32_t halves;     /* halves of word not drawn yet */
-} draws;
-
-static uint32_t draw32(draws *d)
+/* The 128-bit product of two 64-bit words, as (high, low). */
+static inline uint64_t mul_hi_lo(uint64_t a, uint64_t b, uint64_t *lo)
 {
-    if (!d->halves) {
-        d->word = splitmix64(&d->state);
-        d->halves = 2;
-    }
-    return (uint32_t)(d->word >> (32 * --d->halves));
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 m = (unsigned __int128)a * b;
+    *lo = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
 }
 
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
-static uint32_t bounded(draws *d, uint32_t n)
+/* Batched bounded draws (Brackett-Rozinsky and Lemire, "Batched ranged
+ * random integer generation", 2024): a run of bounds n_0, n_1, .. whose
+ * product P fits in 64 bits shares one splitmix64 word r. Each draw is the
+ * high word of r * n_i, r becoming the low word; the run is redrawn whole
+ * when the final r is below 2^64 mod P. That leaves exactly
+ * floor(2^64 / P) words for each tuple of draws: exactly uniform, with one
+ * 64x64-bit multiply per card instead of a 32-bit word and a division check.
+ * A partial Fisher-Yates shuffle of n cards for k cards draws bounds
+ * n, n - 1, .., n - k + 1; the runs are cut greedily from the left. */
+typedef struct {
+    int32_t n_runs;
+    int32_t end[64];        /* run j covers draws end[j - 1] .. end[j] - 1 */
+    uint64_t threshold[64]; /* 2^64 mod the run's product */
+} draw_runs;
+
+static void plan_runs(draw_runs *runs, int32_t n_deck, int32_t needed)
 {
-    uint64_t m = (uint64_t)draw32(d) * n;
-    if ((uint32_t)m < n) {
-        uint32_t threshold = (uint32_t)(0u - n) % n;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)draw32(d) * n;
+    runs->n_runs = 0;
+    for (int32_t i = 0; i < needed;) {
+        uint64_t product = 1;
+        while (i < needed && product <= UINT64_MAX / (uint64_t)(n_deck - i))
+            product *= (uint64_t)(n_deck - i++);
+        runs->end[runs->n_runs] = i;
+        runs->threshold[runs->n_runs++] = (0 - product) % product;
     }
-    return (uint32_t)(m >> 32);
+}
+
+/* The partial Fisher-Yates shuffle of the first `needed` cards of deck. */
+static void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs, uint64_t *state)
+{
+    int32_t at = 0;
+    for (int32_t j = 0; j < runs->n_runs; j++) {
+        int32_t end = runs->end[j];
+        uint32_t pick[52];
+        uint64_t r;
+        do {
+            r = splitmix64(state);
+            for (int32_t i = at; i < end; i++)
+                pick[i] = (uint32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
+        } while (r < runs->threshold[j]);
+        for (int32_t i = at; i < end; i++) {
+            int32_t k = i + (int32_t)pick[i];
+            int32_t card = deck[k];
+            deck[k] = deck[i];
+            deck[i] = card;
+        }
+        at = end;
+    }
 }
 
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
@@ -370,14 +409,11 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
     int32_t needed = 0;
     for (int32_t j = 0; j < s.n_slots; j++)
         needed += s.slot_size[j];
-    draws d = { seed, 0, 0 };
+    draw_runs runs;
+    plan_runs(&runs, s.n_deck, needed);
+    uint64_t state = seed;
     for (int64_t n = 0; n < count; n++) {
-        for (int32_t i = 0; i < needed; i++) {
-            int32_t j = i + (int32_t)bounded(&d, (uint32_t)(s.n_deck - i));
-            int32_t card = s.deck[j];
-            s.deck[j] = s.deck[i];
-            s.deck[i] = card;
-        }
+        shuffle_prefix(s.deck, s.n_deck, &runs, &state);
         /* The shuffled prefix, in order: each random hand, then the board. */
         const int32_t *next = s.deck;
         for (int32_t j = 0; j < s.n_slots; j++) {
