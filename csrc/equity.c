@@ -347,15 +347,17 @@ static inline uint64_t mul_hi_lo(uint64_t a, uint64_t b, uint64_t *lo)
  * random integer generation", 2024): a run of bounds n_0, n_1, .. whose
  * product P fits in 64 bits shares one splitmix64 word r. Each draw is the
  * high word of r * n_i, r becoming the low word; the run is redrawn whole
- * when the final r is below 2^64 mod P. That leaves exactly
- * floor(2^64 / P) words for each tuple of draws: exactly uniform, with one
- * 64x64-bit multiply per card instead of a 32-bit word and a division check.
- * A partial Fisher-Yates shuffle of n cards for k cards draws bounds
- * n, n - 1, .., n - k + 1; the runs are cut greedily from the left. */
+ * when the final r is below 2^64 mod P. That is Lemire's method for one
+ * draw below P, its result written in the mixed radix n_0, n_1, ..: exactly
+ * uniform, with one 64x64-bit multiply per card. The final r is r * P mod
+ * 2^64, so the test comes first, one multiply. A partial Fisher-Yates
+ * shuffle of n cards for k cards draws bounds n, n - 1, .., n - k + 1; the
+ * runs are cut greedily from the left. */
 typedef struct {
     int32_t n_runs;
-    int32_t end[64];        /* run j covers draws end[j - 1] .. end[j] - 1 */
-    uint64_t threshold[64]; /* 2^64 mod the run's product */
+    int32_t end[52];        /* run j covers draws end[j - 1] .. end[j] - 1 */
+    uint64_t product[52];   /* the run's bounds multiplied */
+    uint64_t threshold[52]; /* 2^64 mod product */
 } draw_runs;
 
 static void plan_runs(draw_runs *runs, int32_t n_deck, int32_t needed)
@@ -366,31 +368,119 @@ static void plan_runs(draw_runs *runs, int32_t n_deck, int32_t needed)
         while (i < needed && product <= UINT64_MAX / (uint64_t)(n_deck - i))
             product *= (uint64_t)(n_deck - i++);
         runs->end[runs->n_runs] = i;
+        runs->product[runs->n_runs] = product;
         runs->threshold[runs->n_runs++] = (0 - product) % product;
     }
 }
 
 /* The partial Fisher-Yates shuffle of the first `needed` cards of deck. */
-static void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs, uint64_t *state)
+static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
+                                  uint64_t *state)
 {
-    int32_t at = 0;
+    int32_t i = 0;
     for (int32_t j = 0; j < runs->n_runs; j++) {
-        int32_t end = runs->end[j];
-        uint32_t pick[52];
         uint64_t r;
-        do {
+        do
             r = splitmix64(state);
-            for (int32_t i = at; i < end; i++)
-                pick[i] = (uint32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
-        } while (r < runs->threshold[j]);
-        for (int32_t i = at; i < end; i++) {
-            int32_t k = i + (int32_t)pick[i];
+        while (r * runs->product[j] < runs->threshold[j]);
+        for (int32_t end = runs->end[j]; i < end; i++) {
+            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
             int32_t card = deck[k];
             deck[k] = deck[i];
             deck[i] = card;
         }
-        at = end;
     }
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* One deal, dealt and its board prepared, waiting to be evaluated. */
+typedef struct {
+    int32_t cards[52];  /* the shuffled prefix: each random hand, then the board's missing cards */
+    int32_t board[5];
+    hf_board prepared;
+} deal;
+
+/* Deal the next sample into d: shuffle, copy the prefix out, prepare its
+ * board and start fetching its high-table row (a random row of 1.1 MB,
+ * mostly not in the L1 cache). */
+static inline void next_deal(spot *s, const draw_runs *runs, uint64_t *state, int32_t needed,
+                             int32_t board_at, deal *d)
+{
+    shuffle_prefix(s->deck, s->n_deck, runs, state);
+    for (int32_t i = 0; i < needed; i++)
+        d->cards[i] = s->deck[i];
+    for (int32_t i = s->n_board; i < 5; i++)
+        d->board[i] = s->deck[board_at + i - s->n_board];
+    hf_board_prepare(&d->prepared, d->board, 5);
+    const uint16_t *row = d->prepared.high_row;
+    PREFETCH(row);
+    PREFETCH(row + 32);
+    PREFETCH(row + 64);
+    PREFETCH(row + 90);
+}
+
+/* The Monte Carlo loop for hole size n_hole (a literal once inlined). Each
+ * deal is dealt one step ahead of its evaluation, so its table row arrives
+ * while the previous deal is evaluated (the same deals in the same order).
+ * Known hands are prepared once (hf_hole). */
+static inline void sample_deals(spot *s, const draw_runs *runs, uint64_t seed, int64_t count,
+                                int32_t needed, const int32_t n_hole, hf_equity_tally *t)
+{
+    hf_hole known[MAX_PLAYERS];
+    int32_t dealt_at[MAX_PLAYERS];  /* where a random hand lies in deal.cards, or -1 */
+    int32_t at = 0;
+    for (int32_t p = 0; p < s->n_players; p++)
+        dealt_at[p] = -1;
+    for (int32_t j = 0; j < s->n_slots - 1; j++) {
+        dealt_at[s->slot_owner[j]] = at;
+        at += s->slot_size[j];
+    }
+    for (int32_t p = 0; p < s->n_players; p++)
+        if (dealt_at[p] < 0)
+            hf_hole_prepare(&known[p], s->hole[p], n_hole);
+    const int32_t n_pairs = n_hole * (n_hole - 1) / 2;
+    deal deals[2];
+    for (int32_t k = 0; k < 2; k++)
+        for (int32_t i = 0; i < s->n_board; i++)
+            deals[k].board[i] = s->board[i];
+    hf_outcomes outcomes;
+    int32_t by_outcome = s->n_players <= HF_OUTCOME_PLAYERS;
+    if (by_outcome)
+        memset(&outcomes, 0, sizeof outcomes);
+    uint64_t state = seed;
+    if (count)
+        next_deal(s, runs, &state, needed, at, &deals[0]);
+    for (int64_t n = 0; n < count; n++) {
+        const deal *d = &deals[n & 1];
+        if (n + 1 < count)
+            next_deal(s, runs, &state, needed, at, &deals[(n + 1) & 1]);
+        const hf_board *b = &d->prepared;
+        int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
+        for (int32_t p = 0; p < s->n_players; p++) {
+            if (dealt_at[p] >= 0) {
+                const int32_t *hand = d->cards + dealt_at[p];
+                uint32_t mask = 0;
+                for (int32_t i = 0; i < n_hole; i++)
+                    mask |= hf_low_bit(hand[i]);
+                high[p] = hf_board_high(b, hand, n_hole);
+                low[p] = hf_omaha_low_table[mask << 8 | b->low_mask];
+            } else {
+                high[p] = hf_hole_high(b, &known[p], n_pairs);
+                low[p] = hf_omaha_low_table[known[p].low_mask << 8 | b->low_mask];
+            }
+        }
+        if (by_outcome)
+            hf_outcome_add(&outcomes, s->n_players, high, low);
+        else
+            hf_settle_values(s->n_players, high, low, 1, t);
+    }
+    if (by_outcome)
+        hf_outcomes_settle(&outcomes, s->n_players, t);
 }
 
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
@@ -411,21 +501,12 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
         needed += s.slot_size[j];
     draw_runs runs;
     plan_runs(&runs, s.n_deck, needed);
-    uint64_t state = seed;
-    for (int64_t n = 0; n < count; n++) {
-        shuffle_prefix(s.deck, s.n_deck, &runs, &state);
-        /* The shuffled prefix, in order: each random hand, then the board. */
-        const int32_t *next = s.deck;
-        for (int32_t j = 0; j < s.n_slots; j++) {
-            int32_t owner = s.slot_owner[j], size = s.slot_size[j];
-            int32_t *dst = owner == BOARD_SLOT ? s.board + s.n_board : s.hole[owner];
-            memcpy(dst, next, (size_t)size * sizeof *dst);
-            next += size;
-            if (owner != BOARD_SLOT)
-                set_hole_low(&s, owner);
-        }
-        settle(&s, &t);
-    }
+    if (n_hole == 4)
+        sample_deals(&s, &runs, seed, count, needed, 4, &t);
+    else if (n_hole == 5)
+        sample_deals(&s, &runs, seed, count, needed, 5, &t);
+    else
+        sample_deals(&s, &runs, seed, count, needed, 6, &t);
     *out = t;
     return 0;
 }

@@ -54,6 +54,47 @@ static inline void hf_settle_values(int32_t n_players, const int32_t *high, cons
     }
 }
 
+/* Deals counted by outcome, to settle at the end: a deal's outcome is who
+ * wins the high and who the low (bit p of each mask), and settlement is
+ * linear in the deals, so settling each outcome once with its count gives
+ * exactly the tally of settling every deal. Per deal that is a compare
+ * per player and one increment, not a dozen tally updates; for up to
+ * HF_OUTCOME_PLAYERS players (2^(2n) counters). */
+enum { HF_OUTCOME_PLAYERS = 4 };
+typedef struct {
+    int64_t count[1 << (2 * HF_OUTCOME_PLAYERS)];
+} hf_outcomes;
+
+static inline void hf_outcome_add(hf_outcomes *o, int32_t n_players, const int32_t *high,
+                                  const int32_t *low)
+{
+    int32_t best_high = 0x7fff, best_low = 0x7fff;
+    for (int32_t p = 0; p < n_players; p++) {
+        int32_t l = low[p] ? low[p] : 0x7fff;  /* 0 (no low) loses to every low */
+        best_high = high[p] < best_high ? high[p] : best_high;
+        best_low = l < best_low ? l : best_low;
+    }
+    uint32_t code = 0;
+    for (int32_t p = 0; p < n_players; p++)
+        code |= (uint32_t)(high[p] == best_high) << p | (uint32_t)(low[p] == best_low) << (n_players + p);
+    o->count[code]++;
+}
+
+/* Add the outcomes' deals into the tally. */
+static inline void hf_outcomes_settle(const hf_outcomes *o, int32_t n_players, hf_equity_tally *t)
+{
+    for (uint32_t code = 0; code < 1u << (2 * n_players); code++) {
+        if (!o->count[code])
+            continue;
+        int32_t high[HF_OUTCOME_PLAYERS], low[HF_OUTCOME_PLAYERS];
+        for (int32_t p = 0; p < n_players; p++) {
+            high[p] = code >> p & 1 ? 1 : 2;            /* the winners tie at the best */
+            low[p] = code >> (n_players + p) & 1 ? 1 : 0;
+        }
+        hf_settle_values(n_players, high, low, o->count[code], t);
+    }
+}
+
 /* Settle one deal: the players' hands against a board already prepared
  * (the part every player shares: high-table row, low mask, flush suit).
  * hole[p] holds n_hole cards, hole_low[p] their low mask. */

@@ -161,6 +161,46 @@ static inline int32_t hf_board_high(const hf_board *b, const int32_t *hole, int3
     return best;
 }
 
+/* A hole hand prepared once for many boards (a known hand against random
+ * boards): its rank-pair indices and its ranks in each suit, so each board
+ * costs the row lookups and one flush test, not the pair-table lookups. */
+typedef struct {
+    uint8_t pair[15];       /* rank-pair index of each pair of hole cards */
+    uint16_t suited[5];     /* the hand's ranks in each suit; [4] (no flush suit) = 0 */
+    uint32_t low_mask;      /* low mask of the hand */
+} hf_hole;
+
+static inline void hf_hole_prepare(hf_hole *h, const int32_t *hole, int32_t n_hole)
+{
+    int32_t k = 0;
+    for (int32_t s = 0; s < 5; s++)
+        h->suited[s] = 0;
+    h->low_mask = 0;
+    for (int32_t i = 0; i < n_hole; i++) {
+        for (int32_t j = i + 1; j < n_hole; j++)
+            h->pair[k++] = hf_card_pair_table[52 * hole[i] + hole[j]];
+        h->suited[HF_SUIT(hole[i])] |= (uint16_t)(1u << HF_RANK(hole[i]));
+        h->low_mask |= hf_low_bit(hole[i]);
+    }
+}
+
+/* hf_board_high of a prepared hand of n_pairs pairs (6, 10 or 15). */
+static inline int32_t hf_hole_high(const hf_board *b, const hf_hole *h, int32_t n_pairs)
+{
+    const uint16_t *row = b->high_row;
+    int32_t best = 0x7fff;
+    for (int32_t k = 0; k < n_pairs; k++) {
+        int32_t v = row[h->pair[k]];
+        best = v < best ? v : best;
+    }
+    uint32_t suited = h->suited[b->flush_suit];
+    if (suited & (suited - 1)) {
+        int32_t v = hf_flush_best(suited, b->flush_ranks);
+        best = v < best ? v : best;
+    }
+    return best;
+}
+
 static inline int32_t hf_board_low(const hf_board *b, const int32_t *hole, int32_t n_hole)
 {
     uint32_t mask = 0;
