@@ -79,7 +79,10 @@ def test_shuffle_is_a_permutation_and_refuses_the_low_words() -> None:
     assert _pybackend._plan_runs(3, 3)[0][2] == (1 << 64) % 6 == 4
 
 
-def random_spot(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]:
+Spot = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+
+
+def random_spot(rng: random.Random) -> Spot:
     n_players = rng.randint(2, 6)
     n_hole = rng.choice((4, 4, 5, 6))
     n_board = rng.choice((0, 3, 4, 5))
@@ -87,7 +90,7 @@ def random_spot(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, ..
     rng.shuffle(cards)
     holes: list[int] = []
     randoms = 0
-    for p in range(n_players):
+    for _ in range(n_players):
         # At least one random hand most of the time; the deck must stay big enough.
         if rng.random() < 0.5 and randoms < 3:
             holes += [-1] * n_hole
