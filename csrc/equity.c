@@ -392,12 +392,6 @@ static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs
     }
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
 /* One deal, dealt and its board prepared, waiting to be evaluated. */
 typedef struct {
     int32_t cards[52];  /* the shuffled prefix: each random hand, then the board's missing cards */
@@ -417,11 +411,7 @@ static inline void next_deal(spot *s, const draw_runs *runs, uint64_t *state, in
     for (int32_t i = s->n_board; i < 5; i++)
         d->board[i] = s->deck[board_at + i - s->n_board];
     hf_board_prepare(&d->prepared, d->board, 5);
-    const uint16_t *row = d->prepared.high_row;
-    PREFETCH(row);
-    PREFETCH(row + 32);
-    PREFETCH(row + 64);
-    PREFETCH(row + 90);
+    hf_board_prefetch(&d->prepared);
 }
 
 /* The Monte Carlo loop for hole size n_hole (a literal once inlined). Each
