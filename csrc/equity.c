@@ -133,17 +133,19 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 /* ---- settling one deal ---- */
 
 
-/* Settle the deal in s, whose board is already prepared (equity_settle.h). */
-static void settle_prepared(const spot *s, const hf_board *board, hf_equity_tally *t)
+/* Settle the deal in s, whose board is already prepared (equity_settle.h),
+ * or count its outcome in *o when o is not NULL. */
+static void settle_prepared(const spot *s, const hf_board *board, hf_outcomes *o,
+                            hf_equity_tally *t)
 {
-    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, t);
+    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, o, t);
 }
 
-static void settle(const spot *s, hf_equity_tally *t)
+static void settle(const spot *s, hf_outcomes *o, hf_equity_tally *t)
 {
     hf_board board;
     hf_board_prepare(&board, s->board, 5);
-    settle_prepared(s, &board, t);
+    settle_prepared(s, &board, o, t);
 }
 
 /* Write slot j's cards (positions idx into the cards still free) into the spot. */
@@ -224,7 +226,8 @@ static void set_slots(spot *s, odometer *o, int32_t from, const int64_t *digit)
  * from the prefix the previous board left unchanged. The unknown cards are
  * in ascending order, so a board's ranks come sorted and its rank-multiset
  * index (as hf_multiset_index ranks it) is a running sum. */
-static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equity_tally *t)
+static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_outcomes *o,
+                                   hf_equity_tally *t)
 {
     int32_t idx[5];
     int32_t index[6] = { 0 };       /* multiset index of the first i cards' terms */
@@ -246,7 +249,7 @@ static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equ
         } else {
             hf_board_set_no_flush(&board, hf_omaha_high5_table + 91 * index[5], low[5]);
         }
-        settle_prepared(s, &board, t);
+        settle_prepared(s, &board, o, t);
         if (++n == count)
             break;
         from = next_combination(idx, s->n_deck, 5) - 1;  /* cannot wrap: first + count <= total */
@@ -271,9 +274,16 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
      * between threads, each write of one evicting the other's. */
     hf_equity_tally t;
     memset(&t, 0, sizeof t);
+    hf_outcomes outcomes, *o = NULL;  /* deals counted by outcome, for few players */
+    if (count && n_players <= HF_OUTCOME_PLAYERS) {
+        memset(&outcomes, 0, sizeof outcomes);
+        o = &outcomes;
+    }
     if (!count || (s.n_slots == 1 && s.n_board == 0)) {
         if (count)
-            enumerate_whole_boards(&s, first, count, &t);
+            enumerate_whole_boards(&s, first, count, o, &t);
+        if (o)
+            hf_outcomes_settle(o, n_players, &t);
         *out = t;
         return 0;
     }
@@ -286,21 +296,23 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
         digit[j] = rest % c;
         rest /= c;
     }
-    odometer o;
-    set_slots(&s, &o, 0, digit);
+    odometer od;
+    set_slots(&s, &od, 0, digit);
     int32_t last = s.n_slots - 1;
     for (int64_t n = 0;;) {
-        settle(&s, &t);
+        settle(&s, o, &t);
         if (++n == count)
             break;
         /* The board turns fastest; a carry moves an earlier slot and resets the later ones. */
         int32_t j = last;
-        while (!next_combination(o.idx[j], o.n_avail[j], s.slot_size[j]))
+        while (!next_combination(od.idx[j], od.n_avail[j], s.slot_size[j]))
             j--;  /* cannot run past slot 0: first + count <= total */
-        place_slot(&s, j, o.avail[j], o.idx[j]);
+        place_slot(&s, j, od.avail[j], od.idx[j]);
         if (j < last)
-            set_slots(&s, &o, j + 1, zeros);
+            set_slots(&s, &od, j + 1, zeros);
     }
+    if (o)
+        hf_outcomes_settle(o, n_players, &t);
     *out = t;
     return 0;
 }

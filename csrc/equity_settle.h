@@ -108,9 +108,11 @@ static inline void hf_board_values(int32_t n_players, const int32_t (*hole)[6], 
     }
 }
 
+/* Settle one deal, or count it in *outcomes when that is not NULL (up to
+ * HF_OUTCOME_PLAYERS players), to be settled with hf_outcomes_settle. */
 static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], int32_t n_hole,
                                    const uint32_t *hole_low, const hf_board *board,
-                                   hf_equity_tally *t)
+                                   hf_outcomes *outcomes, hf_equity_tally *t)
 {
     int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
     /* A literal hole size per call, so each copy's pair loops unroll. */
@@ -120,7 +122,10 @@ static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], 
         hf_board_values(n_players, hole, 5, hole_low, board, high, low);
     else
         hf_board_values(n_players, hole, 6, hole_low, board, high, low);
-    hf_settle_values(n_players, high, low, 1, t);
+    if (outcomes)
+        hf_outcome_add(outcomes, n_players, high, low);
+    else
+        hf_settle_values(n_players, high, low, 1, t);
 }
 
 #endif

@@ -320,7 +320,7 @@ static void settle(const range_spot *s, hf_equity_tally *t)
 {
     hf_board b;
     hf_board_prepare(&b, s->board, 5);
-    hf_settle_board(s->n_players, s->hands, s->n_hole, s->hand_low, &b, t);
+    hf_settle_board(s->n_players, s->hands, s->n_hole, s->hand_low, &b, NULL, t);
 }
 
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
