@@ -1,9 +1,11 @@
 /* equity.c: exhaustive and Monte Carlo Omaha Hi-Lo equity.
  *
- * Both loops deal cards into a `spot` and settle each deal into an integer
- * tally. A deal is: each random player's hand, then the missing board
- * cards, drawn from the unknown cards. Each board is prepared once for all
- * players (omaha_fast.h: its high-table row, low mask and flush suit). */
+ * Both loops deal cards and settle each deal into an integer tally. A deal
+ * is: each random player's hand, then the missing board cards, drawn from
+ * the unknown cards. Each board is prepared once for all players
+ * (omaha_fast.h: its high-table row, low mask and flush suit). With up to
+ * HF_OUTCOME_PLAYERS players the deals are counted by outcome and settled
+ * once per outcome at the end (equity_settle.h). */
 #include <stdint.h>
 #include <string.h>
 #include "cards.h"

@@ -1,6 +1,7 @@
 /* equity_settle.h: the settlement of one board into an equity tally, shared
- * by the brute force (equity.c) and the grouped enumeration (enumerate.c):
- * one copy of the rules. Internal (not part of the cdef). */
+ * by the brute force and Monte Carlo (equity.c), the grouped enumeration
+ * (enumerate.c) and range equity (range_equity.c): one copy of the rules.
+ * Internal (not part of the cdef). */
 #ifndef HF_EQUITY_SETTLE_H
 #define HF_EQUITY_SETTLE_H
 #include <stdint.h>
