@@ -30,9 +30,9 @@ MASK64 = (1 << 64) - 1
 def test_runs_are_greedy_and_fit_64_bits(n_deck: int, needed: int) -> None:
     runs = _pybackend._plan_runs(n_deck, needed)
     at = 0
-    for first, end, threshold in runs:
+    for first, end, product, threshold in runs:
         assert first == at < end <= needed
-        product = math.prod(n_deck - i for i in range(first, end))
+        assert product == math.prod(n_deck - i for i in range(first, end))
         assert product <= MASK64
         if end < needed:  # the next bound would not have fitted
             assert product * (n_deck - end) > MASK64
@@ -49,7 +49,7 @@ def test_batched_draws_are_one_draw_below_the_product() -> None:
     rng = random.Random(17)
     for _ in range(2000):
         n_deck = rng.randint(5, 52)
-        first, end, _ = _pybackend._plan_runs(n_deck, rng.randint(1, n_deck))[0]
+        first, end, _, _ = _pybackend._plan_runs(n_deck, rng.randint(1, n_deck))[0]
         bounds = [n_deck - i for i in range(first, end)]
         r = rng.getrandbits(64)
         word, digits = r, []
@@ -75,8 +75,8 @@ def test_shuffle_is_a_permutation_and_refuses_the_low_words() -> None:
         assert sorted(deck) == list(range(52))
     # A run whose product is a power of two is never refused: nothing to
     # reject (2^64 mod P = 0); one of 3 * 2 * 1 = 6 refuses 4 words of 2^64.
-    assert _pybackend._plan_runs(2, 2)[0][2] == 0
-    assert _pybackend._plan_runs(3, 3)[0][2] == (1 << 64) % 6 == 4
+    assert _pybackend._plan_runs(2, 2)[0][3] == 0
+    assert _pybackend._plan_runs(3, 3)[0][2:] == (6, (1 << 64) % 6) == (6, 4)
 
 
 Spot = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
