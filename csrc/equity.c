@@ -1,9 +1,11 @@
 /* equity.c: exhaustive and Monte Carlo Omaha Hi-Lo equity.
  *
- * Both loops deal cards into a `spot` and settle each deal into an integer
- * tally. A deal is: each random player's hand, then the missing board
- * cards, drawn from the unknown cards. Each board is prepared once for all
- * players (omaha_fast.h: its high-table row, low mask and flush suit). */
+ * Both loops deal cards and settle each deal into an integer tally. A deal
+ * is: each random player's hand, then the missing board cards, drawn from
+ * the unknown cards. Each board is prepared once for all players
+ * (omaha_fast.h: its high-table row, low mask and flush suit). With up to
+ * HF_OUTCOME_PLAYERS players the deals are counted by outcome and settled
+ * once per outcome at the end (equity_settle.h). */
 #include <stdint.h>
 #include <string.h>
 #include "cards.h"
@@ -133,17 +135,19 @@ int64_t hf_equity_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 /* ---- settling one deal ---- */
 
 
-/* Settle the deal in s, whose board is already prepared (equity_settle.h). */
-static void settle_prepared(const spot *s, const hf_board *board, hf_equity_tally *t)
+/* Settle the deal in s, whose board is already prepared (equity_settle.h),
+ * or count its outcome in *o when o is not NULL. */
+static void settle_prepared(const spot *s, const hf_board *board, hf_outcomes *o,
+                            hf_equity_tally *t)
 {
-    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, t);
+    hf_settle_board(s->n_players, s->hole, s->n_hole, s->hole_low, board, o, t);
 }
 
-static void settle(const spot *s, hf_equity_tally *t)
+static void settle(const spot *s, hf_outcomes *o, hf_equity_tally *t)
 {
     hf_board board;
     hf_board_prepare(&board, s->board, 5);
-    settle_prepared(s, &board, t);
+    settle_prepared(s, &board, o, t);
 }
 
 /* Write slot j's cards (positions idx into the cards still free) into the spot. */
@@ -224,7 +228,8 @@ static void set_slots(spot *s, odometer *o, int32_t from, const int64_t *digit)
  * from the prefix the previous board left unchanged. The unknown cards are
  * in ascending order, so a board's ranks come sorted and its rank-multiset
  * index (as hf_multiset_index ranks it) is a running sum. */
-static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equity_tally *t)
+static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_outcomes *o,
+                                   hf_equity_tally *t)
 {
     int32_t idx[5];
     int32_t index[6] = { 0 };       /* multiset index of the first i cards' terms */
@@ -246,7 +251,7 @@ static void enumerate_whole_boards(spot *s, int64_t first, int64_t count, hf_equ
         } else {
             hf_board_set_no_flush(&board, hf_omaha_high5_table + 91 * index[5], low[5]);
         }
-        settle_prepared(s, &board, t);
+        settle_prepared(s, &board, o, t);
         if (++n == count)
             break;
         from = next_combination(idx, s->n_deck, 5) - 1;  /* cannot wrap: first + count <= total */
@@ -271,9 +276,16 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
      * between threads, each write of one evicting the other's. */
     hf_equity_tally t;
     memset(&t, 0, sizeof t);
+    hf_outcomes outcomes, *o = NULL;  /* deals counted by outcome, for few players */
+    if (count && n_players <= HF_OUTCOME_PLAYERS) {
+        memset(&outcomes, 0, sizeof outcomes);
+        o = &outcomes;
+    }
     if (!count || (s.n_slots == 1 && s.n_board == 0)) {
         if (count)
-            enumerate_whole_boards(&s, first, count, &t);
+            enumerate_whole_boards(&s, first, count, o, &t);
+        if (o)
+            hf_outcomes_settle(o, n_players, &t);
         *out = t;
         return 0;
     }
@@ -286,21 +298,23 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
         digit[j] = rest % c;
         rest /= c;
     }
-    odometer o;
-    set_slots(&s, &o, 0, digit);
+    odometer od;
+    set_slots(&s, &od, 0, digit);
     int32_t last = s.n_slots - 1;
     for (int64_t n = 0;;) {
-        settle(&s, &t);
+        settle(&s, o, &t);
         if (++n == count)
             break;
         /* The board turns fastest; a carry moves an earlier slot and resets the later ones. */
         int32_t j = last;
-        while (!next_combination(o.idx[j], o.n_avail[j], s.slot_size[j]))
+        while (!next_combination(od.idx[j], od.n_avail[j], s.slot_size[j]))
             j--;  /* cannot run past slot 0: first + count <= total */
-        place_slot(&s, j, o.avail[j], o.idx[j]);
+        place_slot(&s, j, od.avail[j], od.idx[j]);
         if (j < last)
-            set_slots(&s, &o, j + 1, zeros);
+            set_slots(&s, &od, j + 1, zeros);
     }
+    if (o)
+        hf_outcomes_settle(o, n_players, &t);
     *out = t;
     return 0;
 }
@@ -327,31 +341,150 @@ static uint64_t splitmix64(uint64_t *state)
     return mix64(*state += GOLDEN_GAMMA);
 }
 
-/* 32-bit draws, both halves of each splitmix64 output, the high one first. */
-typedef struct {
-    uint64_t state, word;
-    int32_t halves;     /* halves of word not drawn yet */
-} draws;
-
-static uint32_t draw32(draws *d)
+/* The 128-bit product of two 64-bit words, as (high, low). */
+static inline uint64_t mul_hi_lo(uint64_t a, uint64_t b, uint64_t *lo)
 {
-    if (!d->halves) {
-        d->word = splitmix64(&d->state);
-        d->halves = 2;
-    }
-    return (uint32_t)(d->word >> (32 * --d->halves));
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 m = (unsigned __int128)a * b;
+    *lo = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
 }
 
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on 32-bit draws). */
-static uint32_t bounded(draws *d, uint32_t n)
+/* Batched bounded draws (Brackett-Rozinsky and Lemire, "Batched ranged
+ * random integer generation", 2024): a run of bounds n_0, n_1, .. whose
+ * product P fits in 64 bits shares one splitmix64 word r. Each draw is the
+ * high word of r * n_i, r becoming the low word; the run is redrawn whole
+ * when the final r is below 2^64 mod P. That is Lemire's method for one
+ * draw below P, its result written in the mixed radix n_0, n_1, ..: exactly
+ * uniform, with one 64x64-bit multiply per card. The final r is r * P mod
+ * 2^64, so the test comes first, one multiply. A partial Fisher-Yates
+ * shuffle of n cards for k cards draws bounds n, n - 1, .., n - k + 1; the
+ * runs are cut greedily from the left. */
+typedef struct {
+    int32_t n_runs;
+    int32_t end[52];        /* run j covers draws end[j - 1] .. end[j] - 1 */
+    uint64_t product[52];   /* the run's bounds multiplied */
+    uint64_t threshold[52]; /* 2^64 mod product */
+} draw_runs;
+
+static void plan_runs(draw_runs *runs, int32_t n_deck, int32_t needed)
 {
-    uint64_t m = (uint64_t)draw32(d) * n;
-    if ((uint32_t)m < n) {
-        uint32_t threshold = (uint32_t)(0u - n) % n;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)draw32(d) * n;
+    runs->n_runs = 0;
+    for (int32_t i = 0; i < needed;) {
+        uint64_t product = 1;
+        while (i < needed && product <= UINT64_MAX / (uint64_t)(n_deck - i))
+            product *= (uint64_t)(n_deck - i++);
+        runs->end[runs->n_runs] = i;
+        runs->product[runs->n_runs] = product;
+        runs->threshold[runs->n_runs++] = (0 - product) % product;
     }
-    return (uint32_t)(m >> 32);
+}
+
+/* The partial Fisher-Yates shuffle of the first `needed` cards of deck. */
+static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
+                                  uint64_t *state)
+{
+    int32_t i = 0;
+    for (int32_t j = 0; j < runs->n_runs; j++) {
+        uint64_t r;
+        do
+            r = splitmix64(state);
+        while (r * runs->product[j] < runs->threshold[j]);
+        for (int32_t end = runs->end[j]; i < end; i++) {
+            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
+            int32_t card = deck[k];
+            deck[k] = deck[i];
+            deck[i] = card;
+        }
+    }
+}
+
+/* One deal, dealt and its board prepared, waiting to be evaluated. */
+typedef struct {
+    int32_t cards[52];  /* the shuffled prefix: each random hand, then the board's missing cards */
+    int32_t board[5];
+    hf_board prepared;
+} deal;
+
+/* Deal the next sample into d: shuffle, copy the prefix out, prepare its
+ * board and start fetching its high-table row (a random row of 1.1 MB,
+ * mostly not in the L1 cache). */
+static inline void next_deal(spot *s, const draw_runs *runs, uint64_t *state, int32_t needed,
+                             int32_t board_at, deal *d)
+{
+    shuffle_prefix(s->deck, s->n_deck, runs, state);
+    for (int32_t i = 0; i < needed; i++)
+        d->cards[i] = s->deck[i];
+    for (int32_t i = s->n_board; i < 5; i++)
+        d->board[i] = s->deck[board_at + i - s->n_board];
+    hf_board_prepare(&d->prepared, d->board, 5);
+    hf_board_prefetch(&d->prepared);
+}
+
+/* The Monte Carlo loop for hole size n_hole (a literal once inlined). Each
+ * deal is dealt one step ahead of its evaluation, so its table row arrives
+ * while the previous deal is evaluated (the same deals in the same order).
+ * Known hands are prepared once (hf_hole). */
+static inline void sample_deals(spot *s, const draw_runs *runs, uint64_t seed, int64_t count,
+                                int32_t needed, const int32_t n_hole, hf_equity_tally *t)
+{
+    hf_hole known[MAX_PLAYERS];
+    int32_t dealt_at[MAX_PLAYERS];  /* where a random hand lies in deal.cards, or -1 */
+    int32_t at = 0;
+    for (int32_t p = 0; p < s->n_players; p++)
+        dealt_at[p] = -1;
+    for (int32_t j = 0; j < s->n_slots - 1; j++) {
+        dealt_at[s->slot_owner[j]] = at;
+        at += s->slot_size[j];
+    }
+    for (int32_t p = 0; p < s->n_players; p++)
+        if (dealt_at[p] < 0)
+            hf_hole_prepare(&known[p], s->hole[p], n_hole);
+    const int32_t n_pairs = n_hole * (n_hole - 1) / 2;
+    deal deals[2];
+    for (int32_t k = 0; k < 2; k++)
+        for (int32_t i = 0; i < s->n_board; i++)
+            deals[k].board[i] = s->board[i];
+    hf_outcomes outcomes;
+    int32_t by_outcome = s->n_players <= HF_OUTCOME_PLAYERS;
+    if (by_outcome)
+        memset(&outcomes, 0, sizeof outcomes);
+    uint64_t state = seed;
+    if (count)
+        next_deal(s, runs, &state, needed, at, &deals[0]);
+    for (int64_t n = 0; n < count; n++) {
+        const deal *d = &deals[n & 1];
+        if (n + 1 < count)
+            next_deal(s, runs, &state, needed, at, &deals[(n + 1) & 1]);
+        const hf_board *b = &d->prepared;
+        int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
+        for (int32_t p = 0; p < s->n_players; p++) {
+            if (dealt_at[p] >= 0) {
+                const int32_t *hand = d->cards + dealt_at[p];
+                uint32_t mask = 0;
+                for (int32_t i = 0; i < n_hole; i++)
+                    mask |= hf_low_bit(hand[i]);
+                high[p] = hf_board_high(b, hand, n_hole);
+                low[p] = hf_omaha_low_table[mask << 8 | b->low_mask];
+            } else {
+                high[p] = hf_hole_high(b, &known[p], n_pairs);
+                low[p] = hf_omaha_low_table[known[p].low_mask << 8 | b->low_mask];
+            }
+        }
+        if (by_outcome)
+            hf_outcome_add(&outcomes, s->n_players, high, low);
+        else
+            hf_settle_values(s->n_players, high, low, 1, t);
+    }
+    if (by_outcome)
+        hf_outcomes_settle(&outcomes, s->n_players, t);
 }
 
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
@@ -370,26 +503,14 @@ int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
     int32_t needed = 0;
     for (int32_t j = 0; j < s.n_slots; j++)
         needed += s.slot_size[j];
-    draws d = { seed, 0, 0 };
-    for (int64_t n = 0; n < count; n++) {
-        for (int32_t i = 0; i < needed; i++) {
-            int32_t j = i + (int32_t)bounded(&d, (uint32_t)(s.n_deck - i));
-            int32_t card = s.deck[j];
-            s.deck[j] = s.deck[i];
-            s.deck[i] = card;
-        }
-        /* The shuffled prefix, in order: each random hand, then the board. */
-        const int32_t *next = s.deck;
-        for (int32_t j = 0; j < s.n_slots; j++) {
-            int32_t owner = s.slot_owner[j], size = s.slot_size[j];
-            int32_t *dst = owner == BOARD_SLOT ? s.board + s.n_board : s.hole[owner];
-            memcpy(dst, next, (size_t)size * sizeof *dst);
-            next += size;
-            if (owner != BOARD_SLOT)
-                set_hole_low(&s, owner);
-        }
-        settle(&s, &t);
-    }
+    draw_runs runs;
+    plan_runs(&runs, s.n_deck, needed);
+    if (n_hole == 4)
+        sample_deals(&s, &runs, seed, count, needed, 4, &t);
+    else if (n_hole == 5)
+        sample_deals(&s, &runs, seed, count, needed, 5, &t);
+    else
+        sample_deals(&s, &runs, seed, count, needed, 6, &t);
     *out = t;
     return 0;
 }

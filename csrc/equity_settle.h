@@ -1,6 +1,7 @@
 /* equity_settle.h: the settlement of one board into an equity tally, shared
- * by the brute force (equity.c) and the grouped enumeration (enumerate.c):
- * one copy of the rules. Internal (not part of the cdef). */
+ * by the brute force and Monte Carlo (equity.c), the grouped enumeration
+ * (enumerate.c) and range equity (range_equity.c): one copy of the rules.
+ * Internal (not part of the cdef). */
 #ifndef HF_EQUITY_SETTLE_H
 #define HF_EQUITY_SETTLE_H
 #include <stdint.h>
@@ -54,6 +55,47 @@ static inline void hf_settle_values(int32_t n_players, const int32_t *high, cons
     }
 }
 
+/* Deals counted by outcome, to settle at the end: a deal's outcome is who
+ * wins the high and who the low (bit p of each mask), and settlement is
+ * linear in the deals, so settling each outcome once with its count gives
+ * exactly the tally of settling every deal. Per deal that is a compare
+ * per player and one increment, not a dozen tally updates; for up to
+ * HF_OUTCOME_PLAYERS players (2^(2n) counters). */
+enum { HF_OUTCOME_PLAYERS = 4 };
+typedef struct {
+    int64_t count[1 << (2 * HF_OUTCOME_PLAYERS)];
+} hf_outcomes;
+
+static inline void hf_outcome_add(hf_outcomes *o, int32_t n_players, const int32_t *high,
+                                  const int32_t *low)
+{
+    int32_t best_high = 0x7fff, best_low = 0x7fff;
+    for (int32_t p = 0; p < n_players; p++) {
+        int32_t l = low[p] ? low[p] : 0x7fff;  /* 0 (no low) loses to every low */
+        best_high = high[p] < best_high ? high[p] : best_high;
+        best_low = l < best_low ? l : best_low;
+    }
+    uint32_t code = 0;
+    for (int32_t p = 0; p < n_players; p++)
+        code |= (uint32_t)(high[p] == best_high) << p | (uint32_t)(low[p] == best_low) << (n_players + p);
+    o->count[code]++;
+}
+
+/* Add the outcomes' deals into the tally. */
+static inline void hf_outcomes_settle(const hf_outcomes *o, int32_t n_players, hf_equity_tally *t)
+{
+    for (uint32_t code = 0; code < 1u << (2 * n_players); code++) {
+        if (!o->count[code])
+            continue;
+        int32_t high[HF_OUTCOME_PLAYERS], low[HF_OUTCOME_PLAYERS];
+        for (int32_t p = 0; p < n_players; p++) {
+            high[p] = code >> p & 1 ? 1 : 2;            /* the winners tie at the best */
+            low[p] = code >> (n_players + p) & 1 ? 1 : 0;
+        }
+        hf_settle_values(n_players, high, low, o->count[code], t);
+    }
+}
+
 /* Settle one deal: the players' hands against a board already prepared
  * (the part every player shares: high-table row, low mask, flush suit).
  * hole[p] holds n_hole cards, hole_low[p] their low mask. */
@@ -67,9 +109,11 @@ static inline void hf_board_values(int32_t n_players, const int32_t (*hole)[6], 
     }
 }
 
+/* Settle one deal, or count it in *outcomes when that is not NULL (up to
+ * HF_OUTCOME_PLAYERS players), to be settled with hf_outcomes_settle. */
 static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], int32_t n_hole,
                                    const uint32_t *hole_low, const hf_board *board,
-                                   hf_equity_tally *t)
+                                   hf_outcomes *outcomes, hf_equity_tally *t)
 {
     int32_t high[HF_EQUITY_MAX_PLAYERS], low[HF_EQUITY_MAX_PLAYERS];
     /* A literal hole size per call, so each copy's pair loops unroll. */
@@ -79,7 +123,10 @@ static inline void hf_settle_board(int32_t n_players, const int32_t (*hole)[6], 
         hf_board_values(n_players, hole, 5, hole_low, board, high, low);
     else
         hf_board_values(n_players, hole, 6, hole_low, board, high, low);
-    hf_settle_values(n_players, high, low, 1, t);
+    if (outcomes)
+        hf_outcome_add(outcomes, n_players, high, low);
+    else
+        hf_settle_values(n_players, high, low, 1, t);
 }
 
 #endif

@@ -158,10 +158,12 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 
 /* Settle `count` random deals into *out (zeroed first). The stream is
  * splitmix64 from `seed`; each deal is a partial Fisher-Yates shuffle of
- * the unknown cards (carried over from the previous deal) using Lemire's
- * bounded draws on 32-bit words, both halves of each splitmix64 output
- * (the high half first). Returns 0 or HF_ERR_* (HF_ERR_COUNT for a count
- * outside 0..HF_EQUITY_MAX_COUNT). */
+ * the unknown cards (carried over from the previous deal) whose bounded
+ * draws n, n - 1, .. are batched: each run of bounds whose product P fits
+ * in 64 bits (cut greedily) takes one splitmix64 word r, each draw is the
+ * high word of r * bound and r its low word, and the run is redrawn whole
+ * if the final r is below 2^64 mod P (exactly uniform). Returns 0 or
+ * HF_ERR_* (HF_ERR_COUNT for a count outside 0..HF_EQUITY_MAX_COUNT). */
 int32_t hf_equity_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead,

@@ -10,9 +10,9 @@
 #include <string.h>
 #include "cards.h"
 #include "omaha_fast.h"
+#include "equity_settle.h"
 
 #define MAX_PLAYERS 10
-#define HALF_POT (HF_EQUITY_POT / 2)
 #define MAX_DEALS ((int64_t)1 << 62)
 
 typedef struct {
@@ -314,49 +314,13 @@ static int64_t draw_row(uint64_t *state, const hf_range *r, uint64_t mask)
     return base - r->cumulative;
 }
 
-/* Settle the dealt hands on the full board (the showdown rules of equity.c). */
+/* Settle the dealt hands on the full board: the one copy of the showdown
+ * rules, shared with equity.c and enumerate.c (equity_settle.h). */
 static void settle(const range_spot *s, hf_equity_tally *t)
 {
     hf_board b;
     hf_board_prepare(&b, s->board, 5);
-    int32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
-    int32_t best_high = 0x7fff, best_low = 0x7fff, n_high = 0, n_low = 0;
-    for (int32_t p = 0; p < s->n_players; p++) {
-        high[p] = hf_board_high(&b, s->hands[p], s->n_hole);
-        low[p] = hf_omaha_low_table[s->hand_low[p] << 8 | b.low_mask];
-        if (high[p] < best_high) {
-            best_high = high[p];
-            n_high = 1;
-        } else if (high[p] == best_high) {
-            n_high++;
-        }
-        if (low[p] && low[p] < best_low) {
-            best_low = low[p];
-            n_low = 1;
-        } else if (low[p] && low[p] == best_low) {
-            n_low++;
-        }
-    }
-    t->deals++;
-    t->no_low += !n_low;
-    int32_t high_share = (n_low ? HALF_POT : HF_EQUITY_POT) / n_high;
-    int32_t low_share = n_low ? HALF_POT / n_low : 0;
-    for (int32_t p = 0; p < s->n_players; p++) {
-        int64_t share = 0;
-        if (high[p] == best_high) {
-            share += high_share;
-            t->win_high[p] += n_high == 1;
-            t->tie_high[p] += n_high != 1;
-        }
-        if (n_low && low[p] == best_low) {
-            share += low_share;
-            t->win_low[p] += n_low == 1;
-            t->tie_low[p] += n_low != 1;
-        }
-        t->share[p] += share;
-        t->share_sq[p] += share * share;
-        t->scoop[p] += share == HF_EQUITY_POT;
-    }
+    hf_settle_board(s->n_players, s->hands, s->n_hole, s->hand_low, &b, NULL, t);
 }
 
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,

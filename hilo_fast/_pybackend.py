@@ -578,30 +578,37 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, _mix64(state)
 
 
-class _Draws:
-    """32-bit draws, both halves of each splitmix64 output, the high one first
-    (as ``draws`` in csrc/equity.c)."""
+def _plan_runs(n_deck: int, needed: int) -> list[tuple[int, int, int, int]]:
+    """(first draw, end, product, 2**64 mod product) of each run of bounds
+    n_deck - i whose product fits in 64 bits, cut greedily (as plan_runs in
+    csrc/equity.c)."""
+    runs = []
+    i = 0
+    while i < needed:
+        first, product = i, 1
+        while i < needed and product * (n_deck - i) <= _MASK64:
+            product *= n_deck - i
+            i += 1
+        runs.append((first, i, product, (1 << 64) % product))
+    return runs
 
-    __slots__ = ("halves", "state", "word")
 
-    def __init__(self, seed: int) -> None:
-        self.state, self.word, self.halves = seed, 0, 0
-
-    def draw32(self) -> int:
-        if not self.halves:
-            self.state, self.word = _splitmix64(self.state)
-            self.halves = 2
-        self.halves -= 1
-        return (self.word >> (32 * self.halves)) & 0xFFFFFFFF
-
-    def bounded(self, n: int) -> int:
-        """A uniform int in 0..n-1: Lemire's method on 32-bit draws."""
-        m = self.draw32() * n
-        if m & 0xFFFFFFFF < n:
-            threshold = (-n & 0xFFFFFFFF) % n
-            while m & 0xFFFFFFFF < threshold:
-                m = self.draw32() * n
-        return m >> 32
+def _shuffle_prefix(deck: list[int], runs: list[tuple[int, int, int, int]], state: int) -> int:
+    """The partial Fisher-Yates shuffle of deck's first cards with batched
+    bounded draws, one splitmix64 word per run (shuffle_prefix in the C):
+    the word is refused when word * product mod 2**64 (the low word the
+    draws would leave) is below 2**64 mod product. Returns the next state."""
+    n_deck = len(deck)
+    for first, end, product, threshold in runs:
+        state, r = _splitmix64(state)
+        while r * product & _MASK64 < threshold:
+            state, r = _splitmix64(state)
+        for i in range(first, end):
+            m = r * (n_deck - i)
+            j = i + (m >> 64)
+            r = m & _MASK64
+            deck[i], deck[j] = deck[j], deck[i]
+    return state
 
 
 def equity_sample(
@@ -617,11 +624,10 @@ def equity_sample(
     tally = [0] * (2 + _TALLY_WIDTH * len(spot.holes))
     deck = spot.deck
     needed = sum(size for _, size in spot.slots)
-    draws = _Draws(seed)
-    for _ in range(count):
-        for i in range(needed):  # partial Fisher-Yates, carried over between deals
-            j = i + draws.bounded(len(deck) - i)
-            deck[i], deck[j] = deck[j], deck[i]
+    runs = _plan_runs(len(deck), needed)
+    state = seed
+    for _ in range(count):  # the shuffle is carried over between deals
+        state = _shuffle_prefix(deck, runs, state)
         at = 0
         for slot, (_, size) in enumerate(spot.slots):
             spot.place(slot, deck[at:at + size])
@@ -779,7 +785,7 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
 def _bounded(state: int, n: int) -> tuple[int, int]:
     """(next state, a uniform int in 0..n-1), as ``bounded`` in csrc/range_equity.c:
     Lemire's method on the high half of each splitmix64 output (the range
-    stream; hf_equity_sample draws both halves, ``_Draws``)."""
+    stream; hf_equity_sample batches its draws, ``_shuffle_prefix``)."""
     state, z = _splitmix64(state)
     m = (z >> 32) * n
     if m & 0xFFFFFFFF < n:
