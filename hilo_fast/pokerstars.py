@@ -111,6 +111,8 @@ _NOISE = re.compile(
     r"|cashed out the hand.*|is away|has been disconnected.*)")
 _COLON_NOISE = frozenset(("is sitting out", "sits out", "is disconnected", "has returned",
                           "has timed out", "is away", "sitting out"))
+_ALL_IN = ["and", "is", "all-in"]   # the last words of an action that puts a player all in
+_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
 _STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 
@@ -300,6 +302,8 @@ class _HandParser:
         pots: tuple[int, ...] = ()
         summary_seats: list[str] = []
         by_seat: dict[int, str] = {}
+        cache = _MONEY_CACHE[h.cash]
+        add = actions.append
         for offset, line in enumerate(lines[2:], 3):
             if not line:
                 continue
@@ -310,6 +314,35 @@ class _HandParser:
                         if line.startswith(name + ": ") and len(name) > len(who):
                             who, what = name, line[len(name) + 2:]
                 if sep and who in names:
+                    # The common actions first, read with str methods (one split, the
+                    # amounts from the cache); anything else, as the shapes below.
+                    if what == "folds":
+                        add(_new(HHAction, (street, who, "fold", 0, 0, False)))
+                        continue
+                    if what == "checks":
+                        add(_new(HHAction, (street, who, "check", 0, 0, False)))
+                        continue
+                    words = what.split(" ")
+                    size = len(words)
+                    verb = words[0]
+                    all_in = size > 3 and words[-3:] == _ALL_IN
+                    if all_in:
+                        size -= 3
+                    if size == 2 and (verb == "calls" or verb == "bets"):
+                        amount = cache.get(words[1])
+                        if amount is None:
+                            amount = money(words[1])
+                        add(_new(HHAction, (street, who, "call" if verb == "calls" else "bet",
+                                            amount, 0, all_in)))
+                        continue
+                    if size == 4 and verb == "raises" and words[2] == "to":
+                        amount, to = cache.get(words[1]), cache.get(words[3])
+                        if amount is None:
+                            amount = money(words[1])
+                        if to is None:
+                            to = money(words[3])
+                        add(_new(HHAction, (street, who, "raise", amount, to, all_in)))
+                        continue
                     self.player_line(who, what, street, section, posts, actions, holes,
                                      shown, mucked)
                     if section == "seats" and what.startswith("posts"):
@@ -540,71 +573,96 @@ class PokerStarsReader(Iterator[HandHistory]):
             self.close()
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
-        block: list[str] = []
-        start = 0
-        seen_header = False
-        nonblank = 0
-        garbage_at = 0
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()   # CR, LF and spaces; a BOM is not whitespace
+        # Up to the first header every line is looked at: is this a hand history at all?
+        number = nonblank = garbage_at = 0
+        for raw in lines:
+            number += 1
+            line = _stripped(raw)
             if not line:
                 continue
-            if line[0] == "\ufeff":
-                line = line[1:].strip()
-                if not line:
+            if line.startswith("PokerStars ") and _HEADER.match(line):
+                break
+            nonblank += 1
+            garbage_at = garbage_at or number
+            if nonblank >= SNIFF_LINES:
+                raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                 f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
+                                 "lines")
+        else:
+            if garbage_at:
+                raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                 "'PokerStars Hand #' header in it")
+            return
+        if garbage_at:
+            self._error("", garbage_at, "text before the first hand is not a hand")
+        # Then the lines of a hand are gathered as they come (stripped, blank ones
+        # dropped, once the hand is whole); only a line that may be a header (it
+        # starts with "PokerStars " or a space or BOM) is looked at one by one.
+        block, start, dropped, cut, limit = [line], number, 0, False, MAX_HAND_LINES
+        lead = _LEAD
+        for raw in lines:
+            if raw.startswith("PokerStars ") or raw[:1] in lead:
+                line = _stripped(raw)
+                if line.startswith("PokerStars ") and _HEADER.match(line):
+                    if not cut:
+                        hand = self._finish(block, start)
+                        if hand is not None:
+                            yield hand
+                    start += dropped + len(block)
+                    block, dropped, cut, limit = [line], 0, False, MAX_HAND_LINES
                     continue
-            if line[0] == "P" and line.startswith("PokerStars ") and _HEADER.match(line):
-                if block:
-                    hand = self._finish(block, start)
-                    if hand is not None:
-                        yield hand
-                elif garbage_at:
-                    self._error("", garbage_at, "text before the first hand is not a hand")
-                    garbage_at = 0
-                block, start, seen_header = [line], number, True
-                continue
-            if not seen_header:
-                nonblank += 1
-                garbage_at = garbage_at or number
-                if nonblank >= SNIFF_LINES:
-                    raise ValueError(f"{self.name} is not a PokerStars hand history: no "
-                                     f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
-                                     "lines")
-                continue
-            if not block:
-                continue   # the rest of an over-long block: skip to the next header
-            block.append(line)
-            if len(block) > MAX_HAND_LINES:
-                self._error(_HEADER.match(block[0])["id"], start,   # type: ignore[index]
-                            f"more than {MAX_HAND_LINES} lines: not a hand")
-                block = []
-        if block:
+            block.append(raw)
+            if len(block) > limit:   # (blank lines count only here, when it matters)
+                if not cut:
+                    count = len([1 for text in block if _stripped(text)])
+                    if count <= MAX_HAND_LINES:
+                        limit = len(block) + MAX_HAND_LINES - count
+                        continue
+                    self._error(_HEADER.match(block[0])["id"], start,   # type: ignore[index]
+                                f"more than {MAX_HAND_LINES} lines: not a hand")
+                    cut, limit = True, MAX_HAND_LINES
+                dropped += len(block)   # the rest of an over-long block: skip to the next header
+                block.clear()
+        if not cut:
             hand = self._finish(block, start)
             if hand is not None:
                 yield hand
-        elif garbage_at and not seen_header:
-            raise ValueError(f"{self.name} is not a PokerStars hand history: no "
-                             "'PokerStars Hand #' header in it")
 
     def _finish(self, block: list[str], start: int) -> HandHistory | None:
         header = _HEADER.match(block[0])
         assert header is not None
         hand_id = header["id"]
         try:
-            joined = "".join(block)
-            if not joined.isascii() and _NOT_UTF8.search(joined):
-                raise _Unreadable("bytes that are not UTF-8")
+            lines = [line for line in map(str.strip, block) if line]
+            joined = "".join(lines)
+            if not joined.isascii():
+                if _NOT_UTF8.search(joined):
+                    raise _Unreadable("bytes that are not UTF-8")
+                if "\ufeff" in joined:
+                    lines = [line for line in map(_stripped, lines) if line]
             parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
                 self.skipped += 1
                 self.skipped_games[parsed.game] += 1
                 return None
-            hand = _HandParser(hand_id, parsed, date, tz, block, start).parse()
+            hand = _HandParser(hand_id, parsed, date, tz, lines, start).parse()
         except _Unreadable as exc:
             self._error(hand_id, start, str(exc))
             return None
         self.hands += 1
         return hand
+
+
+def _stripped(raw: str) -> str:
+    """A line less its line end, spaces and a byte-order mark (not whitespace) at its start."""
+    line = raw.strip()
+    if line[:1] == "\ufeff":
+        line = line[1:].strip()
+    return line
+
+
+#: The first characters of a line that may be a header once stripped (spaces, a BOM).
+_LEAD = frozenset(c for c in map(chr, range(0x3001)) if c.isspace()) | {"\ufeff"}
 
 
 def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReader:
