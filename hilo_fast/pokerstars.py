@@ -112,9 +112,11 @@ _NOISE = re.compile(
 _COLON_NOISE = frozenset(("is sitting out", "sits out", "is disconnected", "has returned",
                           "has timed out", "is away", "sitting out"))
 _ALL_IN = ["and", "is", "all-in"]   # the last words of an action that puts a player all in
+_NO_WORDS = [""]   # the words of an action the split path does not read
 _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
 _STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}   # board cards once the street is dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,13 @@ class _Unreadable(Exception):
 
 # Amounts repeat: parse each text once (one cache for chips, one for cash: no key tuples).
 _MONEY_CACHE: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_CACHE_SIZE = 10_000   # entries a cache keeps at most (memory stays bounded)
+# And the posts' ("posts small blind $0.05"): (kind, amount, all_in), a Post's after the player.
+_POST_CACHE: tuple[dict[str, tuple[str, int, bool]], ...] = ({}, {})
+# So do the actions' texts ("calls $0.10", "raises 40 to 60 and is all-in"): each read once,
+# kept as (kind, amount, to, all_in), the fields of an HHAction after street and player.
+_ACTION_CACHE: tuple[dict[str, tuple[str, int, int, bool]], ...] = tuple(
+    {"folds": ("fold", 0, 0, False), "checks": ("check", 0, 0, False)} for _ in range(2))
 
 
 def _money(text: str, cash: bool) -> int:
@@ -145,7 +154,7 @@ def _money(text: str, cash: bool) -> int:
     found = cache.get(text)
     if found is None:
         found = _parse_money(text, cash)
-        if len(cache) < 10_000:
+        if len(cache) < _CACHE_SIZE:
             cache[text] = found
     return found
 
@@ -302,71 +311,13 @@ class _HandParser:
         pots: tuple[int, ...] = ()
         summary_seats: list[str] = []
         by_seat: dict[int, str] = {}
-        cache = _MONEY_CACHE[h.cash]
+        whats = _ACTION_CACHE[h.cash]
         add = actions.append
         for offset, line in enumerate(lines[2:], 3):
             if not line:
                 continue
             try:
-                who, sep, what = line.partition(": ")
-                if sep and who not in names and ": " in what:
-                    for name in names:   # a name with ": " in it (rare): the longest prefix
-                        if line.startswith(name + ": ") and len(name) > len(who):
-                            who, what = name, line[len(name) + 2:]
-                if sep and who in names:
-                    # The common actions first, read with str methods (one split, the
-                    # amounts from the cache); anything else, as the shapes below.
-                    if what == "folds":
-                        add(_new(HHAction, (street, who, "fold", 0, 0, False)))
-                        continue
-                    if what == "checks":
-                        add(_new(HHAction, (street, who, "check", 0, 0, False)))
-                        continue
-                    words = what.split(" ")
-                    size = len(words)
-                    verb = words[0]
-                    all_in = size > 3 and words[-3:] == _ALL_IN
-                    if all_in:
-                        size -= 3
-                    if size == 2 and (verb == "calls" or verb == "bets"):
-                        amount = cache.get(words[1])
-                        if amount is None:
-                            amount = money(words[1])
-                        add(_new(HHAction, (street, who, "call" if verb == "calls" else "bet",
-                                            amount, 0, all_in)))
-                        continue
-                    if size == 4 and verb == "raises" and words[2] == "to":
-                        amount, to = cache.get(words[1]), cache.get(words[3])
-                        if amount is None:
-                            amount = money(words[1])
-                        if to is None:
-                            to = money(words[3])
-                        add(_new(HHAction, (street, who, "raise", amount, to, all_in)))
-                        continue
-                    self.player_line(who, what, street, section, posts, actions, holes,
-                                     shown, mucked)
-                    if section == "seats" and what.startswith("posts"):
-                        section = "posts"
-                    continue
-                if line.startswith("Seat ") and section != "hand":
-                    if section == "seats":
-                        seat = _SEAT.fullmatch(line)
-                        if seat:
-                            info = SeatInfo(int(seat["seat"]), seat["name"],
-                                            money(seat["chips"]),
-                                            "sitting out" in seat["rest"], seat["bounty"])
-                            if info.name in names or info.seat in taken:
-                                raise _Unreadable(f"seat {info.seat} or {info.name!r} "
-                                                  "listed twice")
-                            seats.append(info)
-                            names[info.name] = info
-                            taken.add(info.seat)
-                            continue
-                    elif section == "summary":
-                        self.summary_seat(line, by_seat, holes, summary_seats)
-                        continue
-                    raise _Unreadable("bad seat line")
-                if line.startswith("***"):
+                if line[:3] == "***":
                     marker = _STREET.fullmatch(line)
                     if marker is None:
                         raise _Unreadable("bad section line")
@@ -378,8 +329,7 @@ class _HandParser:
                         street = _STREET_NAMES[name]
                         groups = _CARDS.findall(marker["cards"])
                         new = _cards(groups[-1]) if groups else ()
-                        if not new or len(board) + len(new) != {"flop": 3, "turn": 4,
-                                                                "river": 5}[street]:
+                        if not new or len(board) + len(new) != _BOARD_SIZES[street]:
                             raise _Unreadable(f"bad {street} cards")
                         board.extend(new)
                     elif name in ("SHOW DOWN", "SHOWDOWN"):
@@ -391,6 +341,64 @@ class _HandParser:
                     else:
                         raise _Unreadable(f"unsupported section {name!r} (run it twice?)")
                     continue
+                if line[:5] == "Seat ":   # the seat list, and the summary's
+                    if section == "summary":
+                        number, _, rest = line[5:].partition(": ")
+                        name = by_seat.get(int(number)) if number.isdigit() and \
+                            number.isascii() else None
+                        if name is not None and "[" not in rest and rest.startswith(name):
+                            summary_seats.append(name)   # (no cards: nothing more in it)
+                        else:
+                            self.summary_seat(line, by_seat, holes, summary_seats)
+                        continue
+                    seat = _SEAT.fullmatch(line) if section == "seats" else None
+                    if seat:
+                        number, name, chips, bounty, rest = seat.group(
+                            "seat", "name", "chips", "bounty", "rest")
+                        info = _new(SeatInfo, (int(number), name, money(chips),
+                                               "sitting out" in rest, bounty))
+                        if info.name in names or info.seat in taken:
+                            raise _Unreadable(f"seat {info.seat} or {info.name!r} "
+                                              "listed twice")
+                        seats.append(info)
+                        names[info.name] = info
+                        taken.add(info.seat)
+                        continue
+                who, sep, what = line.partition(": ")
+                if sep and who not in names and ": " in what:
+                    for name in names:   # a name with ": " in it (rare): the longest prefix
+                        if line.startswith(name + ": ") and len(name) > len(who):
+                            who, what = name, line[len(name) + 2:]
+                if sep and who in names:
+                    # The common actions first: each distinct text ("calls $0.10") is
+                    # read once (below, with str methods) and then found in a cache.
+                    known = whats.get(what)
+                    if known is not None:
+                        add(_new(HHAction, (street, who, *known)))
+                        continue
+                    words = what.split(" ") if what[:1] in "cbr" else _NO_WORDS
+                    size = len(words)
+                    verb = words[0]
+                    all_in = size > 3 and words[-3:] == _ALL_IN
+                    if all_in:
+                        size -= 3
+                    if size == 2 and (verb == "calls" or verb == "bets"):
+                        known = ("call" if verb == "calls" else "bet", money(words[1]), 0,
+                                 all_in)
+                    elif size == 4 and verb == "raises" and words[2] == "to":
+                        known = ("raise", money(words[1]), money(words[3]), all_in)
+                    if known is not None:
+                        if len(whats) < _CACHE_SIZE:
+                            whats[what] = known
+                        add(_new(HHAction, (street, who, *known)))
+                        continue
+                    self.player_line(who, what, street, section, posts, actions, holes,
+                                     shown, mucked)
+                    if section == "seats" and what.startswith("posts"):
+                        section = "posts"
+                    continue
+                if line.startswith("Seat ") and section != "hand":
+                    raise _Unreadable("bad seat line")
                 if section == "summary":
                     self.summary_line(line, board)
                     if line.startswith("Total pot"):
@@ -442,7 +450,8 @@ class _HandParser:
         collected: dict[str, int] = {}
         for _, name, amount in pot_collections:
             collected[name] = collected.get(name, 0) + amount
-        dealt = tuple(s.name for s in seats if s.name in summary_seats) or \
+        in_summary = set(summary_seats)
+        dealt = tuple([s.name for s in seats if s.name in in_summary]) or \
             tuple(s.name for s in seats if not s.sitting_out)
         return HandHistory(
             hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
@@ -459,7 +468,21 @@ class _HandParser:
                     actions: list[HHAction], holes: dict[str, tuple[str, ...]],
                     shown: list[str], mucked: list[str]) -> None:
         money = self.money
-        if what == "folds" or what.startswith("folds ["):
+        if what.startswith("posts "):
+            if section == "hand":
+                raise _Unreadable("bad post")
+            cache = _POST_CACHE[self.h.cash]
+            known = cache.get(what)
+            if known is None:
+                post = _POST.fullmatch(what)
+                if post is None:
+                    raise _Unreadable("bad post")
+                kind = "ante" if post["kind"] == "the ante" else post["kind"]
+                known = (kind, money(post["amount"]), bool(post["allin"]))
+                if len(cache) < _CACHE_SIZE:
+                    cache[what] = known
+            posts.append(_new(Post, (who, *known)))
+        elif what == "folds" or what.startswith("folds ["):
             actions.append(HHAction(street, who, "fold"))
         elif what == "checks":
             actions.append(HHAction(street, who, "check"))
@@ -475,12 +498,6 @@ class _HandParser:
                 raise _Unreadable("bad raise")
             actions.append(HHAction(street, who, "raise", money(raised["amount"]),
                                     money(raised["to"]), bool(raised["allin"])))
-        elif what.startswith("posts "):
-            post = _POST.fullmatch(what)
-            if post is None or section == "hand":
-                raise _Unreadable("bad post")
-            kind = "ante" if post["kind"] == "the ante" else post["kind"]
-            posts.append(Post(who, kind, money(post["amount"]), bool(post["allin"])))
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
             holes[who] = _cards(groups[0])
@@ -499,12 +516,14 @@ class _HandParser:
     def summary_seat(self, line: str, by_seat: dict[int, str],
                      holes: dict[str, tuple[str, ...]], summary_seats: list[str]) -> None:
         number, _, rest = line[5:].partition(": ")
-        if not number.isdigit():
+        if not (number.isdigit() and number.isascii()):
             raise _Unreadable("bad summary seat line")
         name = by_seat.get(int(number))
         if name is None or not rest.startswith(name):
             raise _Unreadable("summary names a player who is not seated")
         summary_seats.append(name)
+        if "[" not in rest:
+            return
         for verb in (" showed [", " mucked ["):
             at = rest.find(verb)
             if at >= 0:

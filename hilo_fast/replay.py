@@ -242,9 +242,10 @@ def _play(h: HandHistory, r: Replay) -> None:
             found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
     credit = [0] * n   # live chips posted that the engine has not seen yet
     dead = [0] * n     # dead chips posted, added to the pot at the settlement
-    engine_posts = sbs[:1] + bbs[:1]
+    engine_sb = sbs[0] if sbs else None
+    engine_bb = bbs[0] if bbs else None
     for post in h.posts:
-        if post.kind == "ante" or any(post is p for p in engine_posts):
+        if post is engine_sb or post is engine_bb or post.kind == "ante":
             continue
         seat = seat_of[post.player]
         if post.kind == "small & big blinds":
