@@ -46,8 +46,7 @@ from itertools import filterfalse, islice
 from typing import NamedTuple
 
 from ._backend import backend
-from ._pots import Pot as _ONE_POT
-from ._pots import _divide, split_pots
+from ._pots import _divide, pot_levels, winners
 from .cards import parse_card
 from .engine import Action, Hand
 from .hand_history import HandHistory
@@ -366,32 +365,38 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         if not showing:
             found.append("every player at showdown mucked")
             raise _Stop
-        # The pots as hf.showdown builds them (the one pot splitter), with only the
-        # players who show contesting: the engine's cards, already checked.
+        # The pots as hf.showdown builds them (the one pot builder and the one
+        # winners rule), with only the players who show contesting, on the
+        # engine's cards (already checked); each pot's rake comes off before it
+        # is split. Odd chips go clockwise from the first seat left of the button.
         high, low = [0] * n, [0] * n
         omaha = backend.omaha
         for seat in showing:
             packed = omaha(holes[seat], board)
             high[seat], low[seat] = packed >> 8, packed & 0xFF
-        pots = [p for p in split_pots(high, low, showing, chips, (h.button - 1) % n, False)
-                if p.eligible]
+        button = (h.button - 1) % n
+        clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
+        pots = pot_levels(showing, chips)
     else:
-        pots = [_ONE_POT(total, (live[0],), (live[0],), (), {}, False)]
-    rakes = _rake_by_pot([p.amount for p in pots], h, found) if h.rake else [0] * len(pots)
+        clockwise = high = low = []
+        pots = [(0, total, (live[0],))]
+    rakes = _rake_by_pot([p[1] for p in pots], h, found) if h.rake else [0] * len(pots)
     collected: dict[str, int] = {}
-    for pot, rake in zip(pots, rakes, strict=True):
-        net = pot.amount - rake
-        eligible, low_winners = pot.eligible, pot.low_winners
+    add = r.pots.append
+    for (level, amount, eligible), rake in zip(pots, rakes, strict=True):
+        net = amount - rake
         shares: dict[int, int] = {}
-        if not pot.contested:
+        if len(eligible) == 1:   # nobody else reached it: back to its one player
             shares[eligible[0]] = net
         else:
+            high_winners, low_winners = winners(
+                high, low, [seat for seat in clockwise if chips[seat] >= level])
             low_half = net // 2 if low_winners else 0
             if low_winners:
                 _divide(low_half, low_winners, shares)
-            _divide(net - low_half, pot.high_winners, shares)
+            _divide(net - low_half, high_winners, shares)
         named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-        r.pots.append(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
+        add(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
@@ -427,6 +432,14 @@ def _compare(h: HandHistory, r: Replay) -> None:
             site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
             if site != ours:
                 found.append(f"{name} collected {site} on the site, {ours} in the replay")
+    indexes = {index for index, _, _ in h.pot_collections}
+    if len(r.pots) == 1 and len(indexes) == 1:   # one pot (most hands): its lines are all
+        if h.collected != r.pots[0].shares and indexes == {0}:
+            found.append(f"main pot: the site split it {h.collected}, the replay "
+                         f"{r.pots[0].shares}")
+        elif indexes != {0} and r.pots[0].shares:
+            found.append(f"main pot: the site split it {{}}, the replay {r.pots[0].shares}")
+        return
     by_pot: dict[int, dict[str, int]] = {}
     for index, name, amount in h.pot_collections:
         split = by_pot.setdefault(index, {})
