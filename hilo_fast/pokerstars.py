@@ -587,9 +587,92 @@ class PokerStarsReader(Iterator[HandHistory]):
 
     def _read(self, lines: Iterator[str]) -> Iterator[HandHistory]:
         try:
-            yield from self._hands(lines)
+            if self._closing is not None and lines is self._closing:
+                yield from self._hands_of_file(self._closing)
+            else:
+                yield from self._hands(lines)
         finally:
             self.close()
+
+    def _hands_of_file(self, stream: IO[str]) -> Iterator[HandHistory]:
+        """What :meth:`_hands` yields, for a file this reader opened (so its line
+        ends are "\\n" only: universal newlines): read in chunks, each hand's
+        lines found with one search for the next header, no step per line."""
+        buffer = ""
+        number = 1          # the line number of buffer[0]
+        started = cut = False
+        garbage = [0, 0]    # before the first header: lines not blank, the first one's number
+        while True:
+            chunk = stream.read(_CHUNK)
+            eof = not chunk
+            buffer += chunk
+            end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
+            pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
+            while True:
+                at = _next_header(buffer, pos + after, end)
+                if at < 0:
+                    break
+                if not started:
+                    self._garbage(buffer[:at], number, garbage)
+                    if garbage[0]:
+                        self._error("", garbage[1], "text before the first hand is not a hand")
+                    started = True
+                elif not cut and not self._too_long(buffer, pos, at, number):
+                    hand = self._finish(self._block(buffer, pos, at), number)
+                    if hand is not None:
+                        yield hand
+                number += buffer.count("\n", pos, at)
+                pos, cut, after = at, False, True
+            if not started:   # no header yet: count what is not blank, drop the rest
+                self._garbage(buffer[:end], number, garbage)
+                if eof:
+                    if garbage[0]:
+                        raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                         "'PokerStars Hand #' header in it")
+                    return
+            elif eof:
+                break
+            elif not cut and buffer.count("\n", pos, end) > MAX_HAND_LINES:
+                cut = self._too_long(buffer, pos, end, number)
+            if cut or not started:   # (the rest of an over-long hand: up to the next header)
+                number += buffer.count("\n", pos, end)
+                pos = end
+            buffer = buffer[pos:]
+        if not cut and not self._too_long(buffer, pos, len(buffer), number):
+            hand = self._finish(self._block(buffer, pos, len(buffer)), number)
+            if hand is not None:
+                yield hand
+
+    def _garbage(self, text: str, number: int, garbage: list[int]) -> None:
+        """Count the lines of ``text`` (from line ``number``) that are not blank into
+        ``garbage`` (count, first line), as :meth:`_hands` does before a header."""
+        for k, line in enumerate(text.split("\n"), number):
+            if _stripped(line):
+                garbage[0] += 1
+                garbage[1] = garbage[1] or k
+                if garbage[0] >= SNIFF_LINES:
+                    raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                     f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
+                                     "lines")
+
+    @staticmethod
+    def _block(buffer: str, start: int, stop: int) -> list[str]:
+        """A hand's lines as :meth:`_hands` gathers them: the header stripped, the rest raw."""
+        lines = buffer[start:stop].split("\n")
+        lines[0] = _stripped(lines[0])
+        return lines
+
+    def _too_long(self, buffer: str, start: int, stop: int, number: int) -> bool:
+        """True (and the hand reported) when the hand at ``buffer[start:stop]`` has more
+        than MAX_HAND_LINES lines that are not blank."""
+        if buffer.count("\n", start, stop) < MAX_HAND_LINES:
+            return False
+        lines = self._block(buffer, start, stop)
+        if len([1 for line in lines if _stripped(line)]) <= MAX_HAND_LINES:
+            return False
+        self._error(_HEADER.match(lines[0])["id"], number,   # type: ignore[index]
+                    f"more than {MAX_HAND_LINES} lines: not a hand")
+        return True
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
         # Up to the first header every line is looked at: is this a hand history at all?
@@ -679,6 +762,28 @@ def _stripped(raw: str) -> str:
         line = line[1:].strip()
     return line
 
+
+#: A header line in a file's text (as ``_stripped`` then ``_HEADER`` see it: spaces and
+#: one BOM before it, something not blank after "#id: ").
+_HEADER_LINE = re.compile(
+    r"^[^\S\n]*(?:\ufeff[^\S\n]*)?PokerStars (?:Zoom Hand|Hand|Game|Home Game Hand|Home Game) "
+    r"#\d+: [^\n]*\S", re.MULTILINE)
+_CHUNK = 1 << 16   # characters read at a time from a file
+_LINE_LEAD = re.compile(r"[^\S\n]*(?:\ufeff[^\S\n]*)?")   # what may stand before a header
+
+
+def _next_header(text: str, start: int, end: int) -> int:
+    """Where the first header line starting in ``text[start:end]`` starts, or -1
+    (a search for "PokerStars ", then the line checked: faster than a regex search)."""
+    find = text.find
+    at = find("PokerStars ", start, end)
+    while at >= 0:
+        line = text.rfind("\n", 0, at) + 1
+        if line >= start and _LINE_LEAD.fullmatch(text, line, at) and \
+                _HEADER_LINE.match(text, line, end):
+            return line
+        at = find("PokerStars ", at + 1, end)
+    return -1
 
 #: The first characters of a line that may be a header once stripped (spaces, a BOM).
 _LEAD = frozenset(c for c in map(chr, range(0x3001)) if c.isspace()) | {"\ufeff"}
