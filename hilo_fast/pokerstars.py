@@ -190,8 +190,8 @@ def _date(date: str) -> tuple[datetime | None, str]:
     if parts is None:
         return None, ""
     try:
-        y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
-        return datetime(y, mo, d, hh, mi, ss), parts["tz"] or ""
+        y, mo, d, hh, mi, ss, tz = parts.groups()
+        return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss)), tz or ""
     except ValueError:
         raise _Unreadable(f"bad date {date!r}") from None
 
@@ -312,6 +312,7 @@ class _HandParser:
         summary_seats: list[str] = []
         by_seat: dict[int, str] = {}
         whats = _ACTION_CACHE[h.cash]
+        cash_cache = _MONEY_CACHE[h.cash]
         add = actions.append
         for offset, line in enumerate(lines[2:], 3):
             if not line:
@@ -355,7 +356,9 @@ class _HandParser:
                     if seat:
                         number, name, chips, bounty, rest = seat.group(
                             "seat", "name", "chips", "bounty", "rest")
-                        info = _new(SeatInfo, (int(number), name, money(chips),
+                        amount = cash_cache.get(chips)
+                        info = _new(SeatInfo, (int(number), name,
+                                               money(chips) if amount is None else amount,
                                                "sitting out" in rest, bounty))
                         if info.name in names or info.seat in taken:
                             raise _Unreadable(f"seat {info.seat} or {info.name!r} "
