@@ -244,7 +244,7 @@ def _play(h: HandHistory, r: Replay) -> None:
     engine_sb = sbs[0] if sbs else None
     engine_bb = bbs[0] if bbs else None
     for post in h.posts:
-        if post is engine_sb or post is engine_bb or post.kind == "ante":
+        if post in (engine_sb, engine_bb) or post.kind == "ante":   # (equal: the engine's)
             continue
         seat = seat_of[post.player]
         if post.kind == "small & big blinds":
@@ -380,7 +380,8 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     else:
         clockwise = high = low = []
         pots = [(0, total, (live[0],))]
-    rakes = _rake_by_pot([p[1] for p in pots], h, found) if h.rake else [0] * len(pots)
+    rakes = _rake_by_pot([p[1] for p in pots], h, found) if h.rake or h.pots else \
+        [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
     collected: dict[str, int] = {}
     add = r.pots.append
     for (level, amount, eligible), rake in zip(pots, rakes, strict=True):
