@@ -738,13 +738,13 @@ class PokerStarsReader(Iterator[HandHistory]):
         assert header is not None
         hand_id = header["id"]
         try:
-            lines = [line for line in map(str.strip, block) if line]
+            lines = list(filter(None, map(str.strip, block)))   # (not blank, stripped)
             joined = "".join(lines)
             if not joined.isascii():
                 if _NOT_UTF8.search(joined):
                     raise _Unreadable("bytes that are not UTF-8")
                 if "\ufeff" in joined:
-                    lines = [line for line in map(_stripped, lines) if line]
+                    lines = list(filter(None, map(_stripped, lines)))
             parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
                 self.skipped += 1
