@@ -308,7 +308,8 @@ def test_a_file_read_in_chunks_reads_as_line_by_line(tmp_path: Path, chunk: int,
     edits = [lambda s: "", lambda s: s, lambda s: s + s, lambda s: " " + s,
              lambda s: "\ufeff" + s, lambda s: "garbage " + s, lambda s: "\n",
              lambda s: s[:rng.randrange(len(s) + 1)], lambda s: s.strip() + "\n" * 3,
-             lambda s: "\t\ufeff " + s, lambda s: s.replace(": ", ":  ")]
+             lambda s: "\t\ufeff " + s, lambda s: s.replace(": ", ":  "),
+             lambda s: "bob said, " + s, lambda s: "\ufeff\ufeff" + s]
     cases = list(texts) + ["", "\n\n", "x\n" * 60, "x\n" * 3] + [
         "x\n\n" * n + texts[0] for n in (SNIFF_LINES - 1, SNIFF_LINES)]
     for _ in range(60):
