@@ -503,6 +503,8 @@ class _HandParser:
                                     money(raised["to"]), bool(raised["allin"])))
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
+            if not groups:
+                raise _Unreadable("bad shows line: no cards")
             holes[who] = _cards(groups[0])
             if who not in shown:
                 shown.append(who)

@@ -188,6 +188,7 @@ def test_bad_sources_are_type_errors() -> None:
     ("alice: raises $0.20 to $0.3x", "bad amount"),
     ("alice: raises $0.205 to $0.30", "more than two decimals"),
     ("alice: dances", "unknown action"),
+    ("alice: shows [As 2d", "bad shows line"),
     ("*** FLOP *** [3c 4d]", "bad flop cards"),
     ("*** FLOP *** [3c 4d 1s]", "bad card '1s'"),
     ("*** FIRST FLOP *** [3c 4d 9s]", "run it twice"),
