@@ -68,6 +68,26 @@ def winners(high: Sequence[int], low: Sequence[int],
             tuple([seat for seat in seats if low[seat] == best_low]))
 
 
+def pot_levels(live: Sequence[int], chips: Sequence[int]
+               ) -> list[tuple[int, int, tuple[int, ...]]]:
+    """``(level, amount, eligible)`` of each pot, main pot first: a pot at each
+    live seat's positive contribution level, holding every seat's chips between
+    the level below and this one, contested by the live seats (ascending) that
+    reached it. ``live`` ascending; chips above every live level are not in any.
+
+    >>> pot_levels([0, 1, 2], [10, 30, 30, 5])
+    [(10, 35, (0, 1, 2)), (30, 40, (1, 2))]
+    """
+    out = []
+    below = 0   # every seat's chips up to the last level
+    for level in sorted({chips[seat] for seat in live if chips[seat] > 0}):
+        up_to = sum([c if c < level else level for c in chips])
+        out.append((level, up_to - below, tuple([seat for seat in live
+                                                 if chips[seat] >= level])))
+        below = up_to
+    return out
+
+
 def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
                chips: Sequence[int], button: int, odd_chip_low: bool) -> list[Pot]:
     """The pots of a hand: main pot first, then side pots, then any chips above
@@ -84,12 +104,8 @@ def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
     clockwise = [seat for seat in live if seat > button] + [seat for seat in live
                                                             if seat <= button]
     pots: list[Pot] = []
-    previous = below = 0   # the last level, and every seat's chips up to it
-    for level in sorted({chips[seat] for seat in live if chips[seat] > 0}):
-        up_to = sum([c if c < level else level for c in chips])
-        amount = up_to - below
-        previous, below = level, up_to
-        eligible = tuple([seat for seat in live if chips[seat] >= level])
+    levels = pot_levels(live, chips)
+    for level, amount, eligible in levels:
         if len(eligible) == 1:
             pots.append(Pot(amount, eligible, eligible, (), {eligible[0]: amount},
                             contested=False))
@@ -103,6 +119,7 @@ def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
             _divide(low_half, low_winners, shares)
         _divide(amount - low_half, high_winners, shares)
         pots.append(Pot(amount, eligible, high_winners, low_winners, dict(sorted(shares.items()))))
+    previous = levels[-1][0] if levels else 0   # the top live level
     returned = {seat: c - previous for seat, c in enumerate(chips) if c > previous}
     if returned:
         pots.append(Pot(sum(returned.values()), (), (), (), returned, contested=False))

@@ -111,8 +111,12 @@ _NOISE = re.compile(
     r"|cashed out the hand.*|is away|has been disconnected.*)")
 _COLON_NOISE = frozenset(("is sitting out", "sits out", "is disconnected", "has returned",
                           "has timed out", "is away", "sitting out"))
+_ALL_IN = ["and", "is", "all-in"]   # the last words of an action that puts a player all in
+_NO_WORDS = [""]   # the words of an action the split path does not read
+_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
 _STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}   # board cards once the street is dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,13 @@ class _Unreadable(Exception):
 
 # Amounts repeat: parse each text once (one cache for chips, one for cash: no key tuples).
 _MONEY_CACHE: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_CACHE_SIZE = 10_000   # entries a cache keeps at most (memory stays bounded)
+# And the posts' ("posts small blind $0.05"): (kind, amount, all_in), a Post's after the player.
+_POST_CACHE: tuple[dict[str, tuple[str, int, bool]], ...] = ({}, {})
+# So do the actions' texts ("calls $0.10", "raises 40 to 60 and is all-in"): each read once,
+# kept as (kind, amount, to, all_in), the fields of an HHAction after street and player.
+_ACTION_CACHE: tuple[dict[str, tuple[str, int, int, bool]], ...] = tuple(
+    {"folds": ("fold", 0, 0, False), "checks": ("check", 0, 0, False)} for _ in range(2))
 
 
 def _money(text: str, cash: bool) -> int:
@@ -143,7 +154,7 @@ def _money(text: str, cash: bool) -> int:
     found = cache.get(text)
     if found is None:
         found = _parse_money(text, cash)
-        if len(cache) < 10_000:
+        if len(cache) < _CACHE_SIZE:
             cache[text] = found
     return found
 
@@ -179,8 +190,8 @@ def _date(date: str) -> tuple[datetime | None, str]:
     if parts is None:
         return None, ""
     try:
-        y, mo, d, hh, mi, ss = (int(parts[k]) for k in range(1, 7))
-        return datetime(y, mo, d, hh, mi, ss), parts["tz"] or ""
+        y, mo, d, hh, mi, ss, tz = parts.groups()
+        return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss)), tz or ""
     except ValueError:
         raise _Unreadable(f"bad date {date!r}") from None
 
@@ -300,40 +311,14 @@ class _HandParser:
         pots: tuple[int, ...] = ()
         summary_seats: list[str] = []
         by_seat: dict[int, str] = {}
+        whats = _ACTION_CACHE[h.cash]
+        cash_cache = _MONEY_CACHE[h.cash]
+        add = actions.append
         for offset, line in enumerate(lines[2:], 3):
             if not line:
                 continue
             try:
-                who, sep, what = line.partition(": ")
-                if sep and who not in names and ": " in what:
-                    for name in names:   # a name with ": " in it (rare): the longest prefix
-                        if line.startswith(name + ": ") and len(name) > len(who):
-                            who, what = name, line[len(name) + 2:]
-                if sep and who in names:
-                    self.player_line(who, what, street, section, posts, actions, holes,
-                                     shown, mucked)
-                    if section == "seats" and what.startswith("posts"):
-                        section = "posts"
-                    continue
-                if line.startswith("Seat ") and section != "hand":
-                    if section == "seats":
-                        seat = _SEAT.fullmatch(line)
-                        if seat:
-                            info = SeatInfo(int(seat["seat"]), seat["name"],
-                                            money(seat["chips"]),
-                                            "sitting out" in seat["rest"], seat["bounty"])
-                            if info.name in names or info.seat in taken:
-                                raise _Unreadable(f"seat {info.seat} or {info.name!r} "
-                                                  "listed twice")
-                            seats.append(info)
-                            names[info.name] = info
-                            taken.add(info.seat)
-                            continue
-                    elif section == "summary":
-                        self.summary_seat(line, by_seat, holes, summary_seats)
-                        continue
-                    raise _Unreadable("bad seat line")
-                if line.startswith("***"):
+                if line[:3] == "***":
                     marker = _STREET.fullmatch(line)
                     if marker is None:
                         raise _Unreadable("bad section line")
@@ -345,8 +330,7 @@ class _HandParser:
                         street = _STREET_NAMES[name]
                         groups = _CARDS.findall(marker["cards"])
                         new = _cards(groups[-1]) if groups else ()
-                        if not new or len(board) + len(new) != {"flop": 3, "turn": 4,
-                                                                "river": 5}[street]:
+                        if not new or len(board) + len(new) != _BOARD_SIZES[street]:
                             raise _Unreadable(f"bad {street} cards")
                         board.extend(new)
                     elif name in ("SHOW DOWN", "SHOWDOWN"):
@@ -358,6 +342,66 @@ class _HandParser:
                     else:
                         raise _Unreadable(f"unsupported section {name!r} (run it twice?)")
                     continue
+                if line[:5] == "Seat ":   # the seat list, and the summary's
+                    if section == "summary":
+                        number, _, rest = line[5:].partition(": ")
+                        name = by_seat.get(int(number)) if number.isdigit() and \
+                            number.isascii() else None
+                        if name is not None and "[" not in rest and rest.startswith(name):
+                            summary_seats.append(name)   # (no cards: nothing more in it)
+                        else:
+                            self.summary_seat(line, by_seat, holes, summary_seats)
+                        continue
+                    seat = _SEAT.fullmatch(line) if section == "seats" else None
+                    if seat:
+                        number, name, chips, bounty, rest = seat.group(
+                            "seat", "name", "chips", "bounty", "rest")
+                        amount = cash_cache.get(chips)
+                        info = _new(SeatInfo, (int(number), name,
+                                               money(chips) if amount is None else amount,
+                                               "sitting out" in rest, bounty))
+                        if info.name in names or info.seat in taken:
+                            raise _Unreadable(f"seat {info.seat} or {info.name!r} "
+                                              "listed twice")
+                        seats.append(info)
+                        names[info.name] = info
+                        taken.add(info.seat)
+                        continue
+                who, sep, what = line.partition(": ")
+                if sep and who not in names and ": " in what:
+                    for name in names:   # a name with ": " in it (rare): the longest prefix
+                        if line.startswith(name + ": ") and len(name) > len(who):
+                            who, what = name, line[len(name) + 2:]
+                if sep and who in names:
+                    # The common actions first: each distinct text ("calls $0.10") is
+                    # read once (below, with str methods) and then found in a cache.
+                    known = whats.get(what)
+                    if known is not None:
+                        add(_new(HHAction, (street, who, *known)))
+                        continue
+                    words = what.split(" ") if what[:1] in "cbr" else _NO_WORDS
+                    size = len(words)
+                    verb = words[0]
+                    all_in = size > 3 and words[-3:] == _ALL_IN
+                    if all_in:
+                        size -= 3
+                    if size == 2 and (verb == "calls" or verb == "bets"):
+                        known = ("call" if verb == "calls" else "bet", money(words[1]), 0,
+                                 all_in)
+                    elif size == 4 and verb == "raises" and words[2] == "to":
+                        known = ("raise", money(words[1]), money(words[3]), all_in)
+                    if known is not None:
+                        if len(whats) < _CACHE_SIZE:
+                            whats[what] = known
+                        add(_new(HHAction, (street, who, *known)))
+                        continue
+                    self.player_line(who, what, street, section, posts, actions, holes,
+                                     shown, mucked)
+                    if section == "seats" and what.startswith("posts"):
+                        section = "posts"
+                    continue
+                if line.startswith("Seat ") and section != "hand":
+                    raise _Unreadable("bad seat line")
                 if section == "summary":
                     self.summary_line(line, board)
                     if line.startswith("Total pot"):
@@ -409,7 +453,8 @@ class _HandParser:
         collected: dict[str, int] = {}
         for _, name, amount in pot_collections:
             collected[name] = collected.get(name, 0) + amount
-        dealt = tuple(s.name for s in seats if s.name in summary_seats) or \
+        in_summary = set(summary_seats)
+        dealt = tuple([s.name for s in seats if s.name in in_summary]) or \
             tuple(s.name for s in seats if not s.sitting_out)
         return HandHistory(
             hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
@@ -426,7 +471,21 @@ class _HandParser:
                     actions: list[HHAction], holes: dict[str, tuple[str, ...]],
                     shown: list[str], mucked: list[str]) -> None:
         money = self.money
-        if what == "folds" or what.startswith("folds ["):
+        if what.startswith("posts "):
+            if section == "hand":
+                raise _Unreadable("bad post")
+            cache = _POST_CACHE[self.h.cash]
+            known = cache.get(what)
+            if known is None:
+                post = _POST.fullmatch(what)
+                if post is None:
+                    raise _Unreadable("bad post")
+                kind = "ante" if post["kind"] == "the ante" else post["kind"]
+                known = (kind, money(post["amount"]), bool(post["allin"]))
+                if len(cache) < _CACHE_SIZE:
+                    cache[what] = known
+            posts.append(_new(Post, (who, *known)))
+        elif what == "folds" or what.startswith("folds ["):
             actions.append(HHAction(street, who, "fold"))
         elif what == "checks":
             actions.append(HHAction(street, who, "check"))
@@ -442,14 +501,10 @@ class _HandParser:
                 raise _Unreadable("bad raise")
             actions.append(HHAction(street, who, "raise", money(raised["amount"]),
                                     money(raised["to"]), bool(raised["allin"])))
-        elif what.startswith("posts "):
-            post = _POST.fullmatch(what)
-            if post is None or section == "hand":
-                raise _Unreadable("bad post")
-            kind = "ante" if post["kind"] == "the ante" else post["kind"]
-            posts.append(Post(who, kind, money(post["amount"]), bool(post["allin"])))
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
+            if not groups:
+                raise _Unreadable("bad shows line: no cards")
             holes[who] = _cards(groups[0])
             if who not in shown:
                 shown.append(who)
@@ -466,12 +521,14 @@ class _HandParser:
     def summary_seat(self, line: str, by_seat: dict[int, str],
                      holes: dict[str, tuple[str, ...]], summary_seats: list[str]) -> None:
         number, _, rest = line[5:].partition(": ")
-        if not number.isdigit():
+        if not (number.isdigit() and number.isascii()):
             raise _Unreadable("bad summary seat line")
         name = by_seat.get(int(number))
         if name is None or not rest.startswith(name):
             raise _Unreadable("summary names a player who is not seated")
         summary_seats.append(name)
+        if "[" not in rest:
+            return
         for verb in (" showed [", " mucked ["):
             at = rest.find(verb)
             if at >= 0:
@@ -535,76 +592,206 @@ class PokerStarsReader(Iterator[HandHistory]):
 
     def _read(self, lines: Iterator[str]) -> Iterator[HandHistory]:
         try:
-            yield from self._hands(lines)
+            if self._closing is not None and lines is self._closing:
+                yield from self._hands_of_file(self._closing)
+            else:
+                yield from self._hands(lines)
         finally:
             self.close()
 
-    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
-        block: list[str] = []
-        start = 0
-        seen_header = False
-        nonblank = 0
-        garbage_at = 0
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()   # CR, LF and spaces; a BOM is not whitespace
-            if not line:
-                continue
-            if line[0] == "\ufeff":
-                line = line[1:].strip()
-                if not line:
-                    continue
-            if line[0] == "P" and line.startswith("PokerStars ") and _HEADER.match(line):
-                if block:
-                    hand = self._finish(block, start)
+    def _hands_of_file(self, stream: IO[str]) -> Iterator[HandHistory]:
+        """What :meth:`_hands` yields, for a file this reader opened (so its line
+        ends are "\\n" only: universal newlines): read in chunks, each hand's
+        lines found with one search for the next header, no step per line."""
+        buffer = ""
+        number = 1          # the line number of buffer[0]
+        started = cut = False
+        garbage = [0, 0]    # before the first header: lines not blank, the first one's number
+        while True:
+            chunk = stream.read(_CHUNK)
+            eof = not chunk
+            buffer += chunk
+            end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
+            pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
+            while True:
+                at = _next_header(buffer, pos + after, end)
+                if at < 0:
+                    break
+                if not started:
+                    self._garbage(buffer[:at], number, garbage)
+                    if garbage[0]:
+                        self._error("", garbage[1], "text before the first hand is not a hand")
+                    started = True
+                elif not cut and not self._too_long(buffer, pos, at, number):
+                    hand = self._finish(self._block(buffer, pos, at), number)
                     if hand is not None:
                         yield hand
-                elif garbage_at:
-                    self._error("", garbage_at, "text before the first hand is not a hand")
-                    garbage_at = 0
-                block, start, seen_header = [line], number, True
-                continue
-            if not seen_header:
-                nonblank += 1
-                garbage_at = garbage_at or number
-                if nonblank >= SNIFF_LINES:
+                number += buffer.count("\n", pos, at)
+                pos, cut, after = at, False, True
+            if not started:   # no header yet: count what is not blank, drop the rest
+                self._garbage(buffer[:end], number, garbage)
+                if eof:
+                    if garbage[0]:
+                        raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                         "'PokerStars Hand #' header in it")
+                    return
+            elif eof:
+                break
+            elif not cut and buffer.count("\n", pos, end) > MAX_HAND_LINES:
+                cut = self._too_long(buffer, pos, end, number)
+            if cut or not started:   # (the rest of an over-long hand: up to the next header)
+                number += buffer.count("\n", pos, end)
+                pos = end
+            buffer = buffer[pos:]
+        if not cut and not self._too_long(buffer, pos, len(buffer), number):
+            hand = self._finish(self._block(buffer, pos, len(buffer)), number)
+            if hand is not None:
+                yield hand
+
+    def _garbage(self, text: str, number: int, garbage: list[int]) -> None:
+        """Count the lines of ``text`` (from line ``number``) that are not blank into
+        ``garbage`` (count, first line), as :meth:`_hands` does before a header."""
+        for k, line in enumerate(text.split("\n"), number):
+            if _stripped(line):
+                garbage[0] += 1
+                garbage[1] = garbage[1] or k
+                if garbage[0] >= SNIFF_LINES:
                     raise ValueError(f"{self.name} is not a PokerStars hand history: no "
                                      f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
                                      "lines")
+
+    @staticmethod
+    def _block(buffer: str, start: int, stop: int) -> list[str]:
+        """A hand's lines as :meth:`_hands` gathers them: the header stripped, the rest raw."""
+        lines = buffer[start:stop].split("\n")
+        lines[0] = _stripped(lines[0])
+        return lines
+
+    def _too_long(self, buffer: str, start: int, stop: int, number: int) -> bool:
+        """True (and the hand reported) when the hand at ``buffer[start:stop]`` has more
+        than MAX_HAND_LINES lines that are not blank."""
+        if buffer.count("\n", start, stop) < MAX_HAND_LINES:
+            return False
+        lines = self._block(buffer, start, stop)
+        if len([1 for line in lines if _stripped(line)]) <= MAX_HAND_LINES:
+            return False
+        self._error(_HEADER.match(lines[0])["id"], number,   # type: ignore[index]
+                    f"more than {MAX_HAND_LINES} lines: not a hand")
+        return True
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        # Up to the first header every line is looked at: is this a hand history at all?
+        number = nonblank = garbage_at = 0
+        for raw in lines:
+            number += 1
+            line = _stripped(raw)
+            if not line:
                 continue
-            if not block:
-                continue   # the rest of an over-long block: skip to the next header
-            block.append(line)
-            if len(block) > MAX_HAND_LINES:
-                self._error(_HEADER.match(block[0])["id"], start,   # type: ignore[index]
-                            f"more than {MAX_HAND_LINES} lines: not a hand")
-                block = []
-        if block:
+            if line.startswith("PokerStars ") and _HEADER.match(line):
+                break
+            nonblank += 1
+            garbage_at = garbage_at or number
+            if nonblank >= SNIFF_LINES:
+                raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                 f"'PokerStars Hand #' header in its first {SNIFF_LINES} "
+                                 "lines")
+        else:
+            if garbage_at:
+                raise ValueError(f"{self.name} is not a PokerStars hand history: no "
+                                 "'PokerStars Hand #' header in it")
+            return
+        if garbage_at:
+            self._error("", garbage_at, "text before the first hand is not a hand")
+        # Then the lines of a hand are gathered as they come (stripped, blank ones
+        # dropped, once the hand is whole); only a line that may be a header (it
+        # starts with "PokerStars " or a space or BOM) is looked at one by one.
+        block, start, dropped, cut, limit = [line], number, 0, False, MAX_HAND_LINES
+        lead = _LEAD
+        for raw in lines:
+            if raw.startswith("PokerStars ") or raw[:1] in lead:
+                line = _stripped(raw)
+                if line.startswith("PokerStars ") and _HEADER.match(line):
+                    if not cut:
+                        hand = self._finish(block, start)
+                        if hand is not None:
+                            yield hand
+                    start += dropped + len(block)
+                    block, dropped, cut, limit = [line], 0, False, MAX_HAND_LINES
+                    continue
+            block.append(raw)
+            if len(block) > limit:   # (blank lines count only here, when it matters)
+                if not cut:
+                    count = len([1 for text in block if _stripped(text)])
+                    if count <= MAX_HAND_LINES:
+                        limit = len(block) + MAX_HAND_LINES - count
+                        continue
+                    self._error(_HEADER.match(block[0])["id"], start,   # type: ignore[index]
+                                f"more than {MAX_HAND_LINES} lines: not a hand")
+                    cut, limit = True, MAX_HAND_LINES
+                dropped += len(block)   # the rest of an over-long block: skip to the next header
+                block.clear()
+        if not cut:
             hand = self._finish(block, start)
             if hand is not None:
                 yield hand
-        elif garbage_at and not seen_header:
-            raise ValueError(f"{self.name} is not a PokerStars hand history: no "
-                             "'PokerStars Hand #' header in it")
 
     def _finish(self, block: list[str], start: int) -> HandHistory | None:
         header = _HEADER.match(block[0])
         assert header is not None
         hand_id = header["id"]
         try:
-            joined = "".join(block)
-            if not joined.isascii() and _NOT_UTF8.search(joined):
-                raise _Unreadable("bytes that are not UTF-8")
+            lines = list(filter(None, map(str.strip, block)))   # (not blank, stripped)
+            joined = "".join(lines)
+            if not joined.isascii():
+                if _NOT_UTF8.search(joined):
+                    raise _Unreadable("bytes that are not UTF-8")
+                if "\ufeff" in joined:
+                    lines = list(filter(None, map(_stripped, lines)))
             parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
                 self.skipped += 1
                 self.skipped_games[parsed.game] += 1
                 return None
-            hand = _HandParser(hand_id, parsed, date, tz, block, start).parse()
+            hand = _HandParser(hand_id, parsed, date, tz, lines, start).parse()
         except _Unreadable as exc:
             self._error(hand_id, start, str(exc))
             return None
         self.hands += 1
         return hand
+
+
+def _stripped(raw: str) -> str:
+    """A line less its line end, spaces and a byte-order mark (not whitespace) at its start."""
+    line = raw.strip()
+    if line[:1] == "\ufeff":
+        line = line[1:].strip()
+    return line
+
+
+#: A header line in a file's text (as ``_stripped`` then ``_HEADER`` see it: spaces and
+#: one BOM before it, something not blank after "#id: ").
+_HEADER_LINE = re.compile(
+    r"^[^\S\n]*(?:\ufeff[^\S\n]*)?PokerStars (?:Zoom Hand|Hand|Game|Home Game Hand|Home Game) "
+    r"#\d+: [^\n]*\S", re.MULTILINE)
+_CHUNK = 1 << 16   # characters read at a time from a file
+_LINE_LEAD = re.compile(r"[^\S\n]*(?:\ufeff[^\S\n]*)?")   # what may stand before a header
+
+
+def _next_header(text: str, start: int, end: int) -> int:
+    """Where the first header line starting in ``text[start:end]`` starts, or -1
+    (a search for "PokerStars ", then the line checked: faster than a regex search)."""
+    find = text.find
+    at = find("PokerStars ", start, end)
+    while at >= 0:
+        line = text.rfind("\n", 0, at) + 1
+        if line >= start and _LINE_LEAD.fullmatch(text, line, at) and \
+                _HEADER_LINE.match(text, line, end):
+            return line
+        at = find("PokerStars ", at + 1, end)
+    return -1
+
+#: The first characters of a line that may be a header once stripped (spaces, a BOM).
+_LEAD = frozenset(c for c in map(chr, range(0x3001)) if c.isspace()) | {"\ufeff"}
 
 
 def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReader:

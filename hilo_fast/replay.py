@@ -13,8 +13,9 @@ board card the hand did not reach.
 
 Settlement, as the rule book says: a player who mucks at showdown gives up
 the pot whatever the cards, so only the players who show contest it (the
-engine itself would settle every live hand: the replay settles the pots with
-:func:`hilo_fast.showdown` instead). Then the rake comes off (the rule below),
+engine itself would settle every live hand: the replay builds the pots with
+:func:`hilo_fast.showdown`'s own pot builder and winners rule, the muckers left
+out). Each pot's rake comes off before it is split (the rule below),
 and :attr:`Replay.collected` is what each player collects, counted as the
 site's "collected" lines count it: an uncalled bet given back is not
 collected (old histories give it back without a line; the engine returns it
@@ -42,19 +43,24 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import dataclass, field
+from itertools import filterfalse, islice
 from typing import NamedTuple
 
-from ._pots import _divide
+from ._backend import backend
+from ._pots import _divide, pot_levels, winners
 from .cards import parse_card
 from .engine import Action, Hand
 from .hand_history import HandHistory
-from .showdown import showdown
 from .structures import Limit, Structure
 
 __all__ = ["PotResult", "Replay", "replay"]
 
 _CARD_IDS = {f"{r}{s}": parse_card(f"{r}{s}") for r in "23456789TJQKA" for s in "cdhs"}
 _DECK_ORDER = random.Random(14).sample(range(52), 52)
+#: The deck order turned by k (k = the hand id mod 52), made once.
+_TURNED = [_DECK_ORDER[k:] + _DECK_ORDER[:k] for k in range(52)]
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET,
+                                      Action.RAISE)
 
 
 class PotResult(NamedTuple):
@@ -68,7 +74,7 @@ class PotResult(NamedTuple):
     shares: dict[str, int]
 
 
-@dataclass
+@dataclass(slots=True)
 class Replay:
     """A hand history played again through :class:`hilo_fast.Hand`.
 
@@ -140,36 +146,40 @@ def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
           found: list[str]) -> tuple[list[list[int] | None], list[int]]:
     """Known cards where the history shows them, the rest from the remaining deck."""
-    used: set[int] = set()
-
-    def ids(cards: tuple[str, ...], what: str) -> list[int]:
-        out = [_CARD_IDS[c] for c in cards]
-        if used.intersection(out) or len(set(out)) != len(out):
-            found.append(f"{what} repeats a card already dealt: {' '.join(cards)}")
-            raise _Stop
-        used.update(out)
-        return out
-
-    board = ids(h.board, "the board")
+    ids = _CARD_IDS
+    board = [ids[c] for c in h.board]
     holes: list[list[int] | None] = [None] * n
+    known = board[:]
+    count = h.hole_count
     for name, cards in h.hole_cards.items():
-        if len(cards) != h.hole_count:
-            found.append(f"{name} holds {len(cards)} cards, the game deals {h.hole_count}")
+        if len(cards) != count:
+            found.append(f"{name} holds {len(cards)} cards, the game deals {count}")
             raise _Stop
-        holes[seat_of[name]] = ids(cards, f"{name}'s cards")
+        hole = holes[seat_of[name]] = [ids[c] for c in cards]
+        known += hole
+    used = set(known)
+    if len(used) != len(known):   # (rare: find the first group that repeats, to name it)
+        seen: set[int] = set()
+        groups = [("the board", h.board)] + [(f"{name}'s cards", cards)
+                                             for name, cards in h.hole_cards.items()]
+        for what, cards in groups:
+            out = [ids[c] for c in cards]
+            if seen.intersection(out) or len(set(out)) != len(out):
+                found.append(f"{what} repeats a card already dealt: {' '.join(cards)}")
+                raise _Stop
+            seen.update(out)
     unseen = [seat for seat in dealt if holes[seat] is None]
-    need = len(unseen) * h.hole_count + 5 - len(board)
+    need = len(unseen) * count + 5 - len(board)
     if need > 52 - len(used):
         found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
         raise _Stop
     # A fixed shuffle of the deck, turned by the hand id: the same cards on every
     # replay of a hand, different ones from hand to hand, and cheap.
     turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
-    order = _DECK_ORDER[turn:] + _DECK_ORDER[:turn]
-    drawn = [c for c in order if c not in used][:need]
+    drawn = list(islice(filterfalse(used.__contains__, _TURNED[turn]), need))
     for k, seat in enumerate(unseen):
-        holes[seat] = drawn[k * h.hole_count:(k + 1) * h.hole_count]
-    return holes, board + drawn[len(unseen) * h.hole_count:]
+        holes[seat] = drawn[k * count:(k + 1) * count]
+    return holes, board + drawn[len(unseen) * count:]
 
 
 def _previous(seat: int, live: set[int], n: int) -> int:
@@ -191,7 +201,7 @@ def replay(h: HandHistory) -> Replay:
 
 def _play(h: HandHistory, r: Replay) -> None:
     found = r.discrepancies
-    n = max([h.max_seats or 2] + [s.seat for s in h.seats])
+    n = max(h.max_seats or 2, max([s.seat for s in h.seats]))
     if n > 10:
         found.append(f"{n} seats: hf.Hand seats 2..10")
         raise _Stop
@@ -203,34 +213,41 @@ def _play(h: HandHistory, r: Replay) -> None:
         if s.name in dealt_names:
             stacks[s.seat - 1] = s.stack
     dealt = [seat for seat in range(n) if stacks[seat]]
-    live_set = set(dealt)
     # Forced bets: the engine posts the antes, the small blind left of its button
     # and the big blind after it; anything else is carried by the replay.
-    sbs = [p for p in h.posts if p.kind == "small blind"]
-    bbs = [p for p in h.posts if p.kind == "big blind"]
-    antes = [p for p in h.posts if p.kind == "ante"]
+    sbs, bbs, antes = [], [], []
+    for post in h.posts:
+        kind = post.kind
+        if kind == "small blind":
+            sbs.append(post)
+        elif kind == "big blind":
+            bbs.append(post)
+        elif kind == "ante":
+            antes.append(post)
     if sbs:
         sb_seat = seat_of[sbs[0].player]
-        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, live_set, n)
+        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, set(dealt), n)
     else:   # no small blind posted: the engine's must be a seat the ante put all in
         button = h.button - 1
-        if button not in live_set:
-            button = _previous(button, live_set, n)
+        if button not in dealt:
+            button = _previous(button, set(dealt), n)
     # The small blind as posted; the stakes' when none was or it was short (all in).
     sb_amount = h.stakes[0] // 2 if h.limit == Limit.FIXED else h.stakes[0]
     if sbs and not sbs[0].all_in:
         sb_amount = sbs[0].amount
-    ante = max([p.amount for p in antes], default=0)
-    if antes and (len(antes) != len(dealt) or
-                  any(p.amount != ante for p in antes if not p.all_in)):
-        found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
+    ante = 0
+    if antes:
+        ante = max([p.amount for p in antes])
+        if len(antes) != len(dealt) or any(p.amount != ante for p in antes if not p.all_in):
+            found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
     credit = [0] * n   # live chips posted that the engine has not seen yet
     dead = [0] * n     # dead chips posted, added to the pot at the settlement
-    engine_posts = sbs[:1] + bbs[:1]
+    engine_sb = sbs[0] if sbs else None
+    engine_bb = bbs[0] if bbs else None
     for post in h.posts:
-        seat = seat_of[post.player]
-        if post in engine_posts or post.kind == "ante":
+        if post in (engine_sb, engine_bb) or post.kind == "ante":   # (equal: the engine's)
             continue
+        seat = seat_of[post.player]
         if post.kind == "small & big blinds":
             credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
             dead[seat] += post.amount - credit[seat]
@@ -250,71 +267,71 @@ def _play(h: HandHistory, r: Replay) -> None:
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None
-    all_in_by_ante = {p.player for p in antes if p.all_in}
     for kind, seat, posted in (("small", hand.small_blind_seat, sbs),
                                ("big", hand.big_blind_seat, bbs)):
         if posted and seat_of[posted[0].player] == seat:
             continue
-        if not posted and name_of.get(seat) in all_in_by_ante:
+        if not posted and any(p.all_in and p.player == name_of.get(seat) for p in antes):
             continue
         found.append(f"blinds: hf.Hand posts the {kind} blind for {name_of.get(seat)}, the "
                      f"history {'for ' + posted[0].player if posted else 'has none'}")
         raise _Stop
-    history_returned = [0] * n
-    for a in h.actions:
-        seat = seat_of[a.player]
-        if a.kind == "return":
-            history_returned[seat] += a.amount
+    history_returned: dict[int, int] = {}
+    act = hand.act
+    for street, player, kind, amount, to, all_in in h.actions:
+        seat = seat_of[player]
+        if kind == "return":
+            history_returned[seat] = history_returned.get(seat, 0) + amount
             continue
-        if hand.is_over:
-            found.append(f"{a.player} {a.kind}s on the {a.street} after the hand was over")
+        if hand.actor != seat:   # (-1 once the hand is over)
+            found.append(f"{player} {kind}s on the {street} after the hand was over"
+                         if hand.is_over else f"{player} {kind}s on the {street}, but "
+                         f"hf.Hand has {name_of.get(hand.actor)} to act")
             raise _Stop
-        if hand.actor != seat:
-            found.append(f"{a.player} {a.kind}s on the {a.street}, but hf.Hand has "
-                         f"{name_of.get(hand.actor)} to act")
-            raise _Stop
-        owed, credit[seat] = credit[seat], 0
+        owed = credit[seat]
+        if owed:
+            credit[seat] = 0
         try:
-            if a.kind == "fold":     # (folds and checks put nothing in: no all-in check)
+            if kind == "fold":     # (folds and checks put nothing in: no all-in check)
                 dead[seat] += owed
-                hand.act(Action.FOLD)
+                act(_FOLD)
                 continue
-            if a.kind == "check" and not owed:
-                hand.act(Action.CHECK)
+            if kind == "check" and not owed:
+                act(_CHECK)
                 continue
             stack = hand.stacks[seat]   # (each state read copies the table: only when needed)
-            bets = hand.bets       # public state only (bets, stacks): the bet to match and
-            current = max(bets)    # the call, which is the seat's stack when it is short
-            if a.kind in ("check", "call"):
-                added = min(current - bets[seat], stack)
-                if added != a.amount + owed:
-                    found.append(f"{a.player} calls {a.amount} on the {a.street}; hf.Hand's "
+            if kind == "call" or kind == "check":
+                added = hand.call_amount   # the bet to match, or the stack when short
+                if added != amount + owed:
+                    found.append(f"{player} calls {amount} on the {street}; hf.Hand's "
                                  f"call is {added - owed}")
-                hand.act(Action.CALL)
-            elif a.kind == "bet":
-                added = a.amount
-                hand.act(Action.BET, bets[seat] + a.amount)
+                act(_CALL)
+            elif kind == "bet":
+                added = amount
+                act(_BET, hand.bets[seat] + added)
             else:
-                if a.to - current != a.amount:
-                    found.append(f"{a.player} raises {a.amount} to {a.to}, but the bet to "
+                current = hand.current_bet
+                if to - current != amount:
+                    found.append(f"{player} raises {amount} to {to}, but the bet to "
                                  f"raise is {current}")
-                added = a.to - bets[seat]
-                hand.act(Action.RAISE, a.to)
+                added = to - hand.bets[seat]
+                act(_RAISE, to)
         except ValueError as exc:
-            found.append(f"hf.Hand refused {a.player}'s {a.kind} on the {a.street}: {exc}")
+            found.append(f"hf.Hand refused {player}'s {kind} on the {street}: {exc}")
             raise _Stop from None
-        if a.all_in != (added == stack > 0):
-            found.append(f"{a.player}'s {a.kind} on the {a.street}: the history says "
-                         f"{'' if a.all_in else 'not '}all-in, hf.Hand had {stack} behind "
+        if all_in != (added == stack > 0):
+            found.append(f"{player}'s {kind} on the {street}: the history says "
+                         f"{'' if all_in else 'not '}all-in, hf.Hand had {stack} behind "
                          f"and put in {added}")
     if not hand.is_over:
         found.append(f"the history ends with {name_of.get(hand.actor)} to act")
         raise _Stop
-    returned = hand.returned
-    for seat in range(n):
-        if history_returned[seat] and history_returned[seat] != returned[seat]:
-            found.append(f"uncalled bet: the history returns {history_returned[seat]} to "
-                         f"{name_of[seat]}, hf.Hand {returned[seat]}")
+    if history_returned:
+        returned = hand.returned
+        for seat, chips in sorted(history_returned.items()):
+            if chips and chips != returned[seat]:
+                found.append(f"uncalled bet: the history returns {chips} to "
+                             f"{name_of[seat]}, hf.Hand {returned[seat]}")
     _settle(h, r, hand, board, dead, name_of)
 
 
@@ -322,17 +339,21 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
             name_of: dict[int, str]) -> None:
     found = r.discrepancies
     n = hand.n_seats
-    chips = [c + d for c, d in zip(hand.contributions, dead, strict=True)]
-    folded = {seat for _, seat, kind, _ in hand.actions if kind == Action.FOLD}
-    live = [seat for seat in range(n) if hand.holes[seat] is not None and seat not in folded]
+    chips = hand.contributions
+    if any(dead):
+        chips = [c + d for c, d in zip(chips, dead, strict=True)]
+    holes = hand.holes
+    folded = hand.folded
+    live = [seat for seat in range(n) if holes[seat] is not None and not folded[seat]]
     r.contributions = {name_of[seat]: chips[seat] for seat in range(n)
-                       if hand.holes[seat] is not None}
-    if sum(chips) != h.total_pot:
+                       if holes[seat] is not None}
+    total = sum(chips)
+    if total != h.total_pot:
         found.append(f"total pot: the history says {h.total_pot}, the chips put in "
-                     f"add up to {sum(chips)}")
+                     f"add up to {total}")
     r.board = tuple(board)
     if len(live) > 1:
-        r.showdown = tuple(name_of[seat] for seat in live)
+        r.showdown = tuple([name_of[seat] for seat in live])
         # The log is in order, so its last action is on the last street played.
         last_street = hand.actions[-1][0] if hand.actions else 0
         if last_street < 3:
@@ -345,26 +366,39 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         if not showing:
             found.append("every player at showdown mucked")
             raise _Stop
-        result = showdown(board, hand.holes, chips,
-                          folded=sorted(folded | mucked), button=(h.button - 1) % n)
-        pots = [(p.amount, p.high_winners, p.low_winners, p.contested, p.eligible)
-                for p in result.pots if p.eligible]
+        # The pots as hf.showdown builds them (the one pot builder and the one
+        # winners rule), with only the players who show contesting, on the
+        # engine's cards (already checked); each pot's rake comes off before it
+        # is split. Odd chips go clockwise from the first seat left of the button.
+        high, low = [0] * n, [0] * n
+        omaha = backend.omaha
+        for seat in showing:
+            packed = omaha(holes[seat], board)
+            high[seat], low[seat] = packed >> 8, packed & 0xFF
+        button = (h.button - 1) % n
+        clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
+        pots = pot_levels(showing, chips)
     else:
-        pots = [(sum(chips), (live[0],), (), False, (live[0],))]
-    rakes = _rake_by_pot([p[0] for p in pots], h, found)
+        clockwise = high = low = []
+        pots = [(0, total, (live[0],))]
+    rakes = _rake_by_pot([p[1] for p in pots], h, found) if h.rake or h.pots else \
+        [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
     collected: dict[str, int] = {}
-    for (amount, high, low, contested, eligible), rake in zip(pots, rakes, strict=True):
+    add = r.pots.append
+    for (level, amount, eligible), rake in zip(pots, rakes, strict=True):
         net = amount - rake
         shares: dict[int, int] = {}
-        if not contested:
+        if len(eligible) == 1:   # nobody else reached it: back to its one player
             shares[eligible[0]] = net
         else:
-            low_half = net // 2 if low else 0
-            if low:
-                _divide(low_half, low, shares)
-            _divide(net - low_half, high, shares)
+            high_winners, low_winners = winners(
+                high, low, [seat for seat in clockwise if chips[seat] >= level])
+            low_half = net // 2 if low_winners else 0
+            if low_winners:
+                _divide(low_half, low_winners, shares)
+            _divide(net - low_half, high_winners, shares)
         named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-        r.pots.append(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
+        add(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
@@ -400,6 +434,14 @@ def _compare(h: HandHistory, r: Replay) -> None:
             site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
             if site != ours:
                 found.append(f"{name} collected {site} on the site, {ours} in the replay")
+    indexes = {index for index, _, _ in h.pot_collections}
+    if len(r.pots) == 1 and len(indexes) == 1:   # one pot (most hands): its lines are all
+        if h.collected != r.pots[0].shares and indexes == {0}:
+            found.append(f"main pot: the site split it {h.collected}, the replay "
+                         f"{r.pots[0].shares}")
+        elif indexes != {0} and r.pots[0].shares:
+            found.append(f"main pot: the site split it {{}}, the replay {r.pots[0].shares}")
+        return
     by_pot: dict[int, dict[str, int]] = {}
     for index, name, amount in h.pot_collections:
         split = by_pot.setdefault(index, {})

@@ -188,6 +188,7 @@ def test_bad_sources_are_type_errors() -> None:
     ("alice: raises $0.20 to $0.3x", "bad amount"),
     ("alice: raises $0.205 to $0.30", "more than two decimals"),
     ("alice: dances", "unknown action"),
+    ("alice: shows [As 2d", "bad shows line"),
     ("*** FLOP *** [3c 4d]", "bad flop cards"),
     ("*** FLOP *** [3c 4d 1s]", "bad card '1s'"),
     ("*** FIRST FLOP *** [3c 4d 9s]", "run it twice"),
@@ -264,3 +265,68 @@ def test_a_player_name_with_a_colon() -> None:
     text = (DATA / "plo8_cash.txt").read_text(encoding="utf-8").split("\n\n\n\n")[3]
     (h,) = hf.parse_pokerstars(text.replace("erin", "Dr: Who"))
     assert h.collected == {"Dr: Who": 19} and h.replay().exact
+
+
+def _reading(reader: hf.PokerStarsReader) -> tuple[object, ...]:
+    """Everything a reader gives: each hand's fields, then its counts and errors."""
+    from dataclasses import fields
+    got = [tuple(getattr(h, f.name) for f in fields(h)) for h in reader]
+    return (got, reader.hands, reader.skipped, dict(reader.skipped_games), reader.errors,
+            reader.error_count)
+
+
+def _read_both_ways(path: Path) -> tuple[object, object]:
+    """A path read in chunks (the reader's own file) and line by line (an open file)."""
+    try:
+        chunked: object = _reading(hf.read_pokerstars(path))
+    except ValueError as exc:
+        chunked = str(exc).replace(str(path), "<file>")
+    with open(path, encoding="utf-8", errors="surrogateescape") as stream:
+        try:
+            by_line: object = _reading(hf.read_pokerstars(stream))
+        except ValueError as exc:
+            by_line = str(exc).replace(getattr(stream, "name", ""), "<file>")
+    return chunked, by_line
+
+
+@pytest.mark.parametrize("chunk", [5, 64, 1 << 16])
+def test_a_file_read_in_chunks_reads_as_line_by_line(tmp_path: Path, chunk: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two ways hands are gathered (a file the reader opens is read in
+    chunks; other sources line by line) give the same hands, errors and line
+    numbers, on every fixture and on random edits of them: lines cut, repeated,
+    blank or garbage lines, spaces and BOMs before a header, CR LF line ends,
+    texts before the first hand, over-long hands, chunk edges anywhere."""
+    import random
+
+    from hilo_fast import pokerstars
+
+    monkeypatch.setattr(pokerstars, "_CHUNK", chunk)
+    monkeypatch.setattr(pokerstars, "MAX_HAND_LINES", 60)
+    rng = random.Random(chunk)
+    texts = [p.read_text(encoding="utf-8", errors="surrogateescape")
+             for p in sorted(DATA.glob("*.txt"))]
+    edits = [lambda s: "", lambda s: s, lambda s: s + s, lambda s: " " + s,
+             lambda s: "\ufeff" + s, lambda s: "garbage " + s, lambda s: "\n",
+             lambda s: s[:rng.randrange(len(s) + 1)], lambda s: s.strip() + "\n" * 3,
+             lambda s: "\t\ufeff " + s, lambda s: s.replace(": ", ":  "),
+             lambda s: "bob said, " + s, lambda s: "\ufeff\ufeff" + s]
+    cases = list(texts) + ["", "\n\n", "x\n" * 60, "x\n" * 3] + [
+        "x\n\n" * n + texts[0] for n in (SNIFF_LINES - 1, SNIFF_LINES)]
+    for _ in range(60):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randrange(1, 6)):
+            k = rng.randrange(len(lines))
+            lines[k] = rng.choice(edits)(lines[k])
+        if rng.random() < 0.2:
+            k = rng.randrange(len(lines))
+            lines[k:k] = ["Betting is capped"] * rng.randrange(50, 70)
+        cases.append(rng.choice(["garbage\n", "", "\n \n"]) * rng.randrange(3) +
+                     "\n".join(lines))
+    for k, text in enumerate(cases):
+        path = tmp_path / f"{k}.txt"
+        with open(path, "w", encoding="utf-8", errors="surrogateescape",
+                  newline=rng.choice(["\n", "\r\n"])) as out:
+            out.write(text)
+        chunked, by_line = _read_both_ways(path)
+        assert chunked == by_line, f"case {k}: {text[:200]!r}"
