@@ -48,7 +48,9 @@ static void write_mask(const hf_vector_config *c, const hf_game *g, int8_t *mask
 {
     int32_t legal = !g->max_to ? 2
         : c->n_actions == HF_ENV_FIXED_ACTIONS || g->structure.limit == HF_FIXED ? 3 : 6;
-    for (int32_t a = 0; a < c->n_actions; a++)
+    /* valid_config allows only 3 or 6 actions; the bound says so to the compiler too */
+    int32_t n = c->n_actions < HF_ENV_ACTIONS ? c->n_actions : HF_ENV_ACTIONS;
+    for (int32_t a = 0; a < n; a++)
         mask[a] = a < legal;
 }
 
