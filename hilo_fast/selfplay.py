@@ -83,7 +83,7 @@ def random_legal(hand: Hand | HandView, rng: random.Random) -> Decision:
 
 def always_call(hand: Hand | HandView, rng: random.Random) -> Decision:
     """Check when possible, else call."""
-    return (_CALL if hand.current_bet - hand.bets[hand.actor] else _CHECK), None
+    return (_CALL if hand.call_amount else _CHECK), None
 
 
 def pot_every_time(hand: Hand | HandView, rng: random.Random) -> Decision:
