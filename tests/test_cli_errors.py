@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import hilo_fast
 from hilo_fast.equity import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES
 
 
@@ -116,8 +117,12 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="ne
 def test_ctrl_c_stops_equity_at_once_with_flat_memory(threads: str) -> None:
     """The biggest sample count allowed: work starts at once (chunks are made lazily,
     a bounded number in flight), memory stays flat, Ctrl-C stops it and says how far."""
+    # A pure-Python chunk of samples takes about half a CPU second, after a slower
+    # start-up: give it time to finish some before Ctrl-C (else "after 0 samples").
+    cpu = 1.0 if hilo_fast.BACKEND == "native" else 4.0
     code, err, stop, peak_mb = _interrupt_after_work(
-        ["equity", "As2dKh3c", "random", "--samples", str(MAX_SAMPLES), "--threads", threads])
+        ["equity", "As2dKh3c", "random", "--samples", str(MAX_SAMPLES), "--threads", threads],
+        cpu)
     assert code == 130
     assert "Traceback" not in err
     match = re.fullmatch(r"hilo-fast: interrupted after ([\d,]+) of 1,000,000,000,000 "
