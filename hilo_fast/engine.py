@@ -319,13 +319,26 @@ class Hand(_HandBase):
         if self.starting_stacks[button] == 0:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
-        self.holes, self._board, cards = _deal(self.starting_stacks, holes, board, hole_count,
-                                               seed, rng)
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
-        # The state machine; its ``game`` has the fields read below (hf_game's).
-        m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
-                               self.holes, self._board, cards)
+        dealt = None
+        if holes is None and board is None and _c_deal_hand is not None and (
+                rng.__class__ is random.Random if rng is not None   # the common case: one C call
+                else seed is None or seed.__class__ is int):   # (Random(seed) raises nothing)
+            dealt = _c_deal_hand(structure, self.starting_stacks, button, hole_count,
+                                 (rng if rng is not None else random.Random(seed)).random)
+        if dealt is not None:
+            m, self.holes, self._board = dealt
+            if m.__class__ is int:   # beyond the C's chip bound: the Python machine
+                m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                             self._board, None)
+            self._m = m
+        else:
+            self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
+                                                   hole_count, seed, rng)
+            # The state machine; its ``game`` has the fields read below (hf_game's).
+            m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+                                   self.holes, self._board, cards)
         if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
 
@@ -535,6 +548,12 @@ _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 6
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 # Hand.play's loop in C on the native backend (None: the Python loop).
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
+
+
+# _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).
+_c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
+                       tuple[Any, list[list[int] | None], list[int]] | None] | None = getattr(
+    backend, "hand_deal_shuffled", None)
 
 
 def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
