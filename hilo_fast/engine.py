@@ -692,6 +692,9 @@ def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
         return _deal_shuffled(stacks, hole_count, rng)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
+    plain = _plain_deal(stacks, holes, board, hole_count)
+    if plain is not None:
+        return plain
     if isinstance(holes, str) or len(holes) != n:
         raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
     board_cards = parse_cards(board)
@@ -712,6 +715,35 @@ def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
                              f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)
     return hands, board_cards, None
+
+
+def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: CardsLike,
+                hole_count: int) -> Dealt | None:
+    """_deal's given cards when they are already a valid deal of plain ids
+    (lists or tuples of ints 0..51, the right counts, a hole for exactly the
+    seats with chips, all distinct), as (holes, board, the cards in dealing
+    order); else None: anything else takes the checks that explain it."""
+    if holes.__class__ not in (list, tuple) or len(holes) != len(stacks) or \
+            board.__class__ not in (list, tuple) or len(board) != 5:
+        return None
+    hands: list[list[int] | None] = []
+    cards: list[Any] = []   # ints once checked below
+    for chips, hole in zip(stacks, holes, strict=True):
+        if not chips:
+            if hole is not None:
+                return None
+            hands.append(None)
+        elif hole.__class__ in (list, tuple) and len(hole) == hole_count:
+            hands.append(list(hole))
+            cards += hole
+        else:
+            return None
+    cards += board
+    # Whole-list checks in CPython builtins: only ints, all in 0..51, no repeats.
+    if set(map(type, cards)) != {int} or min(cards) < 0 or max(cards) > 51 or \
+            len(set(cards)) != len(cards):
+        return None
+    return hands, list(board), cards
 
 
 def _next_with_chips(stacks: list[int], seat: int) -> int:

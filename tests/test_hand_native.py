@@ -439,3 +439,71 @@ def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
         cards = engine._deal_shuffled(list(stacks), hole_count, b)[2]
         assert got[0] == native.hand_deal(s, stacks, button, hole_count, cards), stacks
     print(f"\none-call deal: {kinds}")
+
+
+def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand(..., holes=, board=) with plain int cards (engine._plain_deal's
+    whole-list checks, as hand-history replay gives them) against the
+    card-by-card parser and checks, on random and hostile cards: the same
+    hand and state, or the same error."""
+    from hilo_fast import engine
+    from hilo_fast.cards import card_str
+    plain = engine._plain_deal
+    kinds: dict[str, int] = {}
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        hole_count = rng.choice([4, 4, 5, 6])
+        seats = rng.randint(2, (52 - 5) // hole_count)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        deck = rng.sample(range(52), 52)
+        holes: Any = [deck[seat * hole_count:(seat + 1) * hole_count] if stacks[seat] else None
+                 for seat in range(seats)]
+        board: Any = deck[-5:]
+        for _ in range(rng.choice([0, 0, 1, 2])):   # hostile edits
+            if not isinstance(holes, list) or len(holes) != seats:
+                break
+            edit = rng.randrange(9)
+            seat = rng.randrange(seats)
+            hole = holes[seat] if isinstance(holes[seat], list) else None
+            if edit == 0 and hole:
+                hole[rng.randrange(len(hole))] = rng.choice(
+                    [-1, 52, 2**70, True, 3.0, None, "As", card_str(deck[-5]), deck[-4]])
+            elif edit == 1 and hole:
+                holes[seat] = tuple(hole) if rng.random() < 0.5 else hole[:-1]
+            elif edit == 2:
+                holes[seat] = None if hole else deck[:hole_count]
+            elif edit == 3 and isinstance(board, list):
+                board = rng.choice([board[:4], [*board, deck[20]], tuple(board),
+                                    " ".join(map(card_str, deck[-5:])), [*board[:4], board[0]]])
+            elif edit == 4:
+                holes = rng.choice([tuple(holes), holes[:-1], [*holes, None], "AsKs"])
+            elif edit == 5 and hole:
+                holes[seat] = "".join(map(card_str, deck[seat * hole_count:][:hole_count]))
+            elif edit == 6 and hole:   # a card of another seat
+                other = next((h for h in holes if h and h is not hole), None)
+                if other:
+                    hole[0] = other[0]
+            elif edit == 7 and isinstance(board, list) and len(board) >= 5:
+                board[rng.randrange(5)] = rng.choice([-1, 52, True, "2c", 1.0])
+            elif edit == 8 and board is not None:   # one of the two only (both: a shuffle)
+                holes, board = rng.choice([(holes, None), (None, board)])
+
+        def make(holes: Any = holes, board: Any = board, structure: Structure = structure,
+                 stacks: list[int] = stacks, button: int = button,
+                 hole_count: int = hole_count) -> tuple[Any, ...]:
+            return _outcome(lambda: engine.Hand(structure, stacks, button, holes=holes,
+                                                board=board, hole_count=hole_count))
+
+        monkeypatch.setattr(engine, "_plain_deal", lambda *_: None)
+        checked = make()
+        monkeypatch.setattr(engine, "_plain_deal", plain)
+        assert make() == checked, seed
+        kind = checked[0] if checked[0] == "hand" else checked[1].__name__
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert kinds.get("hand", 0) > 1000 and kinds.get("ValueError", 0) > 300, kinds
+    print(f"\nplain given deal: {kinds}")
