@@ -33,13 +33,15 @@ typedef struct {
     PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
     PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
+    PyObject *action_by_code[HF_RAISE + 1];   /* actions' items (held by it), read per decision */
+    PyObject *street_by_code[HF_OVER + 1];    /* streets' items, likewise */
 } state;
 
 /* The code of `action` if it is an Action member itself, else -1. */
 static int32_t action_code(const state *st, PyObject *action)
 {
     for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
-        if (PyTuple_GetItem(st->actions, code) == action)
+        if (st->action_by_code[code] == action)
             return code;
     return -1;
 }
@@ -73,23 +75,13 @@ static int act_in_python(const state *st, PyObject *hand, PyObject *decision)
 static int log_action(const state *st, PyObject *log, int32_t street, int32_t seat,
                       PyObject *action, int64_t amount)
 {
-    PyObject *entry = PyTuple_New(4);
     PyObject *seat_obj = PyLong_FromLong(seat), *chips = PyLong_FromLongLong(amount);
-    if (!entry || !seat_obj || !chips) {
-        Py_XDECREF(entry);
-        Py_XDECREF(seat_obj);
-        Py_XDECREF(chips);
-        return -1;
-    }
-    PyObject *street_obj = PyTuple_GetItem(st->streets, street);
-    Py_INCREF(street_obj);
-    Py_INCREF(action);
-    PyTuple_SetItem(entry, 0, street_obj);
-    PyTuple_SetItem(entry, 1, seat_obj);
-    PyTuple_SetItem(entry, 2, action);
-    PyTuple_SetItem(entry, 3, chips);
-    int err = PyList_Append(log, entry);
-    Py_DECREF(entry);
+    PyObject *entry = seat_obj && chips
+                    ? PyTuple_Pack(4, st->street_by_code[street], seat_obj, action, chips) : NULL;
+    Py_XDECREF(seat_obj);
+    Py_XDECREF(chips);
+    int err = entry ? PyList_Append(log, entry) : -1;
+    Py_XDECREF(entry);
     return err;
 }
 
@@ -535,6 +527,10 @@ static PyObject *bind(PyObject *module, PyObject *args)
     st->streets = streets;
     st->actions = actions;
     st->act_on = act_on;
+    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
+        st->action_by_code[code] = PyTuple_GetItem(actions, code);
+    for (int32_t code = 0; code <= HF_OVER; code++)
+        st->street_by_code[code] = PyTuple_GetItem(streets, code);
     st->act = (hand_act_fn)fn;
     st->deal = (hand_deal_fn)deal_fn;
     Py_RETURN_NONE;
@@ -558,6 +554,8 @@ static int clear(PyObject *module)
         Py_CLEAR(st->streets);
         Py_CLEAR(st->actions);
         Py_CLEAR(st->act_on);
+        st->act = NULL;   /* unbound: the borrowed items above are gone */
+        st->deal = NULL;
     }
     return 0;
 }
