@@ -617,11 +617,12 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
         from . import _handplay
     except ImportError:
         return None
-    global _c_deal
+    global _c_deal, _c_deal_hand
     act, deal = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
                  for name in ("hf_hand_act", "hf_hand_deal"))
     _handplay.bind(act, deal, streets, actions, act_on)
     _c_deal = _handplay.deal
+    _c_deal_hand = _handplay.deal_hand
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -672,6 +673,32 @@ def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: 
             return err or HandState(game, address)
         return hand_deal(structure, stacks, button, hole_count, cards)   # not plain lists
     return hand_deal(structure, stacks, button, hole_count, cards, plain=True)
+
+
+#: csrc/py/handplay.c's deal_hand, bound with _c_deal.
+_c_deal_hand: Callable[[int, int, Callable[[], float], list[int], int, int],
+                       tuple[list[list[int] | None], list[int], int] | None] | None = None
+_GAME = ffi.typeof("hf_game *")
+
+
+def hand_deal_shuffled(structure: Any, stacks: list[int], button: int, hole_count: int,
+                       random: Callable[[], float]
+                       ) -> tuple[HandState | int, list[list[int] | None], list[int]] | None:
+    """engine._deal's shuffled deal and :func:`hand_deal_plain` in one builtin
+    call, for the façade's checked plain stacks: (the HandState or the C's
+    ERR_*, holes, board) from the same draws of ``random``; None where the
+    builtin is not bound or the stacks are not a plain list of int64s (then
+    nothing was drawn)."""
+    if _c_deal_hand is None:
+        return None
+    _alive, settings_address = _settings(structure)   # held: the cache may drop it
+    game = ffi.new(_GAME)
+    address = int(ffi.cast("uintptr_t", game))
+    dealt = _c_deal_hand(address, settings_address, random, stacks, button, hole_count)
+    if dealt is None:
+        return None
+    holes, board, err = dealt
+    return err or HandState(game, address), holes, board
 
 
 def _settings(s: Any) -> tuple[Any, int]:

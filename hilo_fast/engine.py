@@ -319,13 +319,26 @@ class Hand(_HandBase):
         if self.starting_stacks[button] == 0:
             raise ValueError(f"button seat {button} has no chips")
         self.button = button
-        self.holes, self._board, cards = _deal(self.starting_stacks, holes, board, hole_count,
-                                               seed, rng)
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
-        # The state machine; its ``game`` has the fields read below (hf_game's).
-        m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
-                               self.holes, self._board, cards)
+        dealt = None
+        if holes is None and board is None and _c_deal_hand is not None and (
+                rng.__class__ is random.Random if rng is not None   # the common case: one C call
+                else seed is None or seed.__class__ is int):   # (Random(seed) raises nothing)
+            dealt = _c_deal_hand(structure, self.starting_stacks, button, hole_count,
+                                 (rng if rng is not None else random.Random(seed)).random)
+        if dealt is not None:
+            m, self.holes, self._board = dealt
+            if m.__class__ is int:   # beyond the C's chip bound: the Python machine
+                m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                             self._board, None)
+            self._m = m
+        else:
+            self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
+                                                   hole_count, seed, rng)
+            # The state machine; its ``game`` has the fields read below (hf_game's).
+            m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+                                   self.holes, self._board, cards)
         if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
 
@@ -537,6 +550,12 @@ _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
 
 
+# _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).
+_c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
+                       tuple[Any, list[list[int] | None], list[int]] | None] | None = getattr(
+    backend, "hand_deal_shuffled", None)
+
+
 def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
              holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
     """The backend's hand for these (checked) settings and cards (``cards``: the
@@ -673,6 +692,9 @@ def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
         return _deal_shuffled(stacks, hole_count, rng)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
+    plain = _plain_deal(stacks, holes, board, hole_count)
+    if plain is not None:
+        return plain
     if isinstance(holes, str) or len(holes) != n:
         raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
     board_cards = parse_cards(board)
@@ -693,6 +715,35 @@ def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
                              f"{format_cards(parse_cards(given), ' ')}")
     check_distinct(**groups)
     return hands, board_cards, None
+
+
+def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: CardsLike,
+                hole_count: int) -> Dealt | None:
+    """_deal's given cards when they are already a valid deal of plain ids
+    (lists or tuples of ints 0..51, the right counts, a hole for exactly the
+    seats with chips, all distinct), as (holes, board, the cards in dealing
+    order); else None: anything else takes the checks that explain it."""
+    if holes.__class__ not in (list, tuple) or len(holes) != len(stacks) or \
+            board.__class__ not in (list, tuple) or len(board) != 5:
+        return None
+    hands: list[list[int] | None] = []
+    cards: list[Any] = []   # ints once checked below
+    for chips, hole in zip(stacks, holes, strict=True):
+        if not chips:
+            if hole is not None:
+                return None
+            hands.append(None)
+        elif hole.__class__ in (list, tuple) and len(hole) == hole_count:
+            hands.append(list(hole))
+            cards += hole
+        else:
+            return None
+    cards += board
+    # Whole-list checks in CPython builtins: only ints, all in 0..51, no repeats.
+    if set(map(type, cards)) != {int} or min(cards) < 0 or max(cards) > 51 or \
+            len(set(cards)) != len(cards):
+        return None
+    return hands, list(board), cards
 
 
 def _next_with_chips(stacks: list[int], seat: int) -> int:

@@ -354,3 +354,156 @@ def test_the_builtin_deal_equals_the_cffi_deal(native: ModuleType) -> None:
         got = native.hand_deal_plain(s, [100, 100], 0, 4, cards)
         assert isinstance(got, int) == isinstance(native.hand_deal(s, [100, 100], 0, 4, cards),
                                                   int)
+
+
+# ---- Hand's one-call shuffled deal (csrc/py/handplay.c's deal_hand) ----
+
+def _outcome(make: Any) -> tuple[Any, ...]:
+    """What building a Hand gave: its cards and whole state, or the error."""
+    try:
+        hand = make()
+    except Exception as error:   # compared: its type and text
+        return ("error", type(error), str(error))
+    reads = tuple(getattr(hand, name) for name in CORE_READS)
+    return ("hand", hand.holes, hand._board, hand._m.state(), type(hand._m), reads,
+            hand.small_blind_seat, hand.big_blind_seat)
+
+
+def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand(structure, stacks, button, seed= / rng=) on the fast path (one
+    builtin call that draws, deals the hf_game and returns the cards)
+    against the checked path (engine._deal, then _machine) on random and
+    hostile settings: the same hand and state, or the same error, and the
+    same draws of the rng."""
+    from hilo_fast import engine
+    fast = engine._c_deal_hand
+    assert fast is not None, "the handplay builtin was not built"
+
+    class MyRandom(random.Random):
+        pass
+
+    kinds: dict[str, int] = {}
+    for seed in range(4000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        seats = rng.randint(2, 10)
+        stacks: Any = random_stacks(rng, seats, structure.big_blind)
+        if rng.random() < 0.2:   # near and beyond the C's chip bound
+            stacks[rng.randrange(seats)] = rng.choice([MAX_CHIPS - sum(stacks), MAX_CHIPS,
+                                                       2**63 - 1, 2**63, 2**70])
+        if rng.random() < 0.1:   # bad stacks
+            stacks[rng.randrange(seats)] = rng.choice([-1, True, 2.0, "5", None])
+        if rng.random() < 0.1:
+            stacks = rng.choice([tuple(stacks), stacks[:1], stacks * 2, [], "12", None])
+        live = [seat for seat in range(seats) if isinstance(stacks, list) and
+                seat < len(stacks) and stacks[seat]]
+        button: Any = rng.choice(live) if live and rng.random() < 0.9 else \
+            rng.choice([-1, 0, seats, True, 1.0, 2**70])
+        hole_count: Any = rng.choice([4, 5, 6]) if rng.random() < 0.8 else \
+            rng.choice([3, 7, True, 4.0, 2**70, -2**70, "4"])
+        draws = rng.randrange(6)   # rng=, seed=, a Random subclass, seed= and rng=, bad seeds
+
+        def make(seed: int = seed, structure: Structure = structure, stacks: Any = stacks,
+                 button: Any = button, hole_count: Any = hole_count, draws: int = draws
+                 ) -> tuple[tuple[Any, ...], Any]:
+            source = MyRandom(seed) if draws == 2 else random.Random(seed)
+            kwargs: dict[str, Any] = {"seed": seed} if draws == 1 else \
+                {"rng": source, "seed": 7} if draws == 3 else \
+                {"seed": [seed]} if draws == 4 else {"seed": str(seed)} if draws == 5 else \
+                {"rng": source}
+            got = _outcome(lambda: engine.Hand(structure, stacks, button,
+                                               hole_count=hole_count, **kwargs))
+            return got, source.getstate()
+
+        monkeypatch.setattr(engine, "_c_deal_hand", None)
+        checked = make()
+        monkeypatch.setattr(engine, "_c_deal_hand", fast)
+        assert make() == checked, seed
+        kind = checked[0][0] if checked[0][0] == "error" else checked[0][4].__module__
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert min(kinds.values()) > 200 and len(kinds) == 3, kinds
+    # The builtin itself on what the façade never gives it: no plain list, or
+    # hostile values, either None (nothing drawn) or the C's refusal.
+    s = Structure.pot_limit(1, 2)
+    for stacks, button, hole_count in (([100, -1, 100], 0, 4), ([100, 2**63], 0, 4),
+                                       ([100, MAX_CHIPS], 0, 4), ([100, 100], 5, 4),
+                                       ([100, 0], 0, 4), ((100, 100), 0, 4), ([100] * 11, 0, 4),
+                                       ([100] * 10, 0, 5), ([100, 100], 0, 2**70),
+                                       ([100, 100], 0, 3), ([100, True], 0, 4)):
+        a, b = random.Random(1), random.Random(1)
+        got = native.hand_deal_shuffled(s, stacks, button, hole_count, a.random)
+        if got is None:
+            assert a.getstate() == b.getstate()
+            continue
+        cards = engine._deal_shuffled(list(stacks), hole_count, b)[2]
+        assert got[0] == native.hand_deal(s, stacks, button, hole_count, cards), stacks
+    print(f"\none-call deal: {kinds}")
+
+
+def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand(..., holes=, board=) with plain int cards (engine._plain_deal's
+    whole-list checks, as hand-history replay gives them) against the
+    card-by-card parser and checks, on random and hostile cards: the same
+    hand and state, or the same error."""
+    from hilo_fast import engine
+    from hilo_fast.cards import card_str
+    plain = engine._plain_deal
+    kinds: dict[str, int] = {}
+    for seed in range(3000):
+        rng = random.Random(seed)
+        structure = random_structure(rng)
+        hole_count = rng.choice([4, 4, 5, 6])
+        seats = rng.randint(2, (52 - 5) // hole_count)
+        stacks = random_stacks(rng, seats, structure.big_blind)
+        if sum(1 for chips in stacks if chips) < 2:
+            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        button = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        deck = rng.sample(range(52), 52)
+        holes: Any = [deck[seat * hole_count:(seat + 1) * hole_count] if stacks[seat] else None
+                 for seat in range(seats)]
+        board: Any = deck[-5:]
+        for _ in range(rng.choice([0, 0, 1, 2])):   # hostile edits
+            if not isinstance(holes, list) or len(holes) != seats:
+                break
+            edit = rng.randrange(9)
+            seat = rng.randrange(seats)
+            hole = holes[seat] if isinstance(holes[seat], list) else None
+            if edit == 0 and hole:
+                hole[rng.randrange(len(hole))] = rng.choice(
+                    [-1, 52, 2**70, True, 3.0, None, "As", card_str(deck[-5]), deck[-4]])
+            elif edit == 1 and hole:
+                holes[seat] = tuple(hole) if rng.random() < 0.5 else hole[:-1]
+            elif edit == 2:
+                holes[seat] = None if hole else deck[:hole_count]
+            elif edit == 3 and isinstance(board, list):
+                board = rng.choice([board[:4], [*board, deck[20]], tuple(board),
+                                    " ".join(map(card_str, deck[-5:])), [*board[:4], board[0]]])
+            elif edit == 4:
+                holes = rng.choice([tuple(holes), holes[:-1], [*holes, None], "AsKs"])
+            elif edit == 5 and hole:
+                holes[seat] = "".join(map(card_str, deck[seat * hole_count:][:hole_count]))
+            elif edit == 6 and hole:   # a card of another seat
+                other = next((h for h in holes if h and h is not hole), None)
+                if other:
+                    hole[0] = other[0]
+            elif edit == 7 and isinstance(board, list) and len(board) >= 5:
+                board[rng.randrange(5)] = rng.choice([-1, 52, True, "2c", 1.0])
+            elif edit == 8 and board is not None:   # one of the two only (both: a shuffle)
+                holes, board = rng.choice([(holes, None), (None, board)])
+
+        def make(holes: Any = holes, board: Any = board, structure: Structure = structure,
+                 stacks: list[int] = stacks, button: int = button,
+                 hole_count: int = hole_count) -> tuple[Any, ...]:
+            return _outcome(lambda: engine.Hand(structure, stacks, button, holes=holes,
+                                                board=board, hole_count=hole_count))
+
+        monkeypatch.setattr(engine, "_plain_deal", lambda *_: None)
+        checked = make()
+        monkeypatch.setattr(engine, "_plain_deal", plain)
+        assert make() == checked, seed
+        kind = checked[0] if checked[0] == "hand" else checked[1].__name__
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert kinds.get("hand", 0) > 1000 and kinds.get("ValueError", 0) > 300, kinds
+    print(f"\nplain given deal: {kinds}")

@@ -33,13 +33,15 @@ typedef struct {
     PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
     PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
+    PyObject *action_by_code[HF_RAISE + 1];   /* actions' items (held by it), read per decision */
+    PyObject *street_by_code[HF_OVER + 1];    /* streets' items, likewise */
 } state;
 
 /* The code of `action` if it is an Action member itself, else -1. */
 static int32_t action_code(const state *st, PyObject *action)
 {
     for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
-        if (PyTuple_GetItem(st->actions, code) == action)
+        if (st->action_by_code[code] == action)
             return code;
     return -1;
 }
@@ -73,23 +75,13 @@ static int act_in_python(const state *st, PyObject *hand, PyObject *decision)
 static int log_action(const state *st, PyObject *log, int32_t street, int32_t seat,
                       PyObject *action, int64_t amount)
 {
-    PyObject *entry = PyTuple_New(4);
     PyObject *seat_obj = PyLong_FromLong(seat), *chips = PyLong_FromLongLong(amount);
-    if (!entry || !seat_obj || !chips) {
-        Py_XDECREF(entry);
-        Py_XDECREF(seat_obj);
-        Py_XDECREF(chips);
-        return -1;
-    }
-    PyObject *street_obj = PyTuple_GetItem(st->streets, street);
-    Py_INCREF(street_obj);
-    Py_INCREF(action);
-    PyTuple_SetItem(entry, 0, street_obj);
-    PyTuple_SetItem(entry, 1, seat_obj);
-    PyTuple_SetItem(entry, 2, action);
-    PyTuple_SetItem(entry, 3, chips);
-    int err = PyList_Append(log, entry);
-    Py_DECREF(entry);
+    PyObject *entry = seat_obj && chips
+                    ? PyTuple_Pack(4, st->street_by_code[street], seat_obj, action, chips) : NULL;
+    Py_XDECREF(seat_obj);
+    Py_XDECREF(chips);
+    int err = entry ? PyList_Append(log, entry) : -1;
+    Py_XDECREF(entry);
     return err;
 }
 
@@ -441,6 +433,71 @@ static PyObject *deal_cards(PyObject *module, PyObject *args)
     return out;
 }
 
+/* deal_hand(address of an hf_game, of an hf_structure, random, stacks,
+ * button, hole_count): deal_cards and deal in one call, Hand's common case
+ * (a shuffled deal of checked plain stacks): the same draws of `random`,
+ * the hf_game dealt; (holes, board, hf_hand_deal's code), or None, having
+ * drawn nothing, unless the stacks are a plain list of 2..10 ints and
+ * hole_count an exact int 4..6 whose deal the deck holds (the caller then
+ * takes the checked way, which explains). */
+static PyObject *deal_hand(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *game_address, *structure_address, *random, *stacks_list, *holes_obj;
+    int button;
+    if (!st || !PyArg_ParseTuple(args, "OOOOiO", &game_address, &structure_address, &random,
+                                 &stacks_list, &button, &holes_obj))
+        return NULL;
+    if (!st->deal) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    hf_game *g = PyLong_AsVoidPtr(game_address);
+    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
+    if (!g || !structure) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "deal_hand: a NULL address");
+        return NULL;
+    }
+    int64_t stacks[10];
+    Py_ssize_t n = read_ints(stacks_list, 10, stacks);
+    long hole_count = PyLong_CheckExact(holes_obj) ? PyLong_AsLong(holes_obj) : -1;
+    if (hole_count == -1 && PyErr_Occurred())
+        PyErr_Clear();   /* beyond a long: not 4..6 */
+    if (n < 2 || hole_count < 4 || hole_count > 6)
+        Py_RETURN_NONE;
+    int dealt = 0, deck[52];
+    for (Py_ssize_t seat = 0; seat < n; seat++)
+        dealt += stacks[seat] != 0;
+    int need = dealt * (int)hole_count + 5;
+    if (need > 52)
+        Py_RETURN_NONE;
+    if (draw_deck(random, need, deck))
+        return NULL;
+    int32_t cards[52];
+    for (int i = 0; i < need; i++)
+        cards[i] = deck[i];
+    int32_t code = st->deal(g, structure, (int32_t)n, (int32_t)hole_count, stacks, button, cards,
+                            need);
+    PyObject *holes = PyList_New(n);
+    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
+        PyObject *hole = stacks[seat] ? card_list(deck + k, (int)hole_count) : Py_None;
+        if (!hole) {
+            Py_CLEAR(holes);
+            break;
+        }
+        if (hole == Py_None)
+            Py_INCREF(hole);
+        PyList_SetItem(holes, seat, hole);
+        k += stacks[seat] ? hole_count : 0;
+    }
+    PyObject *board = holes ? card_list(deck + need - 5, 5) : NULL;
+    PyObject *out = board ? Py_BuildValue("(OOi)", holes, board, (int)code) : NULL;
+    Py_XDECREF(holes);
+    Py_XDECREF(board);
+    return out;
+}
+
 /* bind(address of hf_hand_act, of hf_hand_deal, the Street members, the
  * Action members, act_on) */
 static PyObject *bind(PyObject *module, PyObject *args)
@@ -470,6 +527,10 @@ static PyObject *bind(PyObject *module, PyObject *args)
     st->streets = streets;
     st->actions = actions;
     st->act_on = act_on;
+    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
+        st->action_by_code[code] = PyTuple_GetItem(actions, code);
+    for (int32_t code = 0; code <= HF_OVER; code++)
+        st->street_by_code[code] = PyTuple_GetItem(streets, code);
     st->act = (hand_act_fn)fn;
     st->deal = (hand_deal_fn)deal_fn;
     Py_RETURN_NONE;
@@ -493,6 +554,8 @@ static int clear(PyObject *module)
         Py_CLEAR(st->streets);
         Py_CLEAR(st->actions);
         Py_CLEAR(st->act_on);
+        st->act = NULL;   /* unbound: the borrowed items above are gone */
+        st->deal = NULL;
     }
     return 0;
 }
@@ -508,6 +571,9 @@ static PyMethodDef methods[] = {
     {"deal", deal, METH_VARARGS,
      "deal(game address, structure address, stacks, button, hole_count, cards): "
      "hf_hand_deal of plain lists, or None."},
+    {"deal_hand", deal_hand, METH_VARARGS,
+     "deal_hand(game address, structure address, random, stacks, button, hole_count): "
+     "deal_cards and deal in one call; (holes, board, code), or None."},
     {"bind", bind, METH_VARARGS,
      "bind(address of hf_hand_act, of hf_hand_deal, streets, actions, act_on)"},
     {NULL, NULL, 0, NULL},
