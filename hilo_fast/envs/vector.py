@@ -44,7 +44,7 @@ from .view import seat_view
 
 Observation = dict[str, npt.NDArray[Any]]
 Arrays = npt.NDArray[Any]
-#: The most tables one VectorEnv holds (a table's state is about 4 KB).
+#: The most tables one VectorEnv holds (a table's state is about 7 KB).
 MAX_TABLES = 100_000
 
 
