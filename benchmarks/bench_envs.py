@@ -20,8 +20,8 @@ machine may be shared; the ratio column is CPU speed over
 ``texas_holdem_v4``'s (target: the AEC rows >= 5x). The :class:`VectorEnv`
 rows step ``--tables`` tables per call with actions drawn from the masks in
 numpy (vectorised), a step being one table's decision; their last column is
-CPU speed over the AEC env's pot-limit heads-up row (targets: >= 50x, and
->= 1,000,000 steps/s). OpenSpiel's universal poker (limit hold'em through
+CPU speed over the AEC env's pot-limit heads-up row of the same episode
+kind (targets: >= 50x, and >= 1,000,000 steps/s). OpenSpiel's universal poker (limit hold'em through
 pyspiel) runs when ``open_spiel`` is installed.
 """
 
@@ -187,11 +187,16 @@ def main() -> None:
          vector_loop(args.tables, args.vector_steps, True, structure=fixed)),
         (f"VectorEnv, pot limit, 6 seats, {args.tables} tables",
          vector_loop(args.tables, args.vector_steps, True, num_players=6, structure=pot)),
+        (f"VectorEnv, pot limit, 2 seats, {args.tables} tables, table until a bust",
+         vector_loop(args.tables, args.vector_steps, True, structure=pot, episode="table")),
     ]
-    # the vector rows' reference
-    aec_row = [name for name, _ in rows].index("omaha_hilo_v0 AEC, pot limit, 2 seats")
+    # the vector rows' references: the AEC env's pot-limit heads-up rows
+    names = [name for name, _ in rows]
+    aec_row = names.index("omaha_hilo_v0 AEC, pot limit, 2 seats")
+    aec_table_row = names.index("omaha_hilo_v0 AEC, pot limit, 2 seats, table until a bust")
     print(f"backend {BACKEND}; best of {args.repeat}; steps/s (wall), steps/s (CPU), "
-          "CPU ratio to texas_holdem_v4 (vector rows: and to the AEC env, pot limit, 2 seats)")
+          "CPU ratio to texas_holdem_v4 (vector rows: and to the AEC env, pot limit, 2 seats, "
+          "same episodes)")
     # Round robin: every repeat runs every row, so a busy spell of a shared
     # machine falls on all of them alike; each row keeps its best run.
     best = [(0.0, 0.0)] * len(rows)
@@ -206,7 +211,8 @@ def main() -> None:
             continue
         if math.isnan(reference):
             reference = cpu
-        versus_aec = f" {cpu / best[aec_row][1]:>7.1f}x AEC" if name.startswith("VectorEnv") else ""
+        versus = best[aec_table_row if name.endswith("table until a bust") else aec_row][1]
+        versus_aec = f" {cpu / versus:>7.1f}x AEC" if name.startswith("VectorEnv") else ""
         print(f"{name:<66} {wall:>10,.0f} {cpu:>10,.0f} {cpu / reference:>7.2f}x{versus_aec}")
 
 

@@ -425,9 +425,13 @@ enum {
 enum { HF_ENV_ACTIONS = 6, HF_ENV_FIXED_ACTIONS = 3 };
 
 /* What every table plays: games[(hand / hands_per_game) % n_games], every
- * hand from `stacks` (each above every game's big blind plus ante, the
- * total below 2^HF_MAX_CHIPS_BITS), the first hand's button first_button,
- * rewards and chip fields in units of big_blind. */
+ * episode from `stacks` (each above every game's big blind plus ante, the
+ * total below 2^HF_MAX_CHIPS_BITS), the first episode's button first_button
+ * and one seat on for each next one, rewards and chip fields in units of
+ * big_blind. One-hand episodes count `hand` since the seed; table episodes
+ * (omaha_hilo_v0's episode="table": engine.Table seeded by 64 bits of the
+ * table's generator, the button moving to the next seat with chips) count
+ * it from the episode's first hand. */
 typedef struct {
     hf_structure games[2];
     int32_t n_games;          /* 1, or 2 for the mixed game */
@@ -438,22 +442,28 @@ typedef struct {
     int32_t first_button;
     int64_t big_blind;        /* > 0 */
     int64_t stacks[10];
+    int32_t table_episodes;   /* 0: one hand per episode; 1: hands at one table
+                               * (stacks carried over) until a seat busts */
+    int64_t max_hands;        /* table episodes: ends one after this many hands (0: never) */
 } hf_vector_config;
 
 /* One table. The caller sets rng (random.Random(seed).getstate()) and
  * hand_number = -1 to (re)seed it; everything else is hf_vector_*'s. */
 typedef struct {
-    hf_mt rng;                    /* the table's shuffles */
-    int64_t hand_number;          /* hands dealt since the seed, minus one */
-    int32_t button;
+    hf_mt rng;                    /* the table's shuffles (one-hand episodes) */
+    int64_t hand_number;          /* episodes begun since the seed, minus one */
+    int32_t button;               /* the episode's first button */
+    hf_mt episode_rng;            /* a table episode's shuffles */
+    int64_t episode_hands;        /* hands dealt this episode */
+    int64_t start[10];            /* the hand's starting stacks */
     hf_game game;
     int32_t history[3][4][10];    /* checks, calls, raises x street x seat */
     int32_t strength_board[10];   /* board cards of strength[seat], 0: none yet */
     float strength[10][2];        /* the seat's high and low, as observed */
 } hf_vector_table;
 
-/* Deal the next hand at each of the n tables (hand 0 at first_button after
- * a seed, else the next hand, the button one seat on) and write each
+/* Begin the next episode at each of the n tables (at first_button after
+ * a seed, else the button one seat on) and write each
  * table's observation of its seat to act: obs (n x HF_OBS_SIZE), masks
  * (n x n_actions, 1 = legal), seats (n). Returns 0, or HF_ERR_COUNT for a
  * NULL pointer, n < 0 or a setting out of range (nothing written). */
@@ -461,15 +471,18 @@ int32_t hf_vector_deal(const hf_vector_config *config, hf_vector_table *tables, 
                        float *obs, int8_t *masks, int32_t *seats);
 
 /* Apply actions[i] (0..n_actions-1, legal under masks) for the seat to act
- * at each table; a table whose hand ended writes rewards[i] (n x n_seats:
- * the chips each seat won or lost, in big blinds; else 0), terminated[i] = 1,
- * and deals its next hand. Then obs, masks and seats as hf_vector_deal.
- * Every action is checked first: a value out of range or masked returns
- * HF_ERR_ILLEGAL with *bad_table its table and nothing changed;
- * HF_ERR_COUNT as hf_vector_deal. */
+ * at each table. done (3 x n) says per table whether a hand ended (done[i]),
+ * the episode ended (done[n + i]: one-hand episodes, or a seat busted) or
+ * was cut at max_hands (done[2n + i]); rewards[i] (n x n_seats) the chips
+ * each seat won or lost in the hands that ended (several when the next
+ * hands were over at once: all-in blinds), in big blinds, else 0. A table
+ * whose hand ended deals its next one, whose episode ended begins the next.
+ * Then obs, masks and seats as hf_vector_deal. Every action is checked
+ * first: a value out of range or masked returns HF_ERR_ILLEGAL with
+ * *bad_table its table and nothing changed; HF_ERR_COUNT as hf_vector_deal. */
 int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, int64_t n,
                        const int64_t *actions, float *obs, int8_t *masks, int32_t *seats,
-                       float *rewards, uint8_t *terminated, int64_t *bad_table);
+                       float *rewards, uint8_t *done, int64_t *bad_table);
 
 /* The observation of `seat` at any hand *game (spaces.encode and
  * spaces.action_mask: the AEC and Gymnasium environments' encoder): obs

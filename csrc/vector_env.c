@@ -1,7 +1,8 @@
-/* vector_env.c: many one-hand tables stepped in one call, the core of
+/* vector_env.c: many tables stepped in one call, the core of
  * hilo_fast.envs.VectorEnv. Each table plays the hands an omaha_hilo_v0
- * environment plays from the same seed (Session.reset and engine._shuffled:
- * the same shuffle, button and schedule), through the checked hand API
+ * environment plays from the same seed, one-hand or table episodes
+ * (Session.reset, Session.act, engine.Table and engine._shuffled: the same
+ * shuffles, buttons, stacks and schedule), through the checked hand API
  * (hf_hand_deal, hf_hand_act), and observes as hilo_fast.envs.spaces.encode
  * does; tests/test_vector_env.py compares them step by step. */
 #include <stdint.h>
@@ -22,7 +23,8 @@ static int valid_config(const hf_vector_config *c)
         || c->n_seats > 10 || c->hole_count < 4 || c->hole_count > 6
         || c->n_seats * c->hole_count + 5 > 52 || c->big_blind <= 0
         || c->first_button < 0 || c->first_button >= c->n_seats
-        || (c->n_actions != HF_ENV_ACTIONS && c->n_actions != HF_ENV_FIXED_ACTIONS))
+        || (c->n_actions != HF_ENV_ACTIONS && c->n_actions != HF_ENV_FIXED_ACTIONS)
+        || c->table_episodes < 0 || c->table_episodes > 1 || c->max_hands < 0)
         return 0;
     /* Every stack above each game's big blind plus ante (Session's rule):
      * no seat is all in from the forced bets, so every hand dealt has a
@@ -184,8 +186,37 @@ int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat
     return 0;
 }
 
-/* Session.reset without a seed: the next hand, its cards from engine._shuffled. */
-static int32_t deal_next(const hf_vector_config *c, hf_vector_table *t)
+/* Deal hand `number` of the schedule from `stacks` at `button`, its cards
+ * from engine._shuffled of `rng`. */
+static int32_t deal_hand(const hf_vector_config *c, hf_vector_table *t, hf_mt *rng,
+                         int64_t number, const int64_t *stacks, int32_t button)
+{
+    int32_t dealt = 0;
+    for (int32_t seat = 0; seat < c->n_seats; seat++) {
+        t->start[seat] = stacks[seat];   /* a copy first: stacks may be t->game's */
+        dealt += stacks[seat] > 0;
+    }
+    int32_t need = dealt * c->hole_count + 5, deck[52];
+    if (need > 52)
+        return HF_ERR_COUNT;          /* never the case: valid_config bounds it */
+    for (int32_t k = 0; k < 52; k++)
+        deck[k] = k;
+    for (int32_t i = 0; i < need; i++) {
+        int32_t j = i + (int32_t)hf_mt_below(rng, 52 - i), swap = deck[i];
+        deck[i] = deck[j];
+        deck[j] = swap;
+    }
+    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
+    memset(t->history, 0, sizeof t->history);
+    memset(t->strength_board, 0, sizeof t->strength_board);
+    t->episode_hands++;
+    return hf_hand_deal(&t->game, game, c->n_seats, c->hole_count, t->start, button, deck,
+                        need);
+}
+
+/* Session.reset without a seed: the next episode, the button one seat on;
+ * a table episode first seeds its engine.Table from 64 bits of t->rng. */
+static int32_t begin_episode(const hf_vector_config *c, hf_vector_table *t)
 {
     if (t->hand_number < -1 || t->hand_number == INT64_MAX)
         t->hand_number = -1;          /* never the case for tables only hf_vector_* wrote */
@@ -193,19 +224,36 @@ static int32_t deal_next(const hf_vector_config *c, hf_vector_table *t)
     if (t->button < 0 || t->button >= c->n_seats)
         t->button = 0;
     t->button = number == 0 ? c->first_button : (t->button + 1) % c->n_seats;
-    int32_t need = c->n_seats * c->hole_count + 5, deck[52];
-    for (int32_t k = 0; k < 52; k++)
-        deck[k] = k;
-    for (int32_t i = 0; i < need; i++) {
-        int32_t j = i + (int32_t)hf_mt_below(&t->rng, 52 - i), swap = deck[i];
-        deck[i] = deck[j];
-        deck[j] = swap;
+    t->episode_hands = 0;
+    if (!c->table_episodes)
+        return deal_hand(c, t, &t->rng, number, c->stacks, t->button);
+    hf_mt_seed64(&t->episode_rng, hf_mt_bits64(&t->rng));
+    return deal_hand(c, t, &t->episode_rng, 0, c->stacks, t->button);
+}
+
+/* engine.Table.next_hand: stacks carried over, the button on to the next
+ * seat with chips. */
+static int32_t next_in_episode(const hf_vector_config *c, hf_vector_table *t)
+{
+    int32_t n = c->n_seats, button = t->game.button;
+    for (int32_t step = 1; step <= n; step++) {
+        int32_t seat = (button + step) % n;
+        if (t->game.stacks[seat] > 0) {
+            button = seat;
+            break;
+        }
     }
-    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
-    memset(t->history, 0, sizeof t->history);
-    memset(t->strength_board, 0, sizeof t->strength_board);
-    return hf_hand_deal(&t->game, game, c->n_seats, c->hole_count, c->stacks, t->button,
-                        deck, need);
+    return deal_hand(c, t, &t->episode_rng, t->episode_hands, t->game.stacks, button);
+}
+
+/* Session._ends after a hand: 1 when a seat busted, 2 when the episode is
+ * cut at max_hands, else 0 (the table plays on). */
+static int episode_end(const hf_vector_config *c, const hf_vector_table *t)
+{
+    for (int32_t seat = 0; seat < c->n_seats; seat++)
+        if (!t->game.stacks[seat])
+            return 1;
+    return c->max_hands && t->episode_hands >= c->max_hands ? 2 : 0;
 }
 
 static void write_observation(const hf_vector_config *c, hf_vector_table *t, int64_t i,
@@ -226,7 +274,7 @@ int32_t hf_vector_deal(const hf_vector_config *config, hf_vector_table *tables, 
     if (!config || !tables || !obs || !masks || !seats || n < 0 || !valid_config(config))
         return HF_ERR_COUNT;
     for (int64_t i = 0; i < n; i++) {
-        int32_t err = deal_next(config, &tables[i]);
+        int32_t err = begin_episode(config, &tables[i]);
         if (err)
             return err;
         write_observation(config, &tables[i], i, obs, masks, seats);
@@ -244,9 +292,9 @@ static int in_play(const hf_vector_config *c, const hf_vector_table *t)
 
 int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, int64_t n,
                        const int64_t *actions, float *obs, int8_t *masks, int32_t *seats,
-                       float *rewards, uint8_t *terminated, int64_t *bad_table)
+                       float *rewards, uint8_t *done, int64_t *bad_table)
 {
-    if (!config || !tables || !actions || !obs || !masks || !seats || !rewards || !terminated
+    if (!config || !tables || !actions || !obs || !masks || !seats || !rewards || !done
         || !bad_table || n < 0 || !valid_config(config))
         return HF_ERR_COUNT;
     int32_t n_seats = config->n_seats;
@@ -274,13 +322,26 @@ int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, 
             t->history[kind == HF_CHECK ? HISTORY_CHECKS : kind == HF_CALL ? HISTORY_CALLS
                                                                           : HISTORY_RAISES]
                       [g->last.street][g->last.seat]++;
+        int64_t won[10] = { 0 };
+        int hand_over = g->street == HF_OVER, end = 0;
+        while (hand_over) {   /* Session.act: on through hands over at once */
+            for (int32_t s = 0; s < n_seats; s++)
+                won[s] += g->stacks[s] - t->start[s];
+            end = config->table_episodes ? episode_end(config, t) : 1;
+            if (end)
+                break;
+            if ((err = next_in_episode(config, t)) != 0)
+                return err;
+            if (g->street != HF_OVER)
+                break;
+        }
         float *reward = rewards + i * n_seats;
-        terminated[i] = g->street == HF_OVER;
         for (int32_t s = 0; s < n_seats; s++)
-            reward[s] = terminated[i]
-                ? (float)((double)(g->stacks[s] - config->stacks[s]) / (double)config->big_blind)
-                : 0.0f;
-        if (terminated[i] && (err = deal_next(config, t)) != 0)
+            reward[s] = (float)((double)won[s] / (double)config->big_blind);
+        done[i] = (uint8_t)hand_over;
+        done[n + i] = end == 1;
+        done[2 * n + i] = end == 2;
+        if (end && (err = begin_episode(config, t)) != 0)
             return err;
         write_observation(config, t, i, obs, masks, seats);
     }

@@ -27,6 +27,9 @@
 
 /* Answers checked beyond "the right error code": the run's summary line. */
 static long valid_checked;
+/* Vector steps in a table episode's later hands, and episodes cut at max_hands:
+ * that table episodes really run (the summary line says). */
+static long table_hands_checked, table_cuts;
 
 /* ---- reading the input ---- */
 
@@ -1256,6 +1259,8 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     c.n_actions = next_byte(&r) % 2 ? HF_ENV_ACTIONS : HF_ENV_FIXED_ACTIONS;
     c.first_button = next_byte(&r) % c.n_seats;
     c.big_blind = 1 + next_byte(&r) % 8;
+    c.table_episodes = next_byte(&r) % 2;   /* hands until a seat busts, or max_hands */
+    c.max_hands = next_byte(&r) % 4;
     int64_t floor = 0;
     for (int32_t k = 0; k < c.n_games; k++)
         if (c.games[k].big_blind + c.games[k].ante > floor)
@@ -1264,7 +1269,7 @@ static void drive_vector_env(const uint8_t *data, size_t size)
         c.stacks[seat] = floor + 1 + next_byte(&r) % 4 * (1 + next_byte(&r));
     if (hostile) {   /* one setting broken, or pushed to its edge */
         uint8_t what = next_byte(&r);
-        switch (what % 12) {
+        switch (what % 14) {
         case 0: c.games[next_byte(&r) % 2].big_blind = next_chips(&r); break;
         case 1: c.n_games = (int32_t)(next_byte(&r) % 4) - 1; break;
         case 2: c.hands_per_game = (int64_t)(next_byte(&r) % 3) - 1; break;
@@ -1276,6 +1281,8 @@ static void drive_vector_env(const uint8_t *data, size_t size)
         case 8: c.stacks[next_byte(&r) % 10] = next_chips(&r); break;
         case 9: c.stacks[next_byte(&r) % 10] = floor - (int64_t)(next_byte(&r) % 2); break;
         case 10: c.games[next_byte(&r) % 2].ante = next_chips(&r); break;
+        case 11: c.table_episodes = (int32_t)(next_byte(&r) % 5) - 2; break;
+        case 12: c.max_hands = -(int64_t)(next_byte(&r) % 3) - 1; break;
         default: c.stacks[next_byte(&r) % 10] = SELFPLAY_MAX_CHIPS / 4; break;
         }
     }
@@ -1283,7 +1290,8 @@ static void drive_vector_env(const uint8_t *data, size_t size)
         && c.n_seats <= 10 && c.hole_count >= 4 && c.hole_count <= 6
         && c.n_seats * c.hole_count + 5 <= 52 && c.big_blind > 0 && c.first_button >= 0
         && c.first_button < c.n_seats
-        && (c.n_actions == HF_ENV_ACTIONS || c.n_actions == HF_ENV_FIXED_ACTIONS);
+        && (c.n_actions == HF_ENV_ACTIONS || c.n_actions == HF_ENV_FIXED_ACTIONS)
+        && (c.table_episodes == 0 || c.table_episodes == 1) && c.max_hands >= 0;
     floor = 0;
     for (int32_t k = 0; k < c.n_games && k < 2 && valid; k++) {
         valid = structure_ok(&c.games[k]);
@@ -1303,10 +1311,10 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     int8_t *masks = malloc((size_t)(n ? n : 1) * (size_t)acts);
     int32_t *seats = malloc((size_t)(n ? n : 1) * sizeof *seats);
     float *rewards = malloc((size_t)(n ? n : 1) * (size_t)seats_n * sizeof *rewards);
-    uint8_t *terminated = malloc((size_t)(n ? n : 1));
+    uint8_t *done = malloc((size_t)(n ? n : 1) * 3);   /* hand over, terminated, truncated */
     int64_t *actions = malloc((size_t)(n ? n : 1) * sizeof *actions);
     hf_vector_table *before = malloc((size_t)(n ? n : 1) * sizeof *before);
-    if (!tables || !obs || !masks || !seats || !rewards || !terminated || !actions || !before)
+    if (!tables || !obs || !masks || !seats || !rewards || !done || !actions || !before)
         FAIL("vector_env: out of memory");
     uint64_t mix = next_byte(&r) + 1;   /* each table's generator state from one byte */
     for (int64_t i = 0; i < n; i++) {
@@ -1319,7 +1327,7 @@ static void drive_vector_env(const uint8_t *data, size_t size)
     }
     int64_t bad = -7;
     if (hf_vector_deal(NULL, tables, n, obs, masks, seats) != HF_ERR_COUNT
-        || hf_vector_step(&c, tables, n, NULL, obs, masks, seats, rewards, terminated, &bad)
+        || hf_vector_step(&c, tables, n, NULL, obs, masks, seats, rewards, done, &bad)
            != HF_ERR_COUNT)
         FAIL("vector_env: a NULL pointer must be HF_ERR_COUNT");
     memcpy(before, tables, (size_t)n * sizeof *tables);
@@ -1349,7 +1357,7 @@ static void drive_vector_env(const uint8_t *data, size_t size)
         }
         memcpy(before, tables, (size_t)n * sizeof *tables);
         bad = -7;
-        got = hf_vector_step(&c, tables, n, actions, obs, masks, seats, rewards, terminated, &bad);
+        got = hf_vector_step(&c, tables, n, actions, obs, masks, seats, rewards, done, &bad);
         if (expect_bad >= 0) {
             if (got != HF_ERR_ILLEGAL || bad != expect_bad
                 || memcmp(before, tables, (size_t)n * sizeof *tables))
@@ -1368,6 +1376,17 @@ static void drive_vector_env(const uint8_t *data, size_t size)
             }
             if (sum > 1e-3 * (double)chips || sum < -1e-3 * (double)chips)
                 FAIL("vector_env: rewards must sum to zero");
+            uint8_t hand_over = done[i], ended = done[n + i], cut = done[2 * n + i];
+            if (hand_over > 1 || ended > 1 || cut > 1 || (ended && cut)
+                || ((ended || cut) && !hand_over)
+                || (!c.table_episodes && (ended != hand_over || cut)))
+                FAIL("vector_env: done flags %d %d %d do not agree", hand_over, ended, cut);
+            for (int32_t s = 0; s < c.n_seats && !hand_over; s++)
+                if (rewards[i * c.n_seats + s] != 0.0f)
+                    FAIL("vector_env: a reward where no hand ended");
+            if (c.table_episodes && tables[i].episode_hands > 1 && !ended && !cut)
+                table_hands_checked++;
+            table_cuts += cut;
             double want = (double)chips / (double)c.big_blind;
             if (held > want * (1 + 1e-5) + 1e-3 || held < want * (1 - 1e-5) - 1e-3)
                 FAIL("vector_env: an observation must hold every chip of its table");
@@ -1377,7 +1396,7 @@ static void drive_vector_env(const uint8_t *data, size_t size)
         }
     }
 done:
-    free(tables); free(obs); free(masks); free(seats); free(rewards); free(terminated);
+    free(tables); free(obs); free(masks); free(seats); free(rewards); free(done);
     free(actions); free(before);
 }
 
@@ -1530,8 +1549,10 @@ int main(int argc, char **argv)
         LLVMFuzzerTestOneInput(buf, size);
     }
     printf("c_driver: %ld inputs over %zu entry points (seed %llu), %ld valid answers "
-           "checked, every error code right, no failure\n",
-           iterations, (size_t)N_DRIVERS, (unsigned long long)seed, valid_checked);
+           "checked (%ld vector steps in a table episode's later hands, %ld episodes cut at "
+           "max_hands), every error code right, no failure\n",
+           iterations, (size_t)N_DRIVERS, (unsigned long long)seed, valid_checked,
+           table_hands_checked, table_cuts);
     return 0;
 }
 #endif

@@ -559,6 +559,10 @@ def _vector_env_target(d: Decoder) -> Call:
         [big * 2 + 1 + d.byte() for _ in range(max(seats, 0))] if d.byte() < 128
         else _HAND_CHIPS[d.below(len(_HAND_CHIPS))])
     tables, seed = 1 + d.below(4), d.byte()
+    # table episodes (stacks carried over until a seat busts) half the time,
+    # max_hands now and then (0 a bad one)
+    episode = "table" if d.byte() >= 128 else "hand"
+    max_hands = d.below(7) if d.byte() >= 160 else None
     moves = [(d.byte(), [d.byte() for _ in range(tables)]) for _ in range(40)]
 
     def play(_: ModuleType) -> Any:
@@ -573,7 +577,8 @@ def _vector_env_target(d: Decoder) -> Call:
             "mixed": hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(big // 2, big),
                                         hands_per_game=2)}[kind]
         env = VectorEnv(tables, seed=seed, num_players=seats, structure=structure,
-                        stacks=stacks, hole_count=hole_count)
+                        stacks=stacks, hole_count=hole_count, episode=episode,
+                        max_hands=max_hands)
         obs, infos = env.reset()
         seen: list[Any] = [(obs["observation"].tobytes(), obs["action_mask"].tobytes(),
                             infos["seat"].tolist())]
@@ -595,10 +600,10 @@ def _vector_env_target(d: Decoder) -> Call:
                 continue
             seen.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(),
                          rewards.tobytes(), terminated.tolist(), truncated.tolist(),
-                         infos["seat"].tolist()))
+                         infos["seat"].tolist(), infos["hand_over"].tolist()))
         return seen
 
-    args = (kind, big, seats, hole_count, stacks, tables, seed, moves)
+    args = (kind, big, seats, hole_count, stacks, tables, seed, episode, max_hands, moves)
     return Call("VectorEnv", args, play, True, False)
 
 

@@ -756,10 +756,12 @@ class VectorTables:
     """``n`` one-hand tables stepped by ``hf_vector_step``, writing into the
     caller's arrays, given at each call (C-contiguous; ``obs`` float32 n x
     OBS_SIZE, ``masks`` int8 n x n_actions, ``seats`` int32 n, ``rewards``
-    float32 n x n_seats, ``terminated`` uint8 n: each is checked to hold
-    that many items, and written whole). ``games``, ``hands_per_game``,
-    ``stacks``, ``hole_count`` as :class:`SelfPlay`'s; hf_vector_deal checks
-    every setting."""
+    float32 n x n_seats, ``done`` uint8 3 x n: hand over, episode
+    terminated, truncated; each is checked to hold that many items, and
+    written whole). ``games``, ``hands_per_game``, ``stacks``,
+    ``hole_count`` as :class:`SelfPlay`'s; ``table_episodes``: hands at one
+    table until a seat busts or ``max_hands`` (0: no bound) were played;
+    hf_vector_deal checks every setting."""
 
     __slots__ = ("_bad", "_config", "_n", "_sizes", "_tables")
     _config: Any
@@ -767,8 +769,9 @@ class VectorTables:
 
     def __init__(self, n: int, games: Sequence[GameSettings], hands_per_game: int,
                  stacks: Sequence[int], hole_count: int, n_actions: int, button: int,
-                 big_blind: int) -> None:
+                 big_blind: int, table_episodes: bool = False, max_hands: int = 0) -> None:
         config: Any = ffi.new("hf_vector_config *")
+        config.table_episodes, config.max_hands = int(table_episodes), max_hands
         for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
             game = config.games[k]
             game.limit, game.max_bets = limit, max_bets
@@ -781,8 +784,8 @@ class VectorTables:
             config.stacks[seat] = chips
         self._config, self._n, self._bad = config, n, ffi.new("int64_t *")
         self._tables = ffi.new("hf_vector_table[]", n)
-        # items of actions, obs, masks, seats, rewards, terminated
-        self._sizes = (n, n * OBS_SIZE, n * n_actions, n, n * len(stacks), n)
+        # items of actions, obs, masks, seats, rewards, done
+        self._sizes = (n, n * OBS_SIZE, n * n_actions, n, n * len(stacks), 3 * n)
 
     def seed(self, table: int, seed: int) -> None:
         """Restart ``table``'s hands from ``seed`` (shuffles by ``random.Random(seed)``)."""
@@ -810,17 +813,17 @@ class VectorTables:
             raise ValueError(f"hf_vector_deal refused its settings ({err})")
 
     def step(self, actions: Any, obs: Any, masks: Any, seats: Any, rewards: Any,
-             terminated: Any) -> int:
+             done: Any) -> int:
         """Apply ``actions`` (int64, one per table); -1, or the first table whose
         action is out of range or masked (then nothing changed)."""
         buffers = self._buffers(
-            (actions, obs, masks, seats, rewards, terminated),
+            (actions, obs, masks, seats, rewards, done),
             ("int64_t[]", "float[]", "int8_t[]", "int32_t[]", "float[]", "uint8_t[]"),
             self._sizes)
         bad = self._bad
-        chosen, obs, masks, seats, rewards, terminated = buffers
+        chosen, obs, masks, seats, rewards, done = buffers
         err = lib.hf_vector_step(self._config, self._tables, self._n, chosen, obs, masks, seats,
-                                 rewards, terminated, bad)
+                                 rewards, done, bad)
         if err == lib.HF_ERR_ILLEGAL:
             return int(bad[0])
         if err:

@@ -240,7 +240,7 @@ class _Lib:
         masks: _CData,
         seats: _CData,
         rewards: _CData,
-        terminated: _CData,
+        done: _CData,
         bad_table: _CData,
     ) -> int: ...
     def hf_env_observe(

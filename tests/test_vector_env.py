@@ -26,6 +26,17 @@ CONFIGS: list[dict[str, Any]] = [
      "stacks": [40 + 3 * i for i in range(10)]},
 ]
 IDS = ["hu-pot", "6-nl-ante-big-o", "3-fixed-6card", "10-mixed"]
+# Table episodes: short stacks, so seats bust (and post all-in blinds) often.
+TABLE_CONFIGS: list[dict[str, Any]] = [
+    {"num_players": 2, "episode": "table", "stacks": 12},
+    {"num_players": 3, "episode": "table", "stacks": [9, 14, 20], "button": 1, "max_hands": 12,
+     "structure": MixedGame(Structure.pot_limit(1, 2), hands_per_game=2)},
+    {"num_players": 6, "episode": "table", "structure": Structure.no_limit(1, 2, ante=1),
+     "stacks": 30, "hole_count": 5},
+    {"num_players": 2, "episode": "table", "structure": Structure.fixed_limit(2, 4),
+     "stacks": 30, "max_hands": 6},
+]
+TABLE_IDS = ["table-hu", "table-3-mixed-max12", "table-6-nl-ante", "table-hu-fixed-max6"]
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -35,7 +46,7 @@ def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (mask.cumsum(1) > pick[:, None]).argmax(1)
 
 
-@pytest.mark.parametrize("kwargs", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("kwargs", CONFIGS + TABLE_CONFIGS, ids=IDS + TABLE_IDS)
 def test_vector_env_steps_equal_the_aec_env(kwargs: dict[str, Any], backend: object) -> None:
     tables, seed = 3, 40
     vec = VectorEnv(tables, **kwargs)
@@ -44,7 +55,7 @@ def test_vector_env_steps_equal_the_aec_env(kwargs: dict[str, Any], backend: obj
     for i, aec in enumerate(aecs):
         aec.reset(seed=seed + i)
     rng = np.random.default_rng(1)
-    hands = 0
+    hands = episodes = cut = several = 0
     for _ in range(300):
         for i, aec in enumerate(aecs):
             agent = aec.agent_selection
@@ -54,21 +65,27 @@ def test_vector_env_steps_equal_the_aec_env(kwargs: dict[str, Any], backend: obj
             np.testing.assert_array_equal(obs["action_mask"][i], mine["action_mask"])
         actions = random_actions(obs["action_mask"], rng)
         obs, rewards, terminated, truncated, infos = vec.step(actions)
-        assert not truncated.any()
         for i, aec in enumerate(aecs):
+            before = aec.session.hands
             aec.step(int(actions[i]))
-            over = all(aec.terminations.values())
-            assert terminated[i] == over
-            expected = [aec.rewards[a] for a in aec.possible_agents] if over else 0.0
+            over, stopped = all(aec.terminations.values()), all(aec.truncations.values())
+            ended = aec.session.hands > before   # a hand ended (maybe more: all-in blinds)
+            assert (terminated[i], truncated[i], infos["hand_over"][i]) == (over, stopped, ended)
+            expected = [aec.rewards[a] for a in aec.possible_agents] if ended else 0.0
             np.testing.assert_array_equal(rewards[i], np.float32(expected))
-            if over:
-                hands += 1
+            hands += ended
+            several += aec.session.hands > before + 1
+            if over or stopped:
+                episodes += 1
+                cut += stopped
                 aec.reset()
-    assert hands > 20
+    assert hands > 20 and episodes > (2 if kwargs.get("episode") == "table" else 20)
+    assert cut > 0 if kwargs.get("max_hands") else cut == 0
+    assert several > 0 or kwargs is not TABLE_CONFIGS[0]   # HU short stacks: all-in blinds
 
 
 def test_c_tables_equal_their_python_twin(native: object) -> None:
-    for kwargs in CONFIGS:
+    for kwargs in CONFIGS + TABLE_CONFIGS:
         envs = [VectorEnv(16, seed=5, _python=python, **kwargs) for python in (False, True)]
         outs = [env.reset() for env in envs]
         rng = np.random.default_rng(2)
@@ -79,9 +96,11 @@ def test_c_tables_equal_their_python_twin(native: object) -> None:
             outs = [env.step(actions) for env in envs]
             for a, b in zip(outs[0][1:4], outs[1][1:4], strict=True):
                 np.testing.assert_array_equal(a, b)
+            for key in ("seat", "hand_over"):
+                np.testing.assert_array_equal(outs[0][4][key], outs[1][4][key])
 
 
-@pytest.mark.parametrize("kwargs", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("kwargs", CONFIGS + TABLE_CONFIGS, ids=IDS + TABLE_IDS)
 def test_random_masked_play_conserves_chips(kwargs: dict[str, Any], backend: Any) -> None:
     # 10^5 hands over the four settings natively; fewer in pure Python.
     tables, target = (250, 25_000) if backend.NAME == "native" else (8, 50)
@@ -117,10 +136,15 @@ def test_random_masked_play_conserves_chips(kwargs: dict[str, Any], backend: Any
                 env.step(actions)
             np.testing.assert_array_equal(obs["observation"], before[0])
             np.testing.assert_array_equal(obs["action_mask"], before[1])
-        obs, rewards, terminated, _, _ = env.step(random_actions(mask, rng))
+        obs, rewards, terminated, truncated, infos = env.step(random_actions(mask, rng))
+        ended = infos["hand_over"]
         assert (rewards.sum(1) == 0).all()
-        assert (rewards[~terminated] == 0).all()
-        hands += int(terminated.sum())
+        assert (rewards[~ended] == 0).all()
+        assert not ((terminated | truncated) & ~ended).any()   # episodes end with a hand
+        if kwargs.get("episode") != "table":
+            np.testing.assert_array_equal(terminated, ended)
+            assert not truncated.any()
+        hands += int(ended.sum())
         won += rewards.sum(0)
     assert won.sum() == 0
 

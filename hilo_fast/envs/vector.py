@@ -1,10 +1,12 @@
 """Many tables at once: :class:`VectorEnv`, Gymnasium's vector conventions
-over one-hand Omaha Hi-Lo episodes, every table stepped in one C call.
+over Omaha Hi-Lo episodes (one hand, or a table played until a seat busts),
+every table stepped in one C call.
 
-Table ``i`` plays exactly the hands of an ``omaha_hilo_v0`` environment
-(``episode="hand"``) reset with table ``i``'s seed and then reset again after
-every hand: the same cards, buttons and structures, the same observations of
-the seat to act (:mod:`hilo_fast.envs.spaces`), the same rewards.
+Table ``i`` plays exactly the hands of an ``omaha_hilo_v0`` environment with
+the same ``episode`` option reset with table ``i``'s seed and then reset
+again after every episode: the same cards, buttons, stacks and structures,
+the same observations of the seat to act (:mod:`hilo_fast.envs.spaces`), the
+same rewards, terminations and truncations.
 
 On the native backend the tables live in C (``csrc/vector_env.c``:
 shuffle, rules, observation encoder and action decoder) and ``step`` is one
@@ -42,7 +44,7 @@ from .view import seat_view
 
 Observation = dict[str, npt.NDArray[Any]]
 Arrays = npt.NDArray[Any]
-#: The most tables one VectorEnv holds (a table's state is about 4 KB).
+#: The most tables one VectorEnv holds (a table's state is about 7 KB).
 MAX_TABLES = 100_000
 
 
@@ -72,7 +74,7 @@ class _PythonTables:
             self._observe(i, obs, masks, seats)
 
     def step(self, actions: Arrays, obs: Arrays, masks: Arrays, seats: Arrays,
-             rewards: Arrays, terminated: Arrays) -> int:
+             rewards: Arrays, done: Arrays) -> int:
         n_actions, chosen = self._n_actions, actions.tolist()
         for i, (session, action) in enumerate(zip(self._sessions, chosen, strict=True)):
             hand = session.hand
@@ -80,11 +82,9 @@ class _PythonTables:
                 return i
         for i, (session, action) in enumerate(zip(self._sessions, chosen, strict=True)):
             won = session.act(*decode(session.hand, action, n_actions))
-            terminated[i] = won is not None
-            if won is None:
-                rewards[i] = 0.0
-            else:
-                rewards[i] = [chips / self._big_blind for chips in won]
+            done[:, i] = won is not None, session.over, session.truncated
+            rewards[i] = 0.0 if won is None else [chips / self._big_blind for chips in won]
+            if session.over or session.truncated:
                 session.reset()
             self._observe(i, obs, masks, seats)
         return -1
@@ -92,17 +92,18 @@ class _PythonTables:
 
 class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
                                            npt.NDArray[Any]]):
-    """``num_tables`` tables of one-hand episodes, stepped together.
+    """``num_tables`` tables, stepped together.
 
     The table options are :class:`~hilo_fast.envs.omaha_hilo_v0.raw_env`'s
-    (``num_players``, ``structure``, ``stacks``, ``hole_count``, ``button``;
-    one hand per episode). ``seed``: the seed of the first :meth:`reset`
-    without one (table ``i`` gets ``seed + i``).
+    (``num_players``, ``structure``, ``stacks``, ``hole_count``, ``button``,
+    ``episode``: ``"hand"`` or ``"table"``, ``max_hands``). ``seed``: the
+    seed of the first :meth:`reset` without one (table ``i`` gets
+    ``seed + i``).
 
-    - ``reset(seed=None) -> (obs, infos)``: a new hand at every table; an int
-      seeds table ``i`` with ``seed + i``, a sequence gives each table its
-      own, None deals each table's next hand (a fresh random seed if never
-      seeded).
+    - ``reset(seed=None) -> (obs, infos)``: a new episode at every table; an
+      int seeds table ``i`` with ``seed + i``, a sequence gives each table
+      its own, None begins each table's next episode (a fresh random seed if
+      never seeded).
     - ``step(actions) -> (obs, rewards, terminations, truncations, infos)``:
       ``actions`` one action index per table for its seat to act.
     - ``obs``: ``{"observation": float32 (tables, OBS_SIZE), "action_mask":
@@ -110,10 +111,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
       ``infos["seat"]`` (tables,) that seat.
     - ``rewards``: float32 (tables, num_players): when a table's hand ended
       at this step, the big blinds each seat won or lost in it (a zero-sum
-      row), else zeros; ``terminations`` (tables,) True where a hand ended;
-      ``truncations`` all False. A table whose hand ended is reset at once
-      (Gymnasium's ``SAME_STEP`` autoreset): its row of ``obs`` is already
-      the next hand's first decision.
+      row; in a table episode per hand, as the AEC env gives them, summed
+      over the next hands too when they were over at once: all-in blinds),
+      else zeros; ``terminations`` (tables,) True where an episode ended (the
+      hand, or a seat busted), ``truncations`` True where a table episode
+      reached ``max_hands``; ``infos["hand_over"]`` True where a hand ended.
+      A table whose hand ended deals the next one, whose episode ended
+      begins the next at once (Gymnasium's ``SAME_STEP`` autoreset): its row
+      of ``obs`` is already the next decision.
     - ``copy``: each step writes into new arrays (every item is written, so
       none is copied); False reuses the same arrays, overwritten by the
       next step.
@@ -127,7 +132,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
     def __init__(self, num_tables: int, seed: int | None = None, *, num_players: int = 2,
                  structure: Structure | MixedGame | None = None,
                  stacks: int | Sequence[int] | None = None, hole_count: int = 4,
-                 button: int = 0, copy: bool = True, _python: bool = False) -> None:
+                 episode: str = "hand", max_hands: int | None = None, button: int = 0,
+                 copy: bool = True, _python: bool = False) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or \
                 not 1 <= num_tables <= MAX_TABLES:
             raise ValueError(f"num_tables must be an int 1..{MAX_TABLES}, got {num_tables!r}")
@@ -135,7 +141,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
             raise TypeError(f"seed must be an int or None, got {seed!r}")
 
         def make() -> Session:
-            return Session(structure, num_players, stacks, hole_count=hole_count, button=button)
+            return Session(structure, num_players, stacks, hole_count=hole_count,
+                           episode=episode, max_hands=max_hands, button=button)
 
         session = make()   # checks every table option
         games = session.structures
@@ -151,9 +158,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
         self._n_seats = seats
-        self._obs, self._masks, self._seats, self._rewards, self._terminated = \
+        self._obs, self._masks, self._seats, self._rewards, self._done = \
             self._new_arrays(np.zeros)
-        self._truncated = np.zeros(n, bool)
         if _python or backend.NAME != "native" or session.total_chips >= backend.MAX_CHIPS:
             self._tables: Any = _PythonTables(n, make, n_actions, session.big_blind)
         else:
@@ -162,21 +168,22 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
             self._tables = backend.VectorTables(
                 n, [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
                      g.big_bet) for g in games], per_game, session.stacks, hole_count,
-                n_actions, button, session.big_blind)
+                n_actions, button, session.big_blind, episode == "table", max_hands or 0)
 
     def _new_arrays(self, make: Any = np.empty) -> tuple[Arrays, Arrays, Arrays, Arrays, Arrays]:
-        """Observations, masks, seats, rewards, terminated (each written whole
-        by a step: no copy is needed to hand out arrays of one's own)."""
+        """Observations, masks, seats, rewards, done (hand over, terminated,
+        truncated per table; each written whole by a step: no copy is needed
+        to hand out arrays of one's own)."""
         n = self.num_envs
         return (make((n, OBS_SIZE), np.float32), make((n, self._n_actions), np.int8),
-                make(n, np.int32), make((n, self._n_seats), np.float32), make(n, np.uint8))
+                make(n, np.int32), make((n, self._n_seats), np.float32), make((3, n), np.uint8))
 
     def _arrays(self) -> tuple[Arrays, Arrays, Arrays, Arrays, Arrays]:
         """The arrays the next call writes: new ones, or with ``copy=False``
         the environment's own, overwritten."""
         if self._copy:
             return self._new_arrays()
-        return self._obs, self._masks, self._seats, self._rewards, self._terminated
+        return self._obs, self._masks, self._seats, self._rewards, self._done
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -212,11 +219,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
         bad = self._tables.step(chosen, *arrays)
         if bad >= 0:
             self._refuse(bad, given[bad].item())
-        obs, masks, seats, rewards, terminated = arrays
-        self._obs, self._masks, self._seats, self._rewards, self._terminated = arrays
-        truncated = self._truncated.copy() if self._copy else self._truncated
-        return ({"observation": obs, "action_mask": masks}, rewards, terminated.view(bool),
-                truncated, {"seat": seats})
+        obs, masks, seats, rewards, done = arrays
+        self._obs, self._masks, self._seats, self._rewards, self._done = arrays
+        flags = done.view(bool)
+        return ({"observation": obs, "action_mask": masks}, rewards, flags[1], flags[2],
+                {"seat": seats, "hand_over": flags[0]})
 
     def _refuse(self, table: int, action: int) -> None:
         legal = ", ".join(f"{a} ({ACTION_NAMES[a]})"
