@@ -100,6 +100,54 @@ def test_c_tables_equal_their_python_twin(native: object) -> None:
                 np.testing.assert_array_equal(outs[0][4][key], outs[1][4][key])
 
 
+def _untemper(y: int) -> int:
+    """The MT19937 state word whose tempered output is ``y``."""
+    y ^= y >> 18
+    y ^= (y << 15) & 0xEFC60000
+    x = y
+    for _ in range(4):   # y ^= (y << 7) & mask, undone 7 bits at a time
+        x = y ^ ((x << 7) & 0x9D2C5680)
+    x &= 0xFFFFFFFF
+    y = x
+    for _ in range(2):   # y ^= y >> 11, undone 11 bits at a time
+        y = x ^ (y >> 11)
+    return y
+
+
+def test_a_table_episode_seed_below_2_32_seeds_as_python(native: object) -> None:
+    """A table episode seeds its Table from 64 bits of the table's generator; when
+    those bits are below 2**32, CPython seeds from one 32-bit word, not two
+    (hf_mt_seed64's short branch, a 2**-32 chance a real episode). The
+    generator is set where its next 64 bits are small, in C and in the twin."""
+    import random
+    from array import array
+
+    from hilo_fast._native import ffi
+
+    low = 0x9E3779B9
+    words = list(random.Random(0).getstate()[1][:624])
+    words[622], words[623] = _untemper(low), _untemper(0)
+    crafted = random.Random()
+    crafted.setstate((3, (*words, 622), None))
+    assert random.Random().__class__ is crafted.__class__ and crafted.getrandbits(64) == low
+    options: dict[str, Any] = {"num_players": 3, "episode": "table", "stacks": 12}
+    envs = [VectorEnv(1, seed=5, _python=python, **options) for python in (False, True)]
+    for env in envs:
+        env.reset(seed=5)
+    table = envs[0]._tables._tables[0]
+    ffi.memmove(table.rng.key, array("I", words), 624 * 4)
+    table.rng.pos = 622
+    crafted.setstate((3, (*words, 622), None))
+    envs[1]._tables._sessions[0]._rng = crafted
+    outs = [env.reset() for env in envs]
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        np.testing.assert_array_equal(outs[0][0]["observation"], outs[1][0]["observation"])
+        actions = random_actions(outs[0][0]["action_mask"], rng)
+        outs = [env.step(actions) for env in envs]
+        np.testing.assert_array_equal(outs[0][1], outs[1][1])
+
+
 @pytest.mark.parametrize("kwargs", CONFIGS + TABLE_CONFIGS, ids=IDS + TABLE_IDS)
 def test_random_masked_play_conserves_chips(kwargs: dict[str, Any], backend: Any) -> None:
     # 10^5 hands over the four settings natively; fewer in pure Python.
