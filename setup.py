@@ -16,6 +16,7 @@ import json
 import os
 import platform
 import re
+import sys
 import sysconfig
 import warnings
 from pathlib import Path
@@ -156,6 +157,10 @@ def _builtin(name: str, source: str) -> Extension:
         py_limited_api=stable_abi,
         define_macros=[("Py_LIMITED_API", "0x030A0000")] if stable_abi else [],
         extra_compile_args=[] if os.name == "nt" else ["-O2", "-std=c99"],
+        # auditwheel learns the libc a wheel targets from its extensions' NEEDED
+        # entries, and stops at an extension with none: a builtin calling nothing
+        # of libc's would have none, so it is linked against libc by name.
+        extra_link_args=["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else [],
         optional=os.environ.get("CIBUILDWHEEL") != "1",
     )
 
