@@ -911,16 +911,9 @@ HandState = _pyhand.HandState
 
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
                     contributions: list[int], button: int) -> list[int]:
-    payouts = [0] * len(holes)
-    if settle(board, holes, live, contributions, button, 0, payouts):   # 2**62 chips or more
-        from .showdown import showdown
-
-        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
-                          contributions, folded=[i for i, f in enumerate(live)
-                                                 if not f and holes[i] is not None],
-                          button=button)
-        payouts = list(result.payouts)
-    return payouts
+    """The Python machine's showdown, settled by this backend (a plain function:
+    hands are deep-copied, and a copied function is the function itself)."""
+    return _pyhand.showdown_payouts(settle, board, holes, live, contributions, button)
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,

@@ -27,6 +27,27 @@ BOARD_AFTER = (0, 3, 4, 5)   # board cards visible on each street
 
 #: settle(board, holes, live, contributions, button) -> payouts per seat
 Settle = Callable[[list[int], list[Any], list[bool], list[int], int], list[int]]
+#: a backend's settle(board, holes, live, contributions, button, odd_chip, payouts) -> 0 or ERR
+BackendSettle = Callable[[list[int], list[Any], list[bool], list[int], int, int, list[int]], int]
+
+
+def showdown_payouts(settle: BackendSettle, board: list[int], holes: list[Any],
+                     live: list[bool], contributions: list[int], button: int) -> list[int]:
+    """The payouts at showdown from a backend's ``settle`` (exactly showdown()'s
+    payouts): bind ``settle`` with functools.partial to make a :data:`Settle`."""
+    payouts = [0] * len(holes)
+    if settle(board, holes, live, contributions, button, 0, payouts):
+        # Valid cards and chips: only a pot of 2**62 chips or more (beyond the
+        # backends' 64-bit sums) gets here; showdown() has no bound. (Imported
+        # here: showdown imports the backend, which imports this module.)
+        from .showdown import showdown
+
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
 
 
 class HandState:

@@ -575,17 +575,9 @@ def _machine(structure: Structure, stacks: list[int], button: int, hole_count: i
 
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
                     contributions: list[int], button: int) -> list[int]:
-    """The payouts at showdown, from the backend (exactly showdown()'s payouts)."""
-    payouts = [0] * len(holes)
-    if backend.settle(board, holes, live, contributions, button, 0, payouts):
-        # Valid cards and chips: only a pot of 2**62 chips or more (beyond the
-        # backends' 64-bit sums) gets here; showdown() has no bound.
-        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
-                          contributions, folded=[i for i, f in enumerate(live)
-                                                 if not f and holes[i] is not None],
-                          button=button)
-        payouts = list(result.payouts)
-    return payouts
+    """A Python machine's showdown (the pure backend, or chips beyond the C's
+    bound), settled by the backend."""
+    return _pyhand.showdown_payouts(backend.settle, board, holes, live, contributions, button)
 
 
 # -------------------------------------------------------------------- helpers
