@@ -80,6 +80,12 @@ def deal_cards(rng: random.Random, need: int) -> list[int]:
     return cards
 
 
+def at_least_two_with_chips(stacks: list[int]) -> None:
+    """A chip for the first and last seats when fewer than two seats have chips."""
+    if sum(1 for chips in stacks if chips) < 2:
+        stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+
+
 def play_both(native: ModuleType, seed: int, counts: dict[str, int]) -> None:
     rng = random.Random(seed)
     structure = random_structure(rng)
@@ -88,8 +94,7 @@ def play_both(native: ModuleType, seed: int, counts: dict[str, int]) -> None:
     while seats * hole_count + 5 > 52:
         seats -= 1
     stacks = random_stacks(rng, seats, structure.big_blind)
-    if sum(1 for chips in stacks if chips) < 2:
-        stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+    at_least_two_with_chips(stacks)
     with_chips = [seat for seat in range(seats) if stacks[seat]]
     button = rng.choice(with_chips)
     cards = deal_cards(rng, len(with_chips) * hole_count + 5)
@@ -225,8 +230,7 @@ def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
         structure = random_structure(rng)
         seats = rng.randint(2, 10)
         stacks = random_stacks(rng, seats, structure.big_blind)
-        if sum(1 for chips in stacks if chips) < 2:
-            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        at_least_two_with_chips(stacks)
         if rng.random() < 0.05:   # beyond the C's bound: the Python machine's loop
             stacks[stacks.index(max(stacks))] = MAX_CHIPS
         button = rng.choice([seat for seat in range(seats) if stacks[seat]])
@@ -301,8 +305,7 @@ def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
         structure = random_structure(rng)
         seats = rng.randint(2, 10)
         stacks = random_stacks(rng, seats, structure.big_blind)
-        if sum(1 for chips in stacks if chips) < 2:
-            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        at_least_two_with_chips(stacks)
         if seed % 10 == 0:   # the Python machine: HandCore unbound
             stacks[stacks.index(max(stacks))] = MAX_CHIPS
         button = rng.choice([seat for seat in range(seats) if stacks[seat]])
@@ -457,8 +460,7 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
         hole_count = rng.choice([4, 4, 5, 6])
         seats = rng.randint(2, (52 - 5) // hole_count)
         stacks = random_stacks(rng, seats, structure.big_blind)
-        if sum(1 for chips in stacks if chips) < 2:
-            stacks[0], stacks[-1] = max(stacks[0], 1), max(stacks[-1], 1)
+        at_least_two_with_chips(stacks)
         button = rng.choice([seat for seat in range(seats) if stacks[seat]])
         deck = rng.sample(range(52), 52)
         holes: Any = [deck[seat * hole_count:(seat + 1) * hole_count] if stacks[seat] else None
