@@ -342,21 +342,21 @@ class Hand(_HandBase):
         if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
 
-    def __copy__(self) -> Hand:
+    def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
+        """A copy with each slot copied by ``copy_slot``, bound to its own machine's
+        C hand (HandCore's reads are not slots)."""
         twin = Hand.__new__(Hand)
         for name in Hand.__slots__:
-            setattr(twin, name, getattr(self, name))
-        if self._m.__class__ is not _pyhand.HandState:
-            twin._bind_core(self._m.address, self._m.game)
-        return twin
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
-        twin = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+            setattr(twin, name, copy_slot(getattr(self, name)))
         if twin._m.__class__ is not _pyhand.HandState:
             twin._bind_core(twin._m.address, twin._m.game)
         return twin
+
+    def __copy__(self) -> Hand:
+        return self._twin(lambda value: value)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self._twin(lambda value: copy.deepcopy(value, memo))
 
     # ------------------------------------------------------------ the state
 
