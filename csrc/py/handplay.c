@@ -382,6 +382,26 @@ static PyObject *card_list(const int *cards, int n)
     return list;
 }
 
+/* The seats' hole cards, dealt in seat order from the front of `deck`: a
+ * list of hole_count cards for each seat dealt in (dealt_in[seat]), None for
+ * the others; NULL with an exception set if out of memory. */
+static PyObject *hole_lists(const int *deck, const int *dealt_in, Py_ssize_t n, int hole_count)
+{
+    PyObject *holes = PyList_New(n);
+    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
+        PyObject *hole = dealt_in[seat] ? card_list(deck + k, hole_count) : Py_None;
+        if (!hole) {
+            Py_CLEAR(holes);
+            break;
+        }
+        if (hole == Py_None)
+            Py_INCREF(hole);
+        PyList_SetItem(holes, seat, hole);
+        k += dealt_in[seat] ? hole_count : 0;
+    }
+    return holes;
+}
+
 /* deal_cards(random, dealt_in, hole_count): engine._deal's shuffled deal,
  * (holes, board, deck): each seat dealt in (a true flag) its hole_count
  * cards from the front of the shuffled deck, in seat order, None for the
@@ -412,18 +432,7 @@ static PyObject *deal_cards(PyObject *module, PyObject *args)
     }
     if (draw_deck(random, need, deck))
         return NULL;
-    PyObject *holes = PyList_New(n);
-    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
-        PyObject *hole = flags[seat] ? card_list(deck + k, hole_count) : Py_None;
-        if (!hole) {
-            Py_CLEAR(holes);
-            break;
-        }
-        if (hole == Py_None)
-            Py_INCREF(hole);
-        PyList_SetItem(holes, seat, hole);
-        k += flags[seat] ? hole_count : 0;
-    }
+    PyObject *holes = hole_lists(deck, flags, n, hole_count);
     PyObject *board = holes ? card_list(deck + need - 5, 5) : NULL;
     PyObject *cards = board ? card_list(deck, need) : NULL;
     PyObject *out = cards ? PyTuple_Pack(3, holes, board, cards) : NULL;
@@ -466,9 +475,9 @@ static PyObject *deal_hand(PyObject *module, PyObject *args)
         PyErr_Clear();   /* beyond a long: not 4..6 */
     if (n < 2 || hole_count < 4 || hole_count > 6)
         Py_RETURN_NONE;
-    int dealt = 0, deck[52];
+    int dealt = 0, deck[52], dealt_in[10];
     for (Py_ssize_t seat = 0; seat < n; seat++)
-        dealt += stacks[seat] != 0;
+        dealt += dealt_in[seat] = stacks[seat] != 0;
     int need = dealt * (int)hole_count + 5;
     if (need > 52)
         Py_RETURN_NONE;
@@ -479,18 +488,7 @@ static PyObject *deal_hand(PyObject *module, PyObject *args)
         cards[i] = deck[i];
     int32_t code = st->deal(g, structure, (int32_t)n, (int32_t)hole_count, stacks, button, cards,
                             need);
-    PyObject *holes = PyList_New(n);
-    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
-        PyObject *hole = stacks[seat] ? card_list(deck + k, (int)hole_count) : Py_None;
-        if (!hole) {
-            Py_CLEAR(holes);
-            break;
-        }
-        if (hole == Py_None)
-            Py_INCREF(hole);
-        PyList_SetItem(holes, seat, hole);
-        k += stacks[seat] ? hole_count : 0;
-    }
+    PyObject *holes = hole_lists(deck, dealt_in, n, (int)hole_count);
     PyObject *board = holes ? card_list(deck + need - 5, 5) : NULL;
     PyObject *out = board ? Py_BuildValue("(OOi)", holes, board, (int)code) : NULL;
     Py_XDECREF(holes);
