@@ -1,5 +1,5 @@
 /* cards.h: internal helpers shared by the C sources (not part of the cdef).
- * Card validation and the unchecked 5-card evaluators the loops inline. */
+ * Card validation, deal counting and the unchecked 5-card evaluators the loops inline. */
 #ifndef HF_CARDS_H
 #define HF_CARDS_H
 #include <stdint.h>
@@ -88,6 +88,26 @@ static inline uint32_t hf_low_bit(int32_t card)
 static inline int32_t hf_low5_unchecked(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e)
 {
     return hf_low5_table[hf_low_bit(a) | hf_low_bit(b) | hf_low_bit(c) | hf_low_bit(d) | hf_low_bit(e)];
+}
+
+/* C(n, k), 0 outside 0 <= k <= n (the deal counts: n <= 52). */
+static inline int64_t hf_choose(int32_t n, int32_t k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    int64_t c = 1;
+    for (int32_t i = 1; i <= k; i++)
+        c = c * (n - k + i) / i;  /* exact: c is C(n - k + i, i) after each step */
+    return c;
+}
+
+/* 1 when a hand of n cards is a random hand (every card -1, not yet dealt). */
+static inline int32_t hf_is_random_hand(const int32_t *hand, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+        if (hand[i] != -1)
+            return 0;
+    return 1;
 }
 
 #endif

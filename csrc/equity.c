@@ -32,24 +32,6 @@ typedef struct {
 
 /* ---- validation and set-up ---- */
 
-static int64_t choose(int32_t n, int32_t k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    int64_t c = 1;
-    for (int32_t i = 1; i <= k; i++)
-        c = c * (n - k + i) / i;  /* exact: c is C(n - k + i, i) after each step */
-    return c;
-}
-
-static int32_t is_random_hand(const int32_t *hand, int32_t n)
-{
-    for (int32_t i = 0; i < n; i++)
-        if (hand[i] != -1)
-            return 0;
-    return 1;
-}
-
 static void set_hole_low(spot *s, int32_t p)
 {
     uint32_t mask = 0;
@@ -76,7 +58,7 @@ static int32_t make_spot(spot *s, const int32_t *holes, int32_t n_players, int32
     int32_t needed = 5 - n_board;
     for (int32_t p = 0; p < n_players; p++) {
         const int32_t *hand = holes + p * n_hole;
-        if (is_random_hand(hand, n_hole)) {
+        if (hf_is_random_hand(hand, n_hole)) {
             s->slot_owner[s->n_slots] = p;
             s->slot_size[s->n_slots++] = n_hole;
             needed += n_hole;
@@ -108,7 +90,7 @@ static int64_t slot_choices(const spot *s, int32_t slot)
     int32_t left = s->n_deck;
     for (int32_t j = 0; j < slot; j++)
         left -= s->slot_size[j];
-    return choose(left, s->slot_size[slot]);
+    return hf_choose(left, s->slot_size[slot]);
 }
 
 static int64_t total_deals(const spot *s)
@@ -189,7 +171,7 @@ static void unrank_combination(int64_t rank, int32_t m, int32_t k, int32_t *idx)
     int32_t c = 0;
     for (int32_t i = 0; i < k; i++) {
         for (;; c++) {
-            int64_t below = choose(m - c - 1, k - i - 1);
+            int64_t below = hf_choose(m - c - 1, k - i - 1);
             if (rank < below)
                 break;
             rank -= below;

@@ -29,24 +29,6 @@ typedef struct {
 
 enum { KNOWN, RANDOM, RANGE };
 
-static int64_t choose(int32_t n, int32_t k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    int64_t c = 1;
-    for (int32_t i = 1; i <= k; i++)
-        c = c * (n - k + i) / i;
-    return c;
-}
-
-static int32_t all_unknown(const int32_t *hand, int32_t n)
-{
-    for (int32_t i = 0; i < n; i++)
-        if (hand[i] != -1)
-            return 0;
-    return 1;
-}
-
 static uint32_t low_mask(const int32_t *hand, int32_t n)
 {
     uint32_t mask = 0;
@@ -82,7 +64,7 @@ static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_pl
         const hf_range *r = ranges + p;
         if (r->n_combos < 0 || (r->n_combos > 0 && (!r->combos || !r->cumulative)))
             return HF_ERR_COUNT;
-        if (!all_unknown(hand, n_hole)) {
+        if (!hf_is_random_hand(hand, n_hole)) {
             if (r->n_combos)
                 return HF_ERR_COUNT;  /* a range player's cards are -1s */
             if ((err = hf_check_cards(hand, n_hole, &s->known)) != 0)
@@ -107,7 +89,7 @@ static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_pl
     int64_t rest = 1;
     for (int32_t i = 0; i <= s->n_random; i++) {
         int32_t size = i < s->n_random ? n_hole : 5 - n_board;
-        int64_t c = choose(left, size);
+        int64_t c = hf_choose(left, size);
         if (c == 0 || rest > MAX_DEALS / c)
             return HF_ERR_COUNT;
         rest *= c;
