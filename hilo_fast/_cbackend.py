@@ -623,12 +623,28 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     _handplay.bind(act, deal, streets, actions, act_on)
     _c_deal = _handplay.deal
     _c_deal_hand = _handplay.deal_hand
+    global replay_actions
+    replay_actions = _replay_actions
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
              log: list[Any]) -> None:
         loop(state.address, state.game, hand, bots, rng, log)
     return play
+
+
+def _replay_actions(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
+                    log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
+    from . import _handplay
+
+    return int(_handplay.replay(state.address, state.game, actions, seat_of, log, start, kinds))
+
+
+#: ``replay_actions(state, actions, seat_of, log, start, kinds)``: hilo_fast.replay's
+#: action loop over the C hand of ``state`` as far as each action is plain
+#: (csrc/py/handplay.c ``replay``), the index it stopped at; None where it was not built.
+replay_actions: Callable[[HandState, tuple[Any, ...], dict[str, int], list[Any], int,
+                          tuple[str, ...]], int] | None = None
 
 
 def builtin_hand_core() -> type | None:

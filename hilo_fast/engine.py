@@ -481,6 +481,17 @@ class Hand(_HandBase):
         while g.actor >= 0:
             self.act(*seat_bots[g.actor](self, rng))
 
+    def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
+                      kinds: tuple[str, ...]) -> int:
+        """For :mod:`hilo_fast.replay`: apply a hand history's ``actions[start:]``
+        (``HHAction`` tuples; ``kinds`` their kind names by Action code) for as
+        long as each is one the replay's loop would apply with nothing to report,
+        in C (csrc/py/handplay.c); the index of the first one left to that loop
+        (``start`` where the loop is not in C: the pure backend, the Python machine)."""
+        if _c_replay is None or self._m.__class__ is _pyhand.HandState:
+            return start
+        return _c_replay(self._m, actions, seat_of, self.actions, start, kinds)
+
     def act(self, action: ActionLike, amount: int | None = None) -> None:
         """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
         raise (required), the chips of a call (optional), nothing for fold/check.
@@ -548,6 +559,8 @@ _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 6
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 # Hand.play's loop in C on the native backend (None: the Python loop).
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
+# The replay's action loop in C (bound with _c_play; None: the Python loop only).
+_c_replay = getattr(backend, "replay_actions", None)
 
 
 # _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).

@@ -61,6 +61,8 @@ _DECK_ORDER = random.Random(14).sample(range(52), 52)
 _TURNED = [_DECK_ORDER[k:] + _DECK_ORDER[:k] for k in range(52)]
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET,
                                       Action.RAISE)
+#: The history's action kinds by Action code (HHAction.kind: the names in lower case).
+_KINDS = tuple(action.name.lower() for action in Action)
 
 
 class PotResult(NamedTuple):
@@ -278,7 +280,15 @@ def _play(h: HandHistory, r: Replay) -> None:
         raise _Stop
     history_returned: dict[int, int] = {}
     act = hand.act
-    for street, player, kind, amount, to, all_in in h.actions:
+    actions, i = h.actions, 0
+    owing = any(credit)
+    while i < len(actions):
+        if not owing:   # the plain actions in C, as this loop would apply them
+            i = hand._replay_plain(actions, seat_of, i, _KINDS)
+            if i == len(actions):
+                break
+        street, player, kind, amount, to, all_in = actions[i]
+        i += 1
         seat = seat_of[player]
         if kind == "return":
             history_returned[seat] = history_returned.get(seat, 0) + amount
@@ -291,6 +301,7 @@ def _play(h: HandHistory, r: Replay) -> None:
         owed = credit[seat]
         if owed:
             credit[seat] = 0
+            owing = any(credit)
         try:
             if kind == "fold":     # (folds and checks put nothing in: no all-in check)
                 dead[seat] += owed

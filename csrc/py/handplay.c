@@ -134,6 +134,114 @@ static PyObject *play(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* An exact int of `item` that fits in int64, into *out: 1, or 0 (not one). */
+static int exact_chips(PyObject *item, int64_t *out)
+{
+    int overflow = 0;
+    long long value = PyLong_CheckExact(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
+    if (!PyLong_CheckExact(item) || overflow || (value == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    *out = (int64_t)value;
+    return 1;
+}
+
+/* The Action code of a hand history's action kind ("fold" .. "raise", by
+ * `kinds`), or -1 for any other ("return", or not a str). */
+static int32_t kind_code(PyObject *kinds, PyObject *kind)
+{
+    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++) {
+        PyObject *name = PyTuple_GetItem(kinds, code);
+        if (name == kind)
+            return code;
+    }
+    for (int32_t code = HF_FOLD; PyUnicode_CheckExact(kind) && code <= HF_RAISE; code++)
+        if (PyUnicode_Compare(PyTuple_GetItem(kinds, code), kind) == 0)   /* (str, str) */
+            return code;
+    return -1;
+}
+
+/* replay(game address, the cdata owning it, actions, seat_of, log, start, kinds):
+ * hilo_fast.replay's loop over a hand history's actions, from actions[start]
+ * on, for as long as each action is one that loop would apply with nothing to
+ * say: the player's seat (seat_of[player]) is the one to act; a check, a fold,
+ * a call of exactly the engine's call, a bet, or a raise by the increment the
+ * engine's bet leaves; the engine accepts it; and the history's all-in flag
+ * is the engine's (the chips put in are the stack). Each is applied with
+ * hf_hand_act and logged as Hand.act logs it. Returns the index of the first
+ * action it left to that loop (len(actions) when none), having changed
+ * nothing for it: the Python loop words every discrepancy itself. `kinds`:
+ * the kind strings by Action code. Actions are (street, player, kind,
+ * amount, to, all_in) tuples (HHAction). */
+static PyObject *replay(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *address, *keep, *actions, *seat_of, *log, *kinds;
+    Py_ssize_t i;
+    if (!st || !PyArg_ParseTuple(args, "OOO!O!O!nO!", &address, &keep, &PyTuple_Type, &actions,
+                                 &PyDict_Type, &seat_of, &PyList_Type, &log, &i, &PyTuple_Type,
+                                 &kinds))
+        return NULL;
+    if (!st->act) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    if (PyTuple_Size(kinds) != HF_RAISE + 1) {
+        PyErr_SetString(PyExc_ValueError, "replay: 5 kinds");
+        return NULL;
+    }
+    hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
+    if (!g) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "replay: a NULL hf_game");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_Size(actions);
+    for (i = i < 0 ? 0 : i; i < n; i++) {
+        PyObject *item = PyTuple_GetItem(actions, i);
+        if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
+            break;
+        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, PyTuple_GetItem(item, 1));
+        if (!seat_obj) {   /* (not seated, or unhashable: the Python loop's error) */
+            PyErr_Clear();
+            break;
+        }
+        int32_t code = kind_code(kinds, PyTuple_GetItem(item, 2));
+        PyObject *flag = PyTuple_GetItem(item, 5);
+        int64_t seat, amount, to;
+        if (code < 0 || (flag != Py_True && flag != Py_False)
+            || !exact_chips(seat_obj, &seat) || seat != g->actor || seat < 0
+            || !exact_chips(PyTuple_GetItem(item, 3), &amount)
+            || !exact_chips(PyTuple_GetItem(item, 4), &to))
+            break;   /* (a "return", another seat to act, the hand over: Python's word) */
+        int64_t stack = g->stacks[seat], given = HF_NO_AMOUNT, added = 0, logged = 0;
+        int32_t street = g->street;
+        if (code == HF_CALL) {
+            added = logged = g->call_amount;
+            if (added != amount)
+                break;
+        } else if (code == HF_BET) {
+            if (amount < 0 || amount > g->max_to)   /* (also keeps the sum in range) */
+                break;
+            added = amount;
+            given = logged = g->bets[seat] + amount;
+        } else if (code == HF_RAISE) {
+            if (to < 0 || to > g->max_to || to - g->current_bet != amount)
+                break;
+            added = to - g->bets[seat];
+            given = logged = to;
+        }
+        if (code >= HF_CALL && (flag == Py_True) != (added == stack && stack > 0))
+            break;
+        if (st->act(g, code, given) != 0)
+            break;
+        if (log_action(st, log, street, (int32_t)seat, st->action_by_code[code], logged) < 0)
+            return NULL;
+    }
+    return PyLong_FromSsize_t(i);
+}
+
 /* Copy up to `most` exact ints of `list` into out (as int64); their count,
  * or -1 if `list` is no list of at most `most` exact ints that fit. */
 static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out)
@@ -564,6 +672,9 @@ static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS,
      "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
      "(see hilo_fast.engine.Hand.play)."},
+    {"replay", replay, METH_VARARGS,
+     "replay(game address, game cdata, actions, seat_of, log, start, kinds): "
+     "hilo_fast.replay's action loop as far as it is plain; the index it stopped at."},
     {"deal_cards", deal_cards, METH_VARARGS,
      "deal_cards(random, dealt_in, hole_count): engine._deal's shuffled (holes, board, deck)."},
     {"deal", deal, METH_VARARGS,

@@ -1,0 +1,133 @@
+"""The replay's action loop in C (csrc/py/handplay.c ``replay``) against its Python loop.
+
+``hilo_fast.replay`` hands each run of plain actions to the C loop and takes
+over, in Python, at the first action the C loop leaves (a returned bet, a
+discrepancy, a refusal, a player owed a posted blind). Here every hand of a
+corpus of clean and damaged histories is replayed both ways and every field
+of the two replays must agree; the counts make sure both ways really ran.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hilo_fast as hf
+import hilo_fast.engine as engine
+from hilo_fast._hh_synth import synthetic_histories
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+
+
+def _damaged(texts: list[str], count: int, rng: random.Random) -> list[str]:
+    """``count`` histories with one to three lines cut, doubled, swapped or edited."""
+    out = []
+    for _ in range(count):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            op = rng.randrange(7)
+            if op == 0:
+                del lines[i]
+            elif op == 1:
+                lines.insert(i, lines[i])
+            elif op == 2:   # digits changed: amounts, seats, cards
+                lines[i] = re.sub(r"\d", lambda m: str(rng.randrange(10))
+                                  if rng.random() < 0.3 else m[0], lines[i])
+            elif op == 3:
+                lines[i] = lines[i].replace("shows [", "mucks [")
+            elif op == 4:
+                lines[i] = lines[i].replace("and is all-in", "").replace(
+                    "calls", "calls $0.01 and is all-in" if rng.random() < 0.5 else "bets")
+            elif op == 5 and i + 1 < len(lines):
+                lines[i], lines[i + 1] = lines[i + 1], lines[i]
+            else:
+                lines[i] = lines[i].replace("calls", "raises $0.01 to").replace(
+                    "checks", "folds").replace("folds", "checks")
+        out.append("\n".join(lines))
+    return out
+
+
+def _corpus() -> list[hf.HandHistory]:
+    texts = list(synthetic_histories(400, seed=31)) + \
+        list(synthetic_histories(200, seed=32, cash=False))
+    texts += [path.read_text(encoding="utf-8") for path in sorted(DATA.glob("*.txt"))]
+    texts += _damaged(texts, 1500, random.Random(33))
+    hands = []
+    for text in texts:
+        with contextlib.suppress(ValueError):   # a damaged header: no history at all
+            hands += list(hf.parse_pokerstars(text))
+    return hands
+
+
+def _fields(r: hf.Replay) -> tuple[Any, ...]:
+    hand = r.hand
+    return (r.settled, r.collected, r.pots, r.contributions, r.discrepancies, r.showdown,
+            r.all_in_board, r.board, r.seat_of,
+            None if hand is None else (hand.actions, hand.payouts, hand.stacks, hand.bets,
+                                       hand.returned, hand.actor, hand.is_over))
+
+
+def test_the_c_loop_replays_every_hand_as_the_python_loop(native: Any,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    c_loop = engine._c_replay
+    assert c_loop is not None, "the native backend has no C replay loop"
+    counts = {"calls": 0, "applied": 0, "left": 0}
+
+    def counting(state: Any, actions: tuple[Any, ...], seat_of: dict[str, int],
+                 log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
+        reached = c_loop(state, actions, seat_of, log, start, kinds)
+        counts["calls"] += 1
+        counts["applied"] += reached - start
+        counts["left"] += reached < len(actions)
+        return reached
+
+    hands = _corpus()
+    monkeypatch.setattr(engine, "_c_replay", counting)
+    with_c = [_fields(h.replay()) for h in hands]
+    monkeypatch.setattr(engine, "_c_replay", None)
+    python = [_fields(h.replay()) for h in hands]
+    for h, ours, theirs in zip(hands, with_c, python, strict=True):
+        assert ours == theirs, h.hand_id
+    differing = sum(bool(fields[4]) for fields in python)
+    assert len(hands) > 1500 and differing > 200, (len(hands), differing)
+    assert counts["applied"] > 10 * len(hands) // 2 and counts["left"] > 500, counts
+
+
+@pytest.mark.parametrize("call", [
+    lambda r, g, k: r(0, None, (), {}, [], 0, k),
+    lambda r, g, k: r(g.address, g.game, ((),), {}, [], 0, k),
+    lambda r, g, k: r(g.address, g.game, (("flop", "x", "call", 1, 0, True),), {"x": 0}, [],
+                      -5, k),
+    lambda r, g, k: r(g.address, g.game, (("flop", [1], "call", 1, 0, True),), {}, [], 0, k),
+    lambda r, g, k: r(g.address, g.game, (("f", "p1", "bet", 2**70, 0, False),), {"p1": 0},
+                      [], 0, k),
+    lambda r, g, k: r(g.address, g.game, (("f", "p1", "bet", -3, 0, False),), {"p1": 0}, [], 0,
+                      k),
+    lambda r, g, k: r(g.address, g.game, (("f", "p1", "call", 0, 0, 1),), {"p1": 2**80}, [], 0,
+                      k),
+    lambda r, g, k: r(g.address, g.game, (("f", "p1", "raise", 1, 2**63 - 1, False),),
+                      {"p1": 0}, [], 0, k),
+    lambda r, g, k: r(g.address, g.game, (), {}, [], 10**6, k),
+    lambda r, g, k: r(g.address, g.game, (), {}, [], 0, k[:3]),
+])
+def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
+                                                        call: Callable[..., Any]) -> None:
+    """Input the replay never gives it: an error or the index it stopped at, no crash."""
+    from hilo_fast import _handplay
+
+    hand = hf.Hand(hf.Structure.pot_limit(1, 2), [100, 100, 100], 0, seed=1)
+    before = (hand.stacks, hand.bets, hand.actor)
+    try:
+        reached = call(_handplay.replay, hand._m, ("fold", "check", "call", "bet", "raise"))
+    except (TypeError, ValueError, OverflowError):
+        reached = None
+    assert reached in (None, 0, 10**6)
+    assert (hand.stacks, hand.bets, hand.actor) == before
