@@ -637,7 +637,7 @@ def _replay_actions(state: HandState, actions: tuple[Any, ...], seat_of: dict[st
                     log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
     from . import _handplay
 
-    return int(_handplay.replay(state.address, state.game, actions, seat_of, log, start, kinds))
+    return _handplay.replay(state.address, state.game, actions, seat_of, log, start, kinds)
 
 
 #: ``replay_actions(state, actions, seat_of, log, start, kinds)``: hilo_fast.replay's

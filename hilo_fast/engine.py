@@ -490,7 +490,7 @@ class Hand(_HandBase):
         (``start`` where the loop is not in C: the pure backend, the Python machine)."""
         if _c_replay is None or self._m.__class__ is _pyhand.HandState:
             return start
-        return _c_replay(self._m, actions, seat_of, self.actions, start, kinds)
+        return int(_c_replay(self._m, actions, seat_of, self.actions, start, kinds))
 
     def act(self, action: ActionLike, amount: int | None = None) -> None:
         """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
