@@ -46,10 +46,10 @@ from dataclasses import dataclass, field
 from itertools import filterfalse, islice
 from typing import NamedTuple
 
-from ._backend import backend
 from ._pots import _divide, pot_levels, winners
 from .cards import parse_card
 from .engine import Action, Hand
+from .evaluation import fast_omaha_hilo as _omaha_hilo
 from .hand_history import HandHistory
 from .structures import Limit, Structure
 
@@ -218,14 +218,21 @@ def _play(h: HandHistory, r: Replay) -> None:
     # Forced bets: the engine posts the antes, the small blind left of its button
     # and the big blind after it; anything else is carried by the replay.
     sbs, bbs, antes = [], [], []
+    extra = []   # in order: the posts the engine does not post (not its blinds, no antes)
     for post in h.posts:
         kind = post.kind
         if kind == "small blind":
+            if sbs and post != sbs[0]:   # (one equal to the engine's is the engine's)
+                extra.append(post)
             sbs.append(post)
         elif kind == "big blind":
+            if bbs and post != bbs[0]:
+                extra.append(post)
             bbs.append(post)
         elif kind == "ante":
             antes.append(post)
+        else:
+            extra.append(post)
     if sbs:
         sb_seat = seat_of[sbs[0].player]
         button = sb_seat if len(dealt) == 2 else _previous(sb_seat, set(dealt), n)
@@ -244,11 +251,7 @@ def _play(h: HandHistory, r: Replay) -> None:
             found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
     credit = [0] * n   # live chips posted that the engine has not seen yet
     dead = [0] * n     # dead chips posted, added to the pot at the settlement
-    engine_sb = sbs[0] if sbs else None
-    engine_bb = bbs[0] if bbs else None
-    for post in h.posts:
-        if post in (engine_sb, engine_bb) or post.kind == "ante":   # (equal: the engine's)
-            continue
+    for post in extra:
         seat = seat_of[post.player]
         if post.kind == "small & big blinds":
             credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
@@ -355,9 +358,9 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         chips = [c + d for c, d in zip(chips, dead, strict=True)]
     holes = hand.holes
     folded = hand.folded
-    live = [seat for seat in range(n) if holes[seat] is not None and not folded[seat]]
-    r.contributions = {name_of[seat]: chips[seat] for seat in range(n)
-                       if holes[seat] is not None}
+    dealt = [seat for seat in range(n) if holes[seat] is not None]
+    live = [seat for seat in dealt if not folded[seat]]
+    r.contributions = {name_of[seat]: chips[seat] for seat in dealt}
     total = sum(chips)
     if total != h.total_pot:
         found.append(f"total pot: the history says {h.total_pot}, the chips put in "
@@ -366,12 +369,16 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     if len(live) > 1:
         r.showdown = tuple([name_of[seat] for seat in live])
         # The log is in order, so its last action is on the last street played.
-        last_street = hand.actions[-1][0] if hand.actions else 0
+        log = hand.actions
+        last_street = log[-1][0] if log else 0
         if last_street < 3:
             r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
-        mucked = {r.seat_of[name] for name in h.mucked}
-        showing = [seat for seat in live if seat not in mucked]
-        unseen = [name_of[s] for s in showing if name_of[s] not in h.hole_cards]
+        showing = live
+        if h.mucked:
+            mucked = {r.seat_of[name] for name in h.mucked}
+            showing = [seat for seat in live if seat not in mucked]
+        known = h.hole_cards
+        unseen = [name_of[s] for s in showing if name_of[s] not in known]
         if unseen:
             found.append(f"{', '.join(unseen)} reached showdown, cards never shown")
         if not showing:
@@ -382,10 +389,9 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         # engine's cards (already checked); each pot's rake comes off before it
         # is split. Odd chips go clockwise from the first seat left of the button.
         high, low = [0] * n, [0] * n
-        omaha = backend.omaha
         for seat in showing:
-            packed = omaha(holes[seat], board)
-            high[seat], low[seat] = packed >> 8, packed & 0xFF
+            high[seat], best_low = _omaha_hilo(holes[seat], board)
+            low[seat] = best_low or 0
         button = (h.button - 1) % n
         clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
         pots = pot_levels(showing, chips)
@@ -398,16 +404,20 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     add = r.pots.append
     for (level, amount, eligible), rake in zip(pots, rakes, strict=True):
         net = amount - rake
-        shares: dict[int, int] = {}
         if len(eligible) == 1:   # nobody else reached it: back to its one player
-            shares[eligible[0]] = net
+            shares = {eligible[0]: net}
         else:
             high_winners, low_winners = winners(
-                high, low, [seat for seat in clockwise if chips[seat] >= level])
-            low_half = net // 2 if low_winners else 0
-            if low_winners:
-                _divide(low_half, low_winners, shares)
-            _divide(net - low_half, high_winners, shares)
+                high, low, clockwise if len(eligible) == len(clockwise) else
+                [seat for seat in clockwise if chips[seat] >= level])
+            if len(high_winners) == 1 and low_winners in ((), high_winners):
+                shares = {high_winners[0]: net}   # a scoop
+            else:
+                shares = {}
+                low_half = net // 2 if low_winners else 0
+                if low_winners:
+                    _divide(low_half, low_winners, shares)
+                _divide(net - low_half, high_winners, shares)
         named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
         add(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
         for name, won in named.items():
