@@ -50,7 +50,7 @@ from ._pots import _divide, pot_levels, winners
 from .cards import parse_card
 from .engine import Action, Hand
 from .evaluation import fast_omaha_hilo as _omaha_hilo
-from .hand_history import HandHistory
+from .hand_history import HandHistory, Post
 from .structures import Limit, Structure
 
 __all__ = ["PotResult", "Replay", "replay"]
@@ -217,8 +217,10 @@ def _play(h: HandHistory, r: Replay) -> None:
     dealt = [seat for seat in range(n) if stacks[seat]]
     # Forced bets: the engine posts the antes, the small blind left of its button
     # and the big blind after it; anything else is carried by the replay.
-    sbs, bbs, antes = [], [], []
-    extra = []   # in order: the posts the engine does not post (not its blinds, no antes)
+    sbs: list[Post] = []
+    bbs: list[Post] = []
+    antes: list[Post] = []
+    extra: list[Post] = []   # in order: posts the engine does not post (not its blinds, antes)
     for post in h.posts:
         kind = post.kind
         if kind == "small blind":
@@ -390,7 +392,7 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         # is split. Odd chips go clockwise from the first seat left of the button.
         high, low = [0] * n, [0] * n
         for seat in showing:
-            high[seat], best_low = _omaha_hilo(holes[seat], board)
+            high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]
             low[seat] = best_low or 0
         button = (h.button - 1) % n
         clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
