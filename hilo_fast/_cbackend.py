@@ -618,13 +618,22 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     except ImportError:
         return None
     global _c_deal, _c_deal_hand
-    act, deal = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
-                 for name in ("hf_hand_act", "hf_hand_deal"))
-    _handplay.bind(act, deal, streets, actions, act_on)
+    act, deal, omaha = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+                        for name in ("hf_hand_act", "hf_hand_deal", "hf_omaha"))
+    _handplay.bind(act, deal, omaha, streets, actions, act_on)
     _c_deal = _handplay.deal
     _c_deal_hand = _handplay.deal_hand
-    global replay_actions
-    replay_actions = _replay_actions
+    global replay_actions, replay_pots
+    c_replay, c_pots = _handplay.replay, _handplay.pots
+
+    def bound_replay(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
+                     log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
+        return c_replay(state.address, state.game, actions, seat_of, log, start, kinds)
+
+    def bound_pots(state: HandState, chips: list[int], showing: list[int], button: int
+                   ) -> list[ReplayPot]:
+        return c_pots(state.address, state.game, chips, showing, button)
+    replay_actions, replay_pots = bound_replay, bound_pots
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -633,13 +642,12 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     return play
 
 
-def _replay_actions(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
-                    log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
-    from . import _handplay
-
-    return _handplay.replay(state.address, state.game, actions, seat_of, log, start, kinds)
-
-
+#: A pot of the replay: (level, amount, eligible, high winners, low winners).
+ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: ``replay_pots(state, chips, showing, button)``: hilo_fast.replay's pots with their
+#: winners on the C hand of ``state`` (csrc/py/handplay.c ``pots``, the twin of
+#: replay._showdown_pots); None where it was not built.
+replay_pots: Callable[[HandState, list[int], list[int], int], list[ReplayPot]] | None = None
 #: ``replay_actions(state, actions, seat_of, log, start, kinds)``: hilo_fast.replay's
 #: action loop over the C hand of ``state`` as far as each action is plain
 #: (csrc/py/handplay.c ``replay``), the index it stopped at; None where it was not built.

@@ -492,6 +492,16 @@ class Hand(_HandBase):
             return start
         return int(_c_replay(self._m, actions, seat_of, self.actions, start, kinds))
 
+    def _showdown_pots(self, chips: list[int], showing: list[int], button: int
+                       ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...],
+                                       tuple[int, ...]]] | None:
+        """For :mod:`hilo_fast.replay`: its pots with their winners in C on this
+        hand's cards (csrc/py/handplay.c ``pots``, the twin of
+        ``replay._showdown_pots``); None where that is not in C."""
+        if _c_pots is None or self._m.__class__ is _pyhand.HandState:
+            return None
+        return _c_pots(self._m, chips, showing, button)  # type: ignore[no-any-return]
+
     def act(self, action: ActionLike, amount: int | None = None) -> None:
         """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
         raise (required), the chips of a call (optional), nothing for fold/check.
@@ -561,6 +571,7 @@ _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
 # The replay's action loop in C (bound with _c_play; None: the Python loop only).
 _c_replay = getattr(backend, "replay_actions", None)
+_c_pots = getattr(backend, "replay_pots", None)
 
 
 # _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).

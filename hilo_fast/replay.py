@@ -390,28 +390,20 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         # winners rule), with only the players who show contesting, on the
         # engine's cards (already checked); each pot's rake comes off before it
         # is split. Odd chips go clockwise from the first seat left of the button.
-        high, low = [0] * n, [0] * n
-        for seat in showing:
-            high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]
-            low[seat] = best_low or 0
         button = (h.button - 1) % n
-        clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
-        pots = pot_levels(showing, chips)
+        pots = hand._showdown_pots(chips, showing, button) or \
+            _showdown_pots(holes, board, showing, chips, button)
     else:
-        clockwise = high = low = []
-        pots = [(0, total, (live[0],))]
-    rakes = _rake_by_pot([p[1] for p in pots], h, found) if h.rake or h.pots else \
+        pots = [(0, total, (live[0],), (live[0],), ())]
+    rakes = _rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
         [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
     collected: dict[str, int] = {}
     add = r.pots.append
-    for (level, amount, eligible), rake in zip(pots, rakes, strict=True):
+    for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
         net = amount - rake
         if len(eligible) == 1:   # nobody else reached it: back to its one player
             shares = {eligible[0]: net}
         else:
-            high_winners, low_winners = winners(
-                high, low, clockwise if len(eligible) == len(clockwise) else
-                [seat for seat in clockwise if chips[seat] >= level])
             if len(high_winners) == 1 and low_winners in ((), high_winners):
                 shares = {high_winners[0]: net}   # a scoop
             else:
@@ -427,6 +419,24 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     r.collected = collected
     r.settled = True
     _compare(h, r)
+
+
+def _showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],
+                   chips: list[int], button: int
+                   ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The pots of the settlement, as hf.showdown builds them (the one pot builder
+    and the one winners rule) with only the ``showing`` seats contesting: for
+    each, (level, amount, eligible, high winners, low winners), the winners in
+    odd-chip order, clockwise from the first seat after ``button``. (The C hand
+    answers this itself, csrc/py/handplay.c ``pots``: its twin.)"""
+    high, low = [0] * len(chips), [0] * len(chips)
+    for seat in showing:
+        high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]
+        low[seat] = best_low or 0
+    clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
+    return [(level, amount, eligible,
+             *winners(high, low, [seat for seat in clockwise if chips[seat] >= level]))
+            for level, amount, eligible in pot_levels(showing, chips)]
 
 
 def _rake_by_pot(amounts: list[int], h: HandHistory, found: list[str]) -> list[int]:

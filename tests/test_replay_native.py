@@ -131,3 +131,41 @@ def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
         reached = None
     assert reached in (None, 0, 10**6)
     assert (hand.stacks, hand.bets, hand.actor) == before
+
+
+def test_the_c_pots_are_the_python_pots(native: Any) -> None:
+    """handplay.c ``pots`` against replay._showdown_pots on random finished hands:
+    random chips (dead money, all-in levels, zeros), random showing seats, buttons."""
+    from hilo_fast.replay import _showdown_pots
+
+    rng = random.Random(41)
+    compared = split = 0
+    for number in range(3000):
+        n = rng.randint(2, 10)
+        count = rng.choice([c for c in (4, 5, 6) if n * c + 5 <= 52])
+        hand = hf.Hand(hf.Structure.pot_limit(1, 2), [rng.randint(5, 500) for _ in range(n)],
+                       rng.randrange(n), seed=number, hole_count=count)
+        dealt = [seat for seat in range(n) if hand.holes[seat] is not None]
+        showing = sorted(rng.sample(dealt, rng.randint(1, len(dealt))))
+        chips = [rng.choice((0, 1, 7, 50, 50, 120, rng.randint(0, 10**6))) for _ in range(n)]
+        if rng.random() < 0.02:
+            chips = [0] * n   # no pot at all
+        board = hand._board
+        button = rng.randrange(n)
+        ours = hand._showdown_pots(chips, showing, button)
+        assert ours == _showdown_pots(hand.holes, board, showing, chips, button), number
+        compared += 1
+        split += any(len(pot[3]) > 1 or pot[4] for pot in ours)
+    assert compared == 3000 and split > 300
+
+
+@pytest.mark.parametrize("chips, showing, button", [
+    ([1, 2], [0, 1], 2), ([1, 2], [0, 1], -1), ([1], [0], 0), ([1, 2, 3], [0, 1], 0),
+    ([1, -2], [0, 1], 0), ([1, 2**62], [0, 1], 0), ([1, 2], [1, 0], 0), ([1, 2], [], 0),
+    ([1, 2], [0, 0], 0), ([1, 2], [0, 5], 0), ([1, "2"], [0, 1], 0), ([1, 2], [0, 1.0], 0),
+])
+def test_the_c_pots_refuse_bad_input(native: Any, chips: list[Any], showing: list[Any],
+                                     button: int) -> None:
+    hand = hf.Hand(hf.Structure.pot_limit(1, 2), [100, 100], 0, seed=1)
+    with pytest.raises(ValueError, match="pots: "):
+        hand._showdown_pots(chips, showing, button)

@@ -23,6 +23,8 @@
 #include "../hilo_fast.h"
 
 typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
+typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
+                            int32_t n_board);
 typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
                                 int32_t hole_count, const int64_t *stacks, int32_t button,
                                 const int32_t *cards, int32_t n_cards);
@@ -30,6 +32,7 @@ typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     hand_deal_fn deal;   /* hf_hand_deal */
+    omaha_fn omaha;      /* hf_omaha */
     PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
     PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
@@ -240,6 +243,140 @@ static PyObject *replay(PyObject *module, PyObject *args)
             return NULL;
     }
     return PyLong_FromSsize_t(i);
+}
+
+/* A tuple of the first n seats of `seats`. */
+static PyObject *seat_tuple(const int32_t *seats, int32_t n)
+{
+    PyObject *out = PyTuple_New(n);
+    for (int32_t i = 0; out && i < n; i++) {
+        PyObject *seat = PyLong_FromLong(seats[i]);
+        if (!seat) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SetItem(out, i, seat);
+    }
+    return out;
+}
+
+static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out);
+
+/* pots(game address, the cdata owning it, chips, showing, button): the pots
+ * of hilo_fast.replay's settlement, as its Python twin (replay._showdown_pots)
+ * builds them with _pots.pot_levels and _pots.winners: for each level of a
+ * showing seat's chips, ascending, (level, amount, eligible, high winners,
+ * low winners): the chips of every seat between the level below and this
+ * one, the showing seats (ascending) that reached it, and those of them with
+ * the best high and the best low (none without a qualifying low) in
+ * clockwise order from the first seat after `button`. Hands are valued on
+ * the C hand's own cards. chips: every seat's chips in the pots (ints >= 0);
+ * showing: ascending seats dealt in. */
+static PyObject *pots(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *address, *keep, *chips_list, *showing_list;
+    int button;
+    if (!st || !PyArg_ParseTuple(args, "OOO!O!i", &address, &keep, &PyList_Type, &chips_list,
+                                 &PyList_Type, &showing_list, &button))
+        return NULL;
+    if (!st->omaha) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    const hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
+    if (!g) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "pots: a NULL hf_game");
+        return NULL;
+    }
+    int32_t n = g->n_seats, count = 0, showing[10], high[10], low[10];
+    int64_t chips[10], shown[10];
+    if (read_ints(chips_list, 10, chips) != n || read_ints(showing_list, 10, shown) < 1
+        || button < 0 || button >= n) {
+        PyErr_SetString(PyExc_ValueError, "pots: chips per seat, showing seats, a button seat");
+        return NULL;
+    }
+    for (int32_t seat = 0; seat < n; seat++)
+        if (chips[seat] < 0 || chips[seat] >= ((int64_t)1 << 56)) {
+            PyErr_SetString(PyExc_ValueError, "pots: chips must be 0 .. 2^56");
+            return NULL;
+        }
+    count = (int32_t)PyList_Size(showing_list);
+    for (int32_t i = 0; i < count; i++) {
+        int64_t seat = shown[i];
+        if (seat < 0 || seat >= n || (i && seat <= showing[i - 1]) || g->holes[seat][0] < 0) {
+            PyErr_SetString(PyExc_ValueError, "pots: showing seats ascending, each dealt in");
+            return NULL;
+        }
+        showing[i] = (int32_t)seat;
+        int32_t packed = st->omaha(g->holes[seat], g->hole_count, g->board, 5);
+        if (packed < 0) {
+            PyErr_SetString(PyExc_ValueError, "pots: the C hand's cards do not value");
+            return NULL;
+        }
+        high[seat] = packed >> 8;
+        low[seat] = packed & 0xFF;
+    }
+    /* Clockwise from the first seat after the button: the odd-chip order. */
+    int32_t clockwise[10], k = 0;
+    for (int32_t i = 0; i < count; i++)
+        if (showing[i] > button)
+            clockwise[k++] = showing[i];
+    for (int32_t i = 0; i < count; i++)
+        if (showing[i] <= button)
+            clockwise[k++] = showing[i];
+    PyObject *out = PyList_New(0);
+    int64_t below = 0, level = 0;
+    while (out) {
+        int64_t next = -1;   /* the smallest showing level above the last */
+        for (int32_t i = 0; i < count; i++) {
+            int64_t c = chips[showing[i]];
+            if (c > level && (next < 0 || c < next))
+                next = c;
+        }
+        if (next < 0)
+            break;
+        level = next;
+        int64_t up_to = 0;
+        for (int32_t seat = 0; seat < n; seat++)
+            up_to += chips[seat] < level ? chips[seat] : level;
+        int32_t eligible[10], contest[10], high_won[10], low_won[10];
+        int32_t n_eligible = 0, n_contest = 0, n_high = 0, n_low = 0;
+        for (int32_t i = 0; i < count; i++)
+            if (chips[showing[i]] >= level)
+                eligible[n_eligible++] = showing[i];
+        int32_t best_high = INT32_MAX, best_low = INT32_MAX;
+        for (int32_t i = 0; i < count; i++) {
+            int32_t seat = clockwise[i];
+            if (chips[seat] < level)
+                continue;
+            contest[n_contest++] = seat;
+            best_high = high[seat] < best_high ? high[seat] : best_high;
+            best_low = low[seat] && low[seat] < best_low ? low[seat] : best_low;
+        }
+        for (int32_t i = 0; i < n_contest; i++) {
+            int32_t seat = contest[i];
+            if (high[seat] == best_high)
+                high_won[n_high++] = seat;
+            if (low[seat] == best_low)
+                low_won[n_low++] = seat;
+        }
+        PyObject *eligible_tuple = seat_tuple(eligible, n_eligible);
+        PyObject *high_tuple = eligible_tuple ? seat_tuple(high_won, n_high) : NULL;
+        PyObject *low_tuple = high_tuple ? seat_tuple(low_won, n_low) : NULL;
+        PyObject *pot = low_tuple ? Py_BuildValue("(LLOOO)", (long long)level,
+                                                  (long long)(up_to - below), eligible_tuple,
+                                                  high_tuple, low_tuple) : NULL;
+        Py_XDECREF(eligible_tuple);
+        Py_XDECREF(high_tuple);
+        Py_XDECREF(low_tuple);
+        if (!pot || PyList_Append(out, pot) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(pot);
+        below = up_to;
+    }
+    return out;
 }
 
 /* Copy up to `most` exact ints of `list` into out (as int64); their count,
@@ -604,14 +741,14 @@ static PyObject *deal_hand(PyObject *module, PyObject *args)
     return out;
 }
 
-/* bind(address of hf_hand_act, of hf_hand_deal, the Street members, the
- * Action members, act_on) */
+/* bind(address of hf_hand_act, of hf_hand_deal, of hf_omaha, the Street
+ * members, the Action members, act_on) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *address, *deal_address, *streets, *actions, *act_on;
-    if (!st || !PyArg_ParseTuple(args, "OOO!O!O", &address, &deal_address, &PyTuple_Type,
-                                 &streets, &PyTuple_Type, &actions, &act_on))
+    PyObject *address, *deal_address, *omaha_address, *streets, *actions, *act_on;
+    if (!st || !PyArg_ParseTuple(args, "OOOO!O!O", &address, &deal_address, &omaha_address,
+                                 &PyTuple_Type, &streets, &PyTuple_Type, &actions, &act_on))
         return NULL;
     if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
         PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
@@ -619,9 +756,10 @@ static PyObject *bind(PyObject *module, PyObject *args)
     }
     void *fn = PyLong_AsVoidPtr(address);
     void *deal_fn = fn ? PyLong_AsVoidPtr(deal_address) : NULL;
-    if (!fn || !deal_fn) {
+    void *omaha = deal_fn ? PyLong_AsVoidPtr(omaha_address) : NULL;
+    if (!fn || !deal_fn || !omaha) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_hand_deal");
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act, hf_hand_deal or hf_omaha");
         return NULL;
     }
     Py_INCREF(streets);
@@ -639,6 +777,7 @@ static PyObject *bind(PyObject *module, PyObject *args)
         st->street_by_code[code] = PyTuple_GetItem(streets, code);
     st->act = (hand_act_fn)fn;
     st->deal = (hand_deal_fn)deal_fn;
+    st->omaha = (omaha_fn)omaha;
     Py_RETURN_NONE;
 }
 
@@ -662,6 +801,7 @@ static int clear(PyObject *module)
         Py_CLEAR(st->act_on);
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->deal = NULL;
+        st->omaha = NULL;
     }
     return 0;
 }
@@ -675,6 +815,9 @@ static PyMethodDef methods[] = {
     {"replay", replay, METH_VARARGS,
      "replay(game address, game cdata, actions, seat_of, log, start, kinds): "
      "hilo_fast.replay's action loop as far as it is plain; the index it stopped at."},
+    {"pots", pots, METH_VARARGS,
+     "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
+     "winners (see hilo_fast.replay._showdown_pots)."},
     {"deal_cards", deal_cards, METH_VARARGS,
      "deal_cards(random, dealt_in, hole_count): engine._deal's shuffled (holes, board, deck)."},
     {"deal", deal, METH_VARARGS,
@@ -684,7 +827,7 @@ static PyMethodDef methods[] = {
      "deal_hand(game address, structure address, random, stacks, button, hole_count): "
      "deal_cards and deal in one call; (holes, board, code), or None."},
     {"bind", bind, METH_VARARGS,
-     "bind(address of hf_hand_act, of hf_hand_deal, streets, actions, act_on)"},
+     "bind(address of hf_hand_act, of hf_hand_deal, of hf_omaha, streets, actions, act_on)"},
     {NULL, NULL, 0, NULL},
 };
 
