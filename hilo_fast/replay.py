@@ -148,8 +148,8 @@ def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
           found: list[str]) -> tuple[list[list[int] | None], list[int]]:
     """Known cards where the history shows them, the rest from the remaining deck."""
-    ids = _CARD_IDS
-    board = [ids[c] for c in h.board]
+    card_id = _CARD_IDS.__getitem__
+    board = list(map(card_id, h.board))
     holes: list[list[int] | None] = [None] * n
     known = board[:]
     count = h.hole_count
@@ -157,7 +157,7 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
         if len(cards) != count:
             found.append(f"{name} holds {len(cards)} cards, the game deals {count}")
             raise _Stop
-        hole = holes[seat_of[name]] = [ids[c] for c in cards]
+        hole = holes[seat_of[name]] = list(map(card_id, cards))
         known += hole
     used = set(known)
     if len(used) != len(known):   # (rare: find the first group that repeats, to name it)
@@ -165,7 +165,7 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
         groups = [("the board", h.board)] + [(f"{name}'s cards", cards)
                                              for name, cards in h.hole_cards.items()]
         for what, cards in groups:
-            out = [ids[c] for c in cards]
+            out = list(map(card_id, cards))
             if seen.intersection(out) or len(set(out)) != len(out):
                 found.append(f"{what} repeats a card already dealt: {' '.join(cards)}")
                 raise _Stop
@@ -184,9 +184,11 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     return holes, board + drawn[len(unseen) * count:]
 
 
-def _previous(seat: int, live: set[int], n: int) -> int:
+def _previous(seat: int, stacks: list[int]) -> int:
+    """The first seat with chips counter-clockwise from ``seat`` (itself if none)."""
+    n = len(stacks)
     for step in range(1, n + 1):
-        if (seat - step) % n in live:
+        if stacks[(seat - step) % n]:
             return (seat - step) % n
     return seat
 
@@ -237,11 +239,11 @@ def _play(h: HandHistory, r: Replay) -> None:
             extra.append(post)
     if sbs:
         sb_seat = seat_of[sbs[0].player]
-        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, set(dealt), n)
+        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, stacks)
     else:   # no small blind posted: the engine's must be a seat the ante put all in
         button = h.button - 1
         if button not in dealt:
-            button = _previous(button, set(dealt), n)
+            button = _previous(button, stacks)
     # The small blind as posted; the stakes' when none was or it was short (all in).
     sb_amount = h.stakes[0] // 2 if h.limit == Limit.FIXED else h.stakes[0]
     if sbs and not sbs[0].all_in:
