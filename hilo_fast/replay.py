@@ -65,6 +65,9 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Ac
 _KINDS = tuple(action.name.lower() for action in Action)
 
 
+_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
+
+
 class PotResult(NamedTuple):
     """One pot as the replay settled it: ``amount`` after ``rake``, the players
     who contested it (``eligible``; one for a pot nobody else reached) and
@@ -404,18 +407,17 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
     for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
         net = amount - rake
         if len(eligible) == 1:   # nobody else reached it: back to its one player
-            shares = {eligible[0]: net}
+            named = {name_of[eligible[0]]: net} if net else {}
+        elif len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
+            named = {name_of[high_winners[0]]: net} if net else {}
         else:
-            if len(high_winners) == 1 and low_winners in ((), high_winners):
-                shares = {high_winners[0]: net}   # a scoop
-            else:
-                shares = {}
-                low_half = net // 2 if low_winners else 0
-                if low_winners:
-                    _divide(low_half, low_winners, shares)
-                _divide(net - low_half, high_winners, shares)
-        named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-        add(PotResult(net, rake, tuple([name_of[s] for s in eligible]), named))
+            shares: dict[int, int] = {}
+            low_half = net // 2 if low_winners else 0
+            if low_winners:
+                _divide(low_half, low_winners, shares)
+            _divide(net - low_half, high_winners, shares)
+            named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+        add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
