@@ -739,27 +739,34 @@ def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: Car
     (lists or tuples of ints 0..51, the right counts, a hole for exactly the
     seats with chips, all distinct), as (holes, board, the cards in dealing
     order); else None: anything else takes the checks that explain it."""
-    if holes.__class__ not in (list, tuple) or len(holes) != len(stacks) or \
-            board.__class__ not in (list, tuple) or len(board) != 5:
+    if holes.__class__ not in _SEQUENCES or len(holes) != len(stacks) or \
+            board.__class__ not in _SEQUENCES or len(board) != 5:
         return None
-    hands: list[list[int] | None] = []
+    hands: list[list[int] | None] = [
+        None if hole is None else list(hole) if hole.__class__ in _SEQUENCES else hole
+        for hole in holes]   # (copies: the caller's lists stay theirs)
     cards: list[Any] = []   # ints once checked below
-    for chips, hole in zip(stacks, holes, strict=True):
-        if not chips:
-            if hole is not None:
+    for chips, hand in zip(stacks, hands, strict=True):
+        if hand is None:
+            if chips:
                 return None
-            hands.append(None)
-        elif hole.__class__ in (list, tuple) and len(hole) == hole_count:
-            hands.append(list(hole))
-            cards += hole
-        else:
+        elif not chips or hand.__class__ is not list or len(hand) != hole_count:
             return None
+        else:
+            cards += hand
     cards += board
-    # Whole-list checks in CPython builtins: only ints, all in 0..51, no repeats.
-    if set(map(type, cards)) != {int} or min(cards) < 0 or max(cards) > 51 or \
-            len(set(cards)) != len(cards):
+    # Whole-list checks in CPython builtins: only ints (so no bool or float is
+    # taken for an id), each one of the 52, no repeats.
+    if set(map(type, cards)) != {int}:
+        return None
+    distinct = set(cards)
+    if len(distinct) != len(cards) or not distinct <= _DECK:
         return None
     return hands, list(board), cards
+
+
+_SEQUENCES = (list, tuple)
+_DECK = frozenset(range(52))
 
 
 def _next_with_chips(stacks: list[int], seat: int) -> int:
