@@ -163,15 +163,20 @@ def _money(text: str, cash: bool) -> int:
 def _parse_money(text: str, cash: bool) -> int:
     digits = text.lstrip("$€£").replace(",", "")
     whole, dot, frac = digits.partition(".")
-    if not whole.isdigit() and not (whole == "" and frac.isdigit()):
+    if not _is_digits(whole) and not (whole == "" and _is_digits(frac)):
         raise _Unreadable(f"bad amount {text!r}")
     if not cash:
         if dot and frac.strip("0"):
             raise _Unreadable(f"fractional chips {text!r}")
-        return int(whole)
-    if len(frac) > 2 or (frac and not frac.isdigit()):
+        return int(whole or "0")   # (".0": no chips)
+    if len(frac) > 2 or (frac and not _is_digits(frac)):
         raise _Unreadable(f"bad amount {text!r} (more than two decimals)")
     return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
+
+
+def _is_digits(text: str) -> bool:
+    """Digits 0-9 only (str.isdigit alone takes "²", which int() refuses)."""
+    return text.isdigit() and text.isascii()
 
 
 _CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
