@@ -10,6 +10,7 @@ says None (or never does) cannot pass.
 
 from __future__ import annotations
 
+import itertools
 import platform
 import random
 import re
@@ -41,7 +42,7 @@ def c_lines(native: ModuleType) -> Any:
 
 def split_hands(text: str) -> list[str]:
     starts = [m.start() for m in _STARTS.finditer(text)] + [len(text)]
-    return [text[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+    return [text[a:b] for a, b in itertools.pairwise(starts)]
 
 
 def both_loops(c_lines: Any, text: str) -> tuple[object, object] | None:
