@@ -281,6 +281,24 @@ class _Header:
                                                                       self.cash))
 
 
+#: Table lines read, by their text (the hands at a table share a few): name, max seats, button.
+_TABLES: dict[str, tuple[str, int | None, int]] = {}
+
+
+def _table(line: str) -> tuple[str, int | None, int] | None:
+    """The table name, max seats (None if not said) and button seat of a table line."""
+    found = _TABLES.get(line)
+    if found is None:
+        table = _TABLE.match(line)
+        if table is None:
+            return None
+        found = (table["table"], int(table["max"]) if table["max"] else None,
+                 int(table["button"]))
+        if len(_TABLES) < 1000:
+            _TABLES[line] = found
+    return found
+
+
 #: What :meth:`_HandParser.read_lines` finds: section, seats, posts, actions, board,
 #: holes, shown, mucked, pot_collections, total, rake, pots, summary_seats, hero, cancelled.
 _Lines = tuple[str, list[SeatInfo], list[Post], list[HHAction], list[str],
@@ -311,7 +329,7 @@ class _HandParser:
         h, lines = self.h, self.lines
         if len(lines) < 3:
             raise _Unreadable("cut short: no table and seat lines")
-        table = _TABLE.match(lines[1])
+        table = _table(lines[1])
         if table is None:
             raise _Unreadable(f"line 2 is not a table line: {lines[1][:80]!r}")
         # The C twin of read_lines answers a hand it reads exactly as read_lines
@@ -325,7 +343,7 @@ class _HandParser:
             raise _Unreadable("cut short: no 'Total pot' line in the summary")
         if not seats:
             raise _Unreadable("no seats")
-        button = int(table["button"])
+        table_name, max_seats, button = table
         collected: dict[str, int] = {}
         for _, name, amount in pot_collections:
             collected[name] = collected.get(name, 0) + amount
@@ -334,8 +352,8 @@ class _HandParser:
             tuple(s.name for s in seats if not s.sitting_out)
         return HandHistory(
             hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
-            limit=h.limit, stakes=h.stakes, currency=h.currency, table=table["table"],
-            max_seats=int(table["max"]) if table["max"] else None, button=button,
+            limit=h.limit, stakes=h.stakes, currency=h.currency, table=table_name,
+            max_seats=max_seats, button=button,
             seats=tuple(seats), posts=tuple(posts), actions=tuple(actions), board=tuple(board),
             hole_cards=holes, collected=collected, pot_collections=tuple(pot_collections),
             total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),

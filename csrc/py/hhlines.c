@@ -221,8 +221,9 @@ static PyObject *named(const state *st, PyObject *cls, int n, PyObject **items)
             Py_DECREF(t);
             return NULL;
         }
-    /* tuple.__new__(cls, t), as the reader's _new does: a tuple subclass made
-     * by its own constructor (so whatever a tuple caches is set up right). */
+    /* tuple.__new__(cls, t), as the reader's _new does. Not PyType_GenericAlloc
+     * and the items set: newer CPythons cache a tuple's hash in the tuple, with
+     * -1 for "not yet", and such a tuple would say its hash is 0. */
     PyObject *out = PyObject_CallFunctionObjArgs(st->tuple_new, cls, t, NULL);
     Py_DECREF(t);
     return out;
