@@ -355,34 +355,48 @@ static int street_line(hand *h, span line)
     return OK;
 }
 
+/* _SEAT.fullmatch's groups from the name on (it starts at `from`): 1, or 0 for
+ * no match. As the regex backtracks: the name greedy (the last " (" that
+ * fits first), then the chips lazy (the first " in chips" that fits). */
+static int seat_parts(span line, Py_ssize_t from, span *name, span *chips, span *bounty,
+                      span *rest)
+{
+    for (Py_ssize_t open = line.n - 1; open >= from + 2; open--) {
+        if (line.s[open] != '(' || line.s[open - 1] != ' ')
+            continue;
+        Py_ssize_t close = open + 1;   /* the chips and bounty hold no "(" or ")" */
+        while (close < line.n && line.s[close] != '(' && line.s[close] != ')')
+            close++;
+        if (close == line.n || line.s[close] != ')')
+            continue;
+        for (Py_ssize_t at = find(line, open + 1, " in chips"); at >= 0 && at + 9 <= close;
+             at = find(line, at + 1, " in chips")) {
+            Py_ssize_t after = at + 9;
+            *bounty = (span){NULL, 0};
+            if (after != close) {   /* ", B bounty)" or nothing */
+                if (close - 7 < after + 2 || !starts(sub(line, after, close), ", ")
+                    || memcmp(line.s + close - 7, " bounty", 7))
+                    continue;
+                *bounty = sub(line, after + 2, close - 7);
+            }
+            *name = sub(line, from, open - 1);
+            *chips = sub(line, open + 1, at);
+            *rest = sub(line, close + 1, line.n);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* "Seat N: name (chips in chips[, bounty bounty])rest" in the seat list */
 static int seat_line(hand *h, span line)
 {
     Py_ssize_t colon = find(line, 5, ": ");
     long number = colon < 0 ? -1 : small_number(sub(line, 5, colon));
-    Py_ssize_t paren = find_char(line, 0, '(');
-    /* _SEAT's greedy name: sure only with one "(" and one " in chips" */
-    if (number < 0 || count(line, "(") != 1 || count(line, " in chips") != 1 || paren < colon + 4
-        || line.s[paren - 1] != ' ')
-        return BAIL;
-    span name = sub(line, colon + 2, paren - 1);
-    Py_ssize_t chips_end = find(line, paren + 1, " in chips");
-    if (chips_end < 0 || find_char(sub(line, 0, chips_end), paren + 1, ')') >= 0
+    span name, chips, bounty, rest;
+    if (number < 0 || !seat_parts(line, colon + 2, &name, &chips, &bounty, &rest)
         || find(name, 0, ": ") >= 0 || h->n_seats == MAX_SEATS)
         return BAIL;
-    span chips = sub(line, paren + 1, chips_end), bounty = {NULL, 0}, rest;
-    Py_ssize_t after = chips_end + 9;
-    if (after < line.n && line.s[after] == ')') {
-        rest = sub(line, after + 1, line.n);
-    } else if (starts(sub(line, after, line.n), ", ")) {
-        Py_ssize_t close = find_char(line, after + 2, ')');
-        if (close < 0 || close - 7 < after + 2 || memcmp(line.s + close - 7, " bounty", 7))
-            return BAIL;
-        bounty = sub(line, after + 2, close - 7);
-        rest = sub(line, close + 1, line.n);
-    } else {
-        return BAIL;
-    }
     long long stack;
     if (money(chips, h->cash, &stack) || seat_named(h, name) >= 0 || seat_numbered(h, number) >= 0)
         return BAIL;
