@@ -38,7 +38,7 @@ static const char RANKS[] = "23456789TJQKA", SUITS[] = "cdhs";
 
 typedef struct {
     PyObject *seat_cls, *post_cls, *action_cls;   /* SeatInfo, Post, HHAction (bind) */
-    PyObject *tuple_new;                            /* tuple.__new__ */
+    newfunc tuple_new;                              /* tuple's tp_new */
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
 } state;
@@ -221,11 +221,14 @@ static PyObject *named(const state *st, PyObject *cls, int n, PyObject **items)
             Py_DECREF(t);
             return NULL;
         }
-    /* tuple.__new__(cls, t), as the reader's _new does. Not PyType_GenericAlloc
-     * and the items set: newer CPythons cache a tuple's hash in the tuple, with
-     * -1 for "not yet", and such a tuple would say its hash is 0. */
-    PyObject *out = PyObject_CallFunctionObjArgs(st->tuple_new, cls, t, NULL);
+    /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
+     * directly). Not PyType_GenericAlloc and the items set: newer CPythons
+     * cache a tuple's hash in the tuple, -1 for "not yet", and such a tuple
+     * would say its hash is 0. */
+    PyObject *args = PyTuple_Pack(1, t);
     Py_DECREF(t);
+    PyObject *out = args ? st->tuple_new((PyTypeObject *)cls, args, NULL) : NULL;
+    Py_XDECREF(args);
     return out;
 }
 
@@ -857,7 +860,7 @@ static PyObject *bind(PyObject *module, PyObject *args)
 
 #define VISIT_ALL(DO)                                                                         \
     do {                                                                                      \
-        DO(st->seat_cls); DO(st->post_cls); DO(st->action_cls); DO(st->tuple_new);            \
+        DO(st->seat_cls); DO(st->post_cls); DO(st->action_cls);                               \
         for (int k = 0; k < N_SECTIONS; k++) DO(st->sections[k]);                             \
         for (int k = 0; k < N_STREETS; k++) DO(st->streets[k]);                               \
         for (int k = 0; k < N_KINDS; k++) DO(st->kinds[k]);                                   \
@@ -903,7 +906,7 @@ static int exec_module(PyObject *module)
         if (!(st->cards[k] = PyUnicode_InternFromString(card)))
             return -1;
     }
-    st->tuple_new = PyObject_GetAttrString((PyObject *)&PyTuple_Type, "__new__");
+    st->tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
     return st->tuple_new ? 0 : -1;
 }
 
