@@ -409,9 +409,10 @@ static int seat_line(hand *h, span line)
         return FAIL;
     Py_ssize_t size;
     const char *utf8 = PyUnicode_AsUTF8AndSize(name_obj, &size);   /* kept by name_obj */
+    PyObject *bounty_obj = bounty.s ? PyUnicode_FromStringAndSize(bounty.s, bounty.n)
+                                    : ref(Py_None);
     PyObject *items[5] = {PyLong_FromLong(number), ref(name_obj), PyLong_FromLongLong(stack),
-                          flag(find(rest, 0, "sitting out") >= 0),
-                          bounty.s ? PyUnicode_FromStringAndSize(bounty.s, bounty.n) : ref(Py_None)};
+                          flag(find(rest, 0, "sitting out") >= 0), bounty_obj};
     Py_DECREF(name_obj);   /* the SeatInfo holds it */
     if (!utf8) {
         for (int k = 0; k < 5; k++)
