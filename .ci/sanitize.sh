@@ -60,11 +60,12 @@ if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
     cat "$WORK/build.log"; echo "!! the sanitized _native was not built"; exit 1
 fi
 
-# The CPython builtins over the core (csrc/py/: omaha_hilo, Hand's decision
-# loop, deal and reads), sanitized too; they bind the core's functions at import.
+# The CPython builtins of csrc/py/ (omaha_hilo, Hand's decision loop, deal and
+# reads, the PokerStars reader's line loop), sanitized too; they bind the core's
+# functions at import.
 PY_INCLUDE=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
 EXT_SUFFIX=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-for builtin in percall handplay; do
+for builtin in percall handplay hhlines; do
     "$CC" -std=c99 -shared -fPIC $SAN_FLAGS -I"$PY_INCLUDE" "csrc/py/$builtin.c" \
         -o "$WORK/tree/hilo_fast/_$builtin$EXT_SUFFIX"
 done
@@ -83,8 +84,10 @@ run_sanitized() {
 
 # The tests must really use the sanitized build.
 run_sanitized -c "import hilo_fast, hilo_fast._native as n, hilo_fast._handplay as h, sys
+import hilo_fast._hhlines as r
 assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
 assert h.__file__.startswith('$WORK'), h.__file__
+assert r.__file__.startswith('$WORK'), r.__file__
 print('sanitized native backend:', n.__file__)"
 
 echo "== sanitize: tests ($SANITIZE_TESTS) =="

@@ -679,6 +679,19 @@ def builtin_deal_cards() -> Callable[[Callable[[], float], list[int], int],
     return _handplay.deal_cards
 
 
+def builtin_hh_lines(seat_info: type, post: type, hh_action: type
+                     ) -> Callable[[list[str], bool], tuple[Any, ...] | None] | None:
+    """``read_lines(lines, cash)``: the PokerStars reader's line loop as a CPython
+    builtin (csrc/py/hhlines.c) making these named tuples; its result or None
+    ("let Python read this hand"). None where it was not built."""
+    try:
+        from . import _hhlines
+    except ImportError:
+        return None
+    _hhlines.bind(seat_info, post, hh_action)
+    return _hhlines.read_lines
+
+
 #: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).
 _c_deal: Callable[[int, int, list[int], int, int, list[int]], int | None] | None = None
 

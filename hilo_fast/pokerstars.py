@@ -45,11 +45,12 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import IO
 
+from ._backend import backend
 from .hand_history import HandHistory, HHAction, Post, SeatInfo
 from .structures import Limit
 
@@ -162,15 +163,20 @@ def _money(text: str, cash: bool) -> int:
 def _parse_money(text: str, cash: bool) -> int:
     digits = text.lstrip("$€£").replace(",", "")
     whole, dot, frac = digits.partition(".")
-    if not whole.isdigit() and not (whole == "" and frac.isdigit()):
+    if not _is_digits(whole) and not (whole == "" and _is_digits(frac)):
         raise _Unreadable(f"bad amount {text!r}")
     if not cash:
         if dot and frac.strip("0"):
             raise _Unreadable(f"fractional chips {text!r}")
-        return int(whole)
-    if len(frac) > 2 or (frac and not frac.isdigit()):
+        return int(whole or "0")   # (".0": no chips)
+    if len(frac) > 2 or (frac and not _is_digits(frac)):
         raise _Unreadable(f"bad amount {text!r} (more than two decimals)")
     return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
+
+
+def _is_digits(text: str) -> bool:
+    """Digits 0-9 only (str.isdigit alone takes "²", which int() refuses)."""
+    return text.isdigit() and text.isascii()
 
 
 _CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
@@ -275,24 +281,90 @@ class _Header:
                                                                       self.cash))
 
 
+#: Table lines read, by their text (the hands at a table share a few): name, max seats, button.
+_TABLES: dict[str, tuple[str, int | None, int]] = {}
+
+
+def _table(line: str) -> tuple[str, int | None, int] | None:
+    """The table name, max seats (None if not said) and button seat of a table line."""
+    found = _TABLES.get(line)
+    if found is None:
+        table = _TABLE.match(line)
+        if table is None:
+            return None
+        found = (table["table"], int(table["max"]) if table["max"] else None,
+                 int(table["button"]))
+        if len(_TABLES) < 1000:
+            _TABLES[line] = found
+    return found
+
+
+#: What :meth:`_HandParser.read_lines` finds: section, seats, posts, actions, board,
+#: holes, shown, mucked, pot_collections, total, rake, pots, summary_seats, hero, cancelled.
+_Lines = tuple[str, list[SeatInfo], list[Post], list[HHAction], list[str],
+               dict[str, tuple[str, ...]], list[str], list[str], list[tuple[int, str, int]],
+               int, int, tuple[int, ...], list[str], str | None, bool]
+
+
+#: csrc/py/hhlines.c's twin of :meth:`_HandParser.read_lines` (None on the pure
+#: backend, on PyPy, or when it did not build): its result, or None to leave the
+#: hand to read_lines.
+_c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
+    backend, "builtin_hh_lines", lambda *_: None)(SeatInfo, Post, HHAction)
+
+
 class _HandParser:
     """Parses the lines of one hand (header first) into a HandHistory."""
 
     def __init__(self, hand_id: str, header: _Header, date: datetime | None, tz: str,
-                 lines: list[str], start: int) -> None:
+                 lines: list[str], start: int, ascii: bool = False) -> None:
         self.id, self.h, self.lines, self.start = hand_id, header, lines, start
         self.date, self.tz = date, tz
+        self.ascii = ascii   # every line ASCII: the only hands the C twin reads
 
     def money(self, text: str) -> int:
         return _money(text, self.h.cash)
 
     def parse(self) -> HandHistory:
-        h, lines, money = self.h, self.lines, self.money
+        h, lines = self.h, self.lines
         if len(lines) < 3:
             raise _Unreadable("cut short: no table and seat lines")
-        table = _TABLE.match(lines[1])
+        table = _table(lines[1])
         if table is None:
             raise _Unreadable(f"line 2 is not a table line: {lines[1][:80]!r}")
+        # The C twin of read_lines answers a hand it reads exactly as read_lines
+        # would; None (anything it is not sure of) leaves the hand to read_lines.
+        found = _c_lines(lines, h.cash) if _c_lines is not None and self.ascii else None
+        (section, seats, posts, actions, board, holes, shown, mucked, pot_collections, total,
+         rake, pots, summary_seats, hero, cancelled) = found or self.read_lines()
+        if section != "summary":
+            raise _Unreadable("cut short: no summary")
+        if total < 0 and not cancelled:
+            raise _Unreadable("cut short: no 'Total pot' line in the summary")
+        if not seats:
+            raise _Unreadable("no seats")
+        table_name, max_seats, button = table
+        collected: dict[str, int] = {}
+        for _, name, amount in pot_collections:
+            collected[name] = collected.get(name, 0) + amount
+        in_summary = set(summary_seats)
+        dealt = tuple([s.name for s in seats if s.name in in_summary]) or \
+            tuple(s.name for s in seats if not s.sitting_out)
+        return HandHistory(
+            hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
+            limit=h.limit, stakes=h.stakes, currency=h.currency, table=table_name,
+            max_seats=max_seats, button=button,
+            seats=tuple(seats), posts=tuple(posts), actions=tuple(actions), board=tuple(board),
+            hole_cards=holes, collected=collected, pot_collections=tuple(pot_collections),
+            total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),
+            mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=self.date,
+            time_zone=self.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
+            mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt)
+
+    def read_lines(self) -> _Lines:
+        """What the lines after the table line say, as :meth:`parse` takes it (the
+        reference: csrc/py/hhlines.c is its twin, and the only wording of errors)."""
+        h, lines, money = self.h, self.lines, self.money
         seats: list[SeatInfo] = []
         names: dict[str, SeatInfo] = {}
         taken: set[int] = set()   # seat numbers
@@ -443,29 +515,8 @@ class _HandParser:
             except _Unreadable as exc:
                 raise _Unreadable(f"line {self.start + offset - 1}: {exc}: "
                                   f"{line[:80]!r}") from None
-        if section != "summary":
-            raise _Unreadable("cut short: no summary")
-        if total < 0 and not cancelled:
-            raise _Unreadable("cut short: no 'Total pot' line in the summary")
-        if not seats:
-            raise _Unreadable("no seats")
-        button = int(table["button"])
-        collected: dict[str, int] = {}
-        for _, name, amount in pot_collections:
-            collected[name] = collected.get(name, 0) + amount
-        in_summary = set(summary_seats)
-        dealt = tuple([s.name for s in seats if s.name in in_summary]) or \
-            tuple(s.name for s in seats if not s.sitting_out)
-        return HandHistory(
-            hand_id=self.id, site="PokerStars", game=h.game, hole_count=h.hole_count,
-            limit=h.limit, stakes=h.stakes, currency=h.currency, table=table["table"],
-            max_seats=int(table["max"]) if table["max"] else None, button=button,
-            seats=tuple(seats), posts=tuple(posts), actions=tuple(actions), board=tuple(board),
-            hole_cards=holes, collected=collected, pot_collections=tuple(pot_collections),
-            total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),
-            mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=self.date,
-            time_zone=self.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
-            mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt)
+        return (section, seats, posts, actions, board, holes, shown, mucked, pot_collections,
+                total, rake, pots, summary_seats, hero, cancelled)
 
     def player_line(self, who: str, what: str, street: str, section: str, posts: list[Post],
                     actions: list[HHAction], holes: dict[str, tuple[str, ...]],
@@ -742,7 +793,8 @@ class PokerStarsReader(Iterator[HandHistory]):
         try:
             lines = list(filter(None, map(str.strip, block)))   # (not blank, stripped)
             joined = "".join(lines)
-            if not joined.isascii():
+            ascii = joined.isascii()
+            if not ascii:
                 if _NOT_UTF8.search(joined):
                     raise _Unreadable("bytes that are not UTF-8")
                 if "\ufeff" in joined:
@@ -752,7 +804,7 @@ class PokerStarsReader(Iterator[HandHistory]):
                 self.skipped += 1
                 self.skipped_games[parsed.game] += 1
                 return None
-            hand = _HandParser(hand_id, parsed, date, tz, lines, start).parse()
+            hand = _HandParser(hand_id, parsed, date, tz, lines, start, ascii).parse()
         except _Unreadable as exc:
             self._error(hand_id, start, str(exc))
             return None

@@ -209,6 +209,20 @@ def test_amounts_with_thousands_separators_and_fractional_chips() -> None:
         _money("10.5", False)
 
 
+def test_odd_amounts_are_read_or_refused_never_raised() -> None:
+    """".0" chips are no chips (once a bare ValueError of int("")); digits other
+    than 0-9 ("²", which str.isdigit takes and int() refuses) are a bad amount."""
+    from hilo_fast.pokerstars import _money, _Unreadable
+    assert _money(".0", False) == 0 and _money("$.5", True) == 50
+    for text, cash in (("²", False), ("²", True), ("5.²", True), (".²", True)):
+        with pytest.raises(_Unreadable, match="bad amount"):
+            _money(text, cash)
+    text = (DATA / "plo8_cash.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0]
+    reader = hf.parse_pokerstars(text.replace("alice: raises $0.20 to $0.30",
+                                              "alice: raises $²0 to $0.30"))
+    assert list(reader) == [] and "bad amount" in reader.errors[0].reason
+
+
 def test_an_endless_hand_is_cut_and_reading_goes_on() -> None:
     text = (DATA / "lo8_limit.txt").read_text(encoding="utf-8")
     first, second = text.split("\n\n\n\n")
