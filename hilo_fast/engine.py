@@ -342,6 +342,34 @@ class Hand(_HandBase):
         if m.__class__ is not _pyhand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
 
+    @classmethod
+    def _given_deal(cls, structure: Structure, stacks: list[int], button: int,
+                    holes: list[list[int] | None], board: list[int], hole_count: int) -> Hand:
+        """``Hand(structure, stacks, button, holes=holes, board=board,
+        hole_count=hole_count)`` for a deal built by the caller (the replay of a
+        hand history: new lists of card ids), the same hand or the same error:
+        on the native backend the C deal's own checks (ids, repeats, counts,
+        stacks, button) stand in for the façade's, and whatever it refuses,
+        like anything else, takes the constructor, which explains."""
+        if _plain_c_deal and stacks.__class__ is list and set(map(type, stacks)) == {int} and \
+                button.__class__ is int and hole_count.__class__ is int and \
+                structure.__class__ is Structure and holes.__class__ is list and \
+                board.__class__ is list and len(holes) == len(stacks) and all(
+                    (hole is None) if not chips else
+                    (hole.__class__ is list and len(hole) == hole_count)
+                    for chips, hole in zip(stacks, holes, strict=True)):
+            cards = [card for hole in holes if hole is not None for card in hole] + board
+            m = _hand_deal(structure, stacks, button, hole_count, cards)
+            if m.__class__ is not int:
+                hand = cls.__new__(cls)
+                hand.structure, hand.starting_stacks = structure, list(stacks)
+                hand.n_seats = len(stacks)
+                hand.button, hand._settlement, hand.actions = button, None, []
+                hand.holes, hand._board, hand._m = holes, board, m
+                hand._bind_core(m.address, m.game)
+                return hand
+        return cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count)
+
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
         """A copy with each slot copied by ``copy_slot``, bound to its own machine's
         C hand (HandCore's reads are not slots)."""
@@ -567,6 +595,8 @@ def _act_on(hand: Hand, answer: Any) -> None:
 _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
 # The backend's deal for cards the façade checked (no conversion on native).
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
+# Whether that deal checks plain lists itself (the C hand: Hand._given_deal).
+_plain_c_deal = hasattr(backend, "hand_deal_plain")
 # Hand.play's loop in C on the native backend (None: the Python loop).
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
 # The replay's action loop in C (bound with _c_play; None: the Python loop only).

@@ -274,8 +274,7 @@ def _play(h: HandHistory, r: Replay) -> None:
         raise _Stop from None
     holes, board = _deal(h, dealt, n, seat_of, found)
     try:
-        hand = r.hand = Hand(structure, stacks, button, holes=holes, board=board,
-                             hole_count=h.hole_count)
+        hand = r.hand = Hand._given_deal(structure, stacks, button, holes, board, h.hole_count)
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None

@@ -14,6 +14,7 @@ folds, showing order, the action log (its newest entry and length) and the payou
 
 from __future__ import annotations
 
+import copy
 import random
 from types import ModuleType
 from typing import Any
@@ -505,6 +506,13 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
         checked = make()
         monkeypatch.setattr(engine, "_plain_deal", plain)
         assert make() == checked, seed
+        # The replay's constructor (the C deal's checks first) gives the same.
+        if rng.random() < 0.1:   # its own hostile input: a bool button, a bool stack
+            button, stacks = rng.choice([(True, stacks), (button, [*stacks[:-1], True])])
+            checked = make(button=button, stacks=stacks)
+        given = (structure, stacks, button, copy.deepcopy(holes), copy.deepcopy(board),
+                 hole_count)
+        assert _outcome(lambda given=given: engine.Hand._given_deal(*given)) == checked, seed
         kind = checked[0] if checked[0] == "hand" else checked[1].__name__
         kinds[kind] = kinds.get(kind, 0) + 1
     assert kinds.get("hand", 0) > 1000 and kinds.get("ValueError", 0) > 300, kinds
