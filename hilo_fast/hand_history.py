@@ -163,12 +163,20 @@ class HandHistory:
     def replay(self) -> Replay:
         """The hand played again through :class:`hilo_fast.Hand` and checked chip by
         chip against what the site paid (see :mod:`hilo_fast.replay`)."""
-        from .replay import replay
-
-        return replay(self)
+        return _replay_of(self)
 
     def to_phh(self) -> str:
         """The hand as PHH (TOML) text, through its replay (see :func:`hilo_fast.phh.to_phh`)."""
         from .phh import replay_to_phh
 
         return replay_to_phh(self.replay())
+
+
+def _replay_of(h: HandHistory) -> Replay:
+    """hilo_fast.replay.replay(h), imported on the first call (the two modules
+    import each other) and then bound here: no import machinery per hand."""
+    global _replay_of
+    from .replay import replay
+
+    _replay_of = replay
+    return replay(h)
