@@ -634,6 +634,8 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
                    ) -> list[ReplayPot]:
         return c_pots(state.address, state.game, chips, showing, button)
     replay_actions, replay_pots = bound_replay, bound_pots
+    global replay_deal
+    replay_deal = _handplay.deal_history
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -642,6 +644,10 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     return play
 
 
+#: ``replay_deal(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck)``:
+#: hilo_fast.replay._deal's (holes, board) or None (csrc/py/handplay.c ``deal_history``);
+#: None where it was not built.
+replay_deal: Callable[..., tuple[list[list[int] | None], list[int]] | None] | None = None
 #: A pot of the replay: (level, amount, eligible, high winners, low winners).
 ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 #: ``replay_pots(state, chips, showing, button)``: hilo_fast.replay's pots with their

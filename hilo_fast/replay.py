@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from itertools import filterfalse, islice
 from typing import NamedTuple
 
+from ._backend import backend
 from ._pots import _divide, pot_levels, winners
 from .cards import parse_card
 from .engine import Action, Hand
@@ -63,6 +64,8 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Ac
                                       Action.RAISE)
 #: The history's action kinds by Action code (HHAction.kind: the names in lower case).
 _KINDS = tuple(action.name.lower() for action in Action)
+#: The replay's deal in C (csrc/py/handplay.c ``deal_history``) where it was built.
+_c_deal_history = getattr(backend, "replay_deal", None)
 
 
 _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
@@ -149,8 +152,12 @@ def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
 
 
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
-          found: list[str]) -> tuple[list[list[int] | None], list[int]]:
-    """Known cards where the history shows them, the rest from the remaining deck."""
+          found: list[str], turn: int) -> tuple[list[list[int] | None], list[int]]:
+    """Known cards where the history shows them, the rest from the remaining deck,
+    turned by ``turn``: a fixed shuffle of the deck, turned by the hand id (the same
+    cards on every replay of a hand, different ones from hand to hand, and cheap).
+    (Its twin on the native backend, csrc/py/handplay.c ``deal_history``, deals
+    every hand this deals without a discrepancy.)"""
     card_id = _CARD_IDS.__getitem__
     board = list(map(card_id, h.board))
     holes: list[list[int] | None] = [None] * n
@@ -178,9 +185,6 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     if need > 52 - len(used):
         found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
         raise _Stop
-    # A fixed shuffle of the deck, turned by the hand id: the same cards on every
-    # replay of a hand, different ones from hand to hand, and cheap.
-    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
     drawn = list(islice(filterfalse(used.__contains__, _TURNED[turn]), need))
     for k, seat in enumerate(unseen):
         holes[seat] = drawn[k * count:(k + 1) * count]
@@ -272,7 +276,10 @@ def _play(h: HandHistory, r: Replay) -> None:
     except ValueError as exc:
         found.append(f"structure: {exc}")
         raise _Stop from None
-    holes, board = _deal(h, dealt, n, seat_of, found)
+    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
+    dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n, h.hole_count,
+                                  _CARD_IDS, _TURNED[turn]) if _c_deal_history else None
+    holes, board = dealt_cards or _deal(h, dealt, n, seat_of, found, turn)
     try:
         hand = r.hand = Hand._given_deal(structure, stacks, button, holes, board, h.hole_count)
     except ValueError as exc:

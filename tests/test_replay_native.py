@@ -169,3 +169,76 @@ def test_the_c_pots_refuse_bad_input(native: Any, chips: list[Any], showing: lis
     hand = hf.Hand(hf.Structure.pot_limit(1, 2), [100, 100], 0, seed=1)
     with pytest.raises(ValueError, match="pots: "):
         hand._showdown_pots(chips, showing, button)
+
+
+def _deal_inputs(h: hf.HandHistory) -> tuple[Any, ...]:
+    """The inputs replay._play gives its deal: seats, players dealt in, the turn."""
+    n = max(h.max_seats or 2, max(s.seat for s in h.seats))
+    seat_of = {s.name: s.seat - 1 for s in h.seats}
+    dealt = sorted(s.seat - 1 for s in h.seats if s.name in h.dealt_in and s.stack)
+    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
+    return n, seat_of, dealt, turn
+
+
+def test_the_c_deal_is_the_python_deal(native: Any) -> None:
+    """handplay.c ``deal_history`` against replay._deal on the corpus and on
+    hole cards and boards edited to be wrong (repeats, bad counts, names and
+    cards): the same holes and board, or None where the Python deal has
+    something to say (and never None where it has not)."""
+    import dataclasses
+
+    from hilo_fast import _handplay, replay
+
+    rng = random.Random(43)
+    counts = {"same": 0, "both refuse": 0}
+    for h in _corpus():
+        if h.cancelled or max(s.seat for s in h.seats) > 10:
+            continue
+        for edit in range(2):
+            if edit:   # a damaged deal
+                holes = dict(h.hole_cards)
+                name = rng.choice([*holes, "nobody"]) if holes else "nobody"
+                cards = list(holes.get(name, ("As", "Kd", "Qh", "Jc")))
+                change = rng.randrange(5)
+                if change == 0 and h.board:
+                    cards[0] = h.board[0]
+                elif change == 1:
+                    cards = cards[:-1]
+                elif change == 2:
+                    cards[-1] = rng.choice(["Xx", "1s", "", "as"])
+                elif change == 3 and len(holes) > 1:
+                    other = next(c for n, c in holes.items() if n != name)
+                    cards[1] = other[0]
+                holes[name] = tuple(cards)
+                board = (*h.board[:2], h.board[0], *h.board[3:]) if change == 4 and h.board \
+                    else h.board
+                h = dataclasses.replace(h, hole_cards=holes, board=board)
+            n, seat_of, dealt, turn = _deal_inputs(h)
+            ours = _handplay.deal_history(h.board, h.hole_cards, seat_of, dealt, n,
+                                          h.hole_count, replay._CARD_IDS, replay._TURNED[turn])
+            try:
+                theirs: Any = replay._deal(h, dealt, n, seat_of, [], turn)
+            except (replay._Stop, KeyError):
+                theirs = None
+            assert ours == theirs, (h.hand_id, edit)
+            counts["same" if ours else "both refuse"] += 1
+    assert counts["same"] > 1500 and counts["both refuse"] > 300, counts
+
+
+@pytest.mark.parametrize("args", [
+    ((), {}, {}, [0, 1], 1, 4),
+    ((), {}, {}, [0, 1], 2, 7),
+    (("As",) * 6, {}, {}, [0, 1], 2, 4),
+    ((), {"p": ("As",) * 4}, {"p": 12}, [0, 1], 2, 4),
+    ((), {"p": ["As", "Ks", "Qs", "Js"]}, {"p": 0}, [0, 1], 2, 4),
+    ((), {"p": (1, 2, 3, 4)}, {"p": 0}, [0, 1], 2, 4),
+    ((), {}, {}, [1, 0], 2, 4),
+    ((), {}, {}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 10, 4),
+    ((), {}, {}, [0, "1"], 2, 4),
+    (("As", "Ks", "Qs"), {}, {}, [0, 1], 2, 4, {"As": 51, "Ks": 51, "Qs": 3}),
+])
+def test_the_c_deal_leaves_bad_input_to_python(native: Any, args: tuple[Any, ...]) -> None:
+    from hilo_fast import _handplay, replay
+
+    ids = args[6] if len(args) > 6 else replay._CARD_IDS   # (a table mapping two names to one id)
+    assert _handplay.deal_history(*args[:6], ids, replay._TURNED[0]) is None

@@ -379,6 +379,118 @@ static PyObject *pots(PyObject *module, PyObject *args)
     return out;
 }
 
+static PyObject *card_list(const int *cards, int n);
+
+/* The card id `name` has in `card_ids` (a dict str -> int 0..51), or -1. */
+static int32_t card_of(PyObject *card_ids, PyObject *name)
+{
+    PyObject *id = PyUnicode_CheckExact(name) ? PyDict_GetItemWithError(card_ids, name) : NULL;
+    long card = id && PyLong_CheckExact(id) ? PyLong_AsLong(id) : -1;
+    PyErr_Clear();
+    return card >= 0 && card < 52 ? (int32_t)card : -1;
+}
+
+/* deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count,
+ * card_ids, deck): hilo_fast.replay._deal's deal, (holes, board): the board
+ * and hole cards the history shows (card names, ids by `card_ids`), each
+ * known hole at its player's seat (`seat_of`), and for the seats `dealt` in
+ * (ascending) that show none, then for the board cards not dealt, the cards
+ * of `deck` (the 52 ids, in the order the replay draws) the known ones do not
+ * use, in that order. None whenever anything is not so (a count, a card
+ * name, a repeat, a player not seated, too few cards): that Python function
+ * then words the discrepancy. */
+static PyObject *deal_history(PyObject *module, PyObject *args)
+{
+    PyObject *board_names, *hole_cards, *seat_of, *dealt_list, *card_ids, *deck_list;
+    int n, hole_count;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!iiO!O!", &PyTuple_Type, &board_names, &PyDict_Type,
+                          &hole_cards, &PyDict_Type, &seat_of, &PyList_Type, &dealt_list, &n,
+                          &hole_count, &PyDict_Type, &card_ids, &PyList_Type, &deck_list))
+        return NULL;
+    int64_t dealt[10], deck[52];
+    Py_ssize_t n_board = PyTuple_Size(board_names), n_dealt = read_ints(dealt_list, 10, dealt);
+    if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board > 5 || n_dealt < 0
+        || read_ints(deck_list, 52, deck) != 52)
+        Py_RETURN_NONE;
+    int32_t board[5], holes[10][6], known[10] = {0}, used = 0;
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < n_board; i++) {
+        int32_t card = card_of(card_ids, PyTuple_GetItem(board_names, i));
+        if (card < 0 || (seen >> card & 1))
+            Py_RETURN_NONE;
+        seen |= (uint64_t)1 << card;
+        board[i] = card;
+        used++;
+    }
+    Py_ssize_t at = 0;
+    PyObject *name, *cards;
+    while (PyDict_Next(hole_cards, &at, &name, &cards)) {
+        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, name);
+        long seat = seat_obj && PyLong_CheckExact(seat_obj) ? PyLong_AsLong(seat_obj) : -1;
+        PyErr_Clear();
+        if (seat < 0 || seat >= n || known[seat] || !PyTuple_Check(cards)
+            || PyTuple_Size(cards) != hole_count)
+            Py_RETURN_NONE;
+        for (int32_t k = 0; k < hole_count; k++) {
+            int32_t card = card_of(card_ids, PyTuple_GetItem(cards, k));
+            if (card < 0 || (seen >> card & 1))
+                Py_RETURN_NONE;
+            seen |= (uint64_t)1 << card;
+            holes[seat][k] = card;
+        }
+        known[seat] = 1;
+        used += hole_count;
+    }
+    int32_t unseen[10], n_unseen = 0;
+    for (Py_ssize_t i = 0; i < n_dealt; i++) {
+        if (dealt[i] < 0 || dealt[i] >= n || (i && dealt[i] <= dealt[i - 1]))
+            Py_RETURN_NONE;
+        if (!known[dealt[i]])
+            unseen[n_unseen++] = (int32_t)dealt[i];
+    }
+    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board, drawn[52], n_drawn = 0;
+    if (need > 52 - used)
+        Py_RETURN_NONE;
+    for (int32_t k = 0; k < 52 && n_drawn < need; k++) {
+        if (deck[k] < 0 || deck[k] > 51)
+            Py_RETURN_NONE;
+        if (!(seen >> deck[k] & 1))
+            drawn[n_drawn++] = (int32_t)deck[k];
+    }
+    if (n_drawn < need)   /* (a deck that repeats cards) */
+        Py_RETURN_NONE;
+    for (int32_t i = 0; i < n_unseen; i++) {
+        for (int32_t k = 0; k < hole_count; k++)
+            holes[unseen[i]][k] = drawn[i * hole_count + k];
+        known[unseen[i]] = 1;
+    }
+    for (int32_t i = (int32_t)n_board; i < 5; i++)
+        board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
+    PyObject *hole_list = PyList_New(n);
+    for (int32_t seat = 0; hole_list && seat < n; seat++) {
+        int cards_of_seat[6];
+        for (int32_t k = 0; k < hole_count; k++)
+            cards_of_seat[k] = holes[seat][k];
+        PyObject *hole = known[seat] ? card_list(cards_of_seat, hole_count) : Py_None;
+        if (!hole) {
+            Py_CLEAR(hole_list);
+            break;
+        }
+        if (hole == Py_None)
+            Py_INCREF(hole);
+        PyList_SetItem(hole_list, seat, hole);
+    }
+    int board_ints[5];
+    for (int32_t i = 0; i < 5; i++)
+        board_ints[i] = board[i];
+    PyObject *board_out = hole_list ? card_list(board_ints, 5) : NULL;
+    PyObject *out = board_out ? PyTuple_Pack(2, hole_list, board_out) : NULL;
+    Py_XDECREF(hole_list);
+    Py_XDECREF(board_out);
+    return out;
+}
+
 /* Copy up to `most` exact ints of `list` into out (as int64); their count,
  * or -1 if `list` is no list of at most `most` exact ints that fit. */
 static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out)
@@ -818,6 +930,9 @@ static PyMethodDef methods[] = {
     {"pots", pots, METH_VARARGS,
      "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
      "winners (see hilo_fast.replay._showdown_pots)."},
+    {"deal_history", deal_history, METH_VARARGS,
+     "deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck): "
+     "hilo_fast.replay._deal's (holes, board), or None (see csrc/py/handplay.c)."},
     {"deal_cards", deal_cards, METH_VARARGS,
      "deal_cards(random, dealt_in, hole_count): engine._deal's shuffled (holes, board, deck)."},
     {"deal", deal, METH_VARARGS,
