@@ -622,6 +622,8 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
                         for name in ("hf_hand_act", "hf_hand_deal", "hf_omaha"))
     _handplay.bind(act, deal, omaha, streets, actions, act_on)
     _c_deal = _handplay.deal
+    global _c_deal_given
+    _c_deal_given = _handplay.deal_given
     _c_deal_hand = _handplay.deal_hand
     global replay_actions, replay_pots
     c_replay, c_pots = _handplay.replay, _handplay.pots
@@ -700,6 +702,25 @@ def builtin_hh_lines(seat_info: type, post: type, hh_action: type
 
 #: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).
 _c_deal: Callable[[int, int, list[int], int, int, list[int]], int | None] | None = None
+
+
+#: csrc/py/handplay.c's deal_given, bound with _c_deal.
+_c_deal_given: Callable[..., int | None] | None = None
+
+
+def hand_deal_given(structure: Any, stacks: list[int], button: int, hole_count: int,
+                    holes: list[list[int] | None], board: list[int]) -> HandState | int | None:
+    """The hand of a deal given seat by seat (engine.Hand._given_deal), the C
+    checking it: its state, the C's error code, or None when the builtin is not
+    bound or the input is not plain lists of ints (a hole for exactly the seats
+    with chips)."""
+    if _c_deal_given is None:
+        return None
+    _alive, settings_address = _settings(structure)   # held: the cache may drop it
+    game = ffi.new("hf_game *")
+    address = int(ffi.cast("uintptr_t", game))
+    err = _c_deal_given(address, settings_address, stacks, button, hole_count, holes, board)
+    return HandState(game, address) if err == 0 else err
 
 
 def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: int,

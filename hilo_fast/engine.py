@@ -351,16 +351,13 @@ class Hand(_HandBase):
         on the native backend the C deal's own checks (ids, repeats, counts,
         stacks, button) stand in for the façade's, and whatever it refuses,
         like anything else, takes the constructor, which explains."""
-        if _plain_c_deal and stacks.__class__ is list and set(map(type, stacks)) == {int} and \
-                button.__class__ is int and hole_count.__class__ is int and \
-                structure.__class__ is Structure and holes.__class__ is list and \
-                board.__class__ is list and len(holes) == len(stacks) and all(
-                    (hole is None) if not chips else
-                    (hole.__class__ is list and len(hole) == hole_count)
-                    for chips, hole in zip(stacks, holes, strict=True)):
-            cards = [card for hole in holes if hole is not None for card in hole] + board
-            m = _hand_deal(structure, stacks, button, hole_count, cards)
-            if m.__class__ is not int:
+        if _c_given_deal is not None and structure.__class__ is Structure and \
+                stacks.__class__ is list and holes.__class__ is list and \
+                board.__class__ is list and button.__class__ is int and \
+                0 <= button < len(stacks) and hole_count in (4, 5, 6) and \
+                hole_count.__class__ is int:
+            m = _c_given_deal(structure, stacks, button, hole_count, holes, board)
+            if m is not None and m.__class__ is not int:
                 hand = cls.__new__(cls)
                 hand.structure, hand.starting_stacks = structure, list(stacks)
                 hand.n_seats = len(stacks)
@@ -595,8 +592,8 @@ def _act_on(hand: Hand, answer: Any) -> None:
 _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
 # The backend's deal for cards the façade checked (no conversion on native).
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
-# Whether that deal checks plain lists itself (the C hand: Hand._given_deal).
-_plain_c_deal = hasattr(backend, "hand_deal_plain")
+# Hand._given_deal's deal in C, checked there (None: the constructor's checks).
+_c_given_deal = getattr(backend, "hand_deal_given", None)
 # Hand.play's loop in C on the native backend (None: the Python loop).
 _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
 # The replay's action loop in C (bound with _c_play; None: the Python loop only).

@@ -507,9 +507,12 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
         monkeypatch.setattr(engine, "_plain_deal", plain)
         assert make() == checked, seed
         # The replay's constructor (the C deal's checks first) gives the same.
-        if rng.random() < 0.1:   # its own hostile input: a bool button, a bool stack
-            button, stacks = rng.choice([(True, stacks), (button, [*stacks[:-1], True])])
-            checked = make(button=button, stacks=stacks)
+        if rng.random() < 0.1:   # its own hostile input: bools, huge or negative ints
+            button, stacks, hole_count = rng.choice([
+                (True, stacks, hole_count), (button, [*stacks[:-1], True], hole_count),
+                (2**70, stacks, hole_count), (-1, stacks, hole_count),
+                (button, stacks, 2**70), (button, stacks, 7), (button, stacks, True)])
+            checked = make(button=button, stacks=stacks, hole_count=hole_count)
         given = (structure, stacks, button, copy.deepcopy(holes), copy.deepcopy(board),
                  hole_count)
         assert _outcome(lambda given=given: engine.Hand._given_deal(*given)) == checked, seed

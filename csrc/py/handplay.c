@@ -547,6 +547,55 @@ static PyObject *deal(PyObject *module, PyObject *args)
                                     cards, (int32_t)n_cards));
 }
 
+/* deal_given(address of an hf_game, of an hf_structure, stacks, button,
+ * hole_count, holes, board): hf_hand_deal of a deal given seat by seat
+ * (Hand._given_deal): holes a list with, for each seat, None when it has no
+ * chips, else a list of hole_count ints, and board a list of 5 ints, dealt in
+ * seat order; the code, or None for input not so plain (the caller then
+ * takes the checked way, which explains). */
+static PyObject *deal_given(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *game_address, *structure_address, *stacks_list, *holes, *board_list;
+    int button, hole_count;
+    if (!st || !PyArg_ParseTuple(args, "OOOiiO!O!", &game_address, &structure_address,
+                                 &stacks_list, &button, &hole_count, &PyList_Type, &holes,
+                                 &PyList_Type, &board_list))
+        return NULL;
+    if (!st->deal) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return NULL;
+    }
+    hf_game *g = PyLong_AsVoidPtr(game_address);
+    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
+    if (!g || !structure) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "deal_given: a NULL address");
+        return NULL;
+    }
+    int64_t stacks[10], wide[6];
+    int32_t cards[52], n_cards = 0;
+    Py_ssize_t n = read_ints(stacks_list, 10, stacks);
+    if (n < 2 || PyList_Size(holes) != n || hole_count < 4 || hole_count > 6)
+        Py_RETURN_NONE;
+    for (Py_ssize_t seat = 0; seat < n; seat++) {
+        PyObject *hole = PyList_GetItem(holes, seat);
+        if (hole == Py_None && !stacks[seat])
+            continue;
+        if (hole == Py_None || !stacks[seat] || n_cards + hole_count > 47
+            || read_ints(hole, 6, wide) != hole_count)
+            Py_RETURN_NONE;
+        for (int i = 0; i < hole_count; i++)
+            cards[n_cards++] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];   /* 52: refused */
+    }
+    if (read_ints(board_list, 5, wide) != 5)
+        Py_RETURN_NONE;
+    for (int i = 0; i < 5; i++)
+        cards[n_cards++] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];
+    return PyLong_FromLong(st->deal(g, structure, (int32_t)n, hole_count, stacks, button, cards,
+                                    n_cards));
+}
+
 /* ---- HandCore: the base of hilo_fast.engine.Hand on the native backend ----
  *
  * The reads a bot makes at every decision (whose turn, the bet, the bounds,
@@ -938,6 +987,9 @@ static PyMethodDef methods[] = {
     {"deal", deal, METH_VARARGS,
      "deal(game address, structure address, stacks, button, hole_count, cards): "
      "hf_hand_deal of plain lists, or None."},
+    {"deal_given", deal_given, METH_VARARGS,
+     "deal_given(game address, structure address, stacks, button, hole_count, holes, board): "
+     "hf_hand_deal of a deal given seat by seat, or None."},
     {"deal_hand", deal_hand, METH_VARARGS,
      "deal_hand(game address, structure address, random, stacks, button, hole_count): "
      "deal_cards and deal in one call; (holes, board, code), or None."},
