@@ -2,7 +2,10 @@
  * on the native backend as CPython builtins: Hand.play's decision loop, the
  * deal (engine._deal's shuffled deal from the same draws, and hf_hand_deal
  * given the façade's lists without cffi converting them), and
- * HandCore, Hand's base, whose getters read the C hand directly.
+ * HandCore, Hand's base, whose getters read the C hand directly. And those
+ * of a hand history's replay through such a hand (hilo_fast.replay): its
+ * deal, its action loop and its pots, each the twin of a Python function of
+ * that module, which it leaves every case it does not answer exactly.
  *
  * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
  * decision, for a Python frame of Hand.act and a cffi call on top of the
