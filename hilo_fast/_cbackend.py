@@ -564,6 +564,16 @@ class HandState:
         """A copy of the stacks."""
         return ffi.unpack(self.game.stacks, self.game.n_seats)  # type: ignore[return-value]
 
+    @property
+    def contributions_now(self) -> list[int]:
+        """A copy of the chips each seat put in."""
+        return ffi.unpack(self.game.contributions, self.game.n_seats)  # type: ignore[return-value]
+
+    @property
+    def folded_now(self) -> list[bool]:
+        """Per seat: folded this hand."""
+        return [st == SEAT_FOLDED for st in self.game.status[0:self.game.n_seats]]
+
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
         ffi.memmove(game, self.game, ffi.sizeof("hf_game"))

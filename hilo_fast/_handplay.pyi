@@ -34,5 +34,7 @@ class HandCore:
     pot: int
     bets: list[int]
     stacks: list[int]
+    contributions: list[int]
+    folded: list[bool]
     is_over: bool
     def _bind_core(self, address: int, keep: Any, /) -> None: ...

@@ -89,6 +89,16 @@ class HandState:
         return list(self.stacks)
 
     @property
+    def contributions_now(self) -> list[int]:
+        """A copy of ``contributions``."""
+        return list(self.contributions)
+
+    @property
+    def folded_now(self) -> list[bool]:
+        """Per seat: folded this hand."""
+        return [st == FOLDED for st in self.status]
+
+    @property
     def n_shown(self) -> int:
         return len(self.showdown_order)
 

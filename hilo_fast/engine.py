@@ -93,7 +93,6 @@ _STREETS = tuple(Street)   # Street by number
 _OVER = Street.OVER
 _CALL, _BET = Action.CALL, Action.BET
 _NO_AMOUNT = backend.NO_AMOUNT
-_FOLDED = backend.SEAT_FOLDED   # (a seat with no chips at the start sits out, not dealt in)
 
 
 class LegalActions:
@@ -257,6 +256,13 @@ class _HandFields:
     bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
                                doc="Chips in front of each seat this round.")
 
+    contributions: list[int] = property(  # type: ignore[assignment]
+        attrgetter("_m.contributions_now"),
+        doc="Chips each seat put in this hand (uncalled chips given back excluded).")
+
+    folded: list[bool] = property(attrgetter("_m.folded_now"),  # type: ignore[assignment]
+                                  doc="Per seat: folded this hand.")
+
     @property
     def pot(self) -> int:
         """Every chip put in this hand so far (antes, blinds, bets)."""
@@ -386,11 +392,6 @@ class Hand(_HandBase):
     # ------------------------------------------------------------ the state
 
     @property
-    def contributions(self) -> list[int]:
-        """Chips each seat put in this hand (uncalled chips given back excluded)."""
-        return list(self._m.game.contributions[0:self.n_seats])
-
-    @property
     def returned(self) -> list[int]:
         """Uncalled chips given back to each seat."""
         return list(self._m.game.returned[0:self.n_seats])
@@ -420,11 +421,6 @@ class Hand(_HandBase):
     small_blind_seat: int = property(attrgetter("_m.game.small_blind_seat"))  # type: ignore[assignment]
 
     big_blind_seat: int = property(attrgetter("_m.game.big_blind_seat"))  # type: ignore[assignment]
-
-    @property
-    def folded(self) -> list[bool]:
-        """Per seat: folded this hand."""
-        return [st == _FOLDED for st in self._m.game.status[0:self.n_seats]]
 
     def __repr__(self) -> str:
         where = ("over" if self.is_over

@@ -287,7 +287,7 @@ def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
 # ---- HandCore: Hand's reads in C (csrc/py/handplay.c) against the Python ones ----
 
 CORE_READS = ("actor", "current_bet", "call_amount", "min_to", "max_to", "pot", "bets", "stacks",
-              "is_over")
+              "contributions", "folded", "is_over")
 
 
 def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:

@@ -614,7 +614,7 @@ typedef struct {
     PyObject *keep;    /* the cdata owning *g */
 } core;
 
-enum { F_INT32, F_INT64, F_LIST, F_OVER };
+enum { F_INT32, F_INT64, F_LIST, F_OVER, F_FOLDED };
 
 typedef struct {
     Py_ssize_t offset;     /* in hf_game */
@@ -631,12 +631,15 @@ static const field f_pot = { offsetof(hf_game, total), F_INT64, "total" };
 static const field f_bets = { offsetof(hf_game, bets), F_LIST, "bets_now" };
 static const field f_stacks = { offsetof(hf_game, stacks), F_LIST, "stacks_now" };
 static const field f_is_over = { offsetof(hf_game, street), F_OVER, "street" };
+static const field f_contributions = { offsetof(hf_game, contributions), F_LIST,
+                                       "contributions_now" };
+static const field f_folded = { offsetof(hf_game, status), F_FOLDED, "folded_now" };
 
 /* self._m.<name> (F_LIST) or self._m.game.<name>, as int() for a field. */
 static PyObject *read_machine(PyObject *self, const field *f)
 {
     PyObject *machine = PyObject_GetAttrString(self, "_m");
-    if (!machine || f->kind == F_LIST) {
+    if (!machine || f->kind == F_LIST || f->kind == F_FOLDED) {
         PyObject *value = machine ? PyObject_GetAttrString(machine, f->machine) : NULL;
         Py_XDECREF(machine);
         return value;
@@ -667,8 +670,15 @@ static PyObject *get_field(PyObject *self, void *closure)
         return PyBool_FromLong(*(const int32_t *)at == HF_OVER);
     if (f->kind == F_INT64)
         return PyLong_FromLongLong(*(const int64_t *)at);
-    const int64_t *chips = (const int64_t *)at;
     int32_t n = g->n_seats;
+    if (f->kind == F_FOLDED) {
+        const int32_t *status = (const int32_t *)at;
+        PyObject *list = PyList_New(n);
+        for (int32_t seat = 0; list && seat < n; seat++)
+            PyList_SetItem(list, seat, PyBool_FromLong(status[seat] == HF_FOLDED));
+        return list;
+    }
+    const int64_t *chips = (const int64_t *)at;
     PyObject *list = PyList_New(n);
     for (int32_t seat = 0; list && seat < n; seat++) {
         PyObject *item = PyLong_FromLongLong(chips[seat]);
@@ -725,6 +735,10 @@ static PyGetSetDef core_getset[] = {
     {"bets", get_field, NULL, "Chips in front of each seat this round.", (void *)&f_bets},
     {"stacks", get_field, NULL, "Chips behind each seat (the final stacks once over).",
      (void *)&f_stacks},
+    {"contributions", get_field, NULL,
+     "Chips each seat put in this hand (uncalled chips given back excluded).",
+     (void *)&f_contributions},
+    {"folded", get_field, NULL, "Per seat: folded this hand.", (void *)&f_folded},
     {"is_over", get_field, NULL,
      "True once the pots are settled (or the hand ended with one seat left).",
      (void *)&f_is_over},
