@@ -639,8 +639,10 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     c_replay, c_pots = _handplay.replay, _handplay.pots
 
     def bound_replay(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
-                     log: list[Any], start: int, kinds: tuple[str, ...]) -> int:
-        return c_replay(state.address, state.game, actions, seat_of, log, start, kinds)
+                     log: list[Any], start: int, kinds: tuple[str, ...],
+                     returned: dict[int, int]) -> int:
+        return c_replay(state.address, state.game, actions, seat_of, log, start, kinds,
+                        returned)
 
     def bound_pots(state: HandState, chips: list[int], showing: list[int], button: int
                    ) -> list[ReplayPot]:
@@ -666,11 +668,12 @@ ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 #: winners on the C hand of ``state`` (csrc/py/handplay.c ``pots``, the twin of
 #: replay._showdown_pots); None where it was not built.
 replay_pots: Callable[[HandState, list[int], list[int], int], list[ReplayPot]] | None = None
-#: ``replay_actions(state, actions, seat_of, log, start, kinds)``: hilo_fast.replay's
-#: action loop over the C hand of ``state`` as far as each action is plain
-#: (csrc/py/handplay.c ``replay``), the index it stopped at; None where it was not built.
+#: ``replay_actions(state, actions, seat_of, log, start, kinds, returned)``:
+#: hilo_fast.replay's action loop over the C hand of ``state`` as far as each action
+#: is plain (csrc/py/handplay.c ``replay``), the index it stopped at; None where it
+#: was not built.
 replay_actions: Callable[[HandState, tuple[Any, ...], dict[str, int], list[Any], int,
-                          tuple[str, ...]], int] | None = None
+                          tuple[str, ...], dict[int, int]], int] | None = None
 
 
 def builtin_hand_core() -> type | None:

@@ -503,15 +503,16 @@ class Hand(_HandBase):
             self.act(*seat_bots[g.actor](self, rng))
 
     def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
-                      kinds: tuple[str, ...]) -> int:
+                      kinds: tuple[str, ...], returned: dict[int, int]) -> int:
         """For :mod:`hilo_fast.replay`: apply a hand history's ``actions[start:]``
-        (``HHAction`` tuples; ``kinds`` their kind names by Action code) for as
-        long as each is one the replay's loop would apply with nothing to report,
-        in C (csrc/py/handplay.c); the index of the first one left to that loop
+        (``HHAction`` tuples; ``kinds`` their kind names by Action code, then the
+        uncalled bet's, whose chips go to ``returned[seat]``) for as long as each
+        is one the replay's loop would apply with nothing to report, in C
+        (csrc/py/handplay.c); the index of the first one left to that loop
         (``start`` where the loop is not in C: the pure backend, the Python machine)."""
         if _c_replay is None or self._m.__class__ is _pyhand.HandState:
             return start
-        return int(_c_replay(self._m, actions, seat_of, self.actions, start, kinds))
+        return int(_c_replay(self._m, actions, seat_of, self.actions, start, kinds, returned))
 
     def _showdown_pots(self, chips: list[int], showing: list[int], button: int
                        ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...],

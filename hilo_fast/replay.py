@@ -62,8 +62,9 @@ _DECK_ORDER = random.Random(14).sample(range(52), 52)
 _TURNED = [_DECK_ORDER[k:] + _DECK_ORDER[:k] for k in range(52)]
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET,
                                       Action.RAISE)
-#: The history's action kinds by Action code (HHAction.kind: the names in lower case).
-_KINDS = tuple(action.name.lower() for action in Action)
+#: The history's action kinds by Action code (HHAction.kind: the names in lower case),
+#: then an uncalled bet given back's.
+_KINDS = (*(action.name.lower() for action in Action), "return")
 #: The replay's deal in C (csrc/py/handplay.c ``deal_history``) where it was built.
 _c_deal_history = getattr(backend, "replay_deal", None)
 
@@ -300,7 +301,7 @@ def _play(h: HandHistory, r: Replay) -> None:
     owing = any(credit)
     while i < len(actions):
         if not owing:   # the plain actions in C, as this loop would apply them
-            i = hand._replay_plain(actions, seat_of, i, _KINDS)
+            i = hand._replay_plain(actions, seat_of, i, _KINDS, history_returned)
             if i == len(actions):
                 break
         street, player, kind, amount, to, all_in = actions[i]

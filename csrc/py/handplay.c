@@ -153,48 +153,53 @@ static int exact_chips(PyObject *item, int64_t *out)
     return 1;
 }
 
-/* The Action code of a hand history's action kind ("fold" .. "raise", by
- * `kinds`), or -1 for any other ("return", or not a str). */
+/* A hand history's uncalled bet given back: the kind after the actions'. */
+enum { RETURNED = HF_RAISE + 1 };
+
+/* The code of a hand history's action kind by `kinds` (the Action codes, then
+ * RETURNED), or -1 for any other. */
 static int32_t kind_code(PyObject *kinds, PyObject *kind)
 {
-    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++) {
+    for (int32_t code = HF_FOLD; code <= RETURNED; code++) {
         PyObject *name = PyTuple_GetItem(kinds, code);
         if (name == kind)
             return code;
     }
-    for (int32_t code = HF_FOLD; PyUnicode_CheckExact(kind) && code <= HF_RAISE; code++)
+    for (int32_t code = HF_FOLD; PyUnicode_CheckExact(kind) && code <= RETURNED; code++)
         if (PyUnicode_Compare(PyTuple_GetItem(kinds, code), kind) == 0)   /* (str, str) */
             return code;
     return -1;
 }
 
-/* replay(game address, the cdata owning it, actions, seat_of, log, start, kinds):
+/* replay(game address, the cdata owning it, actions, seat_of, log, start, kinds,
+ * returned):
  * hilo_fast.replay's loop over a hand history's actions, from actions[start]
  * on, for as long as each action is one that loop would apply with nothing to
  * say: the player's seat (seat_of[player]) is the one to act; a check, a fold,
  * a call of exactly the engine's call, a bet, or a raise by the increment the
  * engine's bet leaves; the engine accepts it; and the history's all-in flag
  * is the engine's (the chips put in are the stack). Each is applied with
- * hf_hand_act and logged as Hand.act logs it. Returns the index of the first
- * action it left to that loop (len(actions) when none), having changed
- * nothing for it: the Python loop words every discrepancy itself. `kinds`:
- * the kind strings by Action code. Actions are (street, player, kind,
- * amount, to, all_in) tuples (HHAction). */
+ * hf_hand_act and logged as Hand.act logs it; an uncalled bet given back
+ * is added to returned[seat], as that loop counts them. Returns the index of
+ * the first action it left to that loop (len(actions) when none), having
+ * changed nothing for it: the Python loop words every discrepancy itself.
+ * `kinds`: the kind strings by Action code, then the given-back kind.
+ * Actions are (street, player, kind, amount, to, all_in) tuples (HHAction). */
 static PyObject *replay(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *address, *keep, *actions, *seat_of, *log, *kinds;
+    PyObject *address, *keep, *actions, *seat_of, *log, *kinds, *returned;
     Py_ssize_t i;
-    if (!st || !PyArg_ParseTuple(args, "OOO!O!O!nO!", &address, &keep, &PyTuple_Type, &actions,
+    if (!st || !PyArg_ParseTuple(args, "OOO!O!O!nO!O!", &address, &keep, &PyTuple_Type, &actions,
                                  &PyDict_Type, &seat_of, &PyList_Type, &log, &i, &PyTuple_Type,
-                                 &kinds))
+                                 &kinds, &PyDict_Type, &returned))
         return NULL;
     if (!st->act) {
         PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
         return NULL;
     }
-    if (PyTuple_Size(kinds) != HF_RAISE + 1) {
-        PyErr_SetString(PyExc_ValueError, "replay: 5 kinds");
+    if (PyTuple_Size(kinds) != RETURNED + 1) {
+        PyErr_SetString(PyExc_ValueError, "replay: 6 kinds");
         return NULL;
     }
     hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
@@ -214,13 +219,24 @@ static PyObject *replay(PyObject *module, PyObject *args)
             break;
         }
         int32_t code = kind_code(kinds, PyTuple_GetItem(item, 2));
-        PyObject *flag = PyTuple_GetItem(item, 5);
+        PyObject *flag = PyTuple_GetItem(item, 5), *chips = PyTuple_GetItem(item, 3);
         int64_t seat, amount, to;
+        if (code == RETURNED) {   /* returned[seat] = returned.get(seat, 0) + amount */
+            if (!PyLong_CheckExact(chips))
+                break;
+            PyObject *had = PyDict_GetItemWithError(returned, seat_obj);
+            PyObject *sum = had ? PyNumber_Add(had, chips) : (Py_INCREF(chips), chips);
+            int err = !sum || PyDict_SetItem(returned, seat_obj, sum) < 0;
+            Py_XDECREF(sum);
+            if (err)
+                return NULL;
+            continue;
+        }
         if (code < 0 || (flag != Py_True && flag != Py_False)
             || !exact_chips(seat_obj, &seat) || seat != g->actor || seat < 0
-            || !exact_chips(PyTuple_GetItem(item, 3), &amount)
+            || !exact_chips(chips, &amount)
             || !exact_chips(PyTuple_GetItem(item, 4), &to))
-            break;   /* (a "return", another seat to act, the hand over: Python's word) */
+            break;   /* (another seat to act, the hand over: Python's word) */
         int64_t stack = g->stacks[seat], given = HF_NO_AMOUNT, added = 0, logged = 0;
         int32_t street = g->street;
         if (code == HF_CALL) {
@@ -991,7 +1007,7 @@ static PyMethodDef methods[] = {
      "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
      "(see hilo_fast.engine.Hand.play)."},
     {"replay", replay, METH_VARARGS,
-     "replay(game address, game cdata, actions, seat_of, log, start, kinds): "
+     "replay(game address, game cdata, actions, seat_of, log, start, kinds, returned): "
      "hilo_fast.replay's action loop as far as it is plain; the index it stopped at."},
     {"pots", pots, METH_VARARGS,
      "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
