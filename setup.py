@@ -1,7 +1,7 @@
 """Only what pyproject.toml cannot say: the optional C extensions (the cffi core,
 ``hilo_fast._native``, and the builtins ``hilo_fast._percall`` (``omaha_hilo``) and
 ``hilo_fast._handplay`` (``Hand.play``'s loop), ``hilo_fast._hhlines`` (the
-PokerStars reader's line loop)), their
+PokerStars reader's line loop), ``hilo_fast._hhreplay`` (a hand history's replay)), their
 wheel tag, and a record of what the build did (``hilo_fast/_build_info.json``, shown
 by ``hilo-fast info``).
 
@@ -31,8 +31,9 @@ from setuptools.command.build_py import build_py
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
-NATIVE, PERCALL, HANDPLAY, HHLINES = ("hilo_fast._native", "hilo_fast._percall",
-                                     "hilo_fast._handplay", "hilo_fast._hhlines")
+NATIVE, PERCALL, HANDPLAY, HHLINES, HHREPLAY = (
+    "hilo_fast._native", "hilo_fast._percall", "hilo_fast._handplay", "hilo_fast._hhlines",
+    "hilo_fast._hhreplay")
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -104,7 +105,8 @@ class BuildExt(build_ext):
             return
         made = {Path(p).resolve() for p in self.get_outputs()} if not self.native_error else set()
         for path in (Path(self.build_lib) / "hilo_fast").glob("_*"):
-            if (path.name.startswith(("_native", "_percall", "_handplay", "_hhlines"))
+            if (path.name.startswith(("_native", "_percall", "_handplay", "_hhlines",
+                                      "_hhreplay"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
         ext = next(ext for ext in self.extensions if ext.name == NATIVE)
@@ -170,7 +172,7 @@ def _builtin(name: str, source: str) -> Extension:
 # omaha_hilo (csrc/py/percall.c), Hand.play's decision loop (csrc/py/handplay.c) and
 # the PokerStars reader's line loop (csrc/py/hhlines.c).
 builtins = [_builtin(PERCALL, "csrc/py/percall.c"), _builtin(HANDPLAY, "csrc/py/handplay.c"),
-            _builtin(HHLINES, "csrc/py/hhlines.c")]
+            _builtin(HHLINES, "csrc/py/hhlines.c"), _builtin(HHREPLAY, "csrc/py/hhreplay.c")]
 
 setup(
     cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"],

@@ -61,11 +61,12 @@ if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
 fi
 
 # The CPython builtins of csrc/py/ (omaha_hilo, Hand's decision loop, deal and
-# reads, the PokerStars reader's line loop), sanitized too; they bind the core's
+# reads, the PokerStars reader's line loop, the replay's deal, action loop and
+# pots), sanitized too; they bind the core's
 # functions at import.
 PY_INCLUDE=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
 EXT_SUFFIX=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-for builtin in percall handplay hhlines; do
+for builtin in percall handplay hhlines hhreplay; do
     "$CC" -std=c99 -shared -fPIC $SAN_FLAGS -I"$PY_INCLUDE" "csrc/py/$builtin.c" \
         -o "$WORK/tree/hilo_fast/_$builtin$EXT_SUFFIX"
 done
@@ -84,8 +85,9 @@ run_sanitized() {
 
 # The tests must really use the sanitized build.
 run_sanitized -c "import hilo_fast, hilo_fast._native as n, hilo_fast._handplay as h, sys
-import hilo_fast._hhlines as r
+import hilo_fast._hhlines as r, hilo_fast._hhreplay as p
 assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
+assert p.__file__.startswith('$WORK'), p.__file__
 assert h.__file__.startswith('$WORK'), h.__file__
 assert r.__file__.startswith('$WORK'), r.__file__
 print('sanitized native backend:', n.__file__)"

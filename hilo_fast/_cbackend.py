@@ -630,13 +630,32 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     global _c_deal, _c_deal_hand
     act, deal, omaha = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
                         for name in ("hf_hand_act", "hf_hand_deal", "hf_omaha"))
-    _handplay.bind(act, deal, omaha, streets, actions, act_on)
+    _handplay.bind(act, deal, streets, actions, act_on)
     _c_deal = _handplay.deal
     global _c_deal_given
     _c_deal_given = _handplay.deal_given
     _c_deal_hand = _handplay.deal_hand
-    global replay_actions, replay_pots
-    c_replay, c_pots = _handplay.replay, _handplay.pots
+    _bind_replay(act, omaha, streets, actions)
+    loop = _handplay.play
+
+    def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
+             log: list[Any]) -> None:
+        loop(state.address, state.game, hand, bots, rng, log)
+    return play
+
+
+def _bind_replay(act: int, omaha: int, streets: tuple[Any, ...], actions: tuple[Any, ...]
+                 ) -> None:
+    """Bind csrc/py/hhreplay.c (the replay's builtins) to the core's hf_hand_act
+    and hf_omaha and set replay_deal, replay_actions, replay_pots (left None
+    where it was not built)."""
+    try:
+        from . import _hhreplay
+    except ImportError:
+        return
+    global replay_deal, replay_actions, replay_pots
+    _hhreplay.bind(act, omaha, streets, actions)
+    c_replay, c_pots = _hhreplay.replay, _hhreplay.pots
 
     def bound_replay(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
                      log: list[Any], start: int, kinds: tuple[str, ...],
@@ -647,30 +666,22 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     def bound_pots(state: HandState, chips: list[int], showing: list[int], button: int
                    ) -> list[ReplayPot]:
         return c_pots(state.address, state.game, chips, showing, button)
-    replay_actions, replay_pots = bound_replay, bound_pots
-    global replay_deal
-    replay_deal = _handplay.deal_history
-    loop = _handplay.play
-
-    def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
-             log: list[Any]) -> None:
-        loop(state.address, state.game, hand, bots, rng, log)
-    return play
+    replay_deal, replay_actions, replay_pots = _hhreplay.deal_history, bound_replay, bound_pots
 
 
 #: ``replay_deal(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck)``:
-#: hilo_fast.replay._deal's (holes, board) or None (csrc/py/handplay.c ``deal_history``);
+#: hilo_fast.replay._deal's (holes, board) or None (csrc/py/hhreplay.c ``deal_history``);
 #: None where it was not built.
 replay_deal: Callable[..., tuple[list[list[int] | None], list[int]] | None] | None = None
 #: A pot of the replay: (level, amount, eligible, high winners, low winners).
 ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 #: ``replay_pots(state, chips, showing, button)``: hilo_fast.replay's pots with their
-#: winners on the C hand of ``state`` (csrc/py/handplay.c ``pots``, the twin of
+#: winners on the C hand of ``state`` (csrc/py/hhreplay.c ``pots``, the twin of
 #: replay._showdown_pots); None where it was not built.
 replay_pots: Callable[[HandState, list[int], list[int], int], list[ReplayPot]] | None = None
 #: ``replay_actions(state, actions, seat_of, log, start, kinds, returned)``:
 #: hilo_fast.replay's action loop over the C hand of ``state`` as far as each action
-#: is plain (csrc/py/handplay.c ``replay``), the index it stopped at; None where it
+#: is plain (csrc/py/hhreplay.c ``replay``), the index it stopped at; None where it
 #: was not built.
 replay_actions: Callable[[HandState, tuple[Any, ...], dict[str, int], list[Any], int,
                           tuple[str, ...], dict[int, int]], int] | None = None

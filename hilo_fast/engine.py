@@ -508,7 +508,7 @@ class Hand(_HandBase):
         (``HHAction`` tuples; ``kinds`` their kind names by Action code, then the
         uncalled bet's, whose chips go to ``returned[seat]``) for as long as each
         is one the replay's loop would apply with nothing to report, in C
-        (csrc/py/handplay.c); the index of the first one left to that loop
+        (csrc/py/hhreplay.c); the index of the first one left to that loop
         (``start`` where the loop is not in C: the pure backend, the Python machine)."""
         if _c_replay is None or self._m.__class__ is _pyhand.HandState:
             return start
@@ -518,7 +518,7 @@ class Hand(_HandBase):
                        ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...],
                                        tuple[int, ...]]] | None:
         """For :mod:`hilo_fast.replay`: its pots with their winners in C on this
-        hand's cards (csrc/py/handplay.c ``pots``, the twin of
+        hand's cards (csrc/py/hhreplay.c ``pots``, the twin of
         ``replay._showdown_pots``); None where that is not in C."""
         if _c_pots is None or self._m.__class__ is _pyhand.HandState:
             return None

@@ -38,7 +38,7 @@ settlement. A hand with no small blind cannot be built on ``Hand``, which
 always posts one: that is reported as a discrepancy.
 
 Speed: on the native backend the deal, the plain actions and the pots are
-done in C (csrc/py/handplay.c: ``deal_history``, ``replay``, ``pots``), each
+done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
 the twin of this module's Python (``_deal``, the action loop of ``_play``,
 ``_showdown_pots``), fuzzed against it; the C leaves to the Python every case
 it does not answer exactly (a discrepancy above all), so the two agree word
@@ -72,7 +72,7 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Ac
 #: The history's action kinds by Action code (HHAction.kind: the names in lower case),
 #: then an uncalled bet given back's.
 _KINDS = (*(action.name.lower() for action in Action), "return")
-#: The replay's deal in C (csrc/py/handplay.c ``deal_history``) where it was built.
+#: The replay's deal in C (csrc/py/hhreplay.c ``deal_history``) where it was built.
 _c_deal_history = getattr(backend, "replay_deal", None)
 
 
@@ -164,7 +164,7 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     """Known cards where the history shows them, the rest from the remaining deck,
     turned by ``turn``: a fixed shuffle of the deck, turned by the hand id (the same
     cards on every replay of a hand, different ones from hand to hand, and cheap).
-    (Its twin on the native backend, csrc/py/handplay.c ``deal_history``, deals
+    (Its twin on the native backend, csrc/py/hhreplay.c ``deal_history``, deals
     every hand this deals without a discrepancy.)"""
     card_id = _CARD_IDS.__getitem__
     board = list(map(card_id, h.board))
@@ -446,7 +446,7 @@ def _showdown_pots(holes: list[list[int] | None], board: list[int], showing: lis
     and the one winners rule) with only the ``showing`` seats contesting: for
     each, (level, amount, eligible, high winners, low winners), the winners in
     odd-chip order, clockwise from the first seat after ``button``. (The C hand
-    answers this itself, csrc/py/handplay.c ``pots``: its twin.)"""
+    answers this itself, csrc/py/hhreplay.c ``pots``: its twin.)"""
     high, low = [0] * len(chips), [0] * len(chips)
     for seat in showing:
         high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""The replay's action loop in C (csrc/py/handplay.c ``replay``) against its Python loop.
+"""The replay's action loop in C (csrc/py/hhreplay.c ``replay``) against its Python loop.
 
 ``hilo_fast.replay`` hands each run of plain actions to the C loop and takes
 over, in Python, at the first action the C loop leaves (a returned bet, a
@@ -124,13 +124,13 @@ def test_the_c_loop_replays_every_hand_as_the_python_loop(native: Any,
 def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
                                                         call: Callable[..., Any]) -> None:
     """Input the replay never gives it: an error or the index it stopped at, no crash."""
-    from hilo_fast import _handplay
+    from hilo_fast import _hhreplay
 
     hand = hf.Hand(hf.Structure.pot_limit(1, 2), [100, 100, 100], 0, seed=1)
     before = (hand.stacks, hand.bets, hand.actor)
     returned: dict[int, int] = {}
     try:
-        reached = call(lambda *args: _handplay.replay(*args, returned), hand._m,
+        reached = call(lambda *args: _hhreplay.replay(*args, returned), hand._m,
                        ("fold", "check", "call", "bet", "raise", "return"))
     except (TypeError, ValueError, OverflowError):
         reached = None
@@ -139,7 +139,7 @@ def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
 
 
 def test_the_c_pots_are_the_python_pots(native: Any) -> None:
-    """handplay.c ``pots`` against replay._showdown_pots on random finished hands:
+    """hhreplay.c ``pots`` against replay._showdown_pots on random finished hands:
     random chips (dead money, all-in levels, zeros), random showing seats, buttons."""
     from hilo_fast.replay import _showdown_pots
 
@@ -186,13 +186,13 @@ def _deal_inputs(h: hf.HandHistory) -> tuple[Any, ...]:
 
 
 def test_the_c_deal_is_the_python_deal(native: Any) -> None:
-    """handplay.c ``deal_history`` against replay._deal on the corpus and on
+    """hhreplay.c ``deal_history`` against replay._deal on the corpus and on
     hole cards and boards edited to be wrong (repeats, bad counts, names and
     cards): the same holes and board, or None where the Python deal has
     something to say (and never None where it has not)."""
     import dataclasses
 
-    from hilo_fast import _handplay, replay
+    from hilo_fast import _hhreplay, replay
 
     rng = random.Random(43)
     counts = {"same": 0, "both refuse": 0}
@@ -219,7 +219,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
                     else h.board
                 h = dataclasses.replace(h, hole_cards=holes, board=board)
             n, seat_of, dealt, turn = _deal_inputs(h)
-            ours = _handplay.deal_history(h.board, h.hole_cards, seat_of, dealt, n,
+            ours = _hhreplay.deal_history(h.board, h.hole_cards, seat_of, dealt, n,
                                           h.hole_count, replay._CARD_IDS, replay._TURNED[turn])
             try:
                 theirs: Any = replay._deal(h, dealt, n, seat_of, [], turn)
@@ -243,7 +243,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
     (("As", "Ks", "Qs"), {}, {}, [0, 1], 2, 4, {"As": 51, "Ks": 51, "Qs": 3}),
 ])
 def test_the_c_deal_leaves_bad_input_to_python(native: Any, args: tuple[Any, ...]) -> None:
-    from hilo_fast import _handplay, replay
+    from hilo_fast import _hhreplay, replay
 
     ids = args[6] if len(args) > 6 else replay._CARD_IDS   # (a table mapping two names to one id)
-    assert _handplay.deal_history(*args[:6], ids, replay._TURNED[0]) is None
+    assert _hhreplay.deal_history(*args[:6], ids, replay._TURNED[0]) is None

@@ -2,10 +2,7 @@
  * on the native backend as CPython builtins: Hand.play's decision loop, the
  * deal (engine._deal's shuffled deal from the same draws, and hf_hand_deal
  * given the façade's lists without cffi converting them), and
- * HandCore, Hand's base, whose getters read the C hand directly. And those
- * of a hand history's replay through such a hand (hilo_fast.replay): its
- * deal, its action loop and its pots, each the twin of a Python function of
- * that module, which it leaves every case it does not answer exactly.
+ * HandCore, Hand's base, whose getters read the C hand directly.
  *
  * A Python bot driving a C hand through hilo_fast.engine.Hand pays, per
  * decision, for a Python frame of Hand.act and a cffi call on top of the
@@ -24,10 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../hilo_fast.h"
+#include "builtins.h"
 
 typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
-typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
-                            int32_t n_board);
 typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
                                 int32_t hole_count, const int64_t *stacks, int32_t button,
                                 const int32_t *cards, int32_t n_cards);
@@ -35,7 +31,6 @@ typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     hand_deal_fn deal;   /* hf_hand_deal */
-    omaha_fn omaha;      /* hf_omaha */
     PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
     PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
@@ -81,14 +76,7 @@ static int act_in_python(const state *st, PyObject *hand, PyObject *decision)
 static int log_action(const state *st, PyObject *log, int32_t street, int32_t seat,
                       PyObject *action, int64_t amount)
 {
-    PyObject *seat_obj = PyLong_FromLong(seat), *chips = PyLong_FromLongLong(amount);
-    PyObject *entry = seat_obj && chips
-                    ? PyTuple_Pack(4, st->street_by_code[street], seat_obj, action, chips) : NULL;
-    Py_XDECREF(seat_obj);
-    Py_XDECREF(chips);
-    int err = entry ? PyList_Append(log, entry) : -1;
-    Py_XDECREF(entry);
-    return err;
+    return log_entry(log, st->street_by_code[street], seat, action, amount);
 }
 
 /* play(address of the hf_game, the cdata owning it, hand, bots, rng, log) */
@@ -138,397 +126,6 @@ static PyObject *play(PyObject *module, PyObject *args)
     }
     Py_DECREF(call_args);
     Py_RETURN_NONE;
-}
-
-/* An exact int of `item` that fits in int64, into *out: 1, or 0 (not one). */
-static int exact_chips(PyObject *item, int64_t *out)
-{
-    int overflow = 0;
-    long long value = PyLong_CheckExact(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
-    if (!PyLong_CheckExact(item) || overflow || (value == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        return 0;
-    }
-    *out = (int64_t)value;
-    return 1;
-}
-
-/* A hand history's uncalled bet given back: the kind after the actions'. */
-enum { RETURNED = HF_RAISE + 1 };
-
-/* The code of a hand history's action kind by `kinds` (the Action codes, then
- * RETURNED), or -1 for any other. */
-static int32_t kind_code(PyObject *kinds, PyObject *kind)
-{
-    for (int32_t code = HF_FOLD; code <= RETURNED; code++) {
-        PyObject *name = PyTuple_GetItem(kinds, code);
-        if (name == kind)
-            return code;
-    }
-    for (int32_t code = HF_FOLD; PyUnicode_CheckExact(kind) && code <= RETURNED; code++)
-        if (PyUnicode_Compare(PyTuple_GetItem(kinds, code), kind) == 0)   /* (str, str) */
-            return code;
-    return -1;
-}
-
-/* replay(game address, the cdata owning it, actions, seat_of, log, start, kinds,
- * returned):
- * hilo_fast.replay's loop over a hand history's actions, from actions[start]
- * on, for as long as each action is one that loop would apply with nothing to
- * say: the player's seat (seat_of[player]) is the one to act; a check, a fold,
- * a call of exactly the engine's call, a bet, or a raise by the increment the
- * engine's bet leaves; the engine accepts it; and the history's all-in flag
- * is the engine's (the chips put in are the stack). Each is applied with
- * hf_hand_act and logged as Hand.act logs it; an uncalled bet given back
- * is added to returned[seat], as that loop counts them. Returns the index of
- * the first action it left to that loop (len(actions) when none), having
- * changed nothing for it: the Python loop words every discrepancy itself.
- * `kinds`: the kind strings by Action code, then the given-back kind.
- * Actions are (street, player, kind, amount, to, all_in) tuples (HHAction). */
-static PyObject *replay(PyObject *module, PyObject *args)
-{
-    state *st = PyModule_GetState(module);
-    PyObject *address, *keep, *actions, *seat_of, *log, *kinds, *returned;
-    Py_ssize_t i;
-    if (!st || !PyArg_ParseTuple(args, "OOO!O!O!nO!O!", &address, &keep, &PyTuple_Type, &actions,
-                                 &PyDict_Type, &seat_of, &PyList_Type, &log, &i, &PyTuple_Type,
-                                 &kinds, &PyDict_Type, &returned))
-        return NULL;
-    if (!st->act) {
-        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
-        return NULL;
-    }
-    if (PyTuple_Size(kinds) != RETURNED + 1) {
-        PyErr_SetString(PyExc_ValueError, "replay: 6 kinds");
-        return NULL;
-    }
-    hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
-    if (!g) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "replay: a NULL hf_game");
-        return NULL;
-    }
-    Py_ssize_t n = PyTuple_Size(actions);
-    for (i = i < 0 ? 0 : i; i < n; i++) {
-        PyObject *item = PyTuple_GetItem(actions, i);
-        if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
-            break;
-        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, PyTuple_GetItem(item, 1));
-        if (!seat_obj) {   /* (not seated, or unhashable: the Python loop's error) */
-            PyErr_Clear();
-            break;
-        }
-        int32_t code = kind_code(kinds, PyTuple_GetItem(item, 2));
-        PyObject *flag = PyTuple_GetItem(item, 5), *chips = PyTuple_GetItem(item, 3);
-        int64_t seat, amount, to;
-        if (code == RETURNED) {   /* returned[seat] = returned.get(seat, 0) + amount */
-            if (!PyLong_CheckExact(chips))
-                break;
-            PyObject *had = PyDict_GetItemWithError(returned, seat_obj);
-            PyObject *sum = had ? PyNumber_Add(had, chips) : (Py_INCREF(chips), chips);
-            int err = !sum || PyDict_SetItem(returned, seat_obj, sum) < 0;
-            Py_XDECREF(sum);
-            if (err)
-                return NULL;
-            continue;
-        }
-        if (code < 0 || (flag != Py_True && flag != Py_False)
-            || !exact_chips(seat_obj, &seat) || seat != g->actor || seat < 0
-            || !exact_chips(chips, &amount)
-            || !exact_chips(PyTuple_GetItem(item, 4), &to))
-            break;   /* (another seat to act, the hand over: Python's word) */
-        int64_t stack = g->stacks[seat], given = HF_NO_AMOUNT, added = 0, logged = 0;
-        int32_t street = g->street;
-        if (code == HF_CALL) {
-            added = logged = g->call_amount;
-            if (added != amount)
-                break;
-        } else if (code == HF_BET) {
-            if (amount < 0 || amount > g->max_to)   /* (also keeps the sum in range) */
-                break;
-            added = amount;
-            given = logged = g->bets[seat] + amount;
-        } else if (code == HF_RAISE) {
-            if (to < 0 || to > g->max_to || to - g->current_bet != amount)
-                break;
-            added = to - g->bets[seat];
-            given = logged = to;
-        }
-        if (code >= HF_CALL && (flag == Py_True) != (added == stack && stack > 0))
-            break;
-        if (st->act(g, code, given) != 0)
-            break;
-        if (log_action(st, log, street, (int32_t)seat, st->action_by_code[code], logged) < 0)
-            return NULL;
-    }
-    return PyLong_FromSsize_t(i);
-}
-
-/* A tuple of the first n seats of `seats`. */
-static PyObject *seat_tuple(const int32_t *seats, int32_t n)
-{
-    PyObject *out = PyTuple_New(n);
-    for (int32_t i = 0; out && i < n; i++) {
-        PyObject *seat = PyLong_FromLong(seats[i]);
-        if (!seat) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyTuple_SetItem(out, i, seat);
-    }
-    return out;
-}
-
-static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out);
-
-/* pots(game address, the cdata owning it, chips, showing, button): the pots
- * of hilo_fast.replay's settlement, as its Python twin (replay._showdown_pots)
- * builds them with _pots.pot_levels and _pots.winners: for each level of a
- * showing seat's chips, ascending, (level, amount, eligible, high winners,
- * low winners): the chips of every seat between the level below and this
- * one, the showing seats (ascending) that reached it, and those of them with
- * the best high and the best low (none without a qualifying low) in
- * clockwise order from the first seat after `button`. Hands are valued on
- * the C hand's own cards. chips: every seat's chips in the pots (ints >= 0);
- * showing: ascending seats dealt in. */
-static PyObject *pots(PyObject *module, PyObject *args)
-{
-    state *st = PyModule_GetState(module);
-    PyObject *address, *keep, *chips_list, *showing_list;
-    int button;
-    if (!st || !PyArg_ParseTuple(args, "OOO!O!i", &address, &keep, &PyList_Type, &chips_list,
-                                 &PyList_Type, &showing_list, &button))
-        return NULL;
-    if (!st->omaha) {
-        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
-        return NULL;
-    }
-    const hf_game *g = PyLong_AsVoidPtr(address);   /* kept alive by `keep` during the call */
-    if (!g) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "pots: a NULL hf_game");
-        return NULL;
-    }
-    int32_t n = g->n_seats, count = 0, showing[10], high[10], low[10];
-    int64_t chips[10], shown[10];
-    if (read_ints(chips_list, 10, chips) != n || read_ints(showing_list, 10, shown) < 1
-        || button < 0 || button >= n) {
-        PyErr_SetString(PyExc_ValueError, "pots: chips per seat, showing seats, a button seat");
-        return NULL;
-    }
-    for (int32_t seat = 0; seat < n; seat++)
-        if (chips[seat] < 0 || chips[seat] >= ((int64_t)1 << 56)) {
-            PyErr_SetString(PyExc_ValueError, "pots: chips must be 0 .. 2^56");
-            return NULL;
-        }
-    count = (int32_t)PyList_Size(showing_list);
-    for (int32_t i = 0; i < count; i++) {
-        int64_t seat = shown[i];
-        if (seat < 0 || seat >= n || (i && seat <= showing[i - 1]) || g->holes[seat][0] < 0) {
-            PyErr_SetString(PyExc_ValueError, "pots: showing seats ascending, each dealt in");
-            return NULL;
-        }
-        showing[i] = (int32_t)seat;
-        int32_t packed = st->omaha(g->holes[seat], g->hole_count, g->board, 5);
-        if (packed < 0) {
-            PyErr_SetString(PyExc_ValueError, "pots: the C hand's cards do not value");
-            return NULL;
-        }
-        high[seat] = packed >> 8;
-        low[seat] = packed & 0xFF;
-    }
-    /* Clockwise from the first seat after the button: the odd-chip order. */
-    int32_t clockwise[10], k = 0;
-    for (int32_t i = 0; i < count; i++)
-        if (showing[i] > button)
-            clockwise[k++] = showing[i];
-    for (int32_t i = 0; i < count; i++)
-        if (showing[i] <= button)
-            clockwise[k++] = showing[i];
-    PyObject *out = PyList_New(0);
-    int64_t below = 0, level = 0;
-    while (out) {
-        int64_t next = -1;   /* the smallest showing level above the last */
-        for (int32_t i = 0; i < count; i++) {
-            int64_t c = chips[showing[i]];
-            if (c > level && (next < 0 || c < next))
-                next = c;
-        }
-        if (next < 0)
-            break;
-        level = next;
-        int64_t up_to = 0;
-        for (int32_t seat = 0; seat < n; seat++)
-            up_to += chips[seat] < level ? chips[seat] : level;
-        int32_t eligible[10], contest[10], high_won[10], low_won[10];
-        int32_t n_eligible = 0, n_contest = 0, n_high = 0, n_low = 0;
-        for (int32_t i = 0; i < count; i++)
-            if (chips[showing[i]] >= level)
-                eligible[n_eligible++] = showing[i];
-        int32_t best_high = INT32_MAX, best_low = INT32_MAX;
-        for (int32_t i = 0; i < count; i++) {
-            int32_t seat = clockwise[i];
-            if (chips[seat] < level)
-                continue;
-            contest[n_contest++] = seat;
-            best_high = high[seat] < best_high ? high[seat] : best_high;
-            best_low = low[seat] && low[seat] < best_low ? low[seat] : best_low;
-        }
-        for (int32_t i = 0; i < n_contest; i++) {
-            int32_t seat = contest[i];
-            if (high[seat] == best_high)
-                high_won[n_high++] = seat;
-            if (low[seat] == best_low)
-                low_won[n_low++] = seat;
-        }
-        PyObject *eligible_tuple = seat_tuple(eligible, n_eligible);
-        PyObject *high_tuple = eligible_tuple ? seat_tuple(high_won, n_high) : NULL;
-        PyObject *low_tuple = high_tuple ? seat_tuple(low_won, n_low) : NULL;
-        PyObject *pot = low_tuple ? Py_BuildValue("(LLOOO)", (long long)level,
-                                                  (long long)(up_to - below), eligible_tuple,
-                                                  high_tuple, low_tuple) : NULL;
-        Py_XDECREF(eligible_tuple);
-        Py_XDECREF(high_tuple);
-        Py_XDECREF(low_tuple);
-        if (!pot || PyList_Append(out, pot) < 0)
-            Py_CLEAR(out);
-        Py_XDECREF(pot);
-        below = up_to;
-    }
-    return out;
-}
-
-static PyObject *card_list(const int *cards, int n);
-
-/* The card id `name` has in `card_ids` (a dict str -> int 0..51), or -1. */
-static int32_t card_of(PyObject *card_ids, PyObject *name)
-{
-    PyObject *id = PyUnicode_CheckExact(name) ? PyDict_GetItemWithError(card_ids, name) : NULL;
-    long card = id && PyLong_CheckExact(id) ? PyLong_AsLong(id) : -1;
-    PyErr_Clear();
-    return card >= 0 && card < 52 ? (int32_t)card : -1;
-}
-
-/* deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count,
- * card_ids, deck): hilo_fast.replay._deal's deal, (holes, board): the board
- * and hole cards the history shows (card names, ids by `card_ids`), each
- * known hole at its player's seat (`seat_of`), and for the seats `dealt` in
- * (ascending) that show none, then for the board cards not dealt, the cards
- * of `deck` (the 52 ids, in the order the replay draws) the known ones do not
- * use, in that order. None whenever anything is not so (a count, a card
- * name, a repeat, a player not seated, too few cards): that Python function
- * then words the discrepancy. */
-static PyObject *deal_history(PyObject *module, PyObject *args)
-{
-    PyObject *board_names, *hole_cards, *seat_of, *dealt_list, *card_ids, *deck_list;
-    int n, hole_count;
-    (void)module;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!iiO!O!", &PyTuple_Type, &board_names, &PyDict_Type,
-                          &hole_cards, &PyDict_Type, &seat_of, &PyList_Type, &dealt_list, &n,
-                          &hole_count, &PyDict_Type, &card_ids, &PyList_Type, &deck_list))
-        return NULL;
-    int64_t dealt[10], deck[52];
-    Py_ssize_t n_board = PyTuple_Size(board_names), n_dealt = read_ints(dealt_list, 10, dealt);
-    if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board > 5 || n_dealt < 0
-        || read_ints(deck_list, 52, deck) != 52)
-        Py_RETURN_NONE;
-    int32_t board[5], holes[10][6], known[10] = {0}, used = 0;
-    uint64_t seen = 0;
-    for (Py_ssize_t i = 0; i < n_board; i++) {
-        int32_t card = card_of(card_ids, PyTuple_GetItem(board_names, i));
-        if (card < 0 || (seen >> card & 1))
-            Py_RETURN_NONE;
-        seen |= (uint64_t)1 << card;
-        board[i] = card;
-        used++;
-    }
-    Py_ssize_t at = 0;
-    PyObject *name, *cards;
-    while (PyDict_Next(hole_cards, &at, &name, &cards)) {
-        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, name);
-        long seat = seat_obj && PyLong_CheckExact(seat_obj) ? PyLong_AsLong(seat_obj) : -1;
-        PyErr_Clear();
-        if (seat < 0 || seat >= n || known[seat] || !PyTuple_Check(cards)
-            || PyTuple_Size(cards) != hole_count)
-            Py_RETURN_NONE;
-        for (int32_t k = 0; k < hole_count; k++) {
-            int32_t card = card_of(card_ids, PyTuple_GetItem(cards, k));
-            if (card < 0 || (seen >> card & 1))
-                Py_RETURN_NONE;
-            seen |= (uint64_t)1 << card;
-            holes[seat][k] = card;
-        }
-        known[seat] = 1;
-        used += hole_count;
-    }
-    int32_t unseen[10], n_unseen = 0;
-    for (Py_ssize_t i = 0; i < n_dealt; i++) {
-        if (dealt[i] < 0 || dealt[i] >= n || (i && dealt[i] <= dealt[i - 1]))
-            Py_RETURN_NONE;
-        if (!known[dealt[i]])
-            unseen[n_unseen++] = (int32_t)dealt[i];
-    }
-    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board, drawn[52], n_drawn = 0;
-    if (need > 52 - used)
-        Py_RETURN_NONE;
-    for (int32_t k = 0; k < 52 && n_drawn < need; k++) {
-        if (deck[k] < 0 || deck[k] > 51)
-            Py_RETURN_NONE;
-        if (!(seen >> deck[k] & 1))
-            drawn[n_drawn++] = (int32_t)deck[k];
-    }
-    if (n_drawn < need)   /* (a deck that repeats cards) */
-        Py_RETURN_NONE;
-    for (int32_t i = 0; i < n_unseen; i++) {
-        for (int32_t k = 0; k < hole_count; k++)
-            holes[unseen[i]][k] = drawn[i * hole_count + k];
-        known[unseen[i]] = 1;
-    }
-    for (int32_t i = (int32_t)n_board; i < 5; i++)
-        board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
-    PyObject *hole_list = PyList_New(n);
-    for (int32_t seat = 0; hole_list && seat < n; seat++) {
-        int cards_of_seat[6];
-        for (int32_t k = 0; k < hole_count; k++)
-            cards_of_seat[k] = holes[seat][k];
-        PyObject *hole = known[seat] ? card_list(cards_of_seat, hole_count) : Py_None;
-        if (!hole) {
-            Py_CLEAR(hole_list);
-            break;
-        }
-        if (hole == Py_None)
-            Py_INCREF(hole);
-        PyList_SetItem(hole_list, seat, hole);
-    }
-    int board_ints[5];
-    for (int32_t i = 0; i < 5; i++)
-        board_ints[i] = board[i];
-    PyObject *board_out = hole_list ? card_list(board_ints, 5) : NULL;
-    PyObject *out = board_out ? PyTuple_Pack(2, hole_list, board_out) : NULL;
-    Py_XDECREF(hole_list);
-    Py_XDECREF(board_out);
-    return out;
-}
-
-/* Copy up to `most` exact ints of `list` into out (as int64); their count,
- * or -1 if `list` is no list of at most `most` exact ints that fit. */
-static Py_ssize_t read_ints(PyObject *list, Py_ssize_t most, int64_t *out)
-{
-    if (!PyList_CheckExact(list) || PyList_Size(list) > most)
-        return -1;
-    Py_ssize_t n = PyList_Size(list);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PyList_GetItem(list, i);
-        int overflow = 0;
-        long long value = item && PyLong_CheckExact(item)
-                        ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
-        if (!item || !PyLong_CheckExact(item) || overflow || (value == -1 && PyErr_Occurred())) {
-            PyErr_Clear();
-            return -1;
-        }
-        out[i] = (int64_t)value;
-    }
-    return n;
 }
 
 /* deal(address of an hf_game, of an hf_structure, stacks, button, hole_count,
@@ -806,21 +403,6 @@ static int draw_deck(PyObject *random, int need, int *deck)
     return 0;
 }
 
-/* A new list of cards[0..n-1]. */
-static PyObject *card_list(const int *cards, int n)
-{
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *card = PyLong_FromLong(cards[i]);
-        if (!card) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SetItem(list, i, card);
-    }
-    return list;
-}
-
 /* The seats' hole cards, dealt in seat order from the front of `deck`: a
  * list of hole_count cards for each seat dealt in (dealt_in[seat]), None for
  * the others; NULL with an exception set if out of memory. */
@@ -935,14 +517,14 @@ static PyObject *deal_hand(PyObject *module, PyObject *args)
     return out;
 }
 
-/* bind(address of hf_hand_act, of hf_hand_deal, of hf_omaha, the Street
- * members, the Action members, act_on) */
+/* bind(address of hf_hand_act, of hf_hand_deal, the Street members, the
+ * Action members, act_on) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *address, *deal_address, *omaha_address, *streets, *actions, *act_on;
-    if (!st || !PyArg_ParseTuple(args, "OOOO!O!O", &address, &deal_address, &omaha_address,
-                                 &PyTuple_Type, &streets, &PyTuple_Type, &actions, &act_on))
+    PyObject *address, *deal_address, *streets, *actions, *act_on;
+    if (!st || !PyArg_ParseTuple(args, "OOO!O!O", &address, &deal_address, &PyTuple_Type,
+                                 &streets, &PyTuple_Type, &actions, &act_on))
         return NULL;
     if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
         PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
@@ -950,10 +532,9 @@ static PyObject *bind(PyObject *module, PyObject *args)
     }
     void *fn = PyLong_AsVoidPtr(address);
     void *deal_fn = fn ? PyLong_AsVoidPtr(deal_address) : NULL;
-    void *omaha = deal_fn ? PyLong_AsVoidPtr(omaha_address) : NULL;
-    if (!fn || !deal_fn || !omaha) {
+    if (!fn || !deal_fn) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act, hf_hand_deal or hf_omaha");
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_hand_deal");
         return NULL;
     }
     Py_INCREF(streets);
@@ -971,7 +552,6 @@ static PyObject *bind(PyObject *module, PyObject *args)
         st->street_by_code[code] = PyTuple_GetItem(streets, code);
     st->act = (hand_act_fn)fn;
     st->deal = (hand_deal_fn)deal_fn;
-    st->omaha = (omaha_fn)omaha;
     Py_RETURN_NONE;
 }
 
@@ -995,7 +575,6 @@ static int clear(PyObject *module)
         Py_CLEAR(st->act_on);
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->deal = NULL;
-        st->omaha = NULL;
     }
     return 0;
 }
@@ -1006,15 +585,6 @@ static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS,
      "play(game address, game cdata, hand, bots, rng, log): Hand.play's loop "
      "(see hilo_fast.engine.Hand.play)."},
-    {"replay", replay, METH_VARARGS,
-     "replay(game address, game cdata, actions, seat_of, log, start, kinds, returned): "
-     "hilo_fast.replay's action loop as far as it is plain; the index it stopped at."},
-    {"pots", pots, METH_VARARGS,
-     "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
-     "winners (see hilo_fast.replay._showdown_pots)."},
-    {"deal_history", deal_history, METH_VARARGS,
-     "deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck): "
-     "hilo_fast.replay._deal's (holes, board), or None (see csrc/py/handplay.c)."},
     {"deal_cards", deal_cards, METH_VARARGS,
      "deal_cards(random, dealt_in, hole_count): engine._deal's shuffled (holes, board, deck)."},
     {"deal", deal, METH_VARARGS,
@@ -1027,7 +597,7 @@ static PyMethodDef methods[] = {
      "deal_hand(game address, structure address, random, stacks, button, hole_count): "
      "deal_cards and deal in one call; (holes, board, code), or None."},
     {"bind", bind, METH_VARARGS,
-     "bind(address of hf_hand_act, of hf_hand_deal, of hf_omaha, streets, actions, act_on)"},
+     "bind(address of hf_hand_act, of hf_hand_deal, streets, actions, act_on)"},
     {NULL, NULL, 0, NULL},
 };
 
