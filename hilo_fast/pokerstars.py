@@ -48,7 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO
+from typing import IO, Any
 
 from ._backend import backend
 from .hand_history import HandHistory, HHAction, Post, SeatInfo
@@ -226,8 +226,8 @@ class _Header:
     """The first line of a hand less its date, parsed: game, stakes, tournament
     (read-only once made: shared by every hand with the same header text)."""
 
-    __slots__ = ("buy_in", "cash", "currency", "game", "hole_count", "home",
-                 "level", "limit", "mixed", "stakes", "tournament")
+    __slots__ = ("buy_in", "cash", "currency", "game", "head", "hole_count", "home",
+                 "level", "limit", "mixed", "stakes", "tail", "tournament")
 
     def __init__(self, kind: str, rest: str) -> None:
         self.home = kind.startswith("Home")
@@ -279,6 +279,11 @@ class _Header:
             self.currency = found_stakes["code"] or _CURRENCIES[found_stakes["cur"]]
         self.stakes = (_money(found_stakes["sb"], self.cash), _money(found_stakes["bb"],
                                                                       self.cash))
+        # A HandHistory's fields from the header, in its order: before the table, after the date.
+        self.head: tuple[Any, ...] = ("PokerStars", self.game, self.hole_count, self.limit,
+                                      self.stakes, self.currency)
+        self.tail: tuple[Any, ...] = (self.tournament, self.buy_in, self.level, self.mixed,
+                                      self.home)
 
 
 #: Table lines read, by their text (the hands at a table share a few): name, max seats, button.
@@ -311,6 +316,12 @@ _Lines = tuple[str, list[SeatInfo], list[Post], list[HHAction], list[str],
 #: hand to read_lines.
 _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
     backend, "builtin_hh_lines", lambda *_: None)(SeatInfo, Post, HHAction)
+#: Its twin of the whole of :meth:`PokerStarsReader._finish` after the header, for
+#: a hand's raw lines (the header first, stripped): the table line stripped, then
+#: the HandHistory fields from ``seats`` to ``cancelled`` and ``dealt_in``, as
+#: :meth:`_HandParser.parse` makes them; or None to leave the hand to Python.
+_c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None = getattr(
+    backend, "builtin_hh_hand", lambda *_: None)(SeatInfo, Post, HHAction)
 
 
 class _HandParser:
@@ -790,6 +801,11 @@ class PokerStarsReader(Iterator[HandHistory]):
         header = _HEADER.match(block[0])
         assert header is not None
         hand_id = header["id"]
+        if _c_hand is not None:
+            hand = _c_finish(block, start, hand_id, header["kind"], header["rest"])
+            if hand is not None:
+                self.hands += 1
+                return hand
         try:
             lines = list(filter(None, map(str.strip, block)))   # (not blank, stripped)
             joined = "".join(lines)
@@ -810,6 +826,29 @@ class PokerStarsReader(Iterator[HandHistory]):
             return None
         self.hands += 1
         return hand
+
+
+def _c_finish(block: list[str], start: int, hand_id: str, kind: str, rest: str
+              ) -> HandHistory | None:
+    """The hand read by ``_c_hand``, or None for anything but an Omaha Hi/Lo hand
+    it reads whole (then :meth:`PokerStarsReader._finish` reads it, or words why not)."""
+    try:
+        parsed, date, tz = _header(kind, rest)
+    except _Unreadable:
+        return None
+    if not parsed.hole_count:
+        return None
+    assert _c_hand is not None
+    found = _c_hand(block, parsed.cash)
+    if found is None:
+        return None
+    table = _table(found[0])
+    if table is None:
+        return None
+    # Positional, far faster than 33 keywords, in HandHistory's order of fields
+    # (mypy miscounts star arguments here).
+    return HandHistory(hand_id, *parsed.head, *table, *found[1:15],  # type: ignore[call-arg]
+                       date, tz, *parsed.tail, start, found[15])
 
 
 def _stripped(raw: str) -> str:

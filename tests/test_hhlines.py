@@ -243,6 +243,7 @@ def test_the_reader_gives_the_same_hands_and_errors_without_the_builtin(
         with_c = _reading(hf.read_pokerstars(path)), _reading(hf.parse_pokerstars(text))
         with monkeypatch.context() as patch:
             patch.setattr(pokerstars, "_c_lines", None)
+            patch.setattr(pokerstars, "_c_hand", None)
             without = _reading(hf.read_pokerstars(path)), _reading(hf.parse_pokerstars(text))
         assert identical(with_c, without), name
     assert len(with_c[0][0]) == 600   # (the synthetic file: every hand read)

@@ -20,6 +20,7 @@
 #define MAX_SEATS 16
 #define MAX_CARDS 16    /* cards in one bracket group */
 #define MAX_DIGITS 15   /* of an amount's whole part: stays far from int64's end */
+#define COLLECTED_CAP 1000000000000000000LL   /* a sum of collected amounts stays below 2^63 */
 
 enum { SEATS, POSTS, HAND, SUMMARY, N_SECTIONS };
 enum { PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, N_STREETS };
@@ -232,6 +233,25 @@ static PyObject *named(const state *st, PyObject *cls, int n, PyObject **items)
     return out;
 }
 
+/* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
+static PyObject *pack(int n, PyObject **items)
+{
+    PyObject *t = PyTuple_New(n);
+    int missing = 0;
+    for (int k = 0; k < n; k++) {
+        missing |= !items[k];
+        if (t && items[k])
+            PyTuple_SetItem(t, k, items[k]);
+        else
+            Py_XDECREF(items[k]);
+    }
+    if (t && missing) {   /* a failed call: its error is set */
+        Py_DECREF(t);
+        return NULL;
+    }
+    return t;
+}
+
 static PyObject *ref(PyObject *o)
 {
     Py_INCREF(o);
@@ -258,8 +278,11 @@ typedef struct {
     long numbers[MAX_SEATS];
     PyObject *names[MAX_SEATS];   /* borrowed from the SeatInfo tuples in seats */
     span name_of[MAX_SEATS];
-    char has_shown[MAX_SEATS];
+    char has_shown[MAX_SEATS], in_summary[MAX_SEATS], sitting_out[MAX_SEATS];
     long long total, rake;
+    /* collected, for read_hand: by seat, and the seats in the order they first collect */
+    long long collected[MAX_SEATS];
+    int collectors[MAX_SEATS], n_collectors;
 } hand;
 
 enum { OK = 0, BAIL = 1, FAIL = -1 };   /* a line read; not sure (None); a Python error */
@@ -426,7 +449,9 @@ static int seat_line(hand *h, span line)
     h->numbers[k] = number;
     h->names[k] = PyTuple_GetItem(info, 1);   /* held by seats */
     h->name_of[k] = (span){utf8, size};
-    h->has_shown[k] = 0;
+    h->has_shown[k] = h->in_summary[k] = 0;
+    h->sitting_out[k] = (char)(PyTuple_GetItem(info, 3) == Py_True);
+    h->collected[k] = 0;
     return OK;
 }
 
@@ -443,6 +468,7 @@ static int summary_seat(hand *h, span line)
         return BAIL;
     if (PyList_Append(h->summary_seats, h->names[seat]))
         return FAIL;
+    h->in_summary[seat] = 1;
     if (find_char(rest, 0, '[') < 0)
         return OK;
     static const char *verbs[2] = {" showed [", " mucked ["};
@@ -712,8 +738,15 @@ static int collected_line(hand *h, span line)
     else if (starts(pot, "side pot-"))
         index = small_number(sub(pot, 9, pot.n));
     long long amount;
-    if (index < 0 || money(sub(rest, 0, space), h->cash, &amount))
+    if (index < 0 || money(sub(rest, 0, space), h->cash, &amount)
+        || h->collected[seat] > COLLECTED_CAP)
         return BAIL;
+    int k = 0;
+    while (k < h->n_collectors && h->collectors[k] != seat)
+        k++;
+    if (k == h->n_collectors)
+        h->collectors[h->n_collectors++] = seat;
+    h->collected[seat] += amount;
     PyObject *entry = Py_BuildValue("(lOL)", index, h->names[seat], amount);
     return append(h->pot_collections, entry);
 }
@@ -800,26 +833,46 @@ static int ascii_line(PyObject *item, span *line)
     return 1;
 }
 
+/* A hand's lists made empty (h->st and h->cash set by the caller); OK or FAIL. */
+static int start_hand(hand *h)
+{
+    h->section = SEATS, h->street = PREFLOP, h->total = h->rake = -1;
+    h->seats = PyList_New(0), h->posts = PyList_New(0), h->actions = PyList_New(0);
+    h->board = PyList_New(0), h->holes = PyDict_New(), h->shown = PyList_New(0);
+    h->mucked = PyList_New(0), h->pot_collections = PyList_New(0);
+    h->summary_seats = PyList_New(0), h->pots = PyTuple_New(0);
+    return h->seats && h->posts && h->actions && h->board && h->holes && h->shown && h->mucked
+           && h->pot_collections && h->summary_seats && h->pots ? OK : FAIL;
+}
+
+static void free_hand(hand *h)
+{
+    Py_XDECREF(h->seats), Py_XDECREF(h->posts), Py_XDECREF(h->actions), Py_XDECREF(h->board);
+    Py_XDECREF(h->holes), Py_XDECREF(h->shown), Py_XDECREF(h->mucked);
+    Py_XDECREF(h->pot_collections), Py_XDECREF(h->summary_seats), Py_XDECREF(h->pots);
+    Py_XDECREF(h->hero);
+}
+
+static const state *bound_state(PyObject *module)
+{
+    const state *st = PyModule_GetState(module);
+    if (st && (!st->tuple_new || !st->seat_cls)) {
+        PyErr_SetString(PyExc_RuntimeError, "hhlines: bind() was not called");
+        return NULL;
+    }
+    return st;
+}
+
 /* read_lines(lines, cash): see the module doc. */
 static PyObject *read_lines(PyObject *module, PyObject *args)
 {
-    const state *st = PyModule_GetState(module);
+    const state *st = bound_state(module);
     PyObject *lines;
     int cash;
     if (!st || !PyArg_ParseTuple(args, "O!p", &PyList_Type, &lines, &cash))
         return NULL;
-    if (!st->tuple_new || !st->seat_cls) {
-        PyErr_SetString(PyExc_RuntimeError, "read_lines: bind() was not called");
-        return NULL;
-    }
-    hand h = {.st = st, .cash = cash, .section = SEATS, .street = PREFLOP, .total = -1,
-              .rake = -1};
-    h.seats = PyList_New(0), h.posts = PyList_New(0), h.actions = PyList_New(0);
-    h.board = PyList_New(0), h.holes = PyDict_New(), h.shown = PyList_New(0);
-    h.mucked = PyList_New(0), h.pot_collections = PyList_New(0), h.summary_seats = PyList_New(0);
-    h.pots = PyTuple_New(0);
-    int status = h.seats && h.posts && h.actions && h.board && h.holes && h.shown && h.mucked
-                 && h.pot_collections && h.summary_seats && h.pots ? OK : FAIL;
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h);
     for (Py_ssize_t i = 2; status == OK && i < PyList_Size(lines); i++) {
         span line;
         int got = ascii_line(PyList_GetItem(lines, i), &line);
@@ -833,10 +886,114 @@ static PyObject *read_lines(PyObject *module, PyObject *args)
                             h.cancelled ? Py_True : Py_False);
     else if (status == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(h.seats), Py_XDECREF(h.posts), Py_XDECREF(h.actions), Py_XDECREF(h.board);
-    Py_XDECREF(h.holes), Py_XDECREF(h.shown), Py_XDECREF(h.mucked);
-    Py_XDECREF(h.pot_collections), Py_XDECREF(h.summary_seats), Py_XDECREF(h.pots);
-    Py_XDECREF(h.hero);
+    free_hand(&h);
+    return out;
+}
+
+/* What str.strip() strips from ASCII text: the characters str.isspace() calls space. */
+static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
+
+/* One raw line of a hand (a str): 1 and its text stripped as str.strip() strips
+ * it, if the line is ASCII and not too long; 0 (not sure: Python decides) or -1. */
+static int raw_line(PyObject *item, span *line)
+{
+    if (!PyUnicode_Check(item))
+        return 0;
+    Py_ssize_t length = PyUnicode_GetLength(item);
+    if (length < 0 || length > MAX_LINE)
+        return length < 0 ? -1 : 0;
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
+    if (!s) {   /* a lone surrogate: Python decides */
+        PyErr_Clear();
+        return 0;
+    }
+    if (n != length)
+        return 0;   /* not ASCII */
+    Py_ssize_t a = 0;
+    while (a < n && is_space(s[a]))
+        a++;
+    while (n > a && is_space(s[n - 1]))
+        n--;
+    *line = (span){s + a, n - a};
+    return 1;
+}
+
+static int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The fields read_hand returns after the table line, from a hand read whole
+ * (as _HandParser.parse makes them after read_lines), or NULL (error set).
+ * Call only for a hand whose checks passed. */
+static PyObject *hand_fields(const hand *h, PyObject *table)
+{
+    PyObject *collected = PyDict_New(), *dealt = PyList_New(0);
+    int err = !collected || !dealt;
+    for (int k = 0; !err && k < h->n_collectors; k++) {
+        int seat = h->collectors[k];
+        PyObject *amount = PyLong_FromLongLong(h->collected[seat]);
+        err = !amount || PyDict_SetItem(collected, h->names[seat], amount);
+        Py_XDECREF(amount);
+    }
+    int any_in_summary = 0;
+    for (int k = 0; k < h->n_seats; k++)
+        any_in_summary |= h->in_summary[k];
+    for (int k = 0; !err && k < h->n_seats; k++)   /* the seated in the summary, or else */
+        if (any_in_summary ? h->in_summary[k] : !h->sitting_out[k])   /* those not out */
+            err = PyList_Append(dealt, h->names[k]);
+    if (err) {
+        Py_XDECREF(collected);
+        Py_XDECREF(dealt);
+        return NULL;
+    }
+    PyObject *items[16] = {ref(table), PyList_AsTuple(h->seats), PyList_AsTuple(h->posts),
+                           PyList_AsTuple(h->actions), PyList_AsTuple(h->board), ref(h->holes),
+                           collected, PyList_AsTuple(h->pot_collections),
+                           PyLong_FromLongLong(h->total > 0 ? h->total : 0),
+                           PyLong_FromLongLong(h->rake > 0 ? h->rake : 0), ref(h->pots),
+                           PyList_AsTuple(h->shown), PyList_AsTuple(h->mucked),
+                           ref(h->hero ? h->hero : Py_None), flag(h->cancelled),
+                           PyList_AsTuple(dealt)};
+    Py_DECREF(dealt);
+    return pack(16, items);
+}
+
+/* read_hand(block, cash): see the module doc. */
+static PyObject *read_hand(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *block, *table = NULL;
+    int cash;
+    if (!st || !PyArg_ParseTuple(args, "O!p", &PyList_Type, &block, &cash))
+        return NULL;
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h), seen = 0;   /* seen: the lines not blank so far */
+    for (Py_ssize_t i = 0; status == OK && i < PyList_Size(block); i++) {
+        span line;
+        int got = raw_line(PyList_GetItem(block, i), &line);
+        if (got <= 0)
+            status = got < 0 ? FAIL : BAIL;
+        else if (line.n == 0)
+            continue;
+        else if (seen++ == 0)
+            continue;   /* the header: read by the caller */
+        else if (seen == 2)   /* the table line, as the caller's _table takes it */
+            status = (table = PyUnicode_FromStringAndSize(line.s, line.n)) ? OK : FAIL;
+        else
+            status = printable(line) ? read_line(&h, line) : BAIL;
+    }
+    /* parse's checks: a hand that fails them is Python's to word */
+    if (status == OK && (seen < 3 || h.section != SUMMARY || (h.total < 0 && !h.cancelled)
+                         || h.n_seats == 0))
+        status = BAIL;
+    PyObject *out = status == OK ? hand_fields(&h, table) : status == BAIL ? ref(Py_None) : NULL;
+    Py_XDECREF(table);
+    free_hand(&h);
     return out;
 }
 
@@ -915,6 +1072,8 @@ static PyMethodDef methods[] = {
     {"read_lines", read_lines, METH_VARARGS,
      "read_lines(lines, cash): pokerstars._HandParser.read_lines's result, or None "
      "(see csrc/py/hhlines.c)."},
+    {"read_hand", read_hand, METH_VARARGS,
+     "read_hand(block, cash): a hand's raw lines read whole, or None (see csrc/py/hhlines.c)."},
     {"bind", bind, METH_VARARGS, "bind(SeatInfo, Post, HHAction)"},
     {NULL, NULL, 0, NULL},
 };
