@@ -684,10 +684,15 @@ class PokerStarsReader(Iterator[HandHistory]):
                     if garbage[0]:
                         self._error("", garbage[1], "text before the first hand is not a hand")
                     started = True
-                elif not cut and not self._too_long(buffer, pos, at, number):
-                    hand = self._finish(self._block(buffer, pos, at), number)
-                    if hand is not None:
-                        yield hand
+                elif not cut:   # (the hand's lines, split once, count its line ends too)
+                    block = self._block(buffer, pos, at)
+                    if len(block) <= MAX_HAND_LINES or not self._too_many(block, number):
+                        hand = self._finish(block, number)
+                        if hand is not None:
+                            yield hand
+                    number += len(block) - 1
+                    pos, cut, after = at, False, True
+                    continue
                 number += buffer.count("\n", pos, at)
                 pos, cut, after = at, False, True
             if not started:   # no header yet: count what is not blank, drop the rest
@@ -734,7 +739,10 @@ class PokerStarsReader(Iterator[HandHistory]):
         than MAX_HAND_LINES lines that are not blank."""
         if buffer.count("\n", start, stop) < MAX_HAND_LINES:
             return False
-        lines = self._block(buffer, start, stop)
+        return self._too_many(self._block(buffer, start, stop), number)
+
+    def _too_many(self, lines: list[str], number: int) -> bool:
+        """:meth:`_too_long` for a hand's lines (its :meth:`_block`) from line ``number``."""
         if len([1 for line in lines if _stripped(line)]) <= MAX_HAND_LINES:
             return False
         self._error(_HEADER.match(lines[0])["id"], number,   # type: ignore[index]
@@ -875,7 +883,7 @@ def _next_header(text: str, start: int, end: int) -> int:
     at = find("PokerStars ", start, end)
     while at >= 0:
         line = text.rfind("\n", 0, at) + 1
-        if line >= start and _LINE_LEAD.fullmatch(text, line, at) and \
+        if line >= start and (line == at or _LINE_LEAD.fullmatch(text, line, at)) and \
                 _HEADER_LINE.match(text, line, end):
             return line
         at = find("PokerStars ", at + 1, end)

@@ -344,3 +344,25 @@ def test_a_file_read_in_chunks_reads_as_line_by_line(tmp_path: Path, chunk: int,
             out.write(text)
         chunked, by_line = _read_both_ways(path)
         assert chunked == by_line, f"case {k}: {text[:200]!r}"
+
+
+@pytest.mark.parametrize("blank", ["", "\n"])
+@pytest.mark.parametrize("extra", [-1, 0, 1, 2])
+def test_a_hand_of_max_lines_is_read_one_more_is_cut(tmp_path: Path, extra: int, blank: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """MAX_HAND_LINES lines not blank (blank ones not counted) read, one more cut:
+    from a file and from a string alike."""
+    from hilo_fast import pokerstars
+
+    monkeypatch.setattr(pokerstars, "MAX_HAND_LINES", 60)
+    first, second = (DATA / "lo8_limit.txt").read_text(encoding="utf-8").split("\n\n\n\n")
+    lines = first.strip().split("\n")
+    at = lines.index("Betting is capped")
+    lines[at:at] = ["Betting is capped" + blank] * (60 + extra - len(lines))
+    text = "\n".join(lines) + "\n" + blank + second
+    path = tmp_path / "h.txt"
+    path.write_text(text, encoding="utf-8")
+    for reader in (hf.read_pokerstars(path), hf.parse_pokerstars(text)):
+        ids = [h.hand_id for h in reader]
+        assert len(ids) == (2 if extra <= 0 else 1), (extra, ids, reader.errors)
+        assert bool(reader.errors) == (extra > 0)
