@@ -317,11 +317,15 @@ _Lines = tuple[str, list[SeatInfo], list[Post], list[HHAction], list[str],
 _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
     backend, "builtin_hh_lines", lambda *_: None)(SeatInfo, Post, HHAction)
 #: Its twin of the whole of :meth:`PokerStarsReader._finish` after the header, for
-#: a hand's raw lines (the header first, stripped): the table line stripped, then
-#: the HandHistory fields from ``seats`` to ``cancelled`` and ``dealt_in``, as
-#: :meth:`_HandParser.parse` makes them; or None to leave the hand to Python.
-_c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None = getattr(
-    backend, "builtin_hh_hand", lambda *_: None)(SeatInfo, Post, HHAction)
+#: a hand's raw lines (the header first, stripped), ``_c_hand(block, cash)``, or for
+#: those of an ASCII ``text[start:stop]``, ``_c_span(text, start, stop, cash)``: the
+#: table line stripped, then the HandHistory fields from ``seats`` to ``cancelled``
+#: and ``dealt_in``, as :meth:`_HandParser.parse` makes them; or None to leave the
+#: hand to Python.
+_c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
+_c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
+_c_hand, _c_span = getattr(backend, "builtin_hh_hand", lambda *_: None)(
+    SeatInfo, Post, HHAction) or (None, None)
 
 
 class _HandParser:
@@ -675,6 +679,7 @@ class PokerStarsReader(Iterator[HandHistory]):
             buffer += chunk
             end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
             pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
+            ascii = _c_span is not None and buffer.isascii()   # (isascii: a flag, no scan)
             while True:
                 at = _next_header(buffer, pos + after, end)
                 if at < 0:
@@ -684,13 +689,15 @@ class PokerStarsReader(Iterator[HandHistory]):
                     if garbage[0]:
                         self._error("", garbage[1], "text before the first hand is not a hand")
                     started = True
-                elif not cut:   # (the hand's lines, split once, count its line ends too)
-                    block = self._block(buffer, pos, at)
-                    if len(block) <= MAX_HAND_LINES or not self._too_many(block, number):
-                        hand = self._finish(block, number)
+                elif not cut:
+                    ends = buffer.count("\n", pos, at)
+                    if ends < MAX_HAND_LINES or not self._too_many(self._block(buffer, pos, at),
+                                                                   number):
+                        hand = self._finish_span(buffer, pos, at, number) if ascii else \
+                            self._finish(self._block(buffer, pos, at), number)
                         if hand is not None:
                             yield hand
-                    number += len(block) - 1
+                    number += ends
                     pos, cut, after = at, False, True
                     continue
                 number += buffer.count("\n", pos, at)
@@ -714,6 +721,21 @@ class PokerStarsReader(Iterator[HandHistory]):
             hand = self._finish(self._block(buffer, pos, len(buffer)), number)
             if hand is not None:
                 yield hand
+
+    def _finish_span(self, buffer: str, start: int, stop: int, number: int
+                     ) -> HandHistory | None:
+        """:meth:`_finish` for the hand at ``buffer[start:stop]`` (an ASCII buffer),
+        read by ``_c_span`` where it can (no list of its lines made)."""
+        assert _c_span is not None
+        first = buffer.find("\n", start, stop)
+        header = _HEADER.match(_stripped(buffer[start:stop if first < 0 else first]))
+        got = _c_header(header["kind"], header["rest"]) if header else None
+        hand = _c_history(_c_span(buffer, start, stop, got[0].cash), header["id"], number,
+                          *got) if got and header else None
+        if hand is None:
+            return self._finish(self._block(buffer, start, stop), number)
+        self.hands += 1
+        return hand
 
     def _garbage(self, text: str, number: int, garbage: list[int]) -> None:
         """Count the lines of ``text`` (from line ``number``) that are not blank into
@@ -810,7 +832,9 @@ class PokerStarsReader(Iterator[HandHistory]):
         assert header is not None
         hand_id = header["id"]
         if _c_hand is not None:
-            hand = _c_finish(block, start, hand_id, header["kind"], header["rest"])
+            got = _c_header(header["kind"], header["rest"])
+            hand = _c_history(_c_hand(block, got[0].cash), hand_id, start,
+                              *got) if got else None
             if hand is not None:
                 self.hands += 1
                 return hand
@@ -836,18 +860,20 @@ class PokerStarsReader(Iterator[HandHistory]):
         return hand
 
 
-def _c_finish(block: list[str], start: int, hand_id: str, kind: str, rest: str
-              ) -> HandHistory | None:
-    """The hand read by ``_c_hand``, or None for anything but an Omaha Hi/Lo hand
-    it reads whole (then :meth:`PokerStarsReader._finish` reads it, or words why not)."""
+def _c_header(kind: str, rest: str) -> tuple[_Header, datetime | None, str] | None:
+    """:func:`_header` for an Omaha Hi/Lo hand, or None (for anything else, and for an
+    error: then :meth:`PokerStarsReader._finish` reads the hand, or words why not)."""
     try:
         parsed, date, tz = _header(kind, rest)
     except _Unreadable:
         return None
-    if not parsed.hole_count:
-        return None
-    assert _c_hand is not None
-    found = _c_hand(block, parsed.cash)
+    return (parsed, date, tz) if parsed.hole_count else None
+
+
+def _c_history(found: tuple[Any, ...] | None, hand_id: str, start: int, parsed: _Header,
+               date: datetime | None, tz: str) -> HandHistory | None:
+    """The hand of ``_c_hand``'s or ``_c_span``'s answer, or None (no answer, or no
+    table line: Python reads the hand, or words why not)."""
     if found is None:
         return None
     table = _table(found[0])

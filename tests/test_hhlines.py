@@ -246,6 +246,7 @@ def test_the_reader_gives_the_same_hands_and_errors_without_the_builtin(
         with monkeypatch.context() as patch:
             patch.setattr(pokerstars, "_c_lines", None)
             patch.setattr(pokerstars, "_c_hand", None)
+            patch.setattr(pokerstars, "_c_span", None)
             without = _reading(hf.read_pokerstars(path)), _reading(hf.parse_pokerstars(text))
         assert identical(with_c, without), name
     assert len(_reading(hf.parse_pokerstars(texts["synthetic.txt"]))[0]) == 600   # (all read)
@@ -391,7 +392,14 @@ def both_hands(c_hand: Any, text: str) -> tuple[object, object] | None:
                           h.mucked, h.hero, h.cancelled, h.dealt_in)
     except pokerstars._Unreadable as exc:
         python = exc
-    return python, c_hand(list(block), parsed.cash)
+    c = c_hand(list(block), parsed.cash)
+    # read_span, on the same lines inside a longer text, answers alike (ASCII text) or None
+    assert pokerstars._c_span is not None
+    for after in ("PokerStars Hand #9: x", "\u00e9"):
+        around = f"x\n{text}\n{after}"
+        span = pokerstars._c_span(around, 2, 2 + len(text), parsed.cash)
+        assert identical(span, c if around.isascii() else None), f"read_span:\n{text!r}"
+    return python, c
 
 
 def check_hands(c_hand: Any, hands: list[str]) -> tuple[int, int, int]:
@@ -507,3 +515,21 @@ def test_read_hand_dealt_in_without_summary_seats_leaves_out_who_sits_out(
     assert check_hands(c_hand, hands) == (40, 40, 0)
     got = [both_hands(c_hand, text) for text in hands]
     assert all(c[-1] and "p2" not in c[-1] for _, c in got)   # type: ignore[index]
+
+
+def test_read_span_hostile_calls(c_hand: Any) -> None:
+    span = pokerstars._c_span
+    assert span is not None
+    text = synthetic(1, seed=4)[0]
+    assert span(text, 0, len(text), True) is not None
+    for bad in ((b"x", 0, 1, True), (None, 0, 0, True), (text, "0", 1, True), (text, 0, 1)):
+        with pytest.raises(TypeError):
+            span(*bad)
+    for start, stop in ((-1, 5), (5, 4), (0, len(text) + 1), (len(text) + 1, len(text) + 2)):
+        with pytest.raises(ValueError, match="start and stop"):
+            span(text, start, stop, True)
+    for start, stop in ((0, 0), (0, 10), (len(text), len(text)), (0, len(text) // 2)):
+        assert span(text, start, stop, True) is None
+    assert span("\udc80" + text, 1, len(text) + 1, True) is None   # (a lone surrogate)
+    long_line = text.replace("*** SUMMARY ***", "p1 said, \"" + "x" * 2000 + "\"\n*** SUMMARY ***")
+    assert span(long_line, 0, len(long_line), True) is None   # over MAX_LINE: Python's

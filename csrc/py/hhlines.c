@@ -893,6 +893,16 @@ static PyObject *read_lines(PyObject *module, PyObject *args)
 /* What str.strip() strips from ASCII text: the characters str.isspace() calls space. */
 static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 
+/* A line less what str.strip() strips (ASCII text). */
+static span stripped(span t)
+{
+    while (t.n && is_space(t.s[0]))
+        t.s++, t.n--;
+    while (t.n && is_space(t.s[t.n - 1]))
+        t.n--;
+    return t;
+}
+
 /* One raw line of a hand (a str): 1 and its text stripped as str.strip() strips
  * it, if the line is ASCII and not too long; 0 (not sure: Python decides) or -1. */
 static int raw_line(PyObject *item, span *line)
@@ -910,12 +920,7 @@ static int raw_line(PyObject *item, span *line)
     }
     if (n != length)
         return 0;   /* not ASCII */
-    Py_ssize_t a = 0;
-    while (a < n && is_space(s[a]))
-        a++;
-    while (n > a && is_space(s[n - 1]))
-        n--;
-    *line = (span){s + a, n - a};
+    *line = stripped((span){s, n});
     return 1;
 }
 
@@ -963,6 +968,32 @@ static PyObject *hand_fields(const hand *h, PyObject *table)
     return pack(16, items);
 }
 
+/* One raw line of a hand, stripped (ASCII, not too long), read: the header
+ * (the first line not blank) left to the caller, the table line kept. */
+static int hand_line(hand *h, span line, int *seen, PyObject **table)
+{
+    if (line.n == 0)
+        return OK;
+    if ((*seen)++ == 0)
+        return OK;   /* the header: read by the caller */
+    if (*seen == 2)   /* the table line, as the caller's _table takes it */
+        return (*table = PyUnicode_FromStringAndSize(line.s, line.n)) ? OK : FAIL;
+    return printable(line) ? read_line(h, line) : BAIL;
+}
+
+/* The answer for a hand whose lines were read with this status. */
+static PyObject *hand_answer(hand *h, int status, int seen, PyObject *table)
+{
+    /* parse's checks: a hand that fails them is Python's to word */
+    if (status == OK && (seen < 3 || h->section != SUMMARY || (h->total < 0 && !h->cancelled)
+                         || h->n_seats == 0))
+        status = BAIL;
+    PyObject *out = status == OK ? hand_fields(h, table) : status == BAIL ? ref(Py_None) : NULL;
+    Py_XDECREF(table);
+    free_hand(h);
+    return out;
+}
+
 /* read_hand(block, cash): see the module doc. */
 static PyObject *read_hand(PyObject *module, PyObject *args)
 {
@@ -976,25 +1007,48 @@ static PyObject *read_hand(PyObject *module, PyObject *args)
     for (Py_ssize_t i = 0; status == OK && i < PyList_Size(block); i++) {
         span line;
         int got = raw_line(PyList_GetItem(block, i), &line);
-        if (got <= 0)
-            status = got < 0 ? FAIL : BAIL;
-        else if (line.n == 0)
-            continue;
-        else if (seen++ == 0)
-            continue;   /* the header: read by the caller */
-        else if (seen == 2)   /* the table line, as the caller's _table takes it */
-            status = (table = PyUnicode_FromStringAndSize(line.s, line.n)) ? OK : FAIL;
-        else
-            status = printable(line) ? read_line(&h, line) : BAIL;
+        status = got <= 0 ? (got < 0 ? FAIL : BAIL) : hand_line(&h, line, &seen, &table);
     }
-    /* parse's checks: a hand that fails them is Python's to word */
-    if (status == OK && (seen < 3 || h.section != SUMMARY || (h.total < 0 && !h.cancelled)
-                         || h.n_seats == 0))
-        status = BAIL;
-    PyObject *out = status == OK ? hand_fields(&h, table) : status == BAIL ? ref(Py_None) : NULL;
-    Py_XDECREF(table);
-    free_hand(&h);
-    return out;
+    return hand_answer(&h, status, seen, table);
+}
+
+/* read_span(text, start, stop, cash): read_hand(text[start:stop].split("\n"), cash)
+ * for an ASCII text, without the list (None for any other text). */
+static PyObject *read_span(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *text, *table = NULL;
+    Py_ssize_t start, stop, n;
+    int cash;
+    if (!st || !PyArg_ParseTuple(args, "Unnp", &text, &start, &stop, &cash))
+        return NULL;
+    Py_ssize_t length = PyUnicode_GetLength(text);
+    if (length < 0)
+        return NULL;
+    if (start < 0 || stop < start || stop > length) {
+        PyErr_SetString(PyExc_ValueError, "read_span: start and stop must be 0 <= start <= "
+                                          "stop <= len(text)");
+        return NULL;
+    }
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    if (!s || n != length) {   /* not ASCII (or a lone surrogate): Python reads it */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h), seen = 0;
+    for (Py_ssize_t at = start; status == OK; at++) {   /* each piece of split("\n") */
+        Py_ssize_t end = at;
+        while (end < stop && s[end] != '\n')
+            end++;
+        status = end - at > MAX_LINE ? BAIL
+                                     : hand_line(&h, stripped(sub((span){s, n}, at, end)), &seen,
+                                                 &table);
+        if (end == stop)
+            break;
+        at = end;
+    }
+    return hand_answer(&h, status, seen, table);
 }
 
 /* bind(SeatInfo, Post, HHAction): the named tuples read_lines makes. */
@@ -1074,6 +1128,9 @@ static PyMethodDef methods[] = {
      "(see csrc/py/hhlines.c)."},
     {"read_hand", read_hand, METH_VARARGS,
      "read_hand(block, cash): a hand's raw lines read whole, or None (see csrc/py/hhlines.c)."},
+    {"read_span", read_span, METH_VARARGS,
+     "read_span(text, start, stop, cash): read_hand of text[start:stop]'s lines, for ASCII "
+     "text (see csrc/py/hhlines.c)."},
     {"bind", bind, METH_VARARGS, "bind(SeatInfo, Post, HHAction)"},
     {NULL, NULL, 0, NULL},
 };
