@@ -205,34 +205,6 @@ static int group_of(span t, int last, span *group)
     return found;
 }
 
-/* A named tuple of cls made of the n objects given (references stolen), or NULL. */
-static PyObject *named(const state *st, PyObject *cls, int n, PyObject **items)
-{
-    PyObject *t = PyTuple_New(n);
-    for (int k = 0; k < n; k++) {
-        if (t && items[k])
-            PyTuple_SetItem(t, k, items[k]);
-        else
-            Py_XDECREF(items[k]);
-    }
-    if (!t)
-        return NULL;
-    for (int k = 0; k < n; k++)
-        if (!items[k]) {   /* a failed PyLong_From...: its error is set */
-            Py_DECREF(t);
-            return NULL;
-        }
-    /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
-     * directly). Not PyType_GenericAlloc and the items set: newer CPythons
-     * cache a tuple's hash in the tuple, -1 for "not yet", and such a tuple
-     * would say its hash is 0. */
-    PyObject *args = PyTuple_Pack(1, t);
-    Py_DECREF(t);
-    PyObject *out = args ? st->tuple_new((PyTypeObject *)cls, args, NULL) : NULL;
-    Py_XDECREF(args);
-    return out;
-}
-
 /* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
 static PyObject *pack(int n, PyObject **items)
 {
@@ -250,6 +222,20 @@ static PyObject *pack(int n, PyObject **items)
         return NULL;
     }
     return t;
+}
+
+/* A named tuple of cls made of the n objects given (references stolen), or NULL.
+ * args: the caller's 1-tuple, its item replaced (a tuple of one owner may change). */
+static PyObject *named(const state *st, PyObject *args, PyObject *cls, int n, PyObject **items)
+{
+    PyObject *t = pack(n, items);
+    /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
+     * directly). Not PyType_GenericAlloc and the items set: newer CPythons
+     * cache a tuple's hash in the tuple, -1 for "not yet", and such a tuple
+     * would say its hash is 0. */
+    if (!t || PyTuple_SetItem(args, 0, t))   /* (steals t) */
+        return NULL;
+    return st->tuple_new((PyTypeObject *)cls, args, NULL);
 }
 
 static PyObject *ref(PyObject *o)
@@ -274,6 +260,7 @@ typedef struct {
     int cash, section, street, cancelled;
     PyObject *seats, *posts, *actions, *board, *holes, *shown, *mucked, *pot_collections,
         *summary_seats, *pots, *hero;
+    PyObject *args;   /* the 1-tuple named() passes to tuple's tp_new */
     int n_seats, n_board, board_ids[5];
     long numbers[MAX_SEATS];
     PyObject *names[MAX_SEATS];   /* borrowed from the SeatInfo tuples in seats */
@@ -317,7 +304,7 @@ static int add_action(hand *h, int seat, int kind, long long amount, long long t
     const state *st = h->st;
     PyObject *items[6] = {ref(st->streets[h->street]), ref(h->names[seat]), ref(st->kinds[kind]),
                           PyLong_FromLongLong(amount), PyLong_FromLongLong(to), flag(all_in)};
-    return append(h->actions, named(st, st->action_cls, 6, items));
+    return append(h->actions, named(st, h->args, st->action_cls, 6, items));
 }
 
 /* holes[name] = the cards of `group` */
@@ -442,7 +429,7 @@ static int seat_line(hand *h, span line)
             Py_XDECREF(items[k]);
         return FAIL;
     }
-    PyObject *info = named(st, st->seat_cls, 5, items);
+    PyObject *info = named(st, h->args, st->seat_cls, 5, items);
     if (append(h->seats, info))
         return FAIL;
     int k = h->n_seats++;
@@ -553,7 +540,7 @@ static int player_line(hand *h, int seat, span what)
         const state *st = h->st;
         PyObject *items[4] = {ref(h->names[seat]), ref(st->posts[kind]),
                               PyLong_FromLongLong(amount), flag(all_in)};
-        if (append(h->posts, named(st, st->post_cls, 4, items)))
+        if (append(h->posts, named(st, h->args, st->post_cls, 4, items)))
             return FAIL;
         if (h->section == SEATS)
             h->section = POSTS;
@@ -841,8 +828,9 @@ static int start_hand(hand *h)
     h->board = PyList_New(0), h->holes = PyDict_New(), h->shown = PyList_New(0);
     h->mucked = PyList_New(0), h->pot_collections = PyList_New(0);
     h->summary_seats = PyList_New(0), h->pots = PyTuple_New(0);
+    h->args = PyTuple_Pack(1, Py_None);
     return h->seats && h->posts && h->actions && h->board && h->holes && h->shown && h->mucked
-           && h->pot_collections && h->summary_seats && h->pots ? OK : FAIL;
+           && h->pot_collections && h->summary_seats && h->pots && h->args ? OK : FAIL;
 }
 
 static void free_hand(hand *h)
@@ -850,7 +838,7 @@ static void free_hand(hand *h)
     Py_XDECREF(h->seats), Py_XDECREF(h->posts), Py_XDECREF(h->actions), Py_XDECREF(h->board);
     Py_XDECREF(h->holes), Py_XDECREF(h->shown), Py_XDECREF(h->mucked);
     Py_XDECREF(h->pot_collections), Py_XDECREF(h->summary_seats), Py_XDECREF(h->pots);
-    Py_XDECREF(h->hero);
+    Py_XDECREF(h->hero), Py_XDECREF(h->args);
 }
 
 static const state *bound_state(PyObject *module)
