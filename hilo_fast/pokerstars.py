@@ -47,7 +47,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import IO, Any
 
 from ._backend import backend
@@ -190,16 +190,30 @@ def _cards(text: str) -> tuple[str, ...]:
     return cards
 
 
+#: The minutes of the dates read, by their text up to the minute ("2024/01/02 3:04"):
+#: a file's hands are minutes apart, so most dates need only their seconds read.
+_MINUTES: dict[str, datetime] = {}
+_SECONDS = [timedelta(seconds=s) for s in range(60)]
+
+
 def _date(date: str) -> tuple[datetime | None, str]:
     """The date and time zone of a header's date text (None, "" when not read)."""
     parts = _DATE_PARTS.match(date)
     if parts is None:
         return None, ""
+    minute = _MINUTES.get(date[:parts.end(5)])
+    seconds = int(parts[6])
+    if minute is not None and seconds < 60:
+        return minute + _SECONDS[seconds], parts["tz"] or ""
     try:
         y, mo, d, hh, mi, ss, tz = parts.groups()
-        return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss)), tz or ""
+        found = datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
     except ValueError:
         raise _Unreadable(f"bad date {date!r}") from None
+    if len(_MINUTES) >= 1000:   # (memory stays bounded; the minutes to come are new ones)
+        _MINUTES.clear()
+    _MINUTES[date[:parts.end(5)]] = found.replace(second=0)
+    return found, tz or ""
 
 
 #: Parsed headers by their text less the date: the hands of a file share a few.
