@@ -741,8 +741,8 @@ class PokerStarsReader(Iterator[HandHistory]):
         """:meth:`_finish` for the hand at ``buffer[start:stop]`` (an ASCII buffer),
         read by ``_c_span`` where it can (no list of its lines made)."""
         assert _c_span is not None
-        first = buffer.find("\n", start, stop)
-        header = _HEADER.match(_stripped(buffer[start:stop if first < 0 else first]))
+        first = buffer.find("\n", start, stop)   # (ASCII: no BOM, so strip is _stripped)
+        header = _HEADER.match(buffer[start:stop if first < 0 else first].strip())
         got = _c_header(header["kind"], header["rest"]) if header else None
         hand = _c_history(_c_span(buffer, start, stop, got[0].cash), header["id"], number,
                           *got) if got and header else None
@@ -890,7 +890,7 @@ def _c_history(found: tuple[Any, ...] | None, hand_id: str, start: int, parsed: 
     table line: Python reads the hand, or words why not)."""
     if found is None:
         return None
-    table = _table(found[0])
+    table = _TABLES.get(found[0]) or _table(found[0])
     if table is None:
         return None
     # Positional, far faster than 33 keywords, in HandHistory's order of fields
