@@ -10,8 +10,18 @@
  * real histories have, names without ": ", amounts of at most 15 digits. Any
  * error, rare line or doubt gives None, and the Python loop then reads the hand
  * and words its error: the Python loop stays the reference and the only place
- * errors are worded. Only the limited API (3.10) is used, as by the other
- * builtins of csrc/py/. */
+ * errors are worded.
+ *
+ * read_hand(block, cash) goes further: it takes a hand's raw lines as the
+ * reader gathers them (the header first; blank lines, spaces and line ends
+ * still there), strips them as str.strip() does (ASCII lines only), makes the
+ * checks _HandParser.parse makes after the loop and the fields it makes from
+ * the loop's result (collected, dealt_in, the tuples); it returns the table
+ * line stripped (the caller reads it, and the header) and those fields, or
+ * None. read_span(text, start, stop, cash) is read_hand of
+ * text[start:stop].split("\n") for an ASCII text, without the list: the file
+ * reader's buffer read in place. Only the limited API (3.10) is used, as by
+ * the other builtins of csrc/py/. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
