@@ -746,8 +746,8 @@ class PokerStarsReader(Iterator[HandHistory]):
         got = _c_header(header["kind"], header["rest"]) if header else None
         hand = _c_history(_c_span(buffer, start, stop, got[0].cash), header["id"], number,
                           *got) if got and header else None
-        if hand is None:
-            return self._finish(self._block(buffer, start, stop), number)
+        if hand is None:   # (C tried: Python reads it, or words why not)
+            return self._finish(self._block(buffer, start, stop), number, c_tried=True)
         self.hands += 1
         return hand
 
@@ -841,11 +841,12 @@ class PokerStarsReader(Iterator[HandHistory]):
             if hand is not None:
                 yield hand
 
-    def _finish(self, block: list[str], start: int) -> HandHistory | None:
+    def _finish(self, block: list[str], start: int, c_tried: bool = False
+                ) -> HandHistory | None:
         header = _HEADER.match(block[0])
         assert header is not None
         hand_id = header["id"]
-        if _c_hand is not None:
+        if _c_hand is not None and not c_tried:
             got = _c_header(header["kind"], header["rest"])
             hand = _c_history(_c_hand(block, got[0].cash), hand_id, start,
                               *got) if got else None
