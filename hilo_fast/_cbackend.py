@@ -724,6 +724,21 @@ def builtin_hh_lines(seat_info: type, post: type, hh_action: type
     return _hhlines.read_lines
 
 
+def builtin_hh_hand(seat_info: type, post: type, hh_action: type
+                    ) -> tuple[Callable[[list[str], bool], tuple[Any, ...] | None],
+                               Callable[[str, int, int, bool], tuple[Any, ...] | None]] | None:
+    """``(read_hand(block, cash), read_span(text, start, stop, cash))``: a PokerStars
+    hand's raw lines (a list, or a slice of an ASCII text) read whole by the CPython
+    builtin (csrc/py/hhlines.c): its table line and HandHistory fields, or None
+    ("let Python read this hand"). None where it was not built."""
+    try:
+        from . import _hhlines
+    except ImportError:
+        return None
+    _hhlines.bind(seat_info, post, hh_action)
+    return _hhlines.read_hand, _hhlines.read_span
+
+
 #: csrc/py/handplay.c's deal, once builtin_hand_play bound it (engine's import).
 _c_deal: Callable[[int, int, list[int], int, int, list[int]], int | None] | None = None
 

@@ -47,8 +47,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
-from typing import IO
+from datetime import datetime, timedelta
+from typing import IO, Any
 
 from ._backend import backend
 from .hand_history import HandHistory, HHAction, Post, SeatInfo
@@ -190,16 +190,30 @@ def _cards(text: str) -> tuple[str, ...]:
     return cards
 
 
+#: The minutes of the dates read, by their text up to the minute ("2024/01/02 3:04"):
+#: a file's hands are minutes apart, so most dates need only their seconds read.
+_MINUTES: dict[str, datetime] = {}
+_SECONDS = [timedelta(seconds=s) for s in range(60)]
+
+
 def _date(date: str) -> tuple[datetime | None, str]:
     """The date and time zone of a header's date text (None, "" when not read)."""
     parts = _DATE_PARTS.match(date)
     if parts is None:
         return None, ""
+    minute = _MINUTES.get(date[:parts.end(5)])
+    seconds = int(parts[6])
+    if minute is not None and seconds < 60:
+        return minute + _SECONDS[seconds], parts["tz"] or ""
     try:
         y, mo, d, hh, mi, ss, tz = parts.groups()
-        return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss)), tz or ""
+        found = datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
     except ValueError:
         raise _Unreadable(f"bad date {date!r}") from None
+    if len(_MINUTES) >= 1000:   # (memory stays bounded; the minutes to come are new ones)
+        _MINUTES.clear()
+    _MINUTES[date[:parts.end(5)]] = found.replace(second=0)
+    return found, tz or ""
 
 
 #: Parsed headers by their text less the date: the hands of a file share a few.
@@ -226,8 +240,8 @@ class _Header:
     """The first line of a hand less its date, parsed: game, stakes, tournament
     (read-only once made: shared by every hand with the same header text)."""
 
-    __slots__ = ("buy_in", "cash", "currency", "game", "hole_count", "home",
-                 "level", "limit", "mixed", "stakes", "tournament")
+    __slots__ = ("buy_in", "cash", "currency", "game", "head", "hole_count", "home",
+                 "level", "limit", "mixed", "stakes", "tail", "tournament")
 
     def __init__(self, kind: str, rest: str) -> None:
         self.home = kind.startswith("Home")
@@ -279,6 +293,11 @@ class _Header:
             self.currency = found_stakes["code"] or _CURRENCIES[found_stakes["cur"]]
         self.stakes = (_money(found_stakes["sb"], self.cash), _money(found_stakes["bb"],
                                                                       self.cash))
+        # A HandHistory's fields from the header, in its order: before the table, after the date.
+        self.head: tuple[Any, ...] = ("PokerStars", self.game, self.hole_count, self.limit,
+                                      self.stakes, self.currency)
+        self.tail: tuple[Any, ...] = (self.tournament, self.buy_in, self.level, self.mixed,
+                                      self.home)
 
 
 #: Table lines read, by their text (the hands at a table share a few): name, max seats, button.
@@ -311,6 +330,16 @@ _Lines = tuple[str, list[SeatInfo], list[Post], list[HHAction], list[str],
 #: hand to read_lines.
 _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
     backend, "builtin_hh_lines", lambda *_: None)(SeatInfo, Post, HHAction)
+#: Its twin of the whole of :meth:`PokerStarsReader._finish` after the header, for
+#: a hand's raw lines (the header first, stripped), ``_c_hand(block, cash)``, or for
+#: those of an ASCII ``text[start:stop]``, ``_c_span(text, start, stop, cash)``: the
+#: table line stripped, then the HandHistory fields from ``seats`` to ``cancelled``
+#: and ``dealt_in``, as :meth:`_HandParser.parse` makes them; or None to leave the
+#: hand to Python.
+_c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
+_c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
+_c_hand, _c_span = getattr(backend, "builtin_hh_hand", lambda *_: None)(
+    SeatInfo, Post, HHAction) or (None, None)
 
 
 class _HandParser:
@@ -664,6 +693,7 @@ class PokerStarsReader(Iterator[HandHistory]):
             buffer += chunk
             end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
             pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
+            ascii = _c_span is not None and buffer.isascii()   # (isascii: a flag, no scan)
             while True:
                 at = _next_header(buffer, pos + after, end)
                 if at < 0:
@@ -673,10 +703,17 @@ class PokerStarsReader(Iterator[HandHistory]):
                     if garbage[0]:
                         self._error("", garbage[1], "text before the first hand is not a hand")
                     started = True
-                elif not cut and not self._too_long(buffer, pos, at, number):
-                    hand = self._finish(self._block(buffer, pos, at), number)
-                    if hand is not None:
-                        yield hand
+                elif not cut:
+                    ends = buffer.count("\n", pos, at)
+                    if ends < MAX_HAND_LINES or not self._too_many(self._block(buffer, pos, at),
+                                                                   number):
+                        hand = self._finish_span(buffer, pos, at, number) if ascii else \
+                            self._finish(self._block(buffer, pos, at), number)
+                        if hand is not None:
+                            yield hand
+                    number += ends
+                    pos, cut, after = at, False, True
+                    continue
                 number += buffer.count("\n", pos, at)
                 pos, cut, after = at, False, True
             if not started:   # no header yet: count what is not blank, drop the rest
@@ -698,6 +735,21 @@ class PokerStarsReader(Iterator[HandHistory]):
             hand = self._finish(self._block(buffer, pos, len(buffer)), number)
             if hand is not None:
                 yield hand
+
+    def _finish_span(self, buffer: str, start: int, stop: int, number: int
+                     ) -> HandHistory | None:
+        """:meth:`_finish` for the hand at ``buffer[start:stop]`` (an ASCII buffer),
+        read by ``_c_span`` where it can (no list of its lines made)."""
+        assert _c_span is not None
+        first = buffer.find("\n", start, stop)   # (ASCII: no BOM, so strip is _stripped)
+        header = _HEADER.match(buffer[start:stop if first < 0 else first].strip())
+        got = _c_header(header["kind"], header["rest"]) if header else None
+        hand = _c_history(_c_span(buffer, start, stop, got[0].cash), header["id"], number,
+                          *got) if got and header else None
+        if hand is None:   # (C tried: Python reads it, or words why not)
+            return self._finish(self._block(buffer, start, stop), number, c_tried=True)
+        self.hands += 1
+        return hand
 
     def _garbage(self, text: str, number: int, garbage: list[int]) -> None:
         """Count the lines of ``text`` (from line ``number``) that are not blank into
@@ -723,7 +775,10 @@ class PokerStarsReader(Iterator[HandHistory]):
         than MAX_HAND_LINES lines that are not blank."""
         if buffer.count("\n", start, stop) < MAX_HAND_LINES:
             return False
-        lines = self._block(buffer, start, stop)
+        return self._too_many(self._block(buffer, start, stop), number)
+
+    def _too_many(self, lines: list[str], number: int) -> bool:
+        """:meth:`_too_long` for a hand's lines (its :meth:`_block`) from line ``number``."""
         if len([1 for line in lines if _stripped(line)]) <= MAX_HAND_LINES:
             return False
         self._error(_HEADER.match(lines[0])["id"], number,   # type: ignore[index]
@@ -786,10 +841,18 @@ class PokerStarsReader(Iterator[HandHistory]):
             if hand is not None:
                 yield hand
 
-    def _finish(self, block: list[str], start: int) -> HandHistory | None:
+    def _finish(self, block: list[str], start: int, c_tried: bool = False
+                ) -> HandHistory | None:
         header = _HEADER.match(block[0])
         assert header is not None
         hand_id = header["id"]
+        if _c_hand is not None and not c_tried:
+            got = _c_header(header["kind"], header["rest"])
+            hand = _c_history(_c_hand(block, got[0].cash), hand_id, start,
+                              *got) if got else None
+            if hand is not None:
+                self.hands += 1
+                return hand
         try:
             lines = list(filter(None, map(str.strip, block)))   # (not blank, stripped)
             joined = "".join(lines)
@@ -810,6 +873,31 @@ class PokerStarsReader(Iterator[HandHistory]):
             return None
         self.hands += 1
         return hand
+
+
+def _c_header(kind: str, rest: str) -> tuple[_Header, datetime | None, str] | None:
+    """:func:`_header` for an Omaha Hi/Lo hand, or None (for anything else, and for an
+    error: then :meth:`PokerStarsReader._finish` reads the hand, or words why not)."""
+    try:
+        parsed, date, tz = _header(kind, rest)
+    except _Unreadable:
+        return None
+    return (parsed, date, tz) if parsed.hole_count else None
+
+
+def _c_history(found: tuple[Any, ...] | None, hand_id: str, start: int, parsed: _Header,
+               date: datetime | None, tz: str) -> HandHistory | None:
+    """The hand of ``_c_hand``'s or ``_c_span``'s answer, or None (no answer, or no
+    table line: Python reads the hand, or words why not)."""
+    if found is None:
+        return None
+    table = _TABLES.get(found[0]) or _table(found[0])
+    if table is None:
+        return None
+    # Positional, far faster than 33 keywords, in HandHistory's order of fields
+    # (mypy miscounts star arguments here).
+    return HandHistory(hand_id, *parsed.head, *table, *found[1:15],  # type: ignore[call-arg]
+                       date, tz, *parsed.tail, start, found[15])
 
 
 def _stripped(raw: str) -> str:
@@ -836,7 +924,7 @@ def _next_header(text: str, start: int, end: int) -> int:
     at = find("PokerStars ", start, end)
     while at >= 0:
         line = text.rfind("\n", 0, at) + 1
-        if line >= start and _LINE_LEAD.fullmatch(text, line, at) and \
+        if line >= start and (line == at or _LINE_LEAD.fullmatch(text, line, at)) and \
                 _HEADER_LINE.match(text, line, end):
             return line
         at = find("PokerStars ", at + 1, end)

@@ -237,15 +237,19 @@ def test_the_reader_gives_the_same_hands_and_errors_without_the_builtin(
              for path in sorted(DATA.glob("*.txt"))}
     texts["mutated.txt"] = "".join(mutated_corpus(6, 2000))
     texts["synthetic.txt"] = "".join(synthetic(600, seed=7))
+    rng = random.Random(2)
+    texts["spaced.txt"] = "".join(_spaced(text, rng) for text in synthetic(400, seed=8))
     for name, text in texts.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
         with_c = _reading(hf.read_pokerstars(path)), _reading(hf.parse_pokerstars(text))
         with monkeypatch.context() as patch:
             patch.setattr(pokerstars, "_c_lines", None)
+            patch.setattr(pokerstars, "_c_hand", None)
+            patch.setattr(pokerstars, "_c_span", None)
             without = _reading(hf.read_pokerstars(path)), _reading(hf.parse_pokerstars(text))
         assert identical(with_c, without), name
-    assert len(with_c[0][0]) == 600   # (the synthetic file: every hand read)
+    assert len(_reading(hf.parse_pokerstars(texts["synthetic.txt"]))[0]) == 600   # (all read)
 
 
 # ---- hostile direct calls ----
@@ -352,3 +356,180 @@ def test_seat_lines_as_the_seat_regex_reads_them(c_lines: Any) -> None:
         else:
             assert ": " in python[1][0].name, line   # the only seat lines left to Python
     assert answered > read * 0.7 > 3000, (read, answered)
+
+
+# ---- read_hand: a hand's raw lines read whole ----
+
+@pytest.fixture
+def c_hand(native: ModuleType) -> Any:
+    if platform.python_implementation() != "CPython":
+        pytest.skip("the builtins are CPython's")
+    assert pokerstars._c_hand is not None, "the hhlines builtin was not built"
+    return pokerstars._c_hand
+
+
+def both_hands(c_hand: Any, text: str) -> tuple[object, object] | None:
+    """(what the Python reader makes of one hand's raw lines, as read_hand's fields,
+    or its _Unreadable; read_hand's answer), or None for a hand the reader does not
+    give to the parser (not Omaha Hi/Lo, a bad header)."""
+    block = text.split("\n")
+    block[0] = pokerstars._stripped(block[0])
+    header = pokerstars._HEADER.match(block[0])
+    if header is None:
+        return None
+    try:
+        parsed, date, tz = pokerstars._header(header["kind"], header["rest"])
+    except pokerstars._Unreadable:
+        return None
+    if not parsed.hole_count:
+        return None
+    lines = [line for line in map(str.strip, block) if line]   # as _finish strips them
+    parser = pokerstars._HandParser(header["id"], parsed, date, tz, lines, 1, False)
+    try:   # (ascii False: the Python loop, the reference)
+        h = parser.parse()
+        python: object = (lines[1], h.seats, h.posts, h.actions, h.board, h.hole_cards,
+                          h.collected, h.pot_collections, h.total_pot, h.rake, h.pots, h.shown,
+                          h.mucked, h.hero, h.cancelled, h.dealt_in)
+    except pokerstars._Unreadable as exc:
+        python = exc
+    c = c_hand(list(block), parsed.cash)
+    # read_span, on the same lines inside a longer text, answers alike (ASCII text) or None
+    assert pokerstars._c_span is not None
+    for after in ("PokerStars Hand #9: x", "\u00e9"):
+        around = f"x\n{text}\n{after}"
+        span = pokerstars._c_span(around, 2, 2 + len(text), parsed.cash)
+        assert identical(span, c if around.isascii() else None), f"read_span:\n{text!r}"
+    return python, c
+
+
+def check_hands(c_hand: Any, hands: list[str]) -> tuple[int, int, int]:
+    """(hands Python reads, of them read_hand answers, hands Python refuses); asserts
+    that every answer is Python's (or, for a hand refused for its table line, has
+    that line, which the reader then finds no table line)."""
+    read = answered = refused = 0
+    for text in hands:
+        got = both_hands(c_hand, text)
+        if got is None:
+            continue
+        python, c = got
+        if isinstance(python, pokerstars._Unreadable):
+            refused += 1
+            assert c is None or pokerstars._table(c[0]) is None, (
+                f"C read a hand Python refuses ({python}):\n{text!r}")
+            continue
+        read += 1
+        if c is not None:
+            answered += 1
+            assert identical(python, c), f"C and Python differ:\n{text!r}\n{python}\n{c}"
+    return read, answered, refused
+
+
+def test_read_hand_reads_every_synthetic_and_fixture_hand(c_hand: Any) -> None:
+    read, answered, refused = check_hands(c_hand, synthetic(2000, seed=21))
+    assert read == answered == 2000 and refused == 0
+    read, answered, refused = check_hands(c_hand, fixture_hands())
+    assert read == answered and read >= 10 and refused >= 1
+
+
+def test_read_hand_strips_every_ascii_character_as_str_strip(c_hand: Any) -> None:
+    """Each ASCII character before and after every line but the header: where
+    str.strip() strips it the C answers, and alike; elsewhere alike or None."""
+    hands = synthetic(6, seed=3)
+    stripped = 0
+    for code in range(128):
+        char = chr(code)
+        for text in hands:
+            lines = text.split("\n")
+            edited = "\n".join([lines[0], *(char + line + char * 2 for line in lines[1:])])
+            before = check_hands(c_hand, [edited])
+            if char.isspace():
+                assert before == (1, 1, 0), repr(char)
+                stripped += 1
+    assert stripped == 6 * 10   # (" \t\n\r\v\f" and "\x1c".."\x1f")
+
+
+def _spaced(text: str, rng: random.Random) -> str:
+    """Random blank lines and spaces (ASCII or not, BOMs, controls) around lines."""
+    spaces = [" ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "  \t ", "\x85", "\xa0",
+              "\u3000", "\ufeff", "\x00", "\x7f", "\u2028"]
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 6)):
+        k = rng.randrange(1, len(lines))
+        edit = rng.randrange(6)   # (inner spaces, edit 3, break most lines: rarer)
+        if edit == 0:
+            lines.insert(k, rng.choice(["", " ", "\t\r", "\x0c", "\u3000"]))
+        elif edit == 1:
+            lines[k] = lines[k] + rng.choice(spaces)
+        elif edit in (2, 4):
+            lines[k] = rng.choice(spaces) + lines[k]
+        elif edit == 5:
+            lines[k] = lines[k] + rng.choice(spaces[:8])
+        else:
+            lines[k] = lines[k].replace(" ", rng.choice(spaces), 1)
+    return "\n".join(lines)
+
+
+def test_read_hand_on_random_spaces_and_edits_answers_as_python_or_not_at_all(
+        c_hand: Any) -> None:
+    rng = random.Random(8)
+    bases = synthetic(300, seed=9) + fixture_hands()
+    spaced = [_spaced(rng.choice(bases), rng) for _ in range(3000)]
+    read, answered, refused = check_hands(c_hand, spaced)
+    assert read > 1000 and refused > 100 and read * 0.5 < answered < read, (
+        read, answered, refused)
+    read, answered, refused = check_hands(c_hand, list(mutated_corpus(15, 4000)))
+    assert refused > 1000 and read > 1000 and read * 0.5 < answered < read, (
+        read, answered, refused)
+
+
+def test_read_hand_hostile_calls(c_hand: Any) -> None:
+    header = "PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)"
+    for bad in ("text", None, (header,), b"xyz"):
+        with pytest.raises(TypeError):
+            c_hand(bad, True)
+    with pytest.raises(TypeError):
+        c_hand([], True, 3)
+    good = synthetic(1, seed=4)[0].split("\n")
+    assert c_hand(good, True) is not None
+    assert c_hand([], True) is None and c_hand([header], True) is None
+    for item in (None, 5, b"x", "\udc80", "x" * 10_000_000):
+        for at in (0, 1, 3, len(good) - 2):
+            assert c_hand([*good[:at], item, *good[at:]], True) is None
+    assert c_hand(good[:2] + ["", "  "] * 5, True) is None   # no seats, no summary
+    assert c_hand(good[:good.index("*** SUMMARY ***")], True) is None   # cut short
+    assert c_hand([*good[:good.index("*** SUMMARY ***") + 1], "Board [2c 3c 4c]"],
+                  True) is None   # no total
+
+
+def test_read_hand_dealt_in_without_summary_seats_leaves_out_who_sits_out(
+        c_hand: Any) -> None:
+    """No seat in the summary: dealt_in is the seated not sitting out (the rare path)."""
+    hands = []
+    for text in synthetic(40, seed=5):
+        lines = text.split("\n")
+        summary = lines.index("*** SUMMARY ***")
+        seat = next(k for k, line in enumerate(lines) if line.startswith("Seat 2: "))
+        lines[seat] += " is sitting out"
+        hands.append("\n".join(lines[:summary] + [line for line in lines[summary:]
+                                                  if not line.startswith("Seat ")]))
+    assert check_hands(c_hand, hands) == (40, 40, 0)
+    got = [both_hands(c_hand, text) for text in hands]
+    assert all(c[-1] and "p2" not in c[-1] for _, c in got)   # type: ignore[index]
+
+
+def test_read_span_hostile_calls(c_hand: Any) -> None:
+    span = pokerstars._c_span
+    assert span is not None
+    text = synthetic(1, seed=4)[0]
+    assert span(text, 0, len(text), True) is not None
+    for bad in ((b"x", 0, 1, True), (None, 0, 0, True), (text, "0", 1, True), (text, 0, 1)):
+        with pytest.raises(TypeError):
+            span(*bad)
+    for start, stop in ((-1, 5), (5, 4), (0, len(text) + 1), (len(text) + 1, len(text) + 2)):
+        with pytest.raises(ValueError, match="start and stop"):
+            span(text, start, stop, True)
+    for start, stop in ((0, 0), (0, 10), (len(text), len(text)), (0, len(text) // 2)):
+        assert span(text, start, stop, True) is None
+    assert span("\udc80" + text, 1, len(text) + 1, True) is None   # (a lone surrogate)
+    long_line = text.replace("*** SUMMARY ***", "p1 said, \"" + "x" * 2000 + "\"\n*** SUMMARY ***")
+    assert span(long_line, 0, len(long_line), True) is None   # over MAX_LINE: Python's

@@ -344,3 +344,75 @@ def test_a_file_read_in_chunks_reads_as_line_by_line(tmp_path: Path, chunk: int,
             out.write(text)
         chunked, by_line = _read_both_ways(path)
         assert chunked == by_line, f"case {k}: {text[:200]!r}"
+
+
+@pytest.mark.parametrize("blank", ["", "\n"])
+@pytest.mark.parametrize("extra", [-1, 0, 1, 2])
+def test_a_hand_of_max_lines_is_read_one_more_is_cut(tmp_path: Path, extra: int, blank: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """MAX_HAND_LINES lines not blank (blank ones not counted) read, one more cut:
+    from a file and from a string alike."""
+    from hilo_fast import pokerstars
+
+    monkeypatch.setattr(pokerstars, "MAX_HAND_LINES", 60)
+    first, second = (DATA / "lo8_limit.txt").read_text(encoding="utf-8").split("\n\n\n\n")
+    lines = first.strip().split("\n")
+    at = lines.index("Betting is capped")
+    lines[at:at] = ["Betting is capped" + blank] * (60 + extra - len(lines))
+    text = "\n".join(lines) + "\n" + blank + second
+    path = tmp_path / "h.txt"
+    path.write_text(text, encoding="utf-8")
+    for reader in (hf.read_pokerstars(path), hf.parse_pokerstars(text)):
+        ids = [h.hand_id for h in reader]
+        assert len(ids) == (2 if extra <= 0 else 1), (extra, ids, reader.errors)
+        assert bool(reader.errors) == (extra > 0)
+
+
+def _plain_date(date: str) -> object:
+    """The date read without the minutes cache: the regex, then datetime()."""
+    from datetime import datetime
+
+    from hilo_fast import pokerstars
+
+    parts = pokerstars._DATE_PARTS.match(date)
+    if parts is None:
+        return None, ""
+    y, mo, d, hh, mi, ss, tz = parts.groups()
+    try:
+        return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss)), tz or ""
+    except ValueError:
+        return "bad date"
+
+
+def test_dates_read_through_the_minutes_cache_as_without_it() -> None:
+    """Random dates, valid or not (second 60, month 13, 30 February, hour 24, Unicode
+    digits), each minute met again with other seconds: the cached minute plus its
+    seconds is the date read whole; a bad one is refused alike."""
+    import random
+
+    from hilo_fast import pokerstars
+
+    rng = random.Random(3)
+    pokerstars._MINUTES.clear()
+    minutes = [f"{rng.choice(['2024', '2009', '2000', '1999'])}/{rng.randint(0, 13)}/"
+               f"{rng.randint(0, 32)}{rng.choice([' ', ' - ', '-'])}{rng.randint(0, 25)}:"
+               f"{rng.randint(0, 61):02d}" for _ in range(300)]
+    minutes += ["2024/2/29 3:04", "2023/2/29 3:04", "\u0662\u0660\u0662\u0664/1/2 3:04"]
+    seen = bad = 0
+    for _ in range(5000):
+        seconds = rng.choice([0, 5, 59, 60, 99, rng.randint(0, 59)])
+        tz = rng.choice([" ET", " (ET)", "", " CET [x]"])
+        text = f"{rng.choice(minutes)}:{seconds:02d}{tz}"
+        seen += text[:text.rindex(":")] in pokerstars._MINUTES
+        try:
+            got: object = pokerstars._date(text)
+        except pokerstars._Unreadable:
+            got = "bad date"
+        assert got == _plain_date(text), text
+        assert type(got) is type(_plain_date(text))
+        bad += got == "bad date"
+    assert seen > 2000 and 500 < bad < 4000, (seen, bad)   # (the cache was used, both ways)
+    for k in range(2500):   # more minutes than the cache keeps
+        text = f"2024/1/{k % 28 + 1} {k // 60 % 24}:{k % 60:02d}:{k % 59:02d} ET"
+        assert pokerstars._date(text) == _plain_date(text) == pokerstars._date(text)
+        assert len(pokerstars._MINUTES) <= 1000

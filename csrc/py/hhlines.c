@@ -10,8 +10,18 @@
  * real histories have, names without ": ", amounts of at most 15 digits. Any
  * error, rare line or doubt gives None, and the Python loop then reads the hand
  * and words its error: the Python loop stays the reference and the only place
- * errors are worded. Only the limited API (3.10) is used, as by the other
- * builtins of csrc/py/. */
+ * errors are worded.
+ *
+ * read_hand(block, cash) goes further: it takes a hand's raw lines as the
+ * reader gathers them (the header first; blank lines, spaces and line ends
+ * still there), strips them as str.strip() does (ASCII lines only), makes the
+ * checks _HandParser.parse makes after the loop and the fields it makes from
+ * the loop's result (collected, dealt_in, the tuples); it returns the table
+ * line stripped (the caller reads it, and the header) and those fields, or
+ * None. read_span(text, start, stop, cash) is read_hand of
+ * text[start:stop].split("\n") for an ASCII text, without the list: the file
+ * reader's buffer read in place. Only the limited API (3.10) is used, as by
+ * the other builtins of csrc/py/. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -20,6 +30,7 @@
 #define MAX_SEATS 16
 #define MAX_CARDS 16    /* cards in one bracket group */
 #define MAX_DIGITS 15   /* of an amount's whole part: stays far from int64's end */
+#define COLLECTED_CAP 1000000000000000000LL   /* a sum of collected amounts stays below 2^63 */
 
 enum { SEATS, POSTS, HAND, SUMMARY, N_SECTIONS };
 enum { PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, N_STREETS };
@@ -204,32 +215,37 @@ static int group_of(span t, int last, span *group)
     return found;
 }
 
-/* A named tuple of cls made of the n objects given (references stolen), or NULL. */
-static PyObject *named(const state *st, PyObject *cls, int n, PyObject **items)
+/* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
+static PyObject *pack(int n, PyObject **items)
 {
     PyObject *t = PyTuple_New(n);
+    int missing = 0;
     for (int k = 0; k < n; k++) {
+        missing |= !items[k];
         if (t && items[k])
             PyTuple_SetItem(t, k, items[k]);
         else
             Py_XDECREF(items[k]);
     }
-    if (!t)
+    if (t && missing) {   /* a failed call: its error is set */
+        Py_DECREF(t);
         return NULL;
-    for (int k = 0; k < n; k++)
-        if (!items[k]) {   /* a failed PyLong_From...: its error is set */
-            Py_DECREF(t);
-            return NULL;
-        }
+    }
+    return t;
+}
+
+/* A named tuple of cls made of the n objects given (references stolen), or NULL.
+ * args: the caller's 1-tuple, its item replaced (a tuple of one owner may change). */
+static PyObject *named(const state *st, PyObject *args, PyObject *cls, int n, PyObject **items)
+{
+    PyObject *t = pack(n, items);
     /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
      * directly). Not PyType_GenericAlloc and the items set: newer CPythons
      * cache a tuple's hash in the tuple, -1 for "not yet", and such a tuple
      * would say its hash is 0. */
-    PyObject *args = PyTuple_Pack(1, t);
-    Py_DECREF(t);
-    PyObject *out = args ? st->tuple_new((PyTypeObject *)cls, args, NULL) : NULL;
-    Py_XDECREF(args);
-    return out;
+    if (!t || PyTuple_SetItem(args, 0, t))   /* (steals t) */
+        return NULL;
+    return st->tuple_new((PyTypeObject *)cls, args, NULL);
 }
 
 static PyObject *ref(PyObject *o)
@@ -254,12 +270,16 @@ typedef struct {
     int cash, section, street, cancelled;
     PyObject *seats, *posts, *actions, *board, *holes, *shown, *mucked, *pot_collections,
         *summary_seats, *pots, *hero;
+    PyObject *args;   /* the 1-tuple named() passes to tuple's tp_new */
     int n_seats, n_board, board_ids[5];
     long numbers[MAX_SEATS];
     PyObject *names[MAX_SEATS];   /* borrowed from the SeatInfo tuples in seats */
     span name_of[MAX_SEATS];
-    char has_shown[MAX_SEATS];
+    char has_shown[MAX_SEATS], in_summary[MAX_SEATS], sitting_out[MAX_SEATS];
     long long total, rake;
+    /* collected, for read_hand: by seat, and the seats in the order they first collect */
+    long long collected[MAX_SEATS];
+    int collectors[MAX_SEATS], n_collectors;
 } hand;
 
 enum { OK = 0, BAIL = 1, FAIL = -1 };   /* a line read; not sure (None); a Python error */
@@ -294,7 +314,7 @@ static int add_action(hand *h, int seat, int kind, long long amount, long long t
     const state *st = h->st;
     PyObject *items[6] = {ref(st->streets[h->street]), ref(h->names[seat]), ref(st->kinds[kind]),
                           PyLong_FromLongLong(amount), PyLong_FromLongLong(to), flag(all_in)};
-    return append(h->actions, named(st, st->action_cls, 6, items));
+    return append(h->actions, named(st, h->args, st->action_cls, 6, items));
 }
 
 /* holes[name] = the cards of `group` */
@@ -419,14 +439,16 @@ static int seat_line(hand *h, span line)
             Py_XDECREF(items[k]);
         return FAIL;
     }
-    PyObject *info = named(st, st->seat_cls, 5, items);
+    PyObject *info = named(st, h->args, st->seat_cls, 5, items);
     if (append(h->seats, info))
         return FAIL;
     int k = h->n_seats++;
     h->numbers[k] = number;
     h->names[k] = PyTuple_GetItem(info, 1);   /* held by seats */
     h->name_of[k] = (span){utf8, size};
-    h->has_shown[k] = 0;
+    h->has_shown[k] = h->in_summary[k] = 0;
+    h->sitting_out[k] = (char)(PyTuple_GetItem(info, 3) == Py_True);
+    h->collected[k] = 0;
     return OK;
 }
 
@@ -443,6 +465,7 @@ static int summary_seat(hand *h, span line)
         return BAIL;
     if (PyList_Append(h->summary_seats, h->names[seat]))
         return FAIL;
+    h->in_summary[seat] = 1;
     if (find_char(rest, 0, '[') < 0)
         return OK;
     static const char *verbs[2] = {" showed [", " mucked ["};
@@ -527,7 +550,7 @@ static int player_line(hand *h, int seat, span what)
         const state *st = h->st;
         PyObject *items[4] = {ref(h->names[seat]), ref(st->posts[kind]),
                               PyLong_FromLongLong(amount), flag(all_in)};
-        if (append(h->posts, named(st, st->post_cls, 4, items)))
+        if (append(h->posts, named(st, h->args, st->post_cls, 4, items)))
             return FAIL;
         if (h->section == SEATS)
             h->section = POSTS;
@@ -712,8 +735,15 @@ static int collected_line(hand *h, span line)
     else if (starts(pot, "side pot-"))
         index = small_number(sub(pot, 9, pot.n));
     long long amount;
-    if (index < 0 || money(sub(rest, 0, space), h->cash, &amount))
+    if (index < 0 || money(sub(rest, 0, space), h->cash, &amount)
+        || h->collected[seat] > COLLECTED_CAP)
         return BAIL;
+    int k = 0;
+    while (k < h->n_collectors && h->collectors[k] != seat)
+        k++;
+    if (k == h->n_collectors)
+        h->collectors[h->n_collectors++] = seat;
+    h->collected[seat] += amount;
     PyObject *entry = Py_BuildValue("(lOL)", index, h->names[seat], amount);
     return append(h->pot_collections, entry);
 }
@@ -800,26 +830,47 @@ static int ascii_line(PyObject *item, span *line)
     return 1;
 }
 
+/* A hand's lists made empty (h->st and h->cash set by the caller); OK or FAIL. */
+static int start_hand(hand *h)
+{
+    h->section = SEATS, h->street = PREFLOP, h->total = h->rake = -1;
+    h->seats = PyList_New(0), h->posts = PyList_New(0), h->actions = PyList_New(0);
+    h->board = PyList_New(0), h->holes = PyDict_New(), h->shown = PyList_New(0);
+    h->mucked = PyList_New(0), h->pot_collections = PyList_New(0);
+    h->summary_seats = PyList_New(0), h->pots = PyTuple_New(0);
+    h->args = PyTuple_Pack(1, Py_None);
+    return h->seats && h->posts && h->actions && h->board && h->holes && h->shown && h->mucked
+           && h->pot_collections && h->summary_seats && h->pots && h->args ? OK : FAIL;
+}
+
+static void free_hand(hand *h)
+{
+    Py_XDECREF(h->seats), Py_XDECREF(h->posts), Py_XDECREF(h->actions), Py_XDECREF(h->board);
+    Py_XDECREF(h->holes), Py_XDECREF(h->shown), Py_XDECREF(h->mucked);
+    Py_XDECREF(h->pot_collections), Py_XDECREF(h->summary_seats), Py_XDECREF(h->pots);
+    Py_XDECREF(h->hero), Py_XDECREF(h->args);
+}
+
+static const state *bound_state(PyObject *module)
+{
+    const state *st = PyModule_GetState(module);
+    if (st && (!st->tuple_new || !st->seat_cls)) {
+        PyErr_SetString(PyExc_RuntimeError, "hhlines: bind() was not called");
+        return NULL;
+    }
+    return st;
+}
+
 /* read_lines(lines, cash): see the module doc. */
 static PyObject *read_lines(PyObject *module, PyObject *args)
 {
-    const state *st = PyModule_GetState(module);
+    const state *st = bound_state(module);
     PyObject *lines;
     int cash;
     if (!st || !PyArg_ParseTuple(args, "O!p", &PyList_Type, &lines, &cash))
         return NULL;
-    if (!st->tuple_new || !st->seat_cls) {
-        PyErr_SetString(PyExc_RuntimeError, "read_lines: bind() was not called");
-        return NULL;
-    }
-    hand h = {.st = st, .cash = cash, .section = SEATS, .street = PREFLOP, .total = -1,
-              .rake = -1};
-    h.seats = PyList_New(0), h.posts = PyList_New(0), h.actions = PyList_New(0);
-    h.board = PyList_New(0), h.holes = PyDict_New(), h.shown = PyList_New(0);
-    h.mucked = PyList_New(0), h.pot_collections = PyList_New(0), h.summary_seats = PyList_New(0);
-    h.pots = PyTuple_New(0);
-    int status = h.seats && h.posts && h.actions && h.board && h.holes && h.shown && h.mucked
-                 && h.pot_collections && h.summary_seats && h.pots ? OK : FAIL;
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h);
     for (Py_ssize_t i = 2; status == OK && i < PyList_Size(lines); i++) {
         span line;
         int got = ascii_line(PyList_GetItem(lines, i), &line);
@@ -833,11 +884,169 @@ static PyObject *read_lines(PyObject *module, PyObject *args)
                             h.cancelled ? Py_True : Py_False);
     else if (status == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(h.seats), Py_XDECREF(h.posts), Py_XDECREF(h.actions), Py_XDECREF(h.board);
-    Py_XDECREF(h.holes), Py_XDECREF(h.shown), Py_XDECREF(h.mucked);
-    Py_XDECREF(h.pot_collections), Py_XDECREF(h.summary_seats), Py_XDECREF(h.pots);
-    Py_XDECREF(h.hero);
+    free_hand(&h);
     return out;
+}
+
+/* What str.strip() strips from ASCII text: the characters str.isspace() calls space. */
+static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
+
+/* A line less what str.strip() strips (ASCII text). */
+static span stripped(span t)
+{
+    while (t.n && is_space(t.s[0]))
+        t.s++, t.n--;
+    while (t.n && is_space(t.s[t.n - 1]))
+        t.n--;
+    return t;
+}
+
+/* One raw line of a hand (a str): 1 and its text stripped as str.strip() strips
+ * it, if the line is ASCII and not too long; 0 (not sure: Python decides) or -1. */
+static int raw_line(PyObject *item, span *line)
+{
+    if (!PyUnicode_Check(item))
+        return 0;
+    Py_ssize_t length = PyUnicode_GetLength(item);
+    if (length < 0 || length > MAX_LINE)
+        return length < 0 ? -1 : 0;
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
+    if (!s) {   /* a lone surrogate: Python decides */
+        PyErr_Clear();
+        return 0;
+    }
+    if (n != length)
+        return 0;   /* not ASCII */
+    *line = stripped((span){s, n});
+    return 1;
+}
+
+static int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The fields read_hand returns after the table line, from a hand read whole
+ * (as _HandParser.parse makes them after read_lines), or NULL (error set).
+ * Call only for a hand whose checks passed. */
+static PyObject *hand_fields(const hand *h, PyObject *table)
+{
+    PyObject *collected = PyDict_New(), *dealt = PyList_New(0);
+    int err = !collected || !dealt;
+    for (int k = 0; !err && k < h->n_collectors; k++) {
+        int seat = h->collectors[k];
+        PyObject *amount = PyLong_FromLongLong(h->collected[seat]);
+        err = !amount || PyDict_SetItem(collected, h->names[seat], amount);
+        Py_XDECREF(amount);
+    }
+    int any_in_summary = 0;
+    for (int k = 0; k < h->n_seats; k++)
+        any_in_summary |= h->in_summary[k];
+    for (int k = 0; !err && k < h->n_seats; k++)   /* the seated in the summary, or else */
+        if (any_in_summary ? h->in_summary[k] : !h->sitting_out[k])   /* those not out */
+            err = PyList_Append(dealt, h->names[k]);
+    if (err) {
+        Py_XDECREF(collected);
+        Py_XDECREF(dealt);
+        return NULL;
+    }
+    PyObject *items[16] = {ref(table), PyList_AsTuple(h->seats), PyList_AsTuple(h->posts),
+                           PyList_AsTuple(h->actions), PyList_AsTuple(h->board), ref(h->holes),
+                           collected, PyList_AsTuple(h->pot_collections),
+                           PyLong_FromLongLong(h->total > 0 ? h->total : 0),
+                           PyLong_FromLongLong(h->rake > 0 ? h->rake : 0), ref(h->pots),
+                           PyList_AsTuple(h->shown), PyList_AsTuple(h->mucked),
+                           ref(h->hero ? h->hero : Py_None), flag(h->cancelled),
+                           PyList_AsTuple(dealt)};
+    Py_DECREF(dealt);
+    return pack(16, items);
+}
+
+/* One raw line of a hand, stripped (ASCII, not too long), read: the header
+ * (the first line not blank) left to the caller, the table line kept. */
+static int hand_line(hand *h, span line, int *seen, PyObject **table)
+{
+    if (line.n == 0)
+        return OK;
+    if ((*seen)++ == 0)
+        return OK;   /* the header: read by the caller */
+    if (*seen == 2)   /* the table line, as the caller's _table takes it */
+        return (*table = PyUnicode_FromStringAndSize(line.s, line.n)) ? OK : FAIL;
+    return printable(line) ? read_line(h, line) : BAIL;
+}
+
+/* The answer for a hand whose lines were read with this status. */
+static PyObject *hand_answer(hand *h, int status, int seen, PyObject *table)
+{
+    /* parse's checks: a hand that fails them is Python's to word */
+    if (status == OK && (seen < 3 || h->section != SUMMARY || (h->total < 0 && !h->cancelled)
+                         || h->n_seats == 0))
+        status = BAIL;
+    PyObject *out = status == OK ? hand_fields(h, table) : status == BAIL ? ref(Py_None) : NULL;
+    Py_XDECREF(table);
+    free_hand(h);
+    return out;
+}
+
+/* read_hand(block, cash): see the module doc. */
+static PyObject *read_hand(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *block, *table = NULL;
+    int cash;
+    if (!st || !PyArg_ParseTuple(args, "O!p", &PyList_Type, &block, &cash))
+        return NULL;
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h), seen = 0;   /* seen: the lines not blank so far */
+    for (Py_ssize_t i = 0; status == OK && i < PyList_Size(block); i++) {
+        span line;
+        int got = raw_line(PyList_GetItem(block, i), &line);
+        status = got <= 0 ? (got < 0 ? FAIL : BAIL) : hand_line(&h, line, &seen, &table);
+    }
+    return hand_answer(&h, status, seen, table);
+}
+
+/* read_span(text, start, stop, cash): read_hand(text[start:stop].split("\n"), cash)
+ * for an ASCII text, without the list (None for any other text). */
+static PyObject *read_span(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *text, *table = NULL;
+    Py_ssize_t start, stop, n;
+    int cash;
+    if (!st || !PyArg_ParseTuple(args, "Unnp", &text, &start, &stop, &cash))
+        return NULL;
+    Py_ssize_t length = PyUnicode_GetLength(text);
+    if (length < 0)
+        return NULL;
+    if (start < 0 || stop < start || stop > length) {
+        PyErr_SetString(PyExc_ValueError, "read_span: start and stop must be 0 <= start <= "
+                                          "stop <= len(text)");
+        return NULL;
+    }
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    if (!s || n != length) {   /* not ASCII (or a lone surrogate): Python reads it */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    hand h = {.st = st, .cash = cash};
+    int status = start_hand(&h), seen = 0;
+    for (Py_ssize_t at = start; status == OK; at++) {   /* each piece of split("\n") */
+        Py_ssize_t end = at;
+        while (end < stop && s[end] != '\n')
+            end++;
+        status = end - at > MAX_LINE ? BAIL
+                                     : hand_line(&h, stripped(sub((span){s, n}, at, end)), &seen,
+                                                 &table);
+        if (end == stop)
+            break;
+        at = end;
+    }
+    return hand_answer(&h, status, seen, table);
 }
 
 /* bind(SeatInfo, Post, HHAction): the named tuples read_lines makes. */
@@ -915,6 +1124,11 @@ static PyMethodDef methods[] = {
     {"read_lines", read_lines, METH_VARARGS,
      "read_lines(lines, cash): pokerstars._HandParser.read_lines's result, or None "
      "(see csrc/py/hhlines.c)."},
+    {"read_hand", read_hand, METH_VARARGS,
+     "read_hand(block, cash): a hand's raw lines read whole, or None (see csrc/py/hhlines.c)."},
+    {"read_span", read_span, METH_VARARGS,
+     "read_span(text, start, stop, cash): read_hand of text[start:stop]'s lines, for ASCII "
+     "text (see csrc/py/hhlines.c)."},
     {"bind", bind, METH_VARARGS, "bind(SeatInfo, Post, HHAction)"},
     {NULL, NULL, 0, NULL},
 };
