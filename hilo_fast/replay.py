@@ -220,17 +220,18 @@ def replay(h: HandHistory) -> Replay:
 
 def _play(h: HandHistory, r: Replay) -> None:
     found = r.discrepancies
-    n = max(h.max_seats or 2, max([s.seat for s in h.seats]))
+    seats = h.seats
+    n = max(h.max_seats or 2, max([seat[0] for seat in seats]))
     if n > 10:
         found.append(f"{n} seats: hf.Hand seats 2..10")
         raise _Stop
-    r.seat_of = seat_of = {s.name: s.seat - 1 for s in h.seats}
-    name_of = {seat: name for name, seat in seat_of.items()}
-    dealt_names = set(h.dealt_in)
+    r.seat_of = seat_of = {name: number - 1 for number, name, _, _, _ in seats}
+    name_of = dict(zip(seat_of.values(), seat_of, strict=True))
+    dealt_names = h.dealt_in
     stacks = [0] * n
-    for s in h.seats:
-        if s.name in dealt_names:
-            stacks[s.seat - 1] = s.stack
+    for number, name, stack, _, _ in seats:
+        if name in dealt_names:
+            stacks[number - 1] = stack
     dealt = [seat for seat in range(n) if stacks[seat]]
     # Forced bets: the engine posts the antes, the small blind left of its button
     # and the big blind after it; anything else is carried by the replay.
