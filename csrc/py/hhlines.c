@@ -807,8 +807,9 @@ static int read_line(hand *h, span line)
     return BAIL;
 }
 
-/* The text of a str line, if it is printable ASCII and not too long. */
-static int ascii_line(PyObject *item, span *line)
+/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
+ * sure: Python decides), or -1 with an error set. */
+static int ascii_text(PyObject *item, span *line)
 {
     if (!PyUnicode_Check(item))
         return 0;
@@ -823,11 +824,23 @@ static int ascii_line(PyObject *item, span *line)
     }
     if (n != length)
         return 0;   /* not ASCII */
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (s[i] < 0x20 || s[i] > 0x7e)
-            return 0;
     *line = (span){s, n};
     return 1;
+}
+
+static int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The text of a str line, if it is printable ASCII and not too long. */
+static int ascii_line(PyObject *item, span *line)
+{
+    int got = ascii_text(item, line);
+    return got == 1 && !printable(*line) ? 0 : got;
 }
 
 /* A hand's lists made empty (h->st and h->cash set by the caller); OK or FAIL. */
@@ -905,29 +918,10 @@ static span stripped(span t)
  * it, if the line is ASCII and not too long; 0 (not sure: Python decides) or -1. */
 static int raw_line(PyObject *item, span *line)
 {
-    if (!PyUnicode_Check(item))
-        return 0;
-    Py_ssize_t length = PyUnicode_GetLength(item);
-    if (length < 0 || length > MAX_LINE)
-        return length < 0 ? -1 : 0;
-    Py_ssize_t n;
-    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
-    if (!s) {   /* a lone surrogate: Python decides */
-        PyErr_Clear();
-        return 0;
-    }
-    if (n != length)
-        return 0;   /* not ASCII */
-    *line = stripped((span){s, n});
-    return 1;
-}
-
-static int printable(span line)
-{
-    for (Py_ssize_t i = 0; i < line.n; i++)
-        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
-            return 0;
-    return 1;
+    int got = ascii_text(item, line);
+    if (got == 1)
+        *line = stripped(*line);
+    return got;
 }
 
 /* The fields read_hand returns after the table line, from a hand read whole
