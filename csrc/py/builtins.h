@@ -1,5 +1,7 @@
 /* builtins.h: small helpers of the CPython builtins over the core
- * (the .c files beside it): plain Python lists and ints in and out. */
+ * (the .c files beside it): plain Python lists and ints in and out, and
+ * the engine's Street and Action members their bind() is given. Included
+ * after ../hilo_fast.h (which has no include guard: cffi reads it too). */
 #ifndef HILO_FAST_PY_BUILTINS_H
 #define HILO_FAST_PY_BUILTINS_H
 
@@ -55,6 +57,27 @@ static inline PyObject *card_list(const int *cards, int n)
     return list;
 }
 
+/* The seats' hole cards, dealt in seat order from the front of `deck`: a
+ * list of hole_count cards for each seat dealt in (dealt_in[seat]), None for
+ * the others; NULL with an exception set if out of memory. */
+static inline PyObject *hole_lists(const int *deck, const int *dealt_in, Py_ssize_t n,
+                                   int hole_count)
+{
+    PyObject *holes = PyList_New(n);
+    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
+        PyObject *hole = dealt_in[seat] ? card_list(deck + k, hole_count) : Py_None;
+        if (!hole) {
+            Py_CLEAR(holes);
+            break;
+        }
+        if (hole == Py_None)
+            Py_INCREF(hole);
+        PyList_SetItem(holes, seat, hole);
+        k += dealt_in[seat] ? hole_count : 0;
+    }
+    return holes;
+}
+
 /* Append (street, seat, action, amount) to `log`: 0, or -1 with an error set. */
 static inline int log_entry(PyObject *log, PyObject *street, int32_t seat, PyObject *action,
                             int64_t amount)
@@ -66,6 +89,40 @@ static inline int log_entry(PyObject *log, PyObject *street, int32_t seat, PyObj
     int err = entry ? PyList_Append(log, entry) : -1;
     Py_XDECREF(entry);
     return err;
+}
+
+/* The engine.Street and engine.Action members by code, as a builtin's bind()
+ * is given them: the two tuples held, their items borrowed from them. */
+typedef struct {
+    PyObject *streets, *actions;
+    PyObject *street_by_code[HF_OVER + 1];
+    PyObject *action_by_code[HF_RAISE + 1];
+} members;
+
+/* 0 if `streets` and `actions` are tuples of the 5 members each, else -1 with
+ * an error set. */
+static inline int members_check(PyObject *streets, PyObject *actions)
+{
+    if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
+        PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
+        return -1;
+    }
+    return 0;
+}
+
+/* Hold `streets` and `actions` (checked) in *m, dropping any held before. */
+static inline void members_set(members *m, PyObject *streets, PyObject *actions)
+{
+    Py_INCREF(streets);
+    Py_INCREF(actions);
+    Py_XDECREF(m->streets);
+    Py_XDECREF(m->actions);
+    m->streets = streets;
+    m->actions = actions;
+    for (int32_t code = 0; code <= HF_OVER; code++)
+        m->street_by_code[code] = PyTuple_GetItem(streets, code);
+    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
+        m->action_by_code[code] = PyTuple_GetItem(actions, code);
 }
 
 #endif

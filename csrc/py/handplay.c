@@ -31,18 +31,15 @@ typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     hand_deal_fn deal;   /* hf_hand_deal */
-    PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
-    PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
+    members codes;       /* engine.Street and Action members by code */
     PyObject *act_on;    /* act_on(hand, answer): hand.act(*answer) in Python */
-    PyObject *action_by_code[HF_RAISE + 1];   /* actions' items (held by it), read per decision */
-    PyObject *street_by_code[HF_OVER + 1];    /* streets' items, likewise */
 } state;
 
 /* The code of `action` if it is an Action member itself, else -1. */
 static int32_t action_code(const state *st, PyObject *action)
 {
     for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
-        if (st->action_by_code[code] == action)
+        if (st->codes.action_by_code[code] == action)
             return code;
     return -1;
 }
@@ -76,7 +73,7 @@ static int act_in_python(const state *st, PyObject *hand, PyObject *decision)
 static int log_action(const state *st, PyObject *log, int32_t street, int32_t seat,
                       PyObject *action, int64_t amount)
 {
-    return log_entry(log, st->street_by_code[street], seat, action, amount);
+    return log_entry(log, st->codes.street_by_code[street], seat, action, amount);
 }
 
 /* play(address of the hf_game, the cdata owning it, hand, bots, rng, log) */
@@ -128,6 +125,31 @@ static PyObject *play(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* The hf_game and hf_structure at two addresses, for `name` of a bound module:
+ * 0, or -1 with an error set (not bound, a NULL or bad address). */
+static int deal_target(const state *st, PyObject *game_address, PyObject *structure_address,
+                       const char *name, hf_game **g, const hf_structure **structure)
+{
+    if (!st->deal) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+        return -1;
+    }
+    *g = PyLong_AsVoidPtr(game_address);
+    *structure = *g ? PyLong_AsVoidPtr(structure_address) : NULL;
+    if (!*g || !*structure) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "%s: a NULL address", name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A card id as hf_hand_deal takes it: anything not -1..52 becomes 52 (refused). */
+static int32_t dealt_card(int64_t card)
+{
+    return card < -1 || card > 52 ? 52 : (int32_t)card;
+}
+
 /* deal(address of an hf_game, of an hf_structure, stacks, button, hole_count,
  * cards): hf_hand_deal of plain lists of ints converted here, not by cffi
  * (the façade's checked deal); its code, or None for a list that is not
@@ -140,17 +162,10 @@ static PyObject *deal(PyObject *module, PyObject *args)
     if (!st || !PyArg_ParseTuple(args, "OOOiiO", &game_address, &structure_address,
                                  &stacks_list, &button, &hole_count, &cards_list))
         return NULL;
-    if (!st->deal) {
-        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+    hf_game *g;
+    const hf_structure *structure;
+    if (deal_target(st, game_address, structure_address, "deal", &g, &structure))
         return NULL;
-    }
-    hf_game *g = PyLong_AsVoidPtr(game_address);
-    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
-    if (!g || !structure) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "deal: a NULL address");
-        return NULL;
-    }
     int64_t stacks[10], wide[52];
     int32_t cards[52];
     Py_ssize_t n_seats = read_ints(stacks_list, 10, stacks);
@@ -158,7 +173,7 @@ static PyObject *deal(PyObject *module, PyObject *args)
     if (n_cards < 0)
         Py_RETURN_NONE;
     for (Py_ssize_t i = 0; i < n_cards; i++)
-        cards[i] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];   /* 52: refused */
+        cards[i] = dealt_card(wide[i]);
     return PyLong_FromLong(st->deal(g, structure, (int32_t)n_seats, hole_count, stacks, button,
                                     cards, (int32_t)n_cards));
 }
@@ -178,17 +193,10 @@ static PyObject *deal_given(PyObject *module, PyObject *args)
                                  &stacks_list, &button, &hole_count, &PyList_Type, &holes,
                                  &PyList_Type, &board_list))
         return NULL;
-    if (!st->deal) {
-        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+    hf_game *g;
+    const hf_structure *structure;
+    if (deal_target(st, game_address, structure_address, "deal_given", &g, &structure))
         return NULL;
-    }
-    hf_game *g = PyLong_AsVoidPtr(game_address);
-    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
-    if (!g || !structure) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "deal_given: a NULL address");
-        return NULL;
-    }
     int64_t stacks[10], wide[6];
     int32_t cards[52], n_cards = 0;
     Py_ssize_t n = read_ints(stacks_list, 10, stacks);
@@ -202,12 +210,12 @@ static PyObject *deal_given(PyObject *module, PyObject *args)
             || read_ints(hole, 6, wide) != hole_count)
             Py_RETURN_NONE;
         for (int i = 0; i < hole_count; i++)
-            cards[n_cards++] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];   /* 52: refused */
+            cards[n_cards++] = dealt_card(wide[i]);
     }
     if (read_ints(board_list, 5, wide) != 5)
         Py_RETURN_NONE;
     for (int i = 0; i < 5; i++)
-        cards[n_cards++] = wide[i] < -1 || wide[i] > 52 ? 52 : (int32_t)wide[i];
+        cards[n_cards++] = dealt_card(wide[i]);
     return PyLong_FromLong(st->deal(g, structure, (int32_t)n, hole_count, stacks, button, cards,
                                     n_cards));
 }
@@ -403,26 +411,6 @@ static int draw_deck(PyObject *random, int need, int *deck)
     return 0;
 }
 
-/* The seats' hole cards, dealt in seat order from the front of `deck`: a
- * list of hole_count cards for each seat dealt in (dealt_in[seat]), None for
- * the others; NULL with an exception set if out of memory. */
-static PyObject *hole_lists(const int *deck, const int *dealt_in, Py_ssize_t n, int hole_count)
-{
-    PyObject *holes = PyList_New(n);
-    for (Py_ssize_t seat = 0, k = 0; holes && seat < n; seat++) {
-        PyObject *hole = dealt_in[seat] ? card_list(deck + k, hole_count) : Py_None;
-        if (!hole) {
-            Py_CLEAR(holes);
-            break;
-        }
-        if (hole == Py_None)
-            Py_INCREF(hole);
-        PyList_SetItem(holes, seat, hole);
-        k += dealt_in[seat] ? hole_count : 0;
-    }
-    return holes;
-}
-
 /* deal_cards(random, dealt_in, hole_count): engine._deal's shuffled deal,
  * (holes, board, deck): each seat dealt in (a true flag) its hole_count
  * cards from the front of the shuffled deck, in seat order, None for the
@@ -478,17 +466,10 @@ static PyObject *deal_hand(PyObject *module, PyObject *args)
     if (!st || !PyArg_ParseTuple(args, "OOOOiO", &game_address, &structure_address, &random,
                                  &stacks_list, &button, &holes_obj))
         return NULL;
-    if (!st->deal) {
-        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._handplay is not bound");
+    hf_game *g;
+    const hf_structure *structure;
+    if (deal_target(st, game_address, structure_address, "deal_hand", &g, &structure))
         return NULL;
-    }
-    hf_game *g = PyLong_AsVoidPtr(game_address);
-    const hf_structure *structure = g ? PyLong_AsVoidPtr(structure_address) : NULL;
-    if (!g || !structure) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "deal_hand: a NULL address");
-        return NULL;
-    }
     int64_t stacks[10];
     Py_ssize_t n = read_ints(stacks_list, 10, stacks);
     long hole_count = PyLong_CheckExact(holes_obj) ? PyLong_AsLong(holes_obj) : -1;
@@ -526,10 +507,8 @@ static PyObject *bind(PyObject *module, PyObject *args)
     if (!st || !PyArg_ParseTuple(args, "OOO!O!O", &address, &deal_address, &PyTuple_Type,
                                  &streets, &PyTuple_Type, &actions, &act_on))
         return NULL;
-    if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
-        PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
+    if (members_check(streets, actions))
         return NULL;
-    }
     void *fn = PyLong_AsVoidPtr(address);
     void *deal_fn = fn ? PyLong_AsVoidPtr(deal_address) : NULL;
     if (!fn || !deal_fn) {
@@ -537,19 +516,10 @@ static PyObject *bind(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_hand_deal");
         return NULL;
     }
-    Py_INCREF(streets);
-    Py_INCREF(actions);
+    members_set(&st->codes, streets, actions);
     Py_INCREF(act_on);
-    Py_XDECREF(st->streets);
-    Py_XDECREF(st->actions);
     Py_XDECREF(st->act_on);
-    st->streets = streets;
-    st->actions = actions;
     st->act_on = act_on;
-    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
-        st->action_by_code[code] = PyTuple_GetItem(actions, code);
-    for (int32_t code = 0; code <= HF_OVER; code++)
-        st->street_by_code[code] = PyTuple_GetItem(streets, code);
     st->act = (hand_act_fn)fn;
     st->deal = (hand_deal_fn)deal_fn;
     Py_RETURN_NONE;
@@ -559,8 +529,8 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
 {
     state *st = PyModule_GetState(module);
     if (st) {
-        Py_VISIT(st->streets);
-        Py_VISIT(st->actions);
+        Py_VISIT(st->codes.streets);
+        Py_VISIT(st->codes.actions);
         Py_VISIT(st->act_on);
     }
     return 0;
@@ -570,8 +540,8 @@ static int clear(PyObject *module)
 {
     state *st = PyModule_GetState(module);
     if (st) {
-        Py_CLEAR(st->streets);
-        Py_CLEAR(st->actions);
+        Py_CLEAR(st->codes.streets);
+        Py_CLEAR(st->codes.actions);
         Py_CLEAR(st->act_on);
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->deal = NULL;

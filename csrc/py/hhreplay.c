@@ -21,10 +21,7 @@ typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     omaha_fn omaha;      /* hf_omaha */
-    PyObject *streets;   /* engine.Street members by code (a tuple of 5) */
-    PyObject *actions;   /* engine.Action members by code (a tuple of 5) */
-    PyObject *action_by_code[HF_RAISE + 1];   /* actions' items (held by it) */
-    PyObject *street_by_code[HF_OVER + 1];    /* streets' items, likewise */
+    members codes;       /* engine.Street and Action members by code */
 } state;
 
 /* A hand history's uncalled bet given back: the kind after the actions'. */
@@ -132,8 +129,8 @@ static PyObject *replay(PyObject *module, PyObject *args)
             break;
         if (st->act(g, code, given) != 0)
             break;
-        if (log_entry(log, st->street_by_code[street], (int32_t)seat, st->action_by_code[code],
-                      logged) < 0)
+        if (log_entry(log, st->codes.street_by_code[street], (int32_t)seat,
+                      st->codes.action_by_code[code], logged) < 0)
             return NULL;
     }
     return PyLong_FromSsize_t(i);
@@ -303,7 +300,7 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
     if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board > 5 || n_dealt < 0
         || read_ints(deck_list, 52, deck) != 52)
         Py_RETURN_NONE;
-    int32_t board[5], holes[10][6], known[10] = {0}, used = 0;
+    int board[5], holes[10][6], known[10] = {0}, used = 0;
     uint64_t seen = 0;
     for (Py_ssize_t i = 0; i < n_board; i++) {
         int32_t card = card_of(card_ids, PyTuple_GetItem(board_names, i));
@@ -357,24 +354,12 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
     }
     for (int32_t i = (int32_t)n_board; i < 5; i++)
         board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
-    PyObject *hole_list = PyList_New(n);
-    for (int32_t seat = 0; hole_list && seat < n; seat++) {
-        int cards_of_seat[6];
-        for (int32_t k = 0; k < hole_count; k++)
-            cards_of_seat[k] = holes[seat][k];
-        PyObject *hole = known[seat] ? card_list(cards_of_seat, hole_count) : Py_None;
-        if (!hole) {
-            Py_CLEAR(hole_list);
-            break;
-        }
-        if (hole == Py_None)
-            Py_INCREF(hole);
-        PyList_SetItem(hole_list, seat, hole);
-    }
-    int board_ints[5];
-    for (int32_t i = 0; i < 5; i++)
-        board_ints[i] = board[i];
-    PyObject *board_out = hole_list ? card_list(board_ints, 5) : NULL;
+    int in_seat_order[60], k = 0;
+    for (int32_t seat = 0; seat < n; seat++)
+        for (int32_t c = 0; known[seat] && c < hole_count; c++)
+            in_seat_order[k++] = holes[seat][c];
+    PyObject *hole_list = hole_lists(in_seat_order, known, n, hole_count);
+    PyObject *board_out = hole_list ? card_list(board, 5) : NULL;
     PyObject *out = board_out ? PyTuple_Pack(2, hole_list, board_out) : NULL;
     Py_XDECREF(hole_list);
     Py_XDECREF(board_out);
@@ -389,10 +374,8 @@ static PyObject *bind(PyObject *module, PyObject *args)
     if (!st || !PyArg_ParseTuple(args, "OOO!O!", &act_address, &omaha_address, &PyTuple_Type,
                                  &streets, &PyTuple_Type, &actions))
         return NULL;
-    if (PyTuple_Size(streets) != HF_OVER + 1 || PyTuple_Size(actions) != HF_RAISE + 1) {
-        PyErr_SetString(PyExc_ValueError, "bind: 5 streets and 5 actions");
+    if (members_check(streets, actions))
         return NULL;
-    }
     void *act = PyLong_AsVoidPtr(act_address);
     void *omaha = act ? PyLong_AsVoidPtr(omaha_address) : NULL;
     if (!act || !omaha) {
@@ -400,16 +383,7 @@ static PyObject *bind(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_omaha");
         return NULL;
     }
-    Py_INCREF(streets);
-    Py_INCREF(actions);
-    Py_XDECREF(st->streets);
-    Py_XDECREF(st->actions);
-    st->streets = streets;
-    st->actions = actions;
-    for (int32_t code = HF_FOLD; code <= HF_RAISE; code++)
-        st->action_by_code[code] = PyTuple_GetItem(actions, code);
-    for (int32_t code = 0; code <= HF_OVER; code++)
-        st->street_by_code[code] = PyTuple_GetItem(streets, code);
+    members_set(&st->codes, streets, actions);
     st->act = (hand_act_fn)act;
     st->omaha = (omaha_fn)omaha;
     Py_RETURN_NONE;
@@ -419,8 +393,8 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
 {
     state *st = PyModule_GetState(module);
     if (st) {
-        Py_VISIT(st->streets);
-        Py_VISIT(st->actions);
+        Py_VISIT(st->codes.streets);
+        Py_VISIT(st->codes.actions);
     }
     return 0;
 }
@@ -429,8 +403,8 @@ static int clear(PyObject *module)
 {
     state *st = PyModule_GetState(module);
     if (st) {
-        Py_CLEAR(st->streets);
-        Py_CLEAR(st->actions);
+        Py_CLEAR(st->codes.streets);
+        Py_CLEAR(st->codes.actions);
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->omaha = NULL;
     }
