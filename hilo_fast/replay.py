@@ -199,6 +199,11 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     return holes, board + drawn[len(unseen) * count:]
 
 
+def _turn(hand_id: str) -> int:
+    """How far the replay's fixed deck order is turned for hand ``hand_id`` (see _deal)."""
+    return int(hand_id) % 52 if hand_id.isdigit() else sum(map(ord, hand_id)) % 52
+
+
 def _previous(seat: int, stacks: list[int]) -> int:
     """The first seat with chips counter-clockwise from ``seat`` (itself if none)."""
     n = len(stacks)
@@ -285,7 +290,7 @@ def _play(h: HandHistory, r: Replay) -> None:
     except ValueError as exc:
         found.append(f"structure: {exc}")
         raise _Stop from None
-    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
+    turn = _turn(h.hand_id)
     dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n, h.hole_count,
                                   _CARD_IDS, _TURNED[turn]) if _c_deal_history else None
     holes, board = dealt_cards or _deal(h, dealt, n, seat_of, found, turn)

@@ -20,6 +20,7 @@ import pytest
 
 import hilo_fast as hf
 import hilo_fast.engine as engine
+from hilo_fast import replay
 from hilo_fast._hh_synth import synthetic_histories
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
@@ -181,8 +182,7 @@ def _deal_inputs(h: hf.HandHistory) -> tuple[Any, ...]:
     n = max(h.max_seats or 2, max(s.seat for s in h.seats))
     seat_of = {s.name: s.seat - 1 for s in h.seats}
     dealt = sorted(s.seat - 1 for s in h.seats if s.name in h.dealt_in and s.stack)
-    turn = int(h.hand_id) % 52 if h.hand_id.isdigit() else sum(map(ord, h.hand_id)) % 52
-    return n, seat_of, dealt, turn
+    return n, seat_of, dealt, replay._turn(h.hand_id)
 
 
 def test_the_c_deal_is_the_python_deal(native: Any) -> None:
@@ -192,7 +192,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
     something to say (and never None where it has not)."""
     import dataclasses
 
-    from hilo_fast import _hhreplay, replay
+    from hilo_fast import _hhreplay
 
     rng = random.Random(43)
     counts = {"same": 0, "both refuse": 0}
@@ -243,7 +243,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
     (("As", "Ks", "Qs"), {}, {}, [0, 1], 2, 4, {"As": 51, "Ks": 51, "Qs": 3}),
 ])
 def test_the_c_deal_leaves_bad_input_to_python(native: Any, args: tuple[Any, ...]) -> None:
-    from hilo_fast import _hhreplay, replay
+    from hilo_fast import _hhreplay
 
     ids = args[6] if len(args) > 6 else replay._CARD_IDS   # (a table mapping two names to one id)
     assert _hhreplay.deal_history(*args[:6], ids, replay._TURNED[0]) is None
