@@ -81,6 +81,13 @@ def deal_cards(rng: random.Random, need: int) -> list[int]:
     return cards
 
 
+def random_table(rng: random.Random) -> tuple[Structure, int, list[int]]:
+    """A random structure, 2..10 seats and their random stacks (in that draw order)."""
+    structure = random_structure(rng)
+    seats = rng.randint(2, 10)
+    return structure, seats, random_stacks(rng, seats, structure.big_blind)
+
+
 def at_least_two_with_chips(stacks: list[int]) -> None:
     """A chip for the first and last seats when fewer than two seats have chips."""
     if sum(1 for chips in stacks if chips) < 2:
@@ -228,9 +235,7 @@ def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
     counts = dict.fromkeys(["hands", "decisions", "errors", "python machine"], 0)
     for seed in range(3000):
         rng = random.Random(seed)
-        structure = random_structure(rng)
-        seats = rng.randint(2, 10)
-        stacks = random_stacks(rng, seats, structure.big_blind)
+        structure, seats, stacks = random_table(rng)
         at_least_two_with_chips(stacks)
         if rng.random() < 0.05:   # beyond the C's bound: the Python machine's loop
             stacks[stacks.index(max(stacks))] = MAX_CHIPS
@@ -303,9 +308,7 @@ def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
     reads = 0
     for seed in range(600):
         rng = random.Random(seed)
-        structure = random_structure(rng)
-        seats = rng.randint(2, 10)
-        stacks = random_stacks(rng, seats, structure.big_blind)
+        structure, seats, stacks = random_table(rng)
         at_least_two_with_chips(stacks)
         if seed % 10 == 0:   # the Python machine: HandCore unbound
             stacks[stacks.index(max(stacks))] = MAX_CHIPS
@@ -332,9 +335,7 @@ def test_the_builtin_deal_equals_the_cffi_deal(native: ModuleType) -> None:
     outcomes = set()
     for seed in range(3000):
         rng = random.Random(seed)
-        structure = random_structure(rng)
-        seats = rng.randint(2, 10)
-        stacks = random_stacks(rng, seats, structure.big_blind)
+        structure, seats, stacks = random_table(rng)
         if rng.random() < 0.05:
             stacks[rng.randrange(seats)] = rng.choice([-1, MAX_CHIPS, 2**63, 2**70])
         button = rng.randrange(seats) if rng.random() < 0.1 else \
@@ -390,9 +391,8 @@ def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
     kinds: dict[str, int] = {}
     for seed in range(4000):
         rng = random.Random(seed)
-        structure = random_structure(rng)
-        seats = rng.randint(2, 10)
-        stacks: Any = random_stacks(rng, seats, structure.big_blind)
+        stacks: Any
+        structure, seats, stacks = random_table(rng)
         if rng.random() < 0.2:   # near and beyond the C's chip bound
             stacks[rng.randrange(seats)] = rng.choice([MAX_CHIPS - sum(stacks), MAX_CHIPS,
                                                        2**63 - 1, 2**63, 2**70])
