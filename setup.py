@@ -1,8 +1,8 @@
 """Only what pyproject.toml cannot say: the optional C extensions (the cffi core,
-``hilo_fast._native``, and the builtins ``hilo_fast._percall`` (``omaha_hilo``) and
-``hilo_fast._handplay`` (``Hand.play``'s loop), ``hilo_fast._hhlines`` (the
-PokerStars reader's line loop), ``hilo_fast._hhreplay`` (a hand history's replay)), their
-wheel tag, and a record of what the build did (``hilo_fast/_build_info.json``, shown
+``hilo_fast._native._core``, and the builtins of ``hilo_fast._native``: ``_percall``
+(``omaha_hilo``), ``_handplay`` (``Hand.play``'s loop), ``_hhlines`` (the
+PokerStars reader's line loop), ``_hhreplay`` (a hand history's replay)), their
+wheel tag, and a record of what the build did (``hilo_fast/_native/_build_info.json``, shown
 by ``hilo-fast info``).
 
 A failed C build still installs (the pure-Python backend), but never quietly:
@@ -32,8 +32,8 @@ pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
 NATIVE, PERCALL, HANDPLAY, HHLINES, HHREPLAY = (
-    "hilo_fast._native", "hilo_fast._percall", "hilo_fast._handplay", "hilo_fast._hhlines",
-    "hilo_fast._hhreplay")
+    "hilo_fast._native._core", "hilo_fast._native._percall", "hilo_fast._native._handplay",
+    "hilo_fast._native._hhlines", "hilo_fast._native._hhreplay")
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -104,8 +104,8 @@ class BuildExt(build_ext):
         if not self.extensions:
             return
         made = {Path(p).resolve() for p in self.get_outputs()} if not self.native_error else set()
-        for path in (Path(self.build_lib) / "hilo_fast").glob("_*"):
-            if (path.name.startswith(("_native", "_percall", "_handplay", "_hhlines",
+        for path in (Path(self.build_lib) / "hilo_fast" / "_native").glob("_*"):
+            if (path.name.startswith(("_core", "_percall", "_handplay", "_hhlines",
                                       "_hhreplay"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
@@ -127,8 +127,8 @@ class BuildPy(build_py):
     def run(self) -> None:
         super().run()
         if pure:
-            target = (ROOT / "hilo_fast" if getattr(self, "editable_mode", False)
-                      else Path(self.build_lib) / "hilo_fast")
+            target = (ROOT / "hilo_fast" / "_native" if getattr(self, "editable_mode", False)
+                      else Path(self.build_lib) / "hilo_fast" / "_native")
             _write_info(str(target), {
                 "native_built": False,
                 "native_error": "built with HILO_FAST_PUREPYTHON=1: no C extension compiled",
@@ -175,7 +175,7 @@ builtins = [_builtin(PERCALL, "csrc/py/percall.c"), _builtin(HANDPLAY, "csrc/py/
             _builtin(HHLINES, "csrc/py/hhlines.c"), _builtin(HHREPLAY, "csrc/py/hhreplay.c")]
 
 setup(
-    cffi_modules=[] if pure else ["hilo_fast/_ffi_build.py:ffibuilder"],
+    cffi_modules=[] if pure else ["hilo_fast/_native/ffi_build.py:ffibuilder"],
     ext_modules=builtins if not pure and platform.python_implementation() == "CPython" else [],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "bdist_wheel": BdistWheel},
     options={"bdist_wheel": {"py_limited_api": "cp310"}} if stable_abi else {},

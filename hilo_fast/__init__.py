@@ -12,13 +12,12 @@ better: high 1..7462 (Cactus Kev classes), low 1..56 or None.
 
 from typing import TYPE_CHECKING, Any
 
-from ._backend import BACKEND
+from . import _moved
+from ._native.choice import BACKEND
 from ._version import __version__
-from .batch import evaluate_batch
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
-from .engine import Action, Hand, HandView, LegalActions, Street, Table
-from .equity import EquityResult, PlayerEquity, equity
-from .evaluation import (
+from .core.batch import evaluate_batch
+from .core.evaluation import (
     HandValue,
     describe_high,
     describe_low,
@@ -29,12 +28,14 @@ from .evaluation import (
     omaha_high,
     omaha_low,
 )
-from .evaluation import fast_omaha_hilo as omaha_hilo
-from .phh import read_phh, to_phh, to_phhs
-from .ranges import Range
-from .selfplay import Bot, SimulationSummary, simulate
-from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
-from .structures import Limit, MixedGame, Structure
+from .core.evaluation import fast_omaha_hilo as omaha_hilo
+from .core.showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
+from .engine.hand import Action, Hand, HandView, LegalActions, Street, Table
+from .engine.selfplay import Bot, SimulationSummary, simulate
+from .engine.structures import Limit, MixedGame, Structure
+from .equity.compute import EquityResult, PlayerEquity, equity
+from .history.phh import read_phh, to_phh, to_phhs
+from .ranges.language import Range
 
 __all__ = [
     "BACKEND",
@@ -88,16 +89,24 @@ __all__ = [
     "to_phhs",
 ]
 
+_moved.install()   # the module paths from before the subpackages, as aliases
+
 # The hand-history reader and replay load on first use: most programs never read
 # a history, and their regular expressions would add a fifth to the import time.
-_LAZY = {"HandHistory": "hand_history", "PokerStarsReader": "pokerstars",
-         "UnreadableHand": "pokerstars", "parse_pokerstars": "pokerstars",
-         "read_pokerstars": "pokerstars", "Replay": "replay"}
+_LAZY = {"HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
+         "UnreadableHand": "history.sites.pokerstars",
+         "parse_pokerstars": "history.sites.pokerstars",
+         "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay"}
 
 if TYPE_CHECKING:
-    from .hand_history import HandHistory
-    from .pokerstars import PokerStarsReader, UnreadableHand, parse_pokerstars, read_pokerstars
-    from .replay import Replay
+    from .history.model import HandHistory
+    from .history.replay import Replay
+    from .history.sites.pokerstars import (
+        PokerStarsReader,
+        UnreadableHand,
+        parse_pokerstars,
+        read_pokerstars,
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..structures import MixedGame, Structure
+from ..engine.structures import MixedGame, Structure
 from .omaha_hilo import raw_env
 from .spaces import OFFSETS
 

@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..engine import ActionLike
-from ..selfplay import BOTS
-from ..structures import Limit, MixedGame, Structure
+from ..engine.hand import ActionLike
+from ..engine.selfplay import BOTS
+from ..engine.structures import Limit, MixedGame, Structure
 from .omaha_hilo import RENDER_MODES, describe
 from .session import Session
 from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space

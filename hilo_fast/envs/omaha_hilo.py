@@ -33,7 +33,7 @@ from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
 )
 
 from ..cards import format_cards
-from ..structures import Limit, MixedGame, Structure
+from ..engine.structures import Limit, MixedGame, Structure
 from .session import Session
 from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..engine import Action, ActionLike, Hand, Table, cards_needed
-from ..structures import MixedGame, Structure
+from ..engine.hand import Action, ActionLike, Hand, Table, cards_needed
+from ..engine.structures import MixedGame, Structure
 
 EPISODES = ("hand", "table")
 # The row of Session.history counting each kind of action (a fold is not counted).

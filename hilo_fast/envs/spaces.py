@@ -57,10 +57,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._backend import backend
-from ..engine import Action, Hand, Street
-from ..evaluation import omaha_high, omaha_low
-from ..structures import Limit
+from ..core.evaluation import omaha_high, omaha_low
+from ..engine.hand import Action, Hand, Street
+from ..engine.structures import Limit
+from ._backend import backend
 from .view import SeatView, seat_view
 
 if TYPE_CHECKING:

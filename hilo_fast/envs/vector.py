@@ -27,8 +27,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from .._backend import backend
-from ..structures import Limit, MixedGame, Structure
+from ..engine.structures import Limit, MixedGame, Structure
+from ._backend import backend
 from .session import Session
 from .spaces import (
     ACTION_NAMES,

@@ -10,7 +10,7 @@ the cards turned over at showdown, once the hand is over).
 
 from __future__ import annotations
 
-from ..engine import Hand, HandView
+from ..engine.hand import Hand, HandView
 
 #: The type of :func:`seat_view`'s answer (the engine's view of one seat).
 SeatView = HandView

@@ -1,0 +1,68 @@
+"""The engine's pure-Python twin: one hand as :mod:`hilo_fast.engine._py_hand`'s
+state machine, dealt with the checks of csrc/hand.c in their order and
+settled by the pure core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core._py_backend import ERR_COUNT as ERR_COUNT
+from ..core._py_backend import ERR_TOO_MANY_CHIPS, check_cards
+from ..core._py_backend import MAX_CHIPS as MAX_CHIPS
+from ..core._py_backend import settle as settle
+from . import _py_hand
+
+NAME = "python"
+
+# ---- the constants of csrc/hilo_fast.h (the native twin reads them from its
+# lib; tests/test_constants.py checks these copies against the header) ----
+
+ERR_ILLEGAL = -6          # an action that is not legal now
+NO_AMOUNT = -1            # an action given without an amount
+LIMIT_FIXED, LIMIT_POT, LIMIT_NO = 0, 1, 2                         # HF_FIXED ..
+FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4                      # HF_FOLD ..
+PREFLOP, FLOP, TURN, RIVER, OVER = 0, 1, 2, 3, 4                   # HF_PREFLOP ..
+SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = 0, 1, 2, 3       # HF_OUT ..
+BOT_RANDOM, BOT_CALL, BOT_POT = 0, 1, 2                            # HF_BOT_*
+
+# ---- the hand: the twin of csrc/hand.c is hilo_fast.engine._py_hand's state machine ----
+
+HandState = _py_hand.HandState
+
+
+def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
+                    contributions: list[int], button: int) -> list[int]:
+    """The Python machine's showdown, settled by this backend (a plain function:
+    hands are deep-copied, and a copied function is the function itself)."""
+    return _py_hand.showdown_payouts(settle, board, holes, live, contributions, button)
+
+
+def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+              cards: Sequence[int]) -> HandState | int:
+    """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
+    checks in its order (settings, then stacks seat by seat, then the cards)."""
+    s, n = structure, len(stacks)
+    amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
+            or not 0 <= button < n or stacks[button] <= 0:
+        return ERR_COUNT
+    chips = 0
+    for stack in stacks:
+        if stack < 0:
+            return ERR_COUNT
+        if stack >= MAX_CHIPS - chips:
+            return ERR_TOO_MANY_CHIPS
+        chips += stack
+    dealt = [seat for seat in range(n) if stacks[seat]]
+    cards = list(cards)
+    if len(dealt) < 2 or len(cards) != len(dealt) * hole_count + 5 or len(cards) > 52:
+        return ERR_COUNT
+    err = check_cards(cards)
+    if err:
+        return err
+    holes: list[list[int] | None] = [None] * n
+    for k, seat in enumerate(dealt):
+        holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
+    return HandState(structure, stacks, button, hole_count, holes, cards[-5:], _settle_payouts)

@@ -1,0 +1,374 @@
+"""One Omaha Hi-Lo hand as a state machine, in Python: the twin of csrc/hand.c.
+
+The pure backend's engine (:mod:`hilo_fast.engine._py_backend` exposes it), and the
+native backend's for chips beyond the C's 64-bit bound. The fields and the
+functions have the C's names (``hf_game``, ``hf_hand_act``); the rules, and
+the choices made where the rule book is silent, are listed in
+:mod:`hilo_fast.engine`, whose :class:`~hilo_fast.engine.Hand` is the
+public façade over either machine. Cards, stacks and settings are checked by
+the caller; ``act`` checks legality and changes nothing when it refuses.
+tests/test_hand_native.py plays this machine and the C one side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.showdown import showdown
+
+# The codes of csrc/hilo_fast.h (tests/test_constants.py checks the pure
+# backend's copies; these are the same numbers, imported from nowhere so that
+# either backend may use this module).
+FIXED, POT = 0, 1
+FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
+PREFLOP, TURN, OVER = 0, 2, 4
+OUT, FOLDED, ACTIVE, ALL_IN = 0, 1, 2, 3
+NO_AMOUNT, ERR_ILLEGAL = -1, -6
+BOARD_AFTER = (0, 3, 4, 5)   # board cards visible on each street
+
+#: settle(board, holes, live, contributions, button) -> payouts per seat
+Settle = Callable[[list[int], list[Any], list[bool], list[int], int], list[int]]
+#: a backend's settle(board, holes, live, contributions, button, odd_chip, payouts) -> 0 or ERR
+BackendSettle = Callable[[list[int], list[Any], list[bool], list[int], int, int, list[int]], int]
+
+
+def showdown_payouts(settle: BackendSettle, board: list[int], holes: list[Any],
+                     live: list[bool], contributions: list[int], button: int) -> list[int]:
+    """The payouts at showdown from a backend's ``settle`` (exactly showdown()'s
+    payouts): bind ``settle`` with functools.partial to make a :data:`Settle`."""
+    payouts = [0] * len(holes)
+    if settle(board, holes, live, contributions, button, 0, payouts):
+        # Valid cards and chips: only a pot of 2**62 chips or more (beyond the
+        # backends' 64-bit sums) gets here; showdown() has no bound.
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
+
+
+class HandState:
+    """One hand, from the forced bets to the payouts (as ``hf_game``)."""
+
+    def __init__(self, structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+                 holes: list[list[int] | None], board: list[int], settle: Settle) -> None:
+        n = self.n_seats = len(stacks)
+        self.game = self   # what the façade reads (as the C's hf_game)
+        self.structure, self.hole_count, self.button = structure, hole_count, button
+        self.limit, self.max_bets = int(structure.limit), structure.max_bets
+        self.holes, self.board, self.settle = holes, board, settle
+        self.stacks = list(stacks)
+        self.status = [ACTIVE if chips else OUT for chips in stacks]
+        self.bets, self.contributions = [0] * n, [0] * n
+        self.payouts, self.returned = [0] * n, [0] * n
+        self.pending, self.reopen = [False] * n, [False] * n
+        self.n_live = self.n_active = n - self.status.count(OUT)
+        self.total = self.current_bet = self.min_raise = self.short_sum = 0
+        self.call_amount = self.min_to = self.max_to = 0
+        self.bet_count, self.last_aggressor, self.n_pending = 0, -1, 0
+        self.n_actions = self.went_to_showdown = self.board_shown = 0
+        self.showdown_order: list[int] = []
+        self.n_actions = 0
+        self.last = (-1, -1, -1, 0)   # the log's newest entry: (street, seat, action, amount)
+        self.street, self.actor = PREFLOP, -1
+        self.small_blind_seat = self.big_blind_seat = -1
+        self.post_forced_bets()
+        self.start_round(preflop=True)
+
+    @property
+    def bets_now(self) -> list[int]:
+        """A copy of ``bets`` (what the façade hands out)."""
+        return list(self.bets)
+
+    @property
+    def stacks_now(self) -> list[int]:
+        """A copy of ``stacks``."""
+        return list(self.stacks)
+
+    @property
+    def contributions_now(self) -> list[int]:
+        """A copy of ``contributions``."""
+        return list(self.contributions)
+
+    @property
+    def folded_now(self) -> list[bool]:
+        """Per seat: folded this hand."""
+        return [st == FOLDED for st in self.status]
+
+    @property
+    def n_shown(self) -> int:
+        return len(self.showdown_order)
+
+    def state(self) -> dict[str, Any]:
+        """The whole public state as plain values (as ``_cbackend.HandState.state``)."""
+        n, over = self.n_seats, self.street == OVER
+        return {
+            "street": self.street, "actor": self.actor, "stacks": list(self.stacks),
+            "bets": list(self.bets), "contributions": list(self.contributions),
+            "returned": list(self.returned), "payouts": list(self.payouts) if over else [],
+            "pot": self.total, "current_bet": self.current_bet, "bet_count": self.bet_count,
+            "last_aggressor": self.last_aggressor, "call_amount": self.call_amount,
+            "min_to": self.min_to, "max_to": self.max_to,
+            "small_blind_seat": self.small_blind_seat, "big_blind_seat": self.big_blind_seat,
+            "board": self.board[:self.board_shown],
+            "holes": [None if hole is None else list(hole) for hole in self.holes],
+            "folded": [st == FOLDED for st in self.status[0:n]],
+            "showdown_order": list(self.showdown_order), "actions": self.n_actions,
+            "last": self.last,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states (tests compare a hand before and after a refused action)."""
+        if not isinstance(other, HandState):
+            return NotImplemented
+        mine = {k: v for k, v in vars(self).items() if k != "game"}
+        return mine == {k: v for k, v in vars(other).items() if k != "game"}
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- seats and chips
+
+    def next_seat(self, seat: int) -> int:
+        return seat + 1 if seat + 1 < self.n_seats else 0
+
+    def next_in(self, seat: int) -> int:
+        """The first seat clockwise after ``seat`` that was dealt in."""
+        seat = self.next_seat(seat)
+        while self.status[seat] == OUT:
+            seat = self.next_seat(seat)
+        return seat
+
+    def next_pending(self, seat: int) -> int:
+        seat = self.next_seat(seat)
+        while not self.pending[seat]:
+            seat = self.next_seat(seat)
+        return seat
+
+    def put(self, seat: int, chips: int) -> int:
+        """Move up to ``chips`` from the seat's stack in front of it; the amount moved."""
+        stack = self.stacks[seat]
+        if chips >= stack:
+            chips = stack
+            if self.status[seat] == ACTIVE:
+                self.status[seat] = ALL_IN
+                self.n_active -= 1
+        self.stacks[seat] = stack - chips
+        self.contributions[seat] += chips
+        self.total += chips
+        return chips
+
+    # ---- the hand's course
+
+    def post_forced_bets(self) -> None:
+        """Antes (dead, not part of the round's bets), then the blinds. Heads-up the
+        button posts the small blind."""
+        s = self.structure
+        if s.ante:
+            for seat in range(self.n_seats):
+                if self.status[seat] != OUT:
+                    self.put(seat, s.ante)
+        sb = self.button if self.n_live == 2 else self.next_in(self.button)
+        bb = self.next_in(sb)
+        self.small_blind_seat, self.big_blind_seat = sb, bb
+        self.bets[sb] = self.put(sb, s.small_blind)
+        self.bets[bb] = self.put(bb, s.big_blind)
+        self.current_bet = max(self.bets)
+        self.bet_count = 1 if self.current_bet else 0   # the big blind is the first bet
+
+    def start_round(self, *, preflop: bool = False) -> None:
+        """Open a betting round; run out the board while nobody can bet."""
+        s = self.structure
+        while True:
+            if not preflop:
+                self.current_bet = self.bet_count = 0
+            self.min_raise = s.big_bet if self.street >= TURN else s.small_bet
+            self.short_sum = 0
+            self.reopen = [True] * self.n_seats
+            # With one seat left with chips, it acts only to answer a bet.
+            self.pending = [st == ACTIVE and (self.n_active >= 2 or bet < self.current_bet)
+                            for st, bet in zip(self.status, self.bets, strict=True)]
+            self.n_pending = self.pending.count(True)
+            if self.n_pending:
+                self.last_aggressor = -1   # the showing order looks at the last round with betting
+                self.actor = self.next_pending(self.big_blind_seat if preflop else self.button)
+                self.prepare_decision()
+                return
+            self.end_round()
+            if self.street == OVER:
+                return
+            preflop = False
+
+    def prepare_decision(self) -> None:
+        """The actor's call amount and bet/raise bounds ("to" amounts; 0 = not legal)."""
+        seat, cur = self.actor, self.current_bet
+        stack, to_call = self.stacks[seat], cur - self.bets[seat]
+        self.min_to = self.max_to = 0
+        if to_call >= stack:           # calling puts the seat all in: no raise
+            self.call_amount = stack
+            return
+        self.call_amount = to_call
+        if not self.reopen[seat] or (self.max_bets and self.bet_count >= self.max_bets):
+            return
+        for k in range(1, self.n_seats):   # somebody must be able to answer a raise
+            other = (seat + k) % self.n_seats
+            if self.status[other] == ACTIVE and self.stacks[other] + self.bets[other] > cur:
+                break
+        else:
+            return
+        all_in, lo = self.bets[seat] + stack, cur + self.min_raise
+        if self.limit == POT:
+            # The pot after calling, on top of the call; never below a full
+            # minimum raise (a pot of short-posted blinds can be smaller).
+            hi = max(cur + self.total + to_call, lo)
+        elif self.limit == FIXED:
+            hi = lo
+        else:
+            hi = all_in
+        self.min_to, self.max_to = min(lo, all_in), min(hi, all_in)
+
+    def legal(self, action: int, amount: int) -> bool:
+        """Whether the actor may take ``action`` with ``amount`` (hf_hand_act's checks)."""
+        if self.actor < 0 or not FOLD <= action <= RAISE:
+            return False
+        to_call = self.current_bet - self.bets[self.actor]
+        if action >= BET:
+            return (action == BET) != (self.current_bet > 0) and bool(self.max_to) \
+                and self.min_to <= amount <= self.max_to
+        if action == CALL:
+            return bool(to_call) and amount in (NO_AMOUNT, self.call_amount)
+        return amount == NO_AMOUNT and not (action == CHECK and to_call)
+
+    def act(self, action: int, amount: int = NO_AMOUNT) -> int:
+        """Apply the actor's action if it is legal: 0, else ERR_ILLEGAL (nothing changed)."""
+        if not self.legal(action, amount):
+            return ERR_ILLEGAL
+        seat = self.actor
+        logged = amount if action >= BET else self.call_amount if action == CALL else 0
+        self.last = (self.street, seat, action, logged)
+        if action >= BET:
+            self.bet_to(seat, amount)
+        elif action == CALL:
+            self.put(seat, self.call_amount)
+            self.bets[seat] += self.call_amount
+        elif action == FOLD:
+            if self.status[seat] == ACTIVE:
+                self.n_active -= 1
+            self.status[seat] = FOLDED
+            self.n_live -= 1
+        self.n_actions += 1
+        if self.pending[seat]:
+            self.pending[seat] = False
+            self.n_pending -= 1
+        self.reopen[seat] = False
+        if self.n_active == 1 and self.n_pending:
+            self.drop_idle_pending()
+        if self.n_live == 1:
+            self.win_uncontested()
+        elif self.n_pending:
+            self.actor = self.next_pending(seat)
+            self.prepare_decision()
+        else:
+            self.end_round()
+            if self.street != OVER:
+                self.start_round()
+        return 0
+
+    def bet_to(self, seat: int, to: int) -> None:
+        """A bet or raise to ``to``; a short all-in does not reopen the betting unless
+        several of them add up to a full raise."""
+        self.put(seat, to - self.bets[seat])
+        self.bets[seat] = to
+        size = to - self.current_bet
+        full = size >= self.min_raise
+        if full:
+            if self.limit != FIXED:
+                self.min_raise = size
+            self.short_sum = 0
+        else:
+            self.short_sum += size
+            if self.short_sum >= self.min_raise:
+                full, self.short_sum = True, 0
+        if full:
+            self.bet_count += 1
+        # Every other seat with chips must answer; a full bet also lets it raise again.
+        for other in range(self.n_seats):
+            if other != seat and self.status[other] == ACTIVE:
+                if not self.pending[other]:
+                    self.pending[other] = True
+                    self.n_pending += 1
+                if full:
+                    self.reopen[other] = True
+        self.current_bet = to
+        self.last_aggressor = seat
+
+    def drop_idle_pending(self) -> None:
+        """With one seat left with chips, it acts only to answer a bet."""
+        for seat in range(self.n_seats):
+            if self.pending[seat] and self.status[seat] == ACTIVE \
+                    and self.bets[seat] >= self.current_bet:
+                self.pending[seat] = False
+                self.n_pending -= 1
+
+    # ---- the end
+
+    def return_uncalled(self) -> None:
+        """Give back the part of the largest bet of the round that nobody matched."""
+        bets = self.bets
+        top = max(bets)
+        if not top:
+            return
+        owner = bets.index(top)
+        excess = top - sorted(bets)[-2]   # over the largest bet of the others
+        if excess:
+            bets[owner] -= excess
+            self.stacks[owner] += excess
+            self.contributions[owner] -= excess
+            self.returned[owner] += excess
+            self.total -= excess
+            if self.status[owner] == ALL_IN:
+                self.status[owner] = ACTIVE
+                self.n_active += 1
+
+    def end_round(self) -> None:
+        self.return_uncalled()
+        self.bets = [0] * self.n_seats
+        self.street += 1
+        self.actor = -1
+        if self.street == OVER:
+            self.showdown()
+        else:
+            self.board_shown = BOARD_AFTER[self.street]
+
+    def close(self) -> None:
+        """Pay out and end the hand."""
+        for seat, won in enumerate(self.payouts):
+            self.stacks[seat] += won
+        self.street, self.actor = OVER, -1
+        self.call_amount = self.min_to = self.max_to = 0
+
+    def win_uncontested(self) -> None:
+        self.return_uncalled()
+        winner = next(seat for seat, st in enumerate(self.status) if st >= ACTIVE)
+        self.payouts = [0] * self.n_seats
+        self.payouts[winner] = self.total
+        self.close()
+
+    def showdown(self) -> None:
+        """The showing order (the last aggressor of the last round with betting, else
+        the first live seat clockwise from the button; then clockwise), and the pots
+        paid exactly as hilo_fast.showdown.showdown pays them."""
+        first = self.last_aggressor
+        if first < 0 or self.status[first] < ACTIVE:
+            first = self.next_seat(self.button)
+            while self.status[first] < ACTIVE:
+                first = self.next_seat(first)
+        n = self.n_seats
+        self.showdown_order = [(first + k) % n for k in range(n)
+                               if self.status[(first + k) % n] >= ACTIVE]
+        live = [st >= ACTIVE for st in self.status]
+        self.payouts = self.settle(self.board, self.holes, live, list(self.contributions),
+                                   self.button)
+        self.went_to_showdown = 1
+        self.close()

@@ -1,0 +1,875 @@
+"""The game engine: one Omaha Hi-Lo hand as a state machine, and a table of hands.
+
+A :class:`Hand` is dealt from a seeded shuffle (or from cards the caller gives),
+posts antes and blinds, and then asks the seat in :attr:`Hand.actor` to act
+until the hand is over (``docs/rules.md`` §3-§5). At every decision
+:meth:`Hand.legal_actions` says which of fold / check / call / bet / raise are
+legal and the minimum and maximum "to" amount of a bet or raise (the total the
+seat will have in front of it this round); :meth:`Hand.act` applies one action.
+An illegal action raises ``ValueError`` naming what is legal and changes nothing.
+
+>>> from hilo_fast.structures import Structure
+>>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+>>> hand
+<Hand pot limit 1/2, 3 seats, button 0, preflop, seat 0 to act, pot 3>
+>>> hand.legal_actions()   # seat 1 posted 1, seat 2 posted 2
+LegalActions(fold, call 2, raise to 4..7)
+>>> hand.act("raise", 7)
+>>> hand.legal_actions()
+LegalActions(fold, call 6, raise to 12..23)
+>>> hand.act("fold"); hand.act("fold")
+>>> hand.is_over, hand.returned, hand.payouts, hand.stacks   # 5 uncalled back, pot 5
+(True, [5, 0, 0], [5, 0, 0], [203, 199, 198])
+
+A :class:`Table` plays hands one after another: it moves the button one seat
+clockwise, lets seats with no chips sit out, and follows a :class:`MixedGame`
+schedule.
+
+Rules chosen where the house rules are silent (standard casino practice, Robert's
+Rules / Poker TDA; marked "(practice)" in ``docs/rules.md``):
+
+- Heads-up the button posts the small blind, acts first pre-flop, last after.
+- A blind or ante a seat cannot cover is posted all in; the amount to call is
+  the largest bet on the table.
+- A seat may fold at any time, also when it could check (the house rules:
+  "玩家隨時可以選擇蓋牌"); built-in bots never fold when they can check.
+- An all-in bet or raise short of a full one (the minimum bet, or the last full
+  raise; in fixed limit the full unit) does not reopen the betting for seats
+  that already acted, unless several such all-ins add up to a full raise; it
+  does not count toward the fixed-limit cap. The next full raise is to the
+  current bet plus the last full raise (fixed limit: plus the unit).
+- Fixed limit: the posted big blind counts as the first of the four bets
+  pre-flop; the cap applies heads-up too.
+- Nobody may bet or raise when no other live seat could call more (every other
+  seat folded, all in, or covered).
+- An uncalled bet (the part of the largest bet nobody matched) goes back to
+  its owner before the pots are settled.
+- Showing order at showdown: the last seat to bet or raise in the last betting
+  round played shows first (when players are all in before the river, that is
+  the last round anyone could bet in, as pokerkit does), else the first live
+  seat clockwise from the button; then clockwise.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ..cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
+from ..core.showdown import ShowdownResult, showdown
+from . import _py_hand
+from ._backend import backend
+from .structures import MixedGame, Structure
+
+
+class Action(IntEnum):
+    """What a seat can do when it is to act."""
+
+    FOLD = backend.FOLD       # the codes of csrc/hilo_fast.h
+    CHECK = backend.CHECK
+    CALL = backend.CALL
+    BET = backend.BET
+    RAISE = backend.RAISE
+
+
+class Street(IntEnum):
+    """Betting rounds; ``OVER`` once the hand is finished."""
+
+    PREFLOP = backend.PREFLOP
+    FLOP = backend.FLOP
+    TURN = backend.TURN
+    RIVER = backend.RIVER
+    OVER = backend.OVER
+
+
+ActionLike = Action | str | int
+
+_ACTION_NAMES = {a.name.lower(): a for a in Action}
+_STREETS = tuple(Street)   # Street by number
+_OVER = Street.OVER
+_CALL, _BET = Action.CALL, Action.BET
+_NO_AMOUNT = backend.NO_AMOUNT
+
+
+class LegalActions:
+    """What the seat to act may do now. ``call`` is the chips a call adds (0 when
+    calling is not legal); bet/raise bounds are "to" amounts (0 when not legal).
+
+    >>> LegalActions(True, False, 6, 0, 0, 12, 23)
+    LegalActions(fold, call 6, raise to 12..23)
+    """
+
+    __slots__ = ("bet_max", "bet_min", "call", "check", "fold", "raise_max", "raise_min")
+
+    def __init__(self, fold: bool, check: bool, call: int, bet_min: int, bet_max: int,
+                 raise_min: int, raise_max: int) -> None:
+        self.fold = fold
+        self.check = check
+        self.call = call
+        self.bet_min = bet_min
+        self.bet_max = bet_max
+        self.raise_min = raise_min
+        self.raise_max = raise_max
+
+    @property
+    def actions(self) -> list[Action]:
+        """The legal kinds of action, in :class:`Action` order."""
+        legal = [Action.FOLD] if self.fold else []
+        if self.check:
+            legal.append(Action.CHECK)
+        if self.call:
+            legal.append(Action.CALL)
+        if self.bet_max:
+            legal.append(Action.BET)
+        if self.raise_max:
+            legal.append(Action.RAISE)
+        return legal
+
+    def describe(self) -> str:
+        """The legal actions in words, e.g. ``'fold, call 6, raise to 12..23'``."""
+        parts = ["fold"] if self.fold else []
+        if self.check:
+            parts.append("check")
+        if self.call:
+            parts.append(f"call {self.call}")
+        for name, lo, hi in (("bet", self.bet_min, self.bet_max),
+                             ("raise to", self.raise_min, self.raise_max)):
+            if hi:
+                parts.append(f"{name} {lo}" if lo == hi else f"{name} {lo}..{hi}")
+        return ", ".join(parts) or "nothing (no seat is to act)"
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.describe()})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class HandView:
+    """What one seat may know of a hand, the object to hand a bot: its own
+    hole cards, the board dealt so far, every seat's stack, bet and
+    contribution, the pot, the action history, whose turn it is and the
+    actor's options (``current_bet``, ``call_amount``, ``min_to``,
+    ``max_to``, :meth:`legal_actions`), and once the hand is over the cards
+    shown at showdown. Never another seat's hidden cards. The names are the
+    :class:`Hand`'s, so a bot reads either; the lists are copies.
+
+    >>> from hilo_fast.structures import Structure
+    >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+    >>> view = hand.view(1)
+    >>> view.hole == hand.holes[1], view.board, view.actor, view.shown
+    (True, [], 0, {})
+    >>> hasattr(view, "holes")   # nobody else's cards
+    False
+    """
+
+    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "button",
+                 "call_amount", "contributions", "current_bet", "folded", "hole", "max_to",
+                 "min_to", "n_seats", "pot", "seat", "shown", "small_blind_seat", "stacks",
+                 "street", "structure")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.seat = seat
+        hole = hand.holes[seat]
+        self.hole = None if hole is None else list(hole)
+        self.board = hand.board
+        self.stacks = list(hand.stacks)
+        self.bets = list(hand.bets)
+        self.contributions = list(hand.contributions)
+        self.pot = hand.pot
+        self.street = hand.street
+        self.actor = hand.actor
+        self.button = hand.button
+        self.small_blind_seat = hand.small_blind_seat
+        self.big_blind_seat = hand.big_blind_seat
+        self.current_bet = hand.current_bet
+        self.call_amount, self.min_to, self.max_to = hand.call_amount, hand.min_to, hand.max_to
+        self.actions = list(hand.actions)
+        self.structure = hand.structure
+        self.n_seats = hand.n_seats
+        self.folded = hand.folded
+        self.shown = {s: list(hand.holes[s] or ()) for s in hand.showdown_order}
+        self._legal = hand.legal_actions()
+
+    @property
+    def is_over(self) -> bool:
+        return self.street == _OVER
+
+    def legal_actions(self) -> LegalActions:
+        """The actor's legal actions (as :meth:`Hand.legal_actions`)."""
+        return self._legal
+
+    def __repr__(self) -> str:
+        return (f"<HandView seat {self.seat}, {self.street.name.lower()}, "
+                f"seat {self.actor} to act, pot {self.pot}>")
+
+
+def _parse_action(action: ActionLike) -> Action:
+    if isinstance(action, str):
+        found = _ACTION_NAMES.get(action.strip().lower())
+        if found is None:
+            raise ValueError(f"unknown action {action!r}: expected one of "
+                             f"{', '.join(_ACTION_NAMES)}")
+        return found
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise TypeError(f"action must be an Action or its name, got {action!r}")
+    try:
+        return Action(action)
+    except ValueError:
+        raise ValueError(f"unknown action {action!r}: expected 0..4") from None
+
+
+class _HandFields:
+    """Hand's hot reads on the pure backend's machine (the native backend's
+    base of Hand, ``HandCore`` in csrc/py/handplay.c, reads them from the C
+    hand with the same names and answers)."""
+
+    __slots__ = ()
+    _m: Any
+
+    actor: int = property(attrgetter("_m.game.actor"),  # type: ignore[assignment]
+                         doc="The seat to act, -1 when nobody is.")
+
+    current_bet: int = property(attrgetter("_m.game.current_bet"),  # type: ignore[assignment]
+                         doc="The largest bet of this round.")
+
+    call_amount: int = property(attrgetter("_m.game.call_amount"),  # type: ignore[assignment]
+                         doc="The chips a call adds for the actor (its stack when that is all in).")
+
+    min_to: int = property(attrgetter("_m.game.min_to"),  # type: ignore[assignment]
+                         doc="The smallest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    max_to: int = property(attrgetter("_m.game.max_to"),  # type: ignore[assignment]
+                         doc="The largest 'to' amount of the actor's bet or raise (0: not legal).")
+
+    stacks: list[int] = property(attrgetter("_m.stacks_now"),  # type: ignore[assignment]
+                                 doc="Chips behind each seat (the final stacks once over).")
+
+    bets: list[int] = property(attrgetter("_m.bets_now"),  # type: ignore[assignment]
+                               doc="Chips in front of each seat this round.")
+
+    contributions: list[int] = property(  # type: ignore[assignment]
+        attrgetter("_m.contributions_now"),
+        doc="Chips each seat put in this hand (uncalled chips given back excluded).")
+
+    folded: list[bool] = property(attrgetter("_m.folded_now"),  # type: ignore[assignment]
+                                  doc="Per seat: folded this hand.")
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand so far (antes, blinds, bets)."""
+        return int(self._m.game.total)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are settled (or the hand ended with one seat left)."""
+        return self._m.game.street == _OVER  # type: ignore[no-any-return]
+
+    def _bind_core(self, address: int, keep: Any) -> None:
+        """HandCore's: read the C hand at ``address``; nothing to bind here."""
+
+
+# Hand's base: HandCore on the native backend (where it was built), else _HandFields.
+if TYPE_CHECKING:
+    _HandBase = _HandFields
+else:
+    _HandBase = getattr(backend, "builtin_hand_core", lambda: None)() or _HandFields
+
+
+class Hand(_HandBase):
+    """One hand of Omaha Hi-Lo, from the forced bets to the settlement.
+
+    ``stacks`` has one entry per seat (2..10 seats); a seat with 0 chips sits
+    out. ``button`` must be a seat with chips. Cards come from ``holes`` (one
+    list per seat, None for seats sitting out) and ``board`` (5 cards) when
+    given, else from a shuffle seeded by ``seed`` (or drawn from ``rng``).
+
+    Public state, read-only for callers: ``stacks`` (chips behind; the final
+    stacks once over), ``bets`` (this round), ``contributions`` (this hand),
+    ``street``, ``actor`` (-1 when nobody is to act), ``holes``, ``board``,
+    ``actions`` (the log: ``(street, seat, Action, amount)``, amount being the
+    chips a call added or the "to" amount of a bet or raise), ``payouts``,
+    ``returned`` (uncalled chips given back per seat), ``showdown_order``,
+    ``settlement`` (the :func:`~hilo_fast.showdown.showdown` result, when the hand
+    went to showdown).
+
+    A façade: the hand is played by the backend's state machine (the C hand,
+    ``csrc/hand.c``, on the native backend while the chips fit its 64-bit
+    bound; the Python one, :mod:`hilo_fast.engine._py_hand`, otherwise). This class
+    parses and checks the input, deals, explains refusals and builds the
+    settlement; both machines give the same answers action by action.
+    """
+
+    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "holes", "n_seats",
+                 "starting_stacks", "structure")
+
+    def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
+                 seed: int | None = None, rng: random.Random | None = None,
+                 holes: Sequence[CardsLike | None] | None = None,
+                 board: CardsLike | None = None, hole_count: int = 4) -> None:
+        if not isinstance(structure, Structure):
+            raise TypeError(f"structure must be a Structure, got {structure!r}")
+        self.structure = structure
+        self.starting_stacks = _check_stacks(stacks)
+        n = self.n_seats = len(self.starting_stacks)
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if self.starting_stacks[button] == 0:
+            raise ValueError(f"button seat {button} has no chips")
+        self.button = button
+        self._settlement: ShowdownResult | None = None
+        self.actions: list[tuple[Street, int, Action, int]] = []
+        dealt = None
+        if holes is None and board is None and _c_deal_hand is not None and (
+                rng.__class__ is random.Random if rng is not None   # the common case: one C call
+                else seed is None or seed.__class__ is int):   # (Random(seed) raises nothing)
+            dealt = _c_deal_hand(structure, self.starting_stacks, button, hole_count,
+                                 (rng if rng is not None else random.Random(seed)).random)
+        if dealt is not None:
+            m, self.holes, self._board = dealt
+            if m.__class__ is int:   # beyond the C's chip bound: the Python machine
+                m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                             self._board, None)
+            self._m = m
+        else:
+            self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
+                                                   hole_count, seed, rng)
+            # The state machine; its ``game`` has the fields read below (hf_game's).
+            m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+                                   self.holes, self._board, cards)
+        if m.__class__ is not _py_hand.HandState:   # the C hand: its reads in C too
+            self._bind_core(m.address, m.game)
+
+    @classmethod
+    def _given_deal(cls, structure: Structure, stacks: list[int], button: int,
+                    holes: list[list[int] | None], board: list[int], hole_count: int) -> Hand:
+        """``Hand(structure, stacks, button, holes=holes, board=board,
+        hole_count=hole_count)`` for a deal built by the caller (the replay of a
+        hand history: new lists of card ids), the same hand or the same error:
+        on the native backend the C deal's own checks (ids, repeats, counts,
+        stacks, button) stand in for the façade's, and whatever it refuses,
+        like anything else, takes the constructor, which explains."""
+        if _c_given_deal is not None and structure.__class__ is Structure and \
+                stacks.__class__ is list and holes.__class__ is list and \
+                board.__class__ is list and button.__class__ is int and \
+                0 <= button < len(stacks) and hole_count in (4, 5, 6) and \
+                hole_count.__class__ is int:
+            m = _c_given_deal(structure, stacks, button, hole_count, holes, board)
+            if m is not None and m.__class__ is not int:
+                hand = cls.__new__(cls)
+                hand.structure, hand.starting_stacks = structure, list(stacks)
+                hand.n_seats = len(stacks)
+                hand.button, hand._settlement, hand.actions = button, None, []
+                hand.holes, hand._board, hand._m = holes, board, m
+                hand._bind_core(m.address, m.game)
+                return hand
+        return cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count)
+
+    def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
+        """A copy with each slot copied by ``copy_slot``, bound to its own machine's
+        C hand (HandCore's reads are not slots)."""
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, copy_slot(getattr(self, name)))
+        if twin._m.__class__ is not _py_hand.HandState:
+            twin._bind_core(twin._m.address, twin._m.game)
+        return twin
+
+    def __copy__(self) -> Hand:
+        return self._twin(lambda value: value)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self._twin(lambda value: copy.deepcopy(value, memo))
+
+    # ------------------------------------------------------------ the state
+
+    @property
+    def returned(self) -> list[int]:
+        """Uncalled chips given back to each seat."""
+        return list(self._m.game.returned[0:self.n_seats])
+
+    @property
+    def payouts(self) -> list[int]:
+        """Chips each seat won, once the hand is over (else empty)."""
+        return list(self._m.game.payouts[0:self.n_seats]) if self._m.game.street == _OVER else []
+
+    @property
+    def showdown_order(self) -> list[int]:
+        """Seats in the order they show at showdown (empty without a showdown)."""
+        g = self._m.game
+        return list(g.showdown_order[0:g.n_shown]) if g.went_to_showdown else []
+
+    @property
+    def street(self) -> Street:
+        street: Street = _STREETS[self._m.game.street]
+        return street
+
+    bet_count: int = property(attrgetter("_m.game.bet_count"),  # type: ignore[assignment]
+                         doc="Full bets and raises this round (the big blind counts pre-flop).")
+
+    last_aggressor: int = property(attrgetter("_m.game.last_aggressor"),  # type: ignore[assignment]
+                         doc="The last seat to bet or raise in the last round with betting, or -1.")
+
+    small_blind_seat: int = property(attrgetter("_m.game.small_blind_seat"))  # type: ignore[assignment]
+
+    big_blind_seat: int = property(attrgetter("_m.game.big_blind_seat"))  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        where = ("over" if self.is_over
+                 else f"{self.street.name.lower()}, seat {self.actor} to act")
+        return (f"<Hand {self.structure.describe()}, {self.n_seats} seats, button "
+                f"{self.button}, {where}, pot {self.pot}>")
+
+    @property
+    def board(self) -> list[int]:
+        """The board cards dealt so far."""
+        return self._board[:self._m.game.board_shown]
+
+    @property
+    def settlement(self) -> ShowdownResult | None:
+        """The :func:`~hilo_fast.showdown.showdown` result when the hand went to
+        showdown, else None. The chips were paid at once (the backend pays
+        exactly what showdown() pays); this result, with its pots and hand
+        values, is worked out when first asked for."""
+        if self._settlement is None and self.showdown_order:
+            folded = self.folded
+            self._settlement = showdown(
+                self._board, self.holes, self.contributions,
+                folded=[i for i, f in enumerate(folded) if f], button=self.button)
+        return self._settlement
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may know now (:class:`HandView`): the object to hand its bot."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
+        return HandView(self, seat)
+
+    def legal_actions(self) -> LegalActions:
+        """What :attr:`actor` may do now (all False/0 once the hand is over).
+
+        >>> from hilo_fast.structures import Structure
+        >>> Hand(Structure.fixed_limit(2, 4), [50, 50, 50], 0, seed=1).legal_actions()
+        LegalActions(fold, call 2, raise to 4)
+        """
+        g = self._m.game
+        actor = g.actor
+        if actor < 0:
+            return LegalActions(False, False, 0, 0, 0, 0, 0)
+        cur = g.current_bet
+        to_call = cur - g.bets[actor]
+        lo, hi = g.min_to, g.max_to
+        call = g.call_amount if to_call else 0
+        if cur:
+            return LegalActions(True, to_call == 0, call, 0, 0, lo, hi)
+        return LegalActions(True, to_call == 0, call, lo, hi, 0, 0)
+
+    # ---------------------------------------------------------------- acting
+
+    def play(self, bots: Callable[[Hand, Any], Any] | Sequence[Callable[[Hand, Any], Any]],
+             rng: random.Random | None = None) -> None:
+        """Play the hand to its end with Python bots: while a seat is to act, ask
+        its bot ``bot(hand, rng)`` (a :class:`~hilo_fast.selfplay.Bot`) and apply
+        the answer as ``hand.act(*answer)`` does. ``bots``: one callable for
+        every seat, or one per seat (``n_seats`` of them; seats sitting out are
+        never asked); ``rng``: the stream the bots draw from (default a fresh
+        ``random.Random()``). An error of a bot or an illegal answer (act's
+        ValueError) stops the hand at that decision, unchanged by it.
+
+        The fast way to drive a hand with Python bots: on the native backend the
+        loop runs in C (csrc/py/handplay.c), which calls each bot and applies
+        its answer without a Python frame of its own; the answers are the same.
+
+        >>> from hilo_fast.structures import Structure
+        >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
+        >>> hand.play(lambda hand, rng: ("call" if hand.call_amount else "check", None))
+        >>> hand.is_over, len(hand.actions), sum(hand.stacks)
+        (True, 12, 600)
+        """
+        seat_bots = _check_bots(bots, self.n_seats)
+        rng = random.Random() if rng is None else rng
+        if _c_play is not None and self._m.__class__ is not _py_hand.HandState:
+            _c_play(self._m, self, seat_bots, rng, self.actions)
+            return
+        g = self._m.game
+        while g.actor >= 0:
+            self.act(*seat_bots[g.actor](self, rng))
+
+    def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
+                      kinds: tuple[str, ...], returned: dict[int, int]) -> int:
+        """For :mod:`hilo_fast.replay`: apply a hand history's ``actions[start:]``
+        (``HHAction`` tuples; ``kinds`` their kind names by Action code, then the
+        uncalled bet's, whose chips go to ``returned[seat]``) for as long as each
+        is one the replay's loop would apply with nothing to report, in C
+        (csrc/py/hhreplay.c); the index of the first one left to that loop
+        (``start`` where the loop is not in C: the pure backend, the Python machine)."""
+        if _c_replay is None or self._m.__class__ is _py_hand.HandState:
+            return start
+        return int(_c_replay(self._m, actions, seat_of, self.actions, start, kinds, returned))
+
+    def _showdown_pots(self, chips: list[int], showing: list[int], button: int
+                       ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...],
+                                       tuple[int, ...]]] | None:
+        """For :mod:`hilo_fast.replay`: its pots with their winners in C on this
+        hand's cards (csrc/py/hhreplay.c ``pots``, the twin of
+        ``replay._showdown_pots``); None where that is not in C."""
+        if _c_pots is None or self._m.__class__ is _py_hand.HandState:
+            return None
+        return _c_pots(self._m, chips, showing, button)  # type: ignore[no-any-return]
+
+    def act(self, action: ActionLike, amount: int | None = None) -> None:
+        """Apply ``action`` for :attr:`actor`. ``amount``: the "to" total of a bet or
+        raise (required), the chips of a call (optional), nothing for fold/check.
+
+        Raises ValueError (naming what is legal) and leaves the hand unchanged when
+        the action is not legal now.
+        """
+        g = self._m.game
+        seat, street = g.actor, g.street
+        if seat < 0:
+            raise ValueError("the hand is over: no seat is to act")
+        if action.__class__ is not Action:
+            action = _parse_action(action)
+        if action >= _BET:
+            if amount.__class__ is not int:
+                self._check_amount(action, amount)
+                amount = int(amount)  # type: ignore[arg-type]
+            if not g.min_to <= amount <= g.max_to:   # (the machine takes int64 only)
+                self._refuse(action, amount)
+            given = logged = amount
+        else:
+            logged = g.call_amount if action == _CALL else 0
+            # No amount, or a call's exact chips; anything else is refused (-2).
+            given = _NO_AMOUNT if amount is None or (action == _CALL and amount == logged) \
+                else -2
+        if self._m.act(action, given):
+            self._refuse(action, amount)
+        self.actions.append((_STREETS[street], seat, action, logged))
+
+    def _check_amount(self, action: Action, amount: object) -> None:
+        """A bet or raise needs an int amount (checked after the kind of action is)."""
+        g = self._m.game
+        if (action == _BET) == (g.current_bet > 0) or not g.max_to:
+            self._refuse(action, amount)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise TypeError(f"{action.name.lower()} needs an int 'to' amount, got "
+                            f"{amount!r}; legal: {self.legal_actions().describe()}")
+
+    def _refuse(self, kind: Action, amount: object) -> NoReturn:
+        """The ValueError for an action the machine refused (nothing changed)."""
+        g = self._m.game
+        cur, to_call = g.current_bet, g.current_bet - g.bets[g.actor]
+        if kind >= _BET:
+            why = ("there is a bet to raise" if cur else "there is no bet to raise")\
+                if (kind == _BET) == (cur > 0) else "may not bet or raise now" \
+                if not g.max_to else f"must be to {g.min_to}..{g.max_to}"
+        elif kind == _CALL:
+            why = "has nothing to call" if not to_call else f"adds exactly {g.call_amount}"
+        elif amount is not None:
+            why = "takes no amount"
+        else:
+            why = f"faces a bet of {to_call} to call"
+        what = kind.name.lower() + ("" if amount is None else f" {amount}")
+        raise ValueError(f"seat {g.actor} cannot {what} ({why}); "
+                         f"legal: {self.legal_actions().describe()}")
+
+
+def _act_on(hand: Hand, answer: Any) -> None:
+    """A bot's answer the C loop of Hand.play leaves to the façade (its errors too)."""
+    hand.act(*answer)
+
+
+_MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
+# The backend's deal for cards the façade checked (no conversion on native).
+_hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
+# Hand._given_deal's deal in C, checked there (None: the constructor's checks).
+_c_given_deal = getattr(backend, "hand_deal_given", None)
+# Hand.play's loop in C on the native backend (None: the Python loop).
+_c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple(Action), _act_on)
+# The replay's action loop in C (bound with _c_play; None: the Python loop only).
+_c_replay = getattr(backend, "replay_actions", None)
+_c_pots = getattr(backend, "replay_pots", None)
+
+
+# _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).
+_c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
+                       tuple[Any, list[list[int] | None], list[int]] | None] | None = getattr(
+    backend, "hand_deal_shuffled", None)
+
+
+def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
+             holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
+    """The backend's hand for these (checked) settings and cards (``cards``: the
+    same in dealing order, when known): the C one when the backend has it and
+    the chips fit its bound, else the Python one."""
+    amounts = (structure.small_blind, structure.big_blind, structure.ante,
+               structure.small_bet, structure.big_bet)
+    if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
+        if cards is None:
+            cards = [card for hole in holes if hole is not None for card in hole] + board
+        state = _hand_deal(structure, stacks, button, hole_count, cards)
+        assert not isinstance(state, int), f"the C refused a checked deal: {state}"
+        return state
+    return _py_hand.HandState(structure, stacks, button, hole_count, holes, board,
+                             _settle_payouts)
+
+
+def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
+                    contributions: list[int], button: int) -> list[int]:
+    """A Python machine's showdown (the pure backend, or chips beyond the C's
+    bound), settled by the backend."""
+    return _py_hand.showdown_payouts(backend.settle, board, holes, live, contributions, button)
+
+
+# -------------------------------------------------------------------- helpers
+
+def _check_bots(bots: object, n_seats: int) -> tuple[Any, ...]:
+    """Hand.play's bots as a tuple of one callable per seat."""
+    if isinstance(bots, tuple) and len(bots) == n_seats and all(map(callable, bots)):
+        return bots   # what simulate passes at every hand: nothing to convert
+    if callable(bots):
+        return (bots,) * n_seats
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a callable bot(hand, rng) or one per seat, got {bots!r}")
+    if len(bots) != n_seats:
+        raise ValueError(f"bots must have one bot per seat ({n_seats}), got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(bot):
+            raise TypeError(f"bots[{seat}] must be a callable bot(hand, rng), got {bot!r}")
+    return tuple(bots)
+
+
+def _check_stacks(stacks: Sequence[int]) -> list[int]:
+    if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
+            and set(map(type, stacks)) == {int} and min(stacks) >= 0:
+        checked = list(stacks)   # plain ints (what Table passes): whole-list checks
+    else:
+        checked = _check_stacks_one_by_one(stacks)
+    if len(checked) - checked.count(0) < 2:
+        raise ValueError(f"a hand needs at least 2 seats with chips, stacks are {checked}")
+    return checked
+
+
+def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        raise TypeError(f"stacks must be a sequence of ints, got {stacks!r}")
+    if not 2 <= len(stacks) <= 10:
+        raise ValueError(f"a table has 2..10 seats, got {len(stacks)}")
+    checked = []
+    for seat, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise TypeError(f"stack of seat {seat} must be an int, got {chips!r}")
+        if chips < 0:
+            raise ValueError(f"stack of seat {seat} is negative: {chips}")
+        checked.append(int(chips))
+    return checked
+
+
+# _deal_shuffled in C on the native backend, the same draws of a random.Random (or None).
+Dealt = tuple[list[list[int] | None], list[int], list[int]]   # holes, board, cards as dealt
+_c_deal_cards: Callable[[Callable[[], float], list[int], int], Dealt] | None = getattr(
+    backend, "builtin_deal_cards", lambda: None)()
+
+
+def _shuffled(need: int, rng: random.Random) -> list[int]:
+    """The first ``need`` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
+    deck = list(range(52))
+    rnd = rng.random
+    for i in range(need):
+        j = i + int(rnd() * (52 - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:need]
+
+
+def cards_needed(hole_count: int, seats: int) -> int:
+    """The cards a deal of ``seats`` hands of ``hole_count`` cards and a board takes.
+
+    Raises ValueError unless ``hole_count`` is the int 4, 5 or 6 and the deck
+    holds them all.
+
+    >>> cards_needed(5, 9)
+    50
+    """
+    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
+            hole_count not in (4, 5, 6):
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    need = hole_count * seats + 5
+    if need > 52:
+        raise ValueError(f"{seats} seats x {hole_count} hole cards + 5 board cards need "
+                         f"{need} cards, the deck has 52")
+    return need
+
+
+def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
+    """A shuffled deal: each seat dealt in its hole cards from the front of the
+    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
+    dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
+    deck = _shuffled(len(dealt) * hole_count + 5, rng)
+    hands: list[list[int] | None] = [None] * len(stacks)
+    for k, seat in enumerate(dealt):
+        hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
+    return hands, deck[-5:], deck
+
+
+def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
+          board: CardsLike | None, hole_count: int, seed: int | None,
+          rng: random.Random | None
+          ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
+    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
+    n = len(stacks)
+    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
+    if holes is None and board is None:
+        rng = rng if rng is not None else random.Random(seed)
+        if _c_deal_cards is not None and rng.__class__ is random.Random:
+            return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
+        return _deal_shuffled(stacks, hole_count, rng)
+    if holes is None or board is None:
+        raise ValueError("give both holes and board, or neither (to shuffle)")
+    plain = _plain_deal(stacks, holes, board, hole_count)
+    if plain is not None:
+        return plain
+    if isinstance(holes, str) or len(holes) != n:
+        raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
+    board_cards = parse_cards(board)
+    check_count(board_cards, (5,), "board")
+    hands: list[list[int] | None] = [None] * n
+    groups = {"board": board_cards}
+    for seat in (seat for seat in range(n) if stacks[seat]):
+        cards = holes[seat]
+        if cards is None:
+            raise ValueError(f"seat {seat} has chips but no hole cards")
+        hands[seat] = parsed = parse_cards(cards)
+        check_count(parsed, (hole_count,), f"hole cards of seat {seat}")
+        groups[f"seat_{seat}"] = parsed
+    for seat in range(n):
+        given = holes[seat]
+        if not stacks[seat] and given is not None:
+            raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
+                             f"{format_cards(parse_cards(given), ' ')}")
+    check_distinct(**groups)
+    return hands, board_cards, None
+
+
+def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: CardsLike,
+                hole_count: int) -> Dealt | None:
+    """_deal's given cards when they are already a valid deal of plain ids
+    (lists or tuples of ints 0..51, the right counts, a hole for exactly the
+    seats with chips, all distinct), as (holes, board, the cards in dealing
+    order); else None: anything else takes the checks that explain it."""
+    if holes.__class__ not in _SEQUENCES or len(holes) != len(stacks) or \
+            board.__class__ not in _SEQUENCES or len(board) != 5:
+        return None
+    hands: list[list[int] | None] = [
+        None if hole is None else list(hole) if hole.__class__ in _SEQUENCES else hole
+        for hole in holes]   # (copies: the caller's lists stay theirs)
+    cards: list[Any] = []   # ints once checked below
+    for chips, hand in zip(stacks, hands, strict=True):
+        if hand is None:
+            if chips:
+                return None
+        elif not chips or hand.__class__ is not list or len(hand) != hole_count:
+            return None
+        else:
+            cards += hand
+    cards += board
+    # Whole-list checks in CPython builtins: only ints (so no bool or float is
+    # taken for an id), each one of the 52, no repeats.
+    if set(map(type, cards)) != {int}:
+        return None
+    distinct = set(cards)
+    if len(distinct) != len(cards) or not distinct <= _DECK:
+        return None
+    return hands, list(board), cards
+
+
+_SEQUENCES = (list, tuple)
+_DECK = frozenset(range(52))
+
+
+def _next_with_chips(stacks: list[int], seat: int) -> int:
+    """The first seat clockwise after ``seat`` that has chips."""
+    n = len(stacks)
+    for step in range(1, n + 1):
+        if stacks[(seat + step) % n]:
+            return (seat + step) % n
+    raise ValueError("no seat has chips")
+
+
+class Table:
+    """Hands one after another at one table: stacks carry over, the button moves one
+    seat clockwise (skipping seats with no chips, which sit out), and the
+    structure follows ``structure`` (a :class:`Structure`, or a
+    :class:`MixedGame` schedule).
+
+    >>> from hilo_fast.structures import Structure
+    >>> table = Table([100, 100, 0, 100], Structure.no_limit(1, 2), seed=3)
+    >>> hand = table.next_hand()
+    >>> hand.button, hand.small_blind_seat, hand.big_blind_seat
+    (0, 1, 3)
+    >>> while not hand.is_over:
+    ...     hand.act("fold" if hand.call_amount else "check")
+    >>> table.next_hand().button   # seat 2 has no chips: it sits out
+    1
+    """
+
+    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "rebuys", "schedule",
+                 "stacks")
+
+    def __init__(self, stacks: Sequence[int], structure: Structure | MixedGame, *,
+                 button: int = 0, seed: int | None = None, hole_count: int = 4) -> None:
+        if not isinstance(structure, (Structure, MixedGame)):
+            raise TypeError(f"structure must be a Structure or MixedGame, got {structure!r}")
+        self.stacks = _check_stacks(stacks)
+        if isinstance(button, bool) or not isinstance(button, int) or \
+                not 0 <= button < len(self.stacks):
+            raise ValueError(f"button must be a seat 0..{len(self.stacks) - 1}, got {button!r}")
+        self.schedule = structure
+        self.button = button if self.stacks[button] else _next_with_chips(self.stacks, button)
+        self.hand: Hand | None = None
+        self.hand_number = 0
+        self.rebuys = [0] * len(self.stacks)
+        self.hole_count = hole_count
+        self._rng = random.Random(seed)
+
+    def structure_for(self, hand_number: int) -> Structure:
+        """The structure of hand ``hand_number`` (0-based)."""
+        if isinstance(self.schedule, MixedGame):
+            return self.schedule.structure_for(hand_number)
+        return self.schedule
+
+    def next_hand(self, *, holes: Sequence[CardsLike | None] | None = None,
+                  board: CardsLike | None = None, rebuy_to: int = 0) -> Hand:
+        """Deal the next hand (after the previous one is over), moving the button.
+
+        ``rebuy_to``: a seat left with no chips buys back in to this many chips
+        first (a cash game's automatic rebuy, counted in :attr:`rebuys`); with
+        the default 0 it sits out. Raises ValueError, changing nothing, when the
+        previous hand is still on or fewer than two seats have chips.
+        """
+        stacks, number, button = self.stacks, self.hand_number, self.button
+        rebuys = self.rebuys
+        if self.hand is not None:
+            if not self.hand.is_over:
+                raise ValueError(f"hand {self.hand_number} is not over yet")
+            stacks, number = self.hand.stacks, number + 1   # (a fresh list)
+            if rebuy_to > 0 and 0 in stacks:
+                rebuys = list(rebuys)   # a copy: nothing changes if this call fails
+                for seat, chips in enumerate(stacks):
+                    if not chips:
+                        stacks[seat] = rebuy_to
+                        rebuys[seat] += 1
+            if len(stacks) - stacks.count(0) < 2:
+                raise ValueError(f"fewer than 2 seats have chips: {stacks}")
+            button = _next_with_chips(stacks, button)
+        hand = Hand(self.structure_for(number), stacks, button, rng=self._rng,
+                    holes=holes, board=board, hole_count=self.hole_count)
+        self.stacks, self.hand_number, self.button, self.hand = stacks, number, button, hand
+        self.rebuys = rebuys
+        return hand

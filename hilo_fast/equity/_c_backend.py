@@ -1,0 +1,195 @@
+"""Equity's native twin: chunks of deals and of range deals settled into
+integer tallies by csrc/equity.c and csrc/range_equity.c.
+
+Same functions and return conventions as :mod:`hilo_fast.equity._py_backend`;
+input cffi cannot pass is handed to the C as values it refuses at the same
+place (see :mod:`hilo_fast.core._c_backend`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._native._core import ffi, lib
+from ..core._c_backend import _NOT_A_CARD, ERR_COUNT, _card_ids
+from .range_arrays import check_range_arrays
+
+NAME = "native"
+
+# ---- the constants of csrc/hilo_fast.h, read from it (the pure twin's copies
+# are checked against the header by tests/test_constants.py) ----
+
+EQUITY_POT: int = lib.HF_EQUITY_POT
+EQUITY_MAX_PLAYERS: int = lib.HF_EQUITY_MAX_PLAYERS
+EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
+#: A flat tally: deals, no_low, then these per player, in hf_equity_tally's order.
+EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
+    name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
+
+# ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
+#
+# A tally is a list of ints: deals, no_low, then per player share,
+# share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
+
+
+
+def _flat_tally(tally: object, n_players: int) -> list[int]:
+    out = [int(tally.deals), int(tally.no_low)]  # type: ignore[attr-defined]
+    columns = [getattr(tally, field) for field in EQUITY_TALLY_FIELDS]
+    for p in range(n_players):
+        out.extend(int(column[p]) for column in columns)
+    return out
+
+
+def _n_players(holes: Sequence[int], n_hole: int) -> int:
+    """Players in a flat list of hands; 0 (refused by the C) if it does not divide."""
+    return len(holes) // n_hole if n_hole > 0 and len(holes) % n_hole == 0 else 0
+
+
+def equity_deals(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int]
+) -> int:
+    """Number of deals of the spot (random hands are -1s), or ERR_*."""
+    return _equity_spot_error(holes, n_hole, board, dead, checked=False)
+
+
+def _equity_spot_error(holes: Sequence[int], n_hole: Any, board: Sequence[int],
+                       dead: Sequence[int], *, checked: bool = True) -> int:
+    """``hf_equity_deals`` of the spot with any item cffi cannot pass replaced
+    by one the C refuses: the spot's error code, or (``checked``) ERR_COUNT
+    for a valid spot, because the caller's numbers are out of range."""
+    if type(n_hole) is not int or not 0 <= n_hole < 64:
+        n_hole = -1
+    holes, board, dead = _card_ids(holes), _card_ids(board), _card_ids(dead)
+    deals = int(lib.hf_equity_deals(holes, _n_players(holes, n_hole), n_hole, board,
+                                    len(board), dead, len(dead)))
+    return ERR_COUNT if checked and deals >= 0 else deals
+
+
+def equity_enumerate(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    first: int, count: int,
+) -> list[int] | int:
+    """Tally of deals ``first .. first + count - 1``, or ERR_*."""
+    n_players = _n_players(holes, n_hole)  # a number beyond int64: the except below
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_enumerate(holes, n_players, n_hole, board, len(board),
+                                          dead, len(dead), first, count, out))
+    except _NOT_A_CARD:
+        return _equity_spot_error(holes, n_hole, board, dead)
+    return err or _flat_tally(out, n_players)
+
+
+def equity_sample(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    seed: int, count: int,
+) -> list[int] | int:
+    """Tally of ``count`` random deals drawn from the stream ``seed``, or ERR_*."""
+    n_players = _n_players(holes, n_hole)  # a number beyond int64: the except below
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_sample(holes, n_players, n_hole, board, len(board),
+                                       dead, len(dead), seed, count, out))
+    except _NOT_A_CARD:
+        return _equity_spot_error(holes, n_hole, board, dead)
+    return err or _flat_tally(out, n_players)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (both modulo 2**64), from ``hf_splitmix64``."""
+    return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
+
+
+def equity_exact(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    part: int, n_parts: int,
+) -> list[int] | int:
+    """Tally of part ``part`` of ``n_parts`` of the grouped exact enumeration
+    of a spot with every hand known (``hf_equity_exact``), or ERR_*."""
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_equity_tally *")
+    try:
+        err = int(lib.hf_equity_exact(holes, n_players, n_hole, board, len(board),
+                                      dead, len(dead), part, n_parts, out))
+    except _NOT_A_CARD:
+        return _equity_spot_error(holes, n_hole, board, dead)
+    return err or _flat_tally(out, n_players)
+
+
+# ---- range equity (csrc/range_equity.c) ----
+#
+# ``ranges`` has one entry per player: None, or (combos, cumulative), a
+# C-contiguous uint8 array of rows of card ids and an int64 array of the
+# running sums of the rows' integer weights. A tally is an equity tally
+# followed by the number of deals settled. (The array form: _range_arrays.py.)
+
+ERR_RANGE_CLASH: int = lib.HF_ERR_RANGE_CLASH
+RANGE_MAX_REJECTS: int = lib.HF_RANGE_MAX_REJECTS
+
+
+def _ranges(ranges: Sequence[tuple[Any, Any] | None], n_hole: int) -> tuple[Any, list[Any]]:
+    """The hf_range array, and the buffers it points into (kept alive by the caller)."""
+    check_range_arrays(ranges, n_hole)
+    out = ffi.new("hf_range[]", len(ranges))
+    keep: list[Any] = []
+    for p, entry in enumerate(ranges):
+        if entry is not None:
+            combos = ffi.from_buffer("uint8_t[]", entry[0])
+            cumulative = ffi.from_buffer("int64_t[]", entry[1])
+            keep += [combos, cumulative]
+            out[p].combos, out[p].cumulative, out[p].n_combos = combos, cumulative, len(cumulative)
+    return out, keep
+
+
+def _range_call(c_function: Any, holes: Sequence[int], n_hole: int, board: Sequence[int],
+                dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
+                *trailing: Any) -> int:
+    """One hf_range_* call over a spot and its ranges: its return code, or ERR_*."""
+    table, _keep = _ranges(ranges, n_hole)
+    n_players = _n_players(holes, n_hole)
+    if len(ranges) != n_players:  # the C reads one entry per player
+        return ERR_COUNT
+    try:
+        return int(c_function(holes, n_players, n_hole, board, len(board), dead, len(dead),
+                              table, *trailing))
+    except _NOT_A_CARD:  # numbers cffi cannot pass: the C names the spot's error
+        return _equity_spot_error(holes, n_hole, board, dead)
+
+
+def range_deals(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                ranges: Sequence[tuple[Any, Any] | None]) -> int:
+    """Positions of the exhaustive range enumeration, or ERR_*."""
+    return _range_call(lib.hf_range_deals, holes, n_hole, board, dead, ranges)
+
+
+def _range_tally(err: int, out: Any, n_players: int) -> list[int] | int:
+    """The equity tally and the deals settled, or the error."""
+    if err:
+        return err
+    return [*_flat_tally(out.tally, n_players), int(out.settled)]
+
+
+def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
+                    dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
+                    first: int, count: int) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
+    out = ffi.new("hf_range_tally *")
+    err = _range_call(lib.hf_range_enumerate, holes, n_hole, board, dead, ranges,
+                      first, count, out)
+    return _range_tally(err, out, len(ranges))
+
+
+def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+                 ranges: Sequence[tuple[Any, Any] | None], seed: int,
+                 count: int) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+    out = ffi.new("hf_range_tally *")
+    err = _range_call(lib.hf_range_sample, holes, n_hole, board, dead, ranges,
+                      seed, count, out)
+    return _range_tally(err, out, len(ranges))

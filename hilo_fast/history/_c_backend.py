@@ -1,0 +1,53 @@
+"""The hand-history readers' and replay's fast paths in C: CPython builtins
+(csrc/py/hhlines.c, csrc/py/hhreplay.c) that give exactly the Python code's
+answer or hand the case back to it. The pure backend has no twin module: the
+Python code is the twin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+NAME = "native"
+
+def builtin_hh_lines(seat_info: type, post: type, hh_action: type
+                     ) -> Callable[[list[str], bool], tuple[Any, ...] | None] | None:
+    """``read_lines(lines, cash)``: the PokerStars reader's line loop as a CPython
+    builtin (csrc/py/hhlines.c) making these named tuples; its result or None
+    ("let Python read this hand"). None where it was not built."""
+    try:
+        from .._native import _hhlines
+    except ImportError:
+        return None
+    _hhlines.bind(seat_info, post, hh_action)
+    return _hhlines.read_lines
+
+
+def builtin_hh_hand(seat_info: type, post: type, hh_action: type
+                    ) -> tuple[Callable[[list[str], bool], tuple[Any, ...] | None],
+                               Callable[[str, int, int, bool], tuple[Any, ...] | None]] | None:
+    """``(read_hand(block, cash), read_span(text, start, stop, cash))``: a PokerStars
+    hand's raw lines (a list, or a slice of an ASCII text) read whole by the CPython
+    builtin (csrc/py/hhlines.c): its table line and HandHistory fields, or None
+    ("let Python read this hand"). None where it was not built."""
+    try:
+        from .._native import _hhlines
+    except ImportError:
+        return None
+    _hhlines.bind(seat_info, post, hh_action)
+    return _hhlines.read_hand, _hhlines.read_span
+
+
+def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
+    try:
+        from .._native import _hhreplay
+    except ImportError:
+        return None
+    return _hhreplay.deal_history
+
+
+#: ``replay_deal(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck)``:
+#: hilo_fast.history.replay._deal's (holes, board) or None (csrc/py/hhreplay.c
+#: ``deal_history``); None where it was not built.
+replay_deal = _replay_deal()

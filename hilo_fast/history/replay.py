@@ -1,0 +1,511 @@
+"""Replay a site hand history through the engine and check every chip the site paid.
+
+:func:`replay` (or :meth:`HandHistory.replay`) builds a :class:`hilo_fast.Hand`
+with the hand's structure, seats, stacks, button, blinds, antes and cards, and
+plays every action of the history through the public ``Hand`` API: an action
+the engine refuses is a discrepancy. Seats keep their printed numbers (seat
+``k`` is engine seat ``k - 1``; empty seats have no chips and sit out).
+
+Cards: hole cards the history shows (dealt to the hero, shown, mucked and
+printed) are used; a player whose cards are never seen is dealt cards from the
+rest of the deck (the same ones on every replay of the hand), and so is any
+board card the hand did not reach.
+
+Settlement, as the rule book says: a player who mucks at showdown gives up
+the pot whatever the cards, so only the players who show contest it (the
+engine itself would settle every live hand: the replay builds the pots with
+:func:`hilo_fast.showdown`'s own pot builder and winners rule, the muckers left
+out). Each pot's rake comes off before it is split (the rule below),
+and :attr:`Replay.collected` is what each player collects, counted as the
+site's "collected" lines count it: an uncalled bet given back is not
+collected (old histories give it back without a line; the engine returns it
+by itself).
+
+The rake rule (worked out from the PokerStars data, see
+docs/hand-histories.md): the site takes the rake off the pot *before* it is
+split high/low, so the hi/lo halves (and any quarters) are halves of the pot
+after rake, the odd chip going to the high half as ever. With side pots the
+summary lists each pot after rake ("Main pot $X. Side pot $Y."), so each pot's
+rake is its size less the amount listed; when the summary lists no pots the
+whole rake comes off the main pot (then the next, if it is larger than the
+main pot).
+
+Forced bets the engine does not post (a big blind posted out of position by a
+player joining, a dead small blind, a straddle) are carried by the replay:
+the player's live post is counted when it first acts (its check is the
+engine's call of the post), a dead part is added to the pot at the
+settlement. A hand with no small blind cannot be built on ``Hand``, which
+always posts one: that is reported as a discrepancy.
+
+Speed: on the native backend the deal, the plain actions and the pots are
+done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
+the twin of this module's Python (``_deal``, the action loop of ``_play``,
+``_showdown_pots``), fuzzed against it; the C leaves to the Python every case
+it does not answer exactly (a discrepancy above all), so the two agree word
+for word.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field
+from itertools import filterfalse, islice
+from typing import NamedTuple
+
+from ..cards import parse_card
+from ..core.evaluation import fast_omaha_hilo as _omaha_hilo
+from ..core.pots import _divide, pot_levels, winners
+from ..engine.hand import Action, Hand
+from ..engine.structures import Limit, Structure
+from ._backend import fast
+from .model import HandHistory, Post
+
+__all__ = ["PotResult", "Replay", "replay"]
+
+_CARD_IDS = {f"{r}{s}": parse_card(f"{r}{s}") for r in "23456789TJQKA" for s in "cdhs"}
+_DECK_ORDER = random.Random(14).sample(range(52), 52)
+#: The deck order turned by k (k = the hand id mod 52), made once.
+_TURNED = [_DECK_ORDER[k:] + _DECK_ORDER[:k] for k in range(52)]
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET,
+                                      Action.RAISE)
+#: The history's action kinds by Action code (HHAction.kind: the names in lower case),
+#: then an uncalled bet given back's.
+_KINDS = (*(action.name.lower() for action in Action), "return")
+#: The replay's deal in C (csrc/py/hhreplay.c ``deal_history``) where it was built.
+_c_deal_history = fast.replay_deal if fast else None
+
+
+_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
+
+
+class PotResult(NamedTuple):
+    """One pot as the replay settled it: ``amount`` after ``rake``, the players
+    who contested it (``eligible``; one for a pot nobody else reached) and
+    name -> chips won (``shares``)."""
+
+    amount: int
+    rake: int
+    eligible: tuple[str, ...]
+    shares: dict[str, int]
+
+
+@dataclass(slots=True)
+class Replay:
+    """A hand history played again through :class:`hilo_fast.Hand`.
+
+    ``hand``: the engine's hand (None when it could not be built); ``seat_of``:
+    name -> engine seat (the printed seat number less one); ``collected``:
+    name -> what hilo-fast's settlement pays each player out of the pots after
+    the rake (players who win nothing left out); ``pots``: a :class:`PotResult`
+    per pot, main pot first; ``contributions``: name ->
+    chips each put in (after uncalled bets came back); ``discrepancies``: every
+    action the engine refused, every pot whose split differs from the
+    history's, every total that does not add up (empty when all agrees);
+    ``settled``: the hand reached its settlement (False for a cancelled hand,
+    or when the engine stopped early); ``showdown``: the players still in at
+    the end when more than one was (muckers too); ``all_in_board``: when the
+    betting ended before the river with several players in (all in), the
+    board cards dealt at that moment, else None; ``board``: all five board
+    cards of the replay (card ids; those the hand never reached are dealt
+    from the rest of the deck).
+    """
+
+    history: HandHistory
+    hand: Hand | None = None
+    seat_of: dict[str, int] = field(default_factory=dict)
+    collected: dict[str, int] = field(default_factory=dict)
+    pots: list[PotResult] = field(default_factory=list)
+    contributions: dict[str, int] = field(default_factory=dict)
+    discrepancies: list[str] = field(default_factory=list)
+    settled: bool = False
+    showdown: tuple[str, ...] = ()
+    all_in_board: tuple[int, ...] | None = None
+    board: tuple[int, ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        """True when the hand settled and every chip agrees with the history."""
+        return self.settled and not self.discrepancies
+
+    @property
+    def net(self) -> dict[str, int]:
+        """name -> chips won less chips put in, for every player dealt in."""
+        return {name: self.collected.get(name, 0) - chips
+                for name, chips in self.contributions.items()}
+
+
+class _Stop(Exception):
+    """The replay cannot go on (the reason is already in the discrepancies)."""
+
+
+_STRUCTURES: dict[tuple[int, int, int, int, int], Structure] = {}   # a file has few
+
+
+def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
+    low, high = h.stakes
+    key = (int(h.limit), low, high, sb, ante)
+    found = _STRUCTURES.get(key)
+    if found is not None:
+        return found
+    if h.limit == Limit.FIXED:
+        found = Structure.fixed_limit(low, high, small_blind=sb, ante=ante)
+    elif h.limit == Limit.POT:
+        found = Structure.pot_limit(sb, high, ante=ante)
+    else:
+        found = Structure.no_limit(sb, high, ante=ante)
+    if len(_STRUCTURES) < 1000:
+        _STRUCTURES[key] = found
+    return found
+
+
+def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
+          found: list[str], turn: int) -> tuple[list[list[int] | None], list[int]]:
+    """Known cards where the history shows them, the rest from the remaining deck,
+    turned by ``turn``: a fixed shuffle of the deck, turned by the hand id (the same
+    cards on every replay of a hand, different ones from hand to hand, and cheap).
+    (Its twin on the native backend, csrc/py/hhreplay.c ``deal_history``, deals
+    every hand this deals without a discrepancy.)"""
+    card_id = _CARD_IDS.__getitem__
+    board = list(map(card_id, h.board))
+    holes: list[list[int] | None] = [None] * n
+    known = board[:]
+    count = h.hole_count
+    for name, cards in h.hole_cards.items():
+        if len(cards) != count:
+            found.append(f"{name} holds {len(cards)} cards, the game deals {count}")
+            raise _Stop
+        hole = holes[seat_of[name]] = list(map(card_id, cards))
+        known += hole
+    used = set(known)
+    if len(used) != len(known):   # (rare: find the first group that repeats, to name it)
+        seen: set[int] = set()
+        groups = [("the board", h.board)] + [(f"{name}'s cards", cards)
+                                             for name, cards in h.hole_cards.items()]
+        for what, cards in groups:
+            out = list(map(card_id, cards))
+            if seen.intersection(out) or len(set(out)) != len(out):
+                found.append(f"{what} repeats a card already dealt: {' '.join(cards)}")
+                raise _Stop
+            seen.update(out)
+    unseen = [seat for seat in dealt if holes[seat] is None]
+    need = len(unseen) * count + 5 - len(board)
+    if need > 52 - len(used):
+        found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
+        raise _Stop
+    drawn = list(islice(filterfalse(used.__contains__, _TURNED[turn]), need))
+    for k, seat in enumerate(unseen):
+        holes[seat] = drawn[k * count:(k + 1) * count]
+    return holes, board + drawn[len(unseen) * count:]
+
+
+def _turn(hand_id: str) -> int:
+    """How far the replay's fixed deck order is turned for hand ``hand_id`` (see _deal)."""
+    return int(hand_id) % 52 if hand_id.isdigit() else sum(map(ord, hand_id)) % 52
+
+
+def _previous(seat: int, stacks: list[int]) -> int:
+    """The first seat with chips counter-clockwise from ``seat`` (itself if none)."""
+    n = len(stacks)
+    for step in range(1, n + 1):
+        if stacks[(seat - step) % n]:
+            return (seat - step) % n
+    return seat
+
+
+def replay(h: HandHistory) -> Replay:
+    """Play ``h`` again through :class:`hilo_fast.Hand`; see the module doc."""
+    result = Replay(h)
+    if h.cancelled:
+        return result
+    with contextlib.suppress(_Stop):   # the reason is in result.discrepancies
+        _play(h, result)
+    return result
+
+
+def _play(h: HandHistory, r: Replay) -> None:
+    found = r.discrepancies
+    seats = h.seats
+    n = max(h.max_seats or 2, max([seat[0] for seat in seats]))
+    if n > 10:
+        found.append(f"{n} seats: hf.Hand seats 2..10")
+        raise _Stop
+    r.seat_of = seat_of = {name: number - 1 for number, name, _, _, _ in seats}
+    name_of = dict(zip(seat_of.values(), seat_of, strict=True))
+    dealt_names = h.dealt_in
+    stacks = [0] * n
+    for number, name, stack, _, _ in seats:
+        if name in dealt_names:
+            stacks[number - 1] = stack
+    dealt = [seat for seat in range(n) if stacks[seat]]
+    # Forced bets: the engine posts the antes, the small blind left of its button
+    # and the big blind after it; anything else is carried by the replay.
+    sbs: list[Post] = []
+    bbs: list[Post] = []
+    antes: list[Post] = []
+    extra: list[Post] = []   # in order: posts the engine does not post (not its blinds, antes)
+    for post in h.posts:
+        kind = post.kind
+        if kind == "small blind":
+            if sbs and post != sbs[0]:   # (one equal to the engine's is the engine's)
+                extra.append(post)
+            sbs.append(post)
+        elif kind == "big blind":
+            if bbs and post != bbs[0]:
+                extra.append(post)
+            bbs.append(post)
+        elif kind == "ante":
+            antes.append(post)
+        else:
+            extra.append(post)
+    if sbs:
+        sb_seat = seat_of[sbs[0].player]
+        button = sb_seat if len(dealt) == 2 else _previous(sb_seat, stacks)
+    else:   # no small blind posted: the engine's must be a seat the ante put all in
+        button = h.button - 1
+        if button not in dealt:
+            button = _previous(button, stacks)
+    # The small blind as posted; the stakes' when none was or it was short (all in).
+    sb_amount = h.stakes[0] // 2 if h.limit == Limit.FIXED else h.stakes[0]
+    if sbs and not sbs[0].all_in:
+        sb_amount = sbs[0].amount
+    ante = 0
+    if antes:
+        ante = max([p.amount for p in antes])
+        if len(antes) != len(dealt) or any(p.amount != ante for p in antes if not p.all_in):
+            found.append("antes differ from seat to seat: hf.Hand posts one ante for all")
+    credit = [0] * n   # live chips posted that the engine has not seen yet
+    dead = [0] * n     # dead chips posted, added to the pot at the settlement
+    for post in extra:
+        seat = seat_of[post.player]
+        if post.kind == "small & big blinds":
+            credit[seat] += h.stakes[1] if h.limit != Limit.FIXED else h.stakes[0]
+            dead[seat] += post.amount - credit[seat]
+        elif post.kind == "small blind":
+            dead[seat] += post.amount
+        else:
+            credit[seat] += post.amount
+    try:
+        structure = _structure(h, sb_amount, ante)
+    except ValueError as exc:
+        found.append(f"structure: {exc}")
+        raise _Stop from None
+    turn = _turn(h.hand_id)
+    dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n, h.hole_count,
+                                  _CARD_IDS, _TURNED[turn]) if _c_deal_history else None
+    holes, board = dealt_cards or _deal(h, dealt, n, seat_of, found, turn)
+    try:
+        hand = r.hand = Hand._given_deal(structure, stacks, button, holes, board, h.hole_count)
+    except ValueError as exc:
+        found.append(f"hf.Hand refused the deal: {exc}")
+        raise _Stop from None
+    for kind, seat, posted in (("small", hand.small_blind_seat, sbs),
+                               ("big", hand.big_blind_seat, bbs)):
+        if posted and seat_of[posted[0].player] == seat:
+            continue
+        if not posted and any(p.all_in and p.player == name_of.get(seat) for p in antes):
+            continue
+        found.append(f"blinds: hf.Hand posts the {kind} blind for {name_of.get(seat)}, the "
+                     f"history {'for ' + posted[0].player if posted else 'has none'}")
+        raise _Stop
+    history_returned: dict[int, int] = {}
+    act = hand.act
+    actions, i = h.actions, 0
+    owing = any(credit)
+    while i < len(actions):
+        if not owing:   # the plain actions in C, as this loop would apply them
+            i = hand._replay_plain(actions, seat_of, i, _KINDS, history_returned)
+            if i == len(actions):
+                break
+        street, player, kind, amount, to, all_in = actions[i]
+        i += 1
+        seat = seat_of[player]
+        if kind == "return":
+            history_returned[seat] = history_returned.get(seat, 0) + amount
+            continue
+        if hand.actor != seat:   # (-1 once the hand is over)
+            found.append(f"{player} {kind}s on the {street} after the hand was over"
+                         if hand.is_over else f"{player} {kind}s on the {street}, but "
+                         f"hf.Hand has {name_of.get(hand.actor)} to act")
+            raise _Stop
+        owed = credit[seat]
+        if owed:
+            credit[seat] = 0
+            owing = any(credit)
+        try:
+            if kind == "fold":     # (folds and checks put nothing in: no all-in check)
+                dead[seat] += owed
+                act(_FOLD)
+                continue
+            if kind == "check" and not owed:
+                act(_CHECK)
+                continue
+            stack = hand.stacks[seat]   # (each state read copies the table: only when needed)
+            if kind == "call" or kind == "check":
+                added = hand.call_amount   # the bet to match, or the stack when short
+                if added != amount + owed:
+                    found.append(f"{player} calls {amount} on the {street}; hf.Hand's "
+                                 f"call is {added - owed}")
+                act(_CALL)
+            elif kind == "bet":
+                added = amount
+                act(_BET, hand.bets[seat] + added)
+            else:
+                current = hand.current_bet
+                if to - current != amount:
+                    found.append(f"{player} raises {amount} to {to}, but the bet to "
+                                 f"raise is {current}")
+                added = to - hand.bets[seat]
+                act(_RAISE, to)
+        except ValueError as exc:
+            found.append(f"hf.Hand refused {player}'s {kind} on the {street}: {exc}")
+            raise _Stop from None
+        if all_in != (added == stack > 0):
+            found.append(f"{player}'s {kind} on the {street}: the history says "
+                         f"{'' if all_in else 'not '}all-in, hf.Hand had {stack} behind "
+                         f"and put in {added}")
+    if not hand.is_over:
+        found.append(f"the history ends with {name_of.get(hand.actor)} to act")
+        raise _Stop
+    if history_returned:
+        returned = hand.returned
+        for seat, chips in sorted(history_returned.items()):
+            if chips and chips != returned[seat]:
+                found.append(f"uncalled bet: the history returns {chips} to "
+                             f"{name_of[seat]}, hf.Hand {returned[seat]}")
+    _settle(h, r, hand, board, dead, name_of)
+
+
+def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[int],
+            name_of: dict[int, str]) -> None:
+    found = r.discrepancies
+    n = hand.n_seats
+    chips = hand.contributions
+    if any(dead):
+        chips = [c + d for c, d in zip(chips, dead, strict=True)]
+    holes = hand.holes
+    folded = hand.folded
+    dealt = [seat for seat in range(n) if holes[seat] is not None]
+    live = [seat for seat in dealt if not folded[seat]]
+    r.contributions = {name_of[seat]: chips[seat] for seat in dealt}
+    total = sum(chips)
+    if total != h.total_pot:
+        found.append(f"total pot: the history says {h.total_pot}, the chips put in "
+                     f"add up to {total}")
+    r.board = tuple(board)
+    if len(live) > 1:
+        r.showdown = tuple([name_of[seat] for seat in live])
+        # The log is in order, so its last action is on the last street played.
+        log = hand.actions
+        last_street = log[-1][0] if log else 0
+        if last_street < 3:
+            r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
+        showing = live
+        if h.mucked:
+            mucked = {r.seat_of[name] for name in h.mucked}
+            showing = [seat for seat in live if seat not in mucked]
+        known = h.hole_cards
+        unseen = [name_of[s] for s in showing if name_of[s] not in known]
+        if unseen:
+            found.append(f"{', '.join(unseen)} reached showdown, cards never shown")
+        if not showing:
+            found.append("every player at showdown mucked")
+            raise _Stop
+        # The pots as hf.showdown builds them (the one pot builder and the one
+        # winners rule), with only the players who show contesting, on the
+        # engine's cards (already checked); each pot's rake comes off before it
+        # is split. Odd chips go clockwise from the first seat left of the button.
+        button = (h.button - 1) % n
+        pots = hand._showdown_pots(chips, showing, button) or \
+            _showdown_pots(holes, board, showing, chips, button)
+    else:
+        pots = [(0, total, (live[0],), (live[0],), ())]
+    rakes = _rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
+        [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
+    collected: dict[str, int] = {}
+    add = r.pots.append
+    for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
+        net = amount - rake
+        if len(eligible) == 1:   # nobody else reached it: back to its one player
+            named = {name_of[eligible[0]]: net} if net else {}
+        elif len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
+            named = {name_of[high_winners[0]]: net} if net else {}
+        else:
+            shares: dict[int, int] = {}
+            low_half = net // 2 if low_winners else 0
+            if low_winners:
+                _divide(low_half, low_winners, shares)
+            _divide(net - low_half, high_winners, shares)
+            named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+        add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
+        for name, won in named.items():
+            collected[name] = collected.get(name, 0) + won
+    r.collected = collected
+    r.settled = True
+    _compare(h, r)
+
+
+def _showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],
+                   chips: list[int], button: int
+                   ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The pots of the settlement, as hf.showdown builds them (the one pot builder
+    and the one winners rule) with only the ``showing`` seats contesting: for
+    each, (level, amount, eligible, high winners, low winners), the winners in
+    odd-chip order, clockwise from the first seat after ``button``. (The C hand
+    answers this itself, csrc/py/hhreplay.c ``pots``: its twin.)"""
+    high, low = [0] * len(chips), [0] * len(chips)
+    for seat in showing:
+        high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]
+        low[seat] = best_low or 0
+    clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
+    return [(level, amount, eligible,
+             *winners(high, low, [seat for seat in clockwise if chips[seat] >= level]))
+            for level, amount, eligible in pot_levels(showing, chips)]
+
+
+def _rake_by_pot(amounts: list[int], h: HandHistory, found: list[str]) -> list[int]:
+    """How much rake each pot gives up (see the module doc)."""
+    if h.pots and len(h.pots) == len(amounts) and len(amounts) > 1:
+        rakes = [gross - listed for gross, listed in zip(amounts, h.pots, strict=True)]
+        if min(rakes) >= 0 and sum(rakes) == h.rake:
+            return rakes
+        found.append(f"pots: the summary lists {list(h.pots)} after a rake of {h.rake}, "
+                     f"the chips make {amounts}")
+    rakes, left = [], h.rake
+    for amount in amounts:
+        take = min(left, amount)
+        rakes.append(take)
+        left -= take
+    if left:
+        found.append(f"the rake {h.rake} is more than the pots {amounts}")
+    return rakes
+
+
+def _compare(h: HandHistory, r: Replay) -> None:
+    found = r.discrepancies
+    if sum(h.collected.values()) + h.rake != h.total_pot:
+        found.append(f"the history's totals: collected {sum(h.collected.values())} + rake "
+                     f"{h.rake} != total pot {h.total_pot}")
+    if h.collected != r.collected:   # (most hands agree: look for who differs only then)
+        for name in sorted(set(h.collected) | set(r.collected)):
+            site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
+            if site != ours:
+                found.append(f"{name} collected {site} on the site, {ours} in the replay")
+    indexes = {index for index, _, _ in h.pot_collections}
+    if len(r.pots) == 1 and len(indexes) == 1:   # one pot (most hands): its lines are all
+        if h.collected != r.pots[0].shares and indexes == {0}:
+            found.append(f"main pot: the site split it {h.collected}, the replay "
+                         f"{r.pots[0].shares}")
+        elif indexes != {0} and r.pots[0].shares:
+            found.append(f"main pot: the site split it {{}}, the replay {r.pots[0].shares}")
+        return
+    by_pot: dict[int, dict[str, int]] = {}
+    for index, name, amount in h.pot_collections:
+        split = by_pot.setdefault(index, {})
+        split[name] = split.get(name, 0) + amount
+    if len(by_pot) == len(r.pots):
+        for index, pot in enumerate(r.pots):
+            site_pot = by_pot.get(index, {})
+            if site_pot != pot.shares:
+                what = "main pot" if index == 0 else f"side pot {index}"
+                found.append(f"{what}: the site split it {site_pot}, the replay {pot.shares}")
