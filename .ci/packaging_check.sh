@@ -100,7 +100,8 @@ case "$(basename "$WHEEL")" in
     *) fail "expected a cp310-abi3 wheel from CPython, got $(basename "$WHEEL")" ;;
 esac
 unzip -Z1 "$WHEEL" > "$WORK/wheel-files.txt"
-for shipped in hilo_fast/_native.abi3.so hilo_fast/py.typed hilo_fast/_native.pyi; do
+for shipped in hilo_fast/_native/_core.abi3.so hilo_fast/py.typed hilo_fast/_native/_core.pyi \
+        hilo_fast/ranges/preflop_hilo4.csv hilo_fast/history/sites/pokerstars.py; do
     grep -qxF "$shipped" "$WORK/wheel-files.txt" || fail "$shipped is not in the wheel"
 done
 
@@ -168,7 +169,7 @@ step "a user's code type-checks against the installed wheel (py.typed, stubs)"
 pip_install "$WORK/venv-wheel/bin/python" mypy types-cffi
 cat > "$WORK/consumer.py" <<'PY'
 import hilo_fast
-from hilo_fast._native import lib
+from hilo_fast._native._core import lib
 
 high: int = hilo_fast.evaluate_high5("AsKsQsJsTs")
 low: int | None = hilo_fast.omaha_low("As2d3cKh", "2c3d4sQhKd")

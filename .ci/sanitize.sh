@@ -3,7 +3,7 @@
 #
 #   1. fuzz/c_driver.c (every C entry point, hostile input, answers checked by
 #      brute force) built with the sanitizers and leak checking, C_INPUTS inputs;
-#   2. the C core rebuilt as hilo_fast._native with the sanitizers (and the
+#   2. the C core rebuilt as hilo_fast._native._core with the sanitizers (and the
 #      CPython builtins of csrc/py/), in a copy
 #      of the tree (the normal build is untouched), libasan preloaded into
 #      Python (detect_leaks=0: CPython keeps memory until exit on purpose), then
@@ -42,7 +42,7 @@ ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$WORK/rep
     "$WORK/c_driver" -n "$C_INPUTS" -s 1 || { check_reports "C driver"; exit 1; }
 check_reports "C driver"
 
-echo "== sanitize: building hilo_fast._native with $SAN_FLAGS =="
+echo "== sanitize: building hilo_fast._native._core with $SAN_FLAGS =="
 mkdir "$WORK/tree"
 tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclude='crashes' \
     csrc hilo_fast tests fuzz docs examples setup.py pyproject.toml MANIFEST.in README.md LICENSE \
@@ -51,13 +51,13 @@ tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclud
 # that it names the sources by absolute path): no setuptools config involved.
 mkdir "$WORK/build"
 (cd "$WORK/build" && HILO_FAST_CFLAGS="$SAN_FLAGS" HILO_FAST_LDFLAGS="-fsanitize=address,undefined" \
-    "$PYTHON" "$WORK/tree/hilo_fast/_ffi_build.py" >"$WORK/build.log" 2>&1) || { cat "$WORK/build.log"; exit 1; }
-cp "$WORK"/build/hilo_fast/_native*.so "$WORK/tree/hilo_fast/" 2>/dev/null || true
-NATIVE=$(ls "$WORK"/tree/hilo_fast/_native*.so 2>/dev/null || true)
+    "$PYTHON" "$WORK/tree/hilo_fast/_native/ffi_build.py" >"$WORK/build.log" 2>&1) || { cat "$WORK/build.log"; exit 1; }
+cp "$WORK"/build/hilo_fast/_native/_core*.so "$WORK/tree/hilo_fast/_native/" 2>/dev/null || true
+NATIVE=$(ls "$WORK"/tree/hilo_fast/_native/_core*.so 2>/dev/null || true)
 # (grep without -q: -q would stop reading early, and pipefail would then see
 # ldd killed by SIGPIPE and report a failure that is not one)
 if [ -z "$NATIVE" ] || ! ldd "$NATIVE" | grep libasan >/dev/null; then
-    cat "$WORK/build.log"; echo "!! the sanitized _native was not built"; exit 1
+    cat "$WORK/build.log"; echo "!! the sanitized _core was not built"; exit 1
 fi
 
 # The CPython builtins of csrc/py/ (omaha_hilo, Hand's decision loop, deal and
@@ -68,7 +68,7 @@ PY_INCLUDE=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['includ
 EXT_SUFFIX=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
 for builtin in percall handplay hhlines hhreplay; do
     "$CC" -std=c99 -shared -fPIC $SAN_FLAGS -I"$PY_INCLUDE" "csrc/py/$builtin.c" \
-        -o "$WORK/tree/hilo_fast/_$builtin$EXT_SUFFIX"
+        -o "$WORK/tree/hilo_fast/_native/_$builtin$EXT_SUFFIX"
 done
 
 LIBASAN=$("$CC" -print-file-name=libasan.so)
@@ -84,8 +84,8 @@ run_sanitized() {
 }
 
 # The tests must really use the sanitized build.
-run_sanitized -c "import hilo_fast, hilo_fast._native as n, hilo_fast._handplay as h, sys
-import hilo_fast._hhlines as r, hilo_fast._hhreplay as p
+run_sanitized -c "import hilo_fast, hilo_fast._native._core as n, hilo_fast._native._handplay as h, sys
+import hilo_fast._native._hhlines as r, hilo_fast._native._hhreplay as p
 assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
 assert p.__file__.startswith('$WORK'), p.__file__
 assert h.__file__.startswith('$WORK'), h.__file__

@@ -6,7 +6,7 @@
 #      full leak check: 0 errors of any kind, 0 bytes leaked.
 #   2. Python (PYTHONMALLOC=malloc) running the differential fuzz harness for
 #      PY_RUNS inputs with the normal native build, memcheck writing XML; an
-#      error counts as ours when a frame of its stack is in hilo_fast._native
+#      error counts as ours when a frame of its stack is in hilo_fast._native (the compiled modules)
 #      or csrc/. Leaks are not counted here (CPython and cffi keep module
 #      memory until exit; the C driver checks our leaks). CPython's own
 #      memcheck noise (this interpreter is not built --with-valgrind) is

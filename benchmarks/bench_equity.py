@@ -29,7 +29,8 @@ import time
 from collections.abc import Callable
 
 import hilo_fast
-from hilo_fast import _backend, equity
+from hilo_fast import equity
+from hilo_fast._backends import IN_USE
 
 _equity = importlib.import_module("hilo_fast.equity")  # the module, not the function
 
@@ -130,7 +131,7 @@ def brute_force(holes: list[str], threads: int) -> list[int]:
     grouped enumeration is checked against), in equity's chunks of deals."""
     ids = tuple(card for hand in holes for card in hilo_fast.parse_cards(hand))
     spot = (ids, 4, (), ())
-    deals = _backend.backend.equity_deals(*spot)
+    deals = IN_USE.equity_deals(*spot)
     return _equity._run(_equity._chunks("enumerate", spot, deals, 0), threads, None, None)
 
 

@@ -25,7 +25,8 @@ from types import ModuleType
 
 from _pure import run_pure
 
-from hilo_fast import _backend, showdown
+from hilo_fast import showdown
+from hilo_fast._backends import IN_USE
 
 Deal = tuple[list[int], list[list[int]], list[int], list[int]]
 
@@ -59,7 +60,7 @@ def main() -> None:
     parser.add_argument("--row-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     deals = make_deals(args.deals)
-    module: ModuleType = _backend.backend   # what showdown() runs on in this process
+    module: ModuleType = IN_USE   # what showdown() runs on in this process
 
     def settle_all() -> None:
         for board, holes, stacks, folded in deals:

@@ -67,7 +67,7 @@ def check_toml(path: Path, played: list[hf.Hand]) -> str:
 
 def history_seats(hand: hf.Hand) -> list[int]:
     """Our seats in PHH's player order (small blind first)."""
-    from hilo_fast.phh import player_order
+    from hilo_fast.history.phh import player_order
 
     return list(player_order(hand))
 

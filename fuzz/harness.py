@@ -63,15 +63,12 @@ from typing import Any
 import numpy as np
 
 import hilo_fast
-from hilo_fast import _backend, _pybackend
-
-try:
-    from hilo_fast import _cbackend as _native
-except ImportError:  # pragma: no cover - the harness needs the compiled module
-    _native = None
+from hilo_fast._backends import IN_USE
+from hilo_fast._backends import NATIVE as _native
+from hilo_fast._backends import PURE as _pybackend
 
 # A numpy int64/uint64 scalar near 2**63 overflows the C backend's int probe
-# (hilo_fast/_cbackend.py) with a RuntimeWarning before it is rejected as a
+# (hilo_fast/core/_c_backend.py) with a RuntimeWarning before it is rejected as a
 # card; expected for such hostile values, so it is not shown thousands of times.
 warnings.filterwarnings("ignore", "overflow encountered in scalar add", RuntimeWarning)
 
@@ -696,7 +693,7 @@ _TARGET_LIST = list(TARGETS.values())
 def _outcome(call: Call, backend: ModuleType) -> tuple[str, Any]:
     """Run ``call``: a backend function on ``backend``, a public function on the
     backend this process's public API uses (which must then be ``backend``)."""
-    assert not call.public or backend is _backend.backend
+    assert not call.public or backend is IN_USE
     # A backend function out of its contract may refuse in any clean way.
     allowed: tuple[type[Exception], ...] = (
         (ValueError, TypeError) if call.public else (TypeError, ValueError, OverflowError))
@@ -741,7 +738,7 @@ def _pure_outcome(data: bytes) -> tuple[str, Any]:
 
 def _serve_pure() -> None:
     """The child's loop: outcomes of public calls on the pure backend."""
-    assert _backend.backend is _pybackend, "the worker must run with HILO_FAST_PUREPYTHON=1"
+    assert IN_USE is _pybackend, "the worker must run with HILO_FAST_PUREPYTHON=1"
     out = sys.stdout.buffer
     sys.stdout = sys.stderr   # nothing but answers on the pipe
     while True:
@@ -758,7 +755,7 @@ def check(data: bytes) -> None:
     decoded arguments: an iterator is used up by one call); assert the contract.
     Public calls run on the pure backend in a child process."""
     assert _native is not None, "the differential fuzzer needs the compiled backend"
-    assert _backend.backend is _native, "the differential fuzzer runs on the native backend"
+    assert IN_USE is _native, "the differential fuzzer runs on the native backend"
     call = decode(data)
     native, pure = _outcome(call, _native), _pure_outcome(data)
     if call.public or call.plain:

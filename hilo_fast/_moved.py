@@ -51,6 +51,14 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 def install() -> None:
-    """Put the alias finder on ``sys.meta_path`` (once)."""
+    """Alias every old path whose new module is loaded already (``hilo_fast`` loads
+    most of them), and put the finder of the others on ``sys.meta_path`` (once).
+
+    Registered up front, ``import hilo_fast.showdown`` finds the module in
+    ``sys.modules`` and leaves the package's attribute alone: ``hf.showdown``
+    stays the function, not the module of the same name."""
+    for old, new in MOVED.items():
+        if new in sys.modules:
+            sys.modules.setdefault(f"hilo_fast.{old}", sys.modules[new])
     if not any(isinstance(finder, _Alias) for finder in sys.meta_path):
         sys.meta_path.append(_Alias())

@@ -3,7 +3,8 @@
 - ``backend``: the backend the public API runs on in this process (native
   when it is built, pure with ``HILO_FAST_PUREPYTHON=1``). CI runs the whole
   suite twice, once each way, so every public-API test runs on both.
-- ``each_backend``: every available backend module, one test run each, for
+- ``each_backend``: every available backend (:mod:`hilo_fast._backends`: each
+  concept's twins of one kind, read as one namespace), one test run each, for
   tests that call backend functions (``backend.omaha(...)``) directly.
 - ``native``: the native backend, or skip.
 - ``pure_process``: run a snippet in a fresh interpreter with the pure backend
@@ -13,8 +14,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import os
 import pickle
 import subprocess
@@ -25,21 +24,13 @@ from typing import Any
 
 import pytest
 
-from hilo_fast import _backend, _pybackend
+from hilo_fast._backends import IN_USE, NATIVE, PURE
+
+#: Every backend of this process, each whole (every concept's twin of one kind).
+BACKENDS = [PURE] if NATIVE is None else [NATIVE, PURE]
 
 
-def _available() -> list[ModuleType]:
-    backends = [_pybackend]
-    if os.environ.get("HILO_FAST_PUREPYTHON") != "1":
-        with contextlib.suppress(ImportError):  # not built: pure only
-            backends.insert(0, importlib.import_module("hilo_fast._cbackend"))
-    return backends
-
-
-BACKENDS = _available()
-
-
-@pytest.fixture(params=[_backend.backend], ids=[_backend.backend.NAME])
+@pytest.fixture(params=[IN_USE], ids=[IN_USE.NAME])
 def backend(request: pytest.FixtureRequest) -> ModuleType:
     """The backend every public function of this process runs on."""
     chosen: ModuleType = request.param
@@ -48,7 +39,7 @@ def backend(request: pytest.FixtureRequest) -> ModuleType:
 
 @pytest.fixture(params=BACKENDS, ids=[b.NAME for b in BACKENDS])
 def each_backend(request: pytest.FixtureRequest) -> ModuleType:
-    """Each available backend module in turn (for direct backend calls)."""
+    """Each available backend in turn (for direct backend calls)."""
     chosen: ModuleType = request.param
     return chosen
 
@@ -56,9 +47,9 @@ def each_backend(request: pytest.FixtureRequest) -> ModuleType:
 @pytest.fixture
 def native() -> ModuleType:
     """The native backend, or skip when it is not built (or pure is forced)."""
-    if BACKENDS[0].NAME != "native":
+    if NATIVE is None:
         pytest.skip("native backend not available")
-    return BACKENDS[0]
+    return NATIVE  # type: ignore[return-value]
 
 
 _PURE_RUNNER = """

@@ -66,7 +66,7 @@ def test_numpy_integer_cards_still_work(backend: ModuleType) -> None:
 
 
 def test_c_entry_points_take_null_as_a_count_error(native: ModuleType) -> None:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     assert lib.hf_high5(ffi.NULL) == lib.HF_ERR_COUNT
     assert lib.hf_low5(ffi.NULL) == lib.HF_ERR_COUNT

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import hilo_fast
-from hilo_fast._build import fallback_warning
+from hilo_fast._native.build_record import fallback_warning
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ["csrc", "hilo_fast", "setup.py", "pyproject.toml", "MANIFEST.in", "README.md",

@@ -13,10 +13,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-from hilo_fast import _pybackend
-from hilo_fast.engine import Action, Street
 from hilo_fast.structures import Limit
+
+from hilo_fast._backends import PURE as _pybackend
+from hilo_fast.engine import Action, Street
 
 _HEADER_PATH = Path(__file__).resolve().parent.parent / "csrc" / "hilo_fast.h"
 if not _HEADER_PATH.exists():  # the suite run against an installed wheel, from a copy of tests/
@@ -112,7 +112,7 @@ def test_public_enums_equal_header() -> None:
 
 
 def test_native_backend_reads_the_header(native: ModuleType) -> None:
-    from hilo_fast._native import lib
+    from hilo_fast._native._core import lib
 
     for name, value in ENUMS.items():
         assert getattr(lib, name) == value, name

@@ -18,12 +18,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
-from hilo_fast import _backend, _pybackend
-from hilo_fast.engine import Action, Hand
 from hilo_fast.selfplay import Bot, always_call, pot_every_time, random_legal, simulate
 from hilo_fast.showdown import showdown
 from hilo_fast.structures import MixedGame, Structure
+
+from hilo_fast._backends import IN_USE
+from hilo_fast._backends import PURE as _pybackend
+from hilo_fast.engine import Action, Hand
 
 STRUCTURES: list[Structure | MixedGame] = [
     Structure.fixed_limit(2, 4),
@@ -122,7 +123,7 @@ KINGS = [45, 46, 39, 31]            # Kd Kh Js 9s: three kings
 def _both(*args: object) -> list[tuple[int, list[int]]]:
     """Each backend's (return code, payouts list after the call)."""
     answers = []
-    for chosen in [b for b in (_backend.backend, _pybackend)]:
+    for chosen in (IN_USE, _pybackend):
         payouts = [-7] * 3
         answers.append((chosen.settle(*args, payouts), payouts))
     return answers

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hilo_fast
-from hilo_fast import _pybackend, cli
+from hilo_fast import cli
+from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.cards import parse_cards
 from hilo_fast.equity import EquityResult, equity
 from hilo_fast.progress import Progress

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 import hilo_fast
-from hilo_fast import _pybackend
+from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.equity import equity
 
 TWO_SUITS = [c for c in range(52) if c & 3 < 2]  # every board a flush board

@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from hilo_fast import _pybackend
+from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.equity import equity
 
 equity_module = importlib.import_module("hilo_fast.equity")  # the package attribute is the function

@@ -12,10 +12,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hilo_fast.selfplay import random_legal
 
 import hilo_fast as hf
-from hilo_fast._hh_synth import synthetic_histories, write_hand
-from hilo_fast.selfplay import random_legal
+from hilo_fast.history.synth import synthetic_histories, write_hand
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 FIXTURES = ["plo8_cash.txt", "lo8_limit.txt", "tournament.txt", "mixed_home.txt", "bad.txt"]

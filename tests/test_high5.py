@@ -59,7 +59,7 @@ def test_random_hands_match_phevaluator(backend: ModuleType) -> None:
 def test_pure_backend_large_sample_category_shares() -> None:
     """The pure backend on 300,000 random hands: category frequencies match
     the exact combinatorial counts within 5 standard deviations."""
-    from hilo_fast import _pybackend
+    from hilo_fast._backends import PURE as _pybackend
 
     rng = random.Random(3)
     n = 300_000

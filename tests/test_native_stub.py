@@ -40,7 +40,7 @@ def test_stub_is_shipped_beside_the_package() -> None:
 
 
 def test_stub_declares_exactly_what_the_built_module_exports(native: ModuleType) -> None:
-    from hilo_fast._native import lib
+    from hilo_fast._native._core import lib
 
     assert _stub_names() == set(dir(lib))
 
@@ -54,7 +54,7 @@ def _stub_signatures() -> dict[str, list[str]]:
 
 
 def test_stub_parameters_match_the_compiled_signatures(native: ModuleType) -> None:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     for name, hints in _stub_signatures().items():
         ctype = ffi.typeof(getattr(lib, name))

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 import hilo_fast as hf
-from hilo_fast import _pybackend
+from hilo_fast._backends import PURE as _pybackend
 
 RANKS = "23456789TJQKA"
 

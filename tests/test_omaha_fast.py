@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 from phevaluator import evaluate_cards, evaluate_omaha_cards
 
-from hilo_fast import _tablegen as gen
+from hilo_fast.core import tables as gen
 
 
 def brute_high(hole: list[int], board: list[int]) -> int:
@@ -111,7 +111,7 @@ def test_fast_path_equals_reference_loop_on_many_hands(native: ModuleType) -> No
 
 
 def test_pure_and_native_agree(native: ModuleType) -> None:
-    from hilo_fast import _pybackend
+    from hilo_fast._backends import PURE as _pybackend
 
     rng = random.Random(8)
     for deck in (FULL_DECK, TWO_SUITS):

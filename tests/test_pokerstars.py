@@ -13,11 +13,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-
-import hilo_fast as hf
 from hilo_fast.hand_history import HHAction, Post, SeatInfo
 from hilo_fast.pokerstars import MAX_HAND_LINES, SNIFF_LINES
 from hilo_fast.structures import Limit
+
+import hilo_fast as hf
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 

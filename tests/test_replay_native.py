@@ -21,7 +21,7 @@ import pytest
 import hilo_fast as hf
 import hilo_fast.engine as engine
 from hilo_fast import replay
-from hilo_fast._hh_synth import synthetic_histories
+from hilo_fast.history.synth import synthetic_histories
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 
@@ -125,7 +125,7 @@ def test_the_c_loop_replays_every_hand_as_the_python_loop(native: Any,
 def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
                                                         call: Callable[..., Any]) -> None:
     """Input the replay never gives it: an error or the index it stopped at, no crash."""
-    from hilo_fast import _hhreplay
+    from hilo_fast._native import _hhreplay
 
     hand = hf.Hand(hf.Structure.pot_limit(1, 2), [100, 100, 100], 0, seed=1)
     before = (hand.stacks, hand.bets, hand.actor)
@@ -142,7 +142,7 @@ def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
 def test_the_c_pots_are_the_python_pots(native: Any) -> None:
     """hhreplay.c ``pots`` against replay._showdown_pots on random finished hands:
     random chips (dead money, all-in levels, zeros), random showing seats, buttons."""
-    from hilo_fast.replay import _showdown_pots
+    from hilo_fast.history.replay import _showdown_pots
 
     rng = random.Random(41)
     compared = split = 0
@@ -192,7 +192,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
     something to say (and never None where it has not)."""
     import dataclasses
 
-    from hilo_fast import _hhreplay
+    from hilo_fast._native import _hhreplay
 
     rng = random.Random(43)
     counts = {"same": 0, "both refuse": 0}
@@ -243,7 +243,7 @@ def test_the_c_deal_is_the_python_deal(native: Any) -> None:
     (("As", "Ks", "Qs"), {}, {}, [0, 1], 2, 4, {"As": 51, "Ks": 51, "Qs": 3}),
 ])
 def test_the_c_deal_leaves_bad_input_to_python(native: Any, args: tuple[Any, ...]) -> None:
-    from hilo_fast import _hhreplay
+    from hilo_fast._native import _hhreplay
 
     ids = args[6] if len(args) > 6 else replay._CARD_IDS   # (a table mapping two names to one id)
     assert _hhreplay.deal_history(*args[:6], ids, replay._TURNED[0]) is None

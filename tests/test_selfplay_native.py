@@ -16,8 +16,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
-from hilo_fast.engine import Action, Hand
 from hilo_fast.selfplay import (
     Bot,
     _native_session,
@@ -27,6 +25,8 @@ from hilo_fast.selfplay import (
     simulate,
 )
 from hilo_fast.structures import MixedGame, Structure
+
+from hilo_fast.engine import Action, Hand
 
 # Every structure and forced-bet shape the engine knows: blinds that are not
 # 1:2, a zero small blind, antes (dead money; with short stacks, antes that

@@ -17,11 +17,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hilo_fast.showdown import ShowdownResult, showdown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hilo_fast import omaha_low
-from hilo_fast.showdown import ShowdownResult, showdown
 
 LOW_RANKS = {12, 0, 1, 2, 3, 4, 5}  # A, 2..7 (8 is rank 6): index = card >> 2
 SENTINEL = -77
@@ -94,7 +94,7 @@ def _deal(rng: random.Random, n_seats: int) -> tuple[list[int], list[list[int]],
 
 def _c_settle(board: Sequence[int], holes: Sequence[Sequence[int]], live: Sequence[bool],
               chips: Sequence[int], button: int, odd_chip_low: int) -> list[int]:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     payouts = ffi.new("int64_t[]", [SENTINEL] * len(holes))
     err = lib.hf_settle(len(holes), [c for hole in holes for c in hole], len(holes[0]),
@@ -206,7 +206,7 @@ def test_button_and_odd_chip_rule_change_the_payouts(native: ModuleType) -> None
 
 
 def test_payouts_may_alias_the_contributions(native: ModuleType) -> None:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     rng = random.Random(7)
     for _ in range(200):
@@ -249,7 +249,7 @@ GOOD: dict[str, Any] = {
 
 
 def _call(**changes: Any) -> tuple[int, list[int]]:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     args = {**GOOD, **changes}
     payouts = ffi.new("int64_t[]", [SENTINEL] * 12)
@@ -280,14 +280,14 @@ def test_good_call_succeeds(native: ModuleType) -> None:
     {"contributions": [1, 2**62, 0]},
 ], ids=lambda change: ",".join(f"{k}={str(v)[:12]}" for k, v in change.items()))
 def test_count_errors(native: ModuleType, change: dict[str, Any]) -> None:
-    from hilo_fast._native import lib
+    from hilo_fast._native._core import lib
 
     assert _call(**change) == (lib.HF_ERR_COUNT, [SENTINEL] * 12)
 
 
 @pytest.mark.parametrize("name", ["holes", "board", "live", "contributions", "payouts"])
 def test_null_pointers(native: ModuleType, name: str) -> None:
-    from hilo_fast._native import ffi, lib
+    from hilo_fast._native._core import ffi, lib
 
     assert _call(**{name: ffi.NULL}) == (lib.HF_ERR_COUNT, [SENTINEL] * 12)
 
@@ -303,13 +303,13 @@ def test_null_pointers(native: ModuleType, name: str) -> None:
     ({"holes": [48, 1, 40, 40, 45, 46, 39, 31, 0, 2, 3, 4]}, "HF_ERR_DUPLICATE"),  # own
 ])
 def test_card_errors(native: ModuleType, change: dict[str, Any], error: str) -> None:
-    from hilo_fast._native import lib
+    from hilo_fast._native._core import lib
 
     assert _call(**change) == (getattr(lib, error), [SENTINEL] * 12)
 
 
 def test_count_errors_come_before_card_errors(native: ModuleType) -> None:
-    from hilo_fast._native import lib
+    from hilo_fast._native._core import lib
 
     assert _call(board=[52] * 5, button=9) == (lib.HF_ERR_COUNT, [SENTINEL] * 12)
 

@@ -7,10 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from hilo_fast.selfplay import Decision, always_call, random_legal
 
 import hilo_fast as hf
 from hilo_fast import selfplay
-from hilo_fast.selfplay import Decision, always_call, random_legal
+from hilo_fast._backends import IN_USE
 
 PL = hf.Structure.pot_limit(1, 2)
 
@@ -52,7 +53,7 @@ def test_python_bots_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sorted(done) == done and done[-1] == 130 and len(done) == 4
     # Each chunk is a table of its own, seeded by the splitmix64 stream of the seed.
     base = random.Random(9).getrandbits(64)
-    chunks = [hf.simulate(n, PL, 4, seed=hf._backend.backend.splitmix64(base, k),
+    chunks = [hf.simulate(n, PL, 4, seed=IN_USE.splitmix64(base, k),
                           bots=[python_bot, always_call], stack=200)
               for k, n in enumerate([40, 40, 40, 10])]
     assert a.net == [sum(col) for col in zip(*(c.net for c in chunks), strict=True)]

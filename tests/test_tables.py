@@ -19,7 +19,7 @@ def test_committed_tables_are_generated() -> None:
 
 
 def test_generator_invariants() -> None:
-    from hilo_fast import _tablegen as gen
+    from hilo_fast.core import tables as gen
 
     flush, unique5, multiset = gen.high_tables()
     assert sorted(v for v in flush if v) == list(range(1, 11)) + list(range(323, 1600))

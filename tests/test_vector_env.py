@@ -122,7 +122,7 @@ def test_a_table_episode_seed_below_2_32_seeds_as_python(native: object) -> None
     import random
     from array import array
 
-    from hilo_fast._native import ffi
+    from hilo_fast._native._core import ffi
 
     low = 0x9E3779B9
     words = list(random.Random(0).getstate()[1][:624])

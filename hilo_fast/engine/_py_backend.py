@@ -36,7 +36,10 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
                     contributions: list[int], button: int) -> list[int]:
     """The Python machine's showdown, settled by this backend (a plain function:
     hands are deep-copied, and a copied function is the function itself)."""
-    return _py_hand.showdown_payouts(settle, board, holes, live, contributions, button)
+    payouts = _py_hand.settled_payouts(settle, board, holes, live, contributions, button)
+    # hand_deal keeps a table's chips below MAX_CHIPS, so no pot reaches settle's bound.
+    assert payouts is not None, "a pot beyond the pure settle's bound at a checked table"
+    return payouts
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,

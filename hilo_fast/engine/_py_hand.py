@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.showdown import showdown
-
 # The codes of csrc/hilo_fast.h (tests/test_constants.py checks the pure
 # backend's copies; these are the same numbers, imported from nowhere so that
 # either backend may use this module).
@@ -33,20 +31,14 @@ Settle = Callable[[list[int], list[Any], list[bool], list[int], int], list[int]]
 BackendSettle = Callable[[list[int], list[Any], list[bool], list[int], int, int, list[int]], int]
 
 
-def showdown_payouts(settle: BackendSettle, board: list[int], holes: list[Any],
-                     live: list[bool], contributions: list[int], button: int) -> list[int]:
+def settled_payouts(settle: BackendSettle, board: list[int], holes: list[Any],
+                    live: list[bool], contributions: list[int], button: int) -> list[int] | None:
     """The payouts at showdown from a backend's ``settle`` (exactly showdown()'s
-    payouts): bind ``settle`` with functools.partial to make a :data:`Settle`."""
+    payouts), or None when it refuses: the cards and chips are valid, so only a
+    pot of 2**62 chips or more (beyond the backends' 64-bit sums) is refused,
+    which the public engine settles with showdown() (no bound)."""
     payouts = [0] * len(holes)
-    if settle(board, holes, live, contributions, button, 0, payouts):
-        # Valid cards and chips: only a pot of 2**62 chips or more (beyond the
-        # backends' 64-bit sums) gets here; showdown() has no bound.
-        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
-                          contributions, folded=[i for i, f in enumerate(live)
-                                                 if not f and holes[i] is not None],
-                          button=button)
-        payouts = list(result.payouts)
-    return payouts
+    return None if settle(board, holes, live, contributions, button, 0, payouts) else payouts
 
 
 class HandState:

@@ -624,8 +624,15 @@ def _machine(structure: Structure, stacks: list[int], button: int, hole_count: i
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
                     contributions: list[int], button: int) -> list[int]:
     """A Python machine's showdown (the pure backend, or chips beyond the C's
-    bound), settled by the backend."""
-    return _py_hand.showdown_payouts(backend.settle, board, holes, live, contributions, button)
+    bound), settled by the backend, or by showdown() for a pot beyond its bound."""
+    payouts = _py_hand.settled_payouts(backend.settle, board, holes, live, contributions, button)
+    if payouts is None:
+        result = showdown(board, [h if live[i] else None for i, h in enumerate(holes)],
+                          contributions, folded=[i for i, f in enumerate(live)
+                                                 if not f and holes[i] is not None],
+                          button=button)
+        payouts = list(result.payouts)
+    return payouts
 
 
 # -------------------------------------------------------------------- helpers

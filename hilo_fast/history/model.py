@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..engine.structures import Limit
-
-if TYPE_CHECKING:
-    from .replay import Replay
+from .phh import replay_to_phh
+from .replay import Replay, replay
 
 #: Betting rounds in the order they are played (the names used in ``HHAction.street``).
 STREETS = ("preflop", "flop", "turn", "river")
@@ -163,20 +162,8 @@ class HandHistory:
     def replay(self) -> Replay:
         """The hand played again through :class:`hilo_fast.Hand` and checked chip by
         chip against what the site paid (see :mod:`hilo_fast.replay`)."""
-        return _replay_of(self)
+        return replay(self)
 
     def to_phh(self) -> str:
         """The hand as PHH (TOML) text, through its replay (see :func:`hilo_fast.phh.to_phh`)."""
-        from .phh import replay_to_phh
-
-        return replay_to_phh(self.replay())
-
-
-def _replay_of(h: HandHistory) -> Replay:
-    """hilo_fast.replay.replay(h), imported on the first call (the two modules
-    import each other) and then bound here: no import machinery per hand."""
-    global _replay_of
-    from .replay import replay
-
-    _replay_of = replay
-    return replay(h)
+        return replay_to_phh(replay(self))

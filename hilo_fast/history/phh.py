@@ -130,9 +130,7 @@ def to_phh(hand: Hand | HandHistory) -> str:
     A :class:`~hilo_fast.hand_history.HandHistory` is written through its replay
     (:func:`replay_to_phh`)."""
     if not isinstance(hand, Hand):
-        from .model import HandHistory  # loaded on first use (see __init__)
-
-        if isinstance(hand, HandHistory):
+        if hasattr(hand, "to_phh"):   # a HandHistory: through its replay
             return hand.to_phh()
         raise TypeError(f"to_phh needs a Hand, not {type(hand).__name__}")
     if not hand.is_over:

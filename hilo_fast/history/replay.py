@@ -51,7 +51,7 @@ import contextlib
 import random
 from dataclasses import dataclass, field
 from itertools import filterfalse, islice
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import parse_card
 from ..core.evaluation import fast_omaha_hilo as _omaha_hilo
@@ -59,7 +59,9 @@ from ..core.pots import _divide, pot_levels, winners
 from ..engine.hand import Action, Hand
 from ..engine.structures import Limit, Structure
 from ._backend import fast
-from .model import HandHistory, Post
+
+if TYPE_CHECKING:   # the model imports this module (HandHistory.replay)
+    from .model import HandHistory, Post
 
 __all__ = ["PotResult", "Replay", "replay"]
 
