@@ -57,8 +57,11 @@ def install() -> None:
     Registered up front, ``import hilo_fast.showdown`` finds the module in
     ``sys.modules`` and leaves the package's attribute alone: ``hf.showdown``
     stays the function, not the module of the same name."""
+    package = sys.modules["hilo_fast"]
     for old, new in MOVED.items():
         if new in sys.modules:
             sys.modules.setdefault(f"hilo_fast.{old}", sys.modules[new])
+            if not hasattr(package, old):   # hf.showdown is the function, not the module
+                setattr(package, old, sys.modules[new])
     if not any(isinstance(finder, _Alias) for finder in sys.meta_path):
         sys.meta_path.append(_Alias())

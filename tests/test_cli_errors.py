@@ -50,7 +50,7 @@ def test_phh_path_that_is_a_directory_is_one_line(tmp_path: Path) -> None:
 def test_any_oserror_is_one_line(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A file a subcommand fails to read: its name and the reason, exit 1."""
-    from hilo_fast import cli
+    from hilo_fast.cli import commands as cli
 
     def unreadable(*args: object) -> None:
         open("/nonexistent/hands.txt", encoding="utf-8").close()

@@ -80,7 +80,7 @@ def test_pure_backend_equals_header(name: str) -> None:
 
 
 def test_the_python_hand_uses_the_header_codes() -> None:
-    from hilo_fast import _pyhand
+    from hilo_fast.engine import _py_hand as _pyhand
 
     for name, value in (("FIXED", "HF_FIXED"), ("POT", "HF_POT"), ("FOLD", "HF_FOLD"),
                         ("CHECK", "HF_CHECK"), ("CALL", "HF_CALL"), ("BET", "HF_BET"),

@@ -58,7 +58,7 @@ def _reference() -> ModuleType:
 def _api_entries() -> list[tuple[str, str]]:
     """(module, name) of each ``::: module.name`` entry of the API page."""
     page = _reference().api_markdown()
-    return re.findall(r"^::: (hilo_fast(?:\.\w+)?)\.(\w+)$", page, re.MULTILINE)
+    return re.findall(r"^::: (hilo_fast(?:\.\w+)*)\.(\w+)$", page, re.MULTILINE)
 
 
 def test_api_reference_lists_every_public_name() -> None:

@@ -26,7 +26,7 @@ from hilo_fast.cards import parse_cards
 from hilo_fast.equity import EquityResult, equity
 from hilo_fast.progress import Progress
 
-equity_module = importlib.import_module("hilo_fast.equity")  # the package attribute is the function
+equity_module = importlib.import_module("hilo_fast.equity.compute")
 
 # ---------------------------------------------------------------------------
 # The brute force: poker rules written out plainly, no tables, no shortcuts.

@@ -16,7 +16,7 @@ import pytest
 
 from hilo_fast.equity import IN_FLIGHT, MAX_SAMPLES, equity
 
-equity_module = importlib.import_module("hilo_fast.equity")  # the name equity is the function
+equity_module = importlib.import_module("hilo_fast.equity.compute")
 
 HOLES = ["As2dKh3c", None]
 

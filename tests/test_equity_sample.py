@@ -20,7 +20,7 @@ import pytest
 from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.equity import equity
 
-equity_module = importlib.import_module("hilo_fast.equity")  # the package attribute is the function
+equity_module = importlib.import_module("hilo_fast.equity.compute")
 
 MASK64 = (1 << 64) - 1
 

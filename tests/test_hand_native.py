@@ -230,7 +230,7 @@ def outcome(hand: Any, rng: random.Random, run: Any) -> tuple[Any, ...]:
 def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
     """Hand.play's C loop and the Python loop, on the same deals and bots:
     the same log, states, errors and random draws after every hand."""
-    from hilo_fast import engine
+    from hilo_fast.engine import hand as engine
     assert engine._c_play is not None, "the handplay builtin was not built"
     counts = dict.fromkeys(["hands", "decisions", "errors", "python machine"], 0)
     for seed in range(3000):
@@ -264,7 +264,7 @@ def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
 def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
     """csrc/py/handplay.c's deal_cards against engine._deal_shuffled: the same
     holes, board and cards in dealing order from the same draws."""
-    from hilo_fast import engine
+    from hilo_fast.engine import hand as engine
     deal = engine._c_deal_cards
     assert deal is not None, "the handplay builtin was not built"
     for seed in range(5000):
@@ -304,7 +304,7 @@ def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
 
     from hilo_fast.selfplay import random_legal
 
-    from hilo_fast import engine
+    from hilo_fast.engine import hand as engine
     assert engine._HandBase is not engine._HandFields, "the HandCore builtin was not built"
     reads = 0
     for seed in range(600):
@@ -331,7 +331,7 @@ def test_the_builtin_deal_equals_the_cffi_deal(native: ModuleType) -> None:
     """hand_deal_plain (lists converted by csrc/py/handplay.c's deal) gives
     hand_deal's state or error on random and hostile deals, and other input
     forms fall back to cffi."""
-    from hilo_fast import engine  # noqa: F401  (its import binds the builtin)
+    from hilo_fast.engine import hand as engine  # noqa: F401  (its import binds the builtin)
     assert native._c_deal is not None, "the handplay builtin was not built"
     outcomes = set()
     for seed in range(3000):
@@ -382,7 +382,7 @@ def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
     against the checked path (engine._deal, then _machine) on random and
     hostile settings: the same hand and state, or the same error, and the
     same draws of the rng."""
-    from hilo_fast import engine
+    from hilo_fast.engine import hand as engine
     fast = engine._c_deal_hand
     assert fast is not None, "the handplay builtin was not built"
 
@@ -452,8 +452,8 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
     whole-list checks, as hand-history replay gives them) against the
     card-by-card parser and checks, on random and hostile cards: the same
     hand and state, or the same error."""
-    from hilo_fast import engine
     from hilo_fast.cards import card_str
+    from hilo_fast.engine import hand as engine
     plain = engine._plain_deal
     kinds: dict[str, int] = {}
     for seed in range(3000):

@@ -13,7 +13,7 @@ import pytest
 import hilo_fast
 
 CSRC = Path(__file__).resolve().parent.parent / "csrc"
-STUB = Path(hilo_fast.__file__).resolve().parent / "_native.pyi"
+STUB = Path(hilo_fast.__file__).resolve().parent / "_native" / "_core.pyi"
 
 
 def _stub_names() -> set[str]:
@@ -36,7 +36,7 @@ def test_committed_stub_is_generated() -> None:
 
 def test_stub_is_shipped_beside_the_package() -> None:
     assert STUB.exists()
-    assert (STUB.parent / "py.typed").exists()
+    assert (STUB.parent.parent / "py.typed").exists()   # the package is typed, stubs and all
 
 
 def test_stub_declares_exactly_what_the_built_module_exports(native: ModuleType) -> None:

@@ -20,7 +20,7 @@ import hilo_fast as hf  # noqa: E402
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    text = resources.files("hilo_fast").joinpath(name).read_text()
+    text = resources.files("hilo_fast.ranges").joinpath(name).read_text()
     return list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
 
 

@@ -200,7 +200,7 @@ def test_weights_take_the_larger_part() -> None:
 
 
 def _ranking_rows() -> list[tuple[str, int]]:
-    text = resources.files("hilo_fast").joinpath("preflop_hilo4.csv").read_text()
+    text = resources.files("hilo_fast.ranges").joinpath("preflop_hilo4.csv").read_text()
     rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
     return [(row["hand"], int(row["combos"])) for row in rows]
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import hilo_fast as hf
-import hilo_fast.engine as engine
+import hilo_fast.engine.hand as engine
 from hilo_fast import replay
 from hilo_fast.history.synth import synthetic_histories
 

@@ -10,8 +10,8 @@ import pytest
 from hilo_fast.selfplay import Decision, always_call, random_legal
 
 import hilo_fast as hf
-from hilo_fast import selfplay
 from hilo_fast._backends import IN_USE
+from hilo_fast.engine import selfplay
 
 PL = hf.Structure.pot_limit(1, 2)
 

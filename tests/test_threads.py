@@ -165,7 +165,7 @@ def test_c_core_has_no_writable_data_of_its_own(native: ModuleType) -> None:
     nm = shutil.which("nm")
     if nm is None:
         pytest.skip("nm (binutils) not installed")
-    from hilo_fast import _native
+    from hilo_fast._native import _core as _native
 
     listing = subprocess.run([nm, _native.__file__], capture_output=True, text=True,
                              check=True).stdout

@@ -1,4 +1,4 @@
-"""Generate hilo_fast/preflop_hilo4.csv: every 4-card suit-isomorphism class
+"""Generate hilo_fast/ranges/preflop_hilo4.csv: every 4-card suit-isomorphism class
 ranked by Omaha Hi-Lo pot equity against one random hand.
 
 For each of the 16,432 classes, its least hand plays ``hf.equity`` against a
@@ -12,7 +12,7 @@ keeps each class's mean pot share and its standard error, best first.
     python tools/preflop_ranking.py --named --samples 50000000 --threads 2
 
 ``--named`` instead measures a few named hands to high precision and writes
-hilo_fast/preflop_hilo4_named.csv (the same measure, many more deals).
+hilo_fast/ranges/preflop_hilo4_named.csv (the same measure, many more deals).
 
 Classes run as independent jobs on threads (the C releases the GIL) or on any
 executor, so the answer does not depend on where they ran.
@@ -27,9 +27,9 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 
 import hilo_fast as hf
-from hilo_fast.preflop import class_name, hand_classes
+from hilo_fast.ranges.preflop import class_name, hand_classes
 
-OUT = Path(__file__).resolve().parent.parent / "hilo_fast" / "preflop_hilo4.csv"
+OUT = Path(__file__).resolve().parent.parent / "hilo_fast" / "ranges" / "preflop_hilo4.csv"
 NAMED_OUT = OUT.with_name("preflop_hilo4_named.csv")
 #: Hands the literature names: the best (AA23 double suited) and its cousins,
 #: big pairs, a rundown, and the worst (2222).

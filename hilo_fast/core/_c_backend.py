@@ -161,6 +161,17 @@ def omaha_best(
 
 
 
+# ---- random numbers: splitmix64, which equity and self-play draw from ----
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (both modulo 2**64), from ``hf_splitmix64``."""
+    return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
+
+
 # ---- settlement: a hand's payouts at showdown (csrc/settle.c) ----
 
 

@@ -204,6 +204,30 @@ def omaha_best(
 
 
 
+# ---- random numbers: splitmix64 (hf_splitmix64), which equity and self-play draw from ----
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix64(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
+    (hf_splitmix64); both are taken modulo 2**64."""
+    return _mix64((seed + (index + 1) * _GOLDEN_GAMMA) & _MASK64)
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """(next state, output) of the stream whose state is ``state``."""
+    state = (state + _GOLDEN_GAMMA) & _MASK64
+    return state, _mix64(state)
+
+
 # ---- settlement: the twin of hf_settle (csrc/settle.c) ----
 
 _MAX_TOTAL_CHIPS = 1 << 62  # as settle.c: the chips of a hand stay below this

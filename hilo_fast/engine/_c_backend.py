@@ -18,6 +18,7 @@ from ..core._c_backend import ERR_COUNT as ERR_COUNT
 from ..core._c_backend import MAX_CHIPS as MAX_CHIPS
 from ..core._c_backend import _card_ids
 from ..core._c_backend import settle as settle
+from ..core._c_backend import splitmix64 as splitmix64
 
 NAME = "native"
 

@@ -12,6 +12,7 @@ from ..core._py_backend import ERR_COUNT as ERR_COUNT
 from ..core._py_backend import ERR_TOO_MANY_CHIPS, check_cards
 from ..core._py_backend import MAX_CHIPS as MAX_CHIPS
 from ..core._py_backend import settle as settle
+from ..core._py_backend import splitmix64 as splitmix64
 from . import _py_hand
 
 NAME = "python"

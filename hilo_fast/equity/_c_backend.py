@@ -13,6 +13,7 @@ from typing import Any
 
 from .._native._core import ffi, lib
 from ..core._c_backend import _NOT_A_CARD, ERR_COUNT, _card_ids
+from ..core._c_backend import splitmix64 as splitmix64
 from .range_arrays import check_range_arrays
 
 NAME = "native"
@@ -97,13 +98,6 @@ def equity_sample(
     return err or _flat_tally(out, n_players)
 
 
-_MASK64 = (1 << 64) - 1
-
-
-def splitmix64(seed: int, index: int) -> int:
-    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
-    (both modulo 2**64), from ``hf_splitmix64``."""
-    return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
 
 
 def equity_exact(

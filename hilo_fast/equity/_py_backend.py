@@ -21,8 +21,10 @@ from ..core._py_backend import (
     _board_high_row,
     _omaha_high,
     _omaha_low,
+    _splitmix64,
     check_cards,
 )
+from ..core._py_backend import splitmix64 as splitmix64
 from .range_arrays import check_range_arrays
 
 NAME = "python"
@@ -311,27 +313,6 @@ def _settle_group(spot: _Spot, stand_in: list[int], flush: tuple[int, int] | Non
         highs.append(high)
     lows = [_omaha_low(hole, stand_in) for hole in spot.holes]
     _settle_values(highs, lows, weight, tally)
-
-
-_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-
-
-def _mix64(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
-
-
-def splitmix64(seed: int, index: int) -> int:
-    """Output number ``index`` (0-based) of the splitmix64 stream seeded by ``seed``
-    (hf_splitmix64); both are taken modulo 2**64."""
-    return _mix64((seed + (index + 1) * _GOLDEN_GAMMA) & _MASK64)
-
-
-def _splitmix64(state: int) -> tuple[int, int]:
-    """(next state, output) of the stream whose state is ``state``."""
-    state = (state + _GOLDEN_GAMMA) & _MASK64
-    return state, _mix64(state)
 
 
 def _plan_runs(n_deck: int, needed: int) -> list[tuple[int, int, int, int]]:

@@ -136,7 +136,7 @@ def preflop_ranking(hole_count: int = 4) -> PreflopRanking:
         raise ValueError(f"no preflop ranking for {hole_count}-card hands (only 4-card: "
                          "percentage ranges need hole_count=4)")
     np = _numpy()
-    text = resources.files("hilo_fast").joinpath(RANKING_FILE).read_text()
+    text = resources.files(__package__).joinpath(RANKING_FILE).read_text()
     samples, rows = read_ranking_rows(text)
     classes = hand_classes(hole_count)
     keys = hand_keys(classes.representatives)
