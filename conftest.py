@@ -1,6 +1,6 @@
 """Collection from the repository root: pytest's --doctest-modules imports every
 module under hilo_fast/, and hilo_fast.envs needs the optional [envs] extra;
-without it that subpackage is left out (tests/test_envs.py skips itself)."""
+without it that subpackage is left out (tests/envs/test_envs.py skips itself)."""
 
 import importlib.util
 

@@ -46,8 +46,8 @@ stable_abi = (
 
 
 def _table_sizes() -> dict[str, int]:
-    """Bytes of each C lookup table, from the declarations in csrc/tables.h."""
-    text = (ROOT / "csrc" / "tables.h").read_text()
+    """Bytes of each C lookup table, from the declarations in csrc/core/tables.h."""
+    text = (ROOT / "csrc" / "core" / "tables.h").read_text()
     width = {"uint8_t": 1, "uint16_t": 2, "uint32_t": 4}
     return {name: width[kind] * int(n) for kind, name, n in
             re.findall(r"extern const (\w+) (\w+)\[(\d+)\];", text)}

@@ -9,7 +9,7 @@
  * keep them busy. If two vCPUs share one physical core (SMT siblings), the
  * second control pays for the split in CPU time and the first does not.
  *
- *     cc -O3 -std=c99 -Icsrc benchmarks/thread_scaling.c csrc/[a-z]*.c -lpthread -lm \
+ *     cc -O3 -std=c99 -Icsrc benchmarks/thread_scaling.c csrc/{core,equity,engine,envs}/*.c -lpthread -lm \
  *        -o /tmp/thread_scaling && /tmp/thread_scaling [chunk deals] [repeats]
  */
 #define _POSIX_C_SOURCE 199309L

@@ -1,4 +1,4 @@
-"""Write csrc/tables.h and csrc/tables.c from hilo_fast/core/tables.py.
+"""Write csrc/core/tables.h and csrc/core/tables.c from hilo_fast/core/tables.py.
 
 Run from anywhere: ``python csrc/gen_tables.py`` (``--check`` only compares).
 The tables are committed so a build needs no Python beyond cffi; the test
@@ -66,7 +66,7 @@ def main() -> int:
     check = "--check" in sys.argv[1:]
     stale = []
     for name, text in render().items():
-        path = HERE / name
+        path = HERE / "core" / name
         if check:
             if not path.exists() or path.read_text() != text:
                 stale.append(name)

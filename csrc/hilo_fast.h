@@ -12,7 +12,7 @@
  * pointer argument is a count error (HF_ERR_COUNT: no cards).
  *
  * Every constant C and Python share is declared here, once: the native
- * backend reads them through cffi's `lib`, and tests/test_constants.py
+ * backend reads them through cffi's `lib`, and tests/native/test_constants.py
  * checks that the pure backend's copies equal them.
  */
 
@@ -295,7 +295,7 @@ enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
  *
  * The twin of hilo_fast.engine.Hand, action by action: the same legal
  * actions and bounds, the same chips moved, returned and paid, the same
- * showing order (tests/test_hand_native.py plays both on the same deals).
+ * showing order (tests/engine/test_hand_native.py plays both on the same deals).
  * Every field is read-only for callers; hf_hand_deal and hf_hand_act are the
  * only writers. Chips at the table stay below 2^HF_MAX_CHIPS_BITS. */
 

@@ -10,7 +10,7 @@
  * 5-card entry points), and a wrong answer aborts like a crash.
  *
  * Built two ways:
- *   cc ... fuzz/c_driver.c csrc/[a-z]*.c            own main(): random inputs,
+ *   cc ... fuzz/c_driver.c csrc/{core,equity,engine,envs}/*.c            own main(): random inputs,
  *       or the files named on the command line (to replay a crash)
  *   clang -DHF_LIBFUZZER -fsanitize=fuzzer,address ...   libFuzzer's main()
  *

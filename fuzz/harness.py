@@ -6,7 +6,7 @@ it), makes the call once with the native backend and once with the pure one,
 and raises ``AssertionError`` when the answers differ or when anything escapes
 that the contract does not allow. Any engine can drive it: atheris or the
 seeded random loop in ``fuzz/run.py``, or hypothesis (``st.binary()``) in
-``tests/test_fuzz_harness.py``.
+``tests/package/test_fuzz_harness.py``.
 
 The decoder turns bytes into hostile Python objects on purpose: card ids
 outside 0..51, negative and huge ints, repeats, wrong counts, floats, NaN,
@@ -540,7 +540,7 @@ def _public_target(name: str, n_args: int) -> Callable[[Decoder], Call]:
     return target
 
 
-# ---- the vector environment: C tables (csrc/vector_env.c) against their Python twin ----
+# ---- the vector environment: C tables (csrc/envs/vector_env.c) against their Python twin ----
 
 
 def _vector_env_target(d: Decoder) -> Call:

@@ -5,7 +5,7 @@
  * hilo_fast.replay (_deal, the action loop of _play, _showdown_pots) and
  * leaves to it every case it does not answer exactly (None, or the index of
  * the action it stopped at), so the Python words every discrepancy itself;
- * tests/test_replay_native.py fuzzes each pair. The C hand's functions
+ * tests/history/test_replay_native.py fuzzes each pair. The C hand's functions
  * (hf_hand_act, hf_omaha) come by address from the cffi module, so the core
  * is compiled once, in hilo_fast._native. */
 #define PY_SSIZE_T_CLEAN

@@ -37,10 +37,12 @@ ffibuilder.cdef((CSRC / "hilo_fast.h").read_text())
 ffibuilder.set_source(
     "hilo_fast._native._core",
     '#include <stdint.h>\n#include "hilo_fast.h"\n',
-    sources=[_relative(p) for p in sorted(CSRC.glob("*.c"))],
+    # The C of every concept (csrc/core, equity, engine, envs); csrc/py holds the
+    # CPython builtins, which setup.py builds as modules of their own.
+    sources=[_relative(p) for p in sorted(CSRC.glob("*/*.c")) if p.parent.name != "py"],
     include_dirs=[_relative(CSRC)],
     # Headers too, so editing an inline evaluator rebuilds the module.
-    depends=[_relative(p) for p in sorted(CSRC.glob("*.h"))],
+    depends=[_relative(p) for p in sorted(CSRC.glob("**/*.h"))],
     extra_compile_args=_compile_args(),
     extra_link_args=os.environ.get("HILO_FAST_LDFLAGS", "").split(),
     # A failed compile leaves the pure-Python backend, except in a wheel build.

@@ -24,7 +24,7 @@ from .._native._core import ffi, lib
 NAME = "native"
 
 # ---- the constants of csrc/hilo_fast.h, read from it (the pure twin's copies
-# are checked against the header by tests/test_constants.py) ----
+# are checked against the header by tests/native/test_constants.py) ----
 
 ERR_CARD: int = lib.HF_ERR_CARD
 ERR_DUPLICATE: int = lib.HF_ERR_DUPLICATE
@@ -172,7 +172,7 @@ def splitmix64(seed: int, index: int) -> int:
     return int(lib.hf_splitmix64(seed & _MASK64, index & _MASK64))
 
 
-# ---- settlement: a hand's payouts at showdown (csrc/settle.c) ----
+# ---- settlement: a hand's payouts at showdown (csrc/core/settle.c) ----
 
 
 def _row(hole: Any) -> list[Any]:
@@ -244,7 +244,7 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
 
 
 
-# ---- the batch (csrc/batch.c) ----
+# ---- the batch (csrc/core/batch.c) ----
 
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,

@@ -22,7 +22,7 @@ from .pots import payouts_of, split_pots
 NAME = "python"
 
 # ---- the constants of csrc/hilo_fast.h (the native twin reads them from its
-# lib; tests/test_constants.py checks these copies against the header) ----
+# lib; tests/native/test_constants.py checks these copies against the header) ----
 
 ERR_CARD = -1
 ERR_DUPLICATE = -2
@@ -46,7 +46,7 @@ _NON_FLUSH = {
     if category not in (0, 3)
 }
 _OMAHA_LOW: dict[int, int] = {}
-# The fast Omaha high (as csrc/omaha_fast.h): rank-pair index per two card
+# The fast Omaha high (as csrc/core/omaha_fast.h): rank-pair index per two card
 # ids, board rows filled lazily by quinary key (unique per rank multiset), and
 # per card a 3-bit counter in its suit's field, so a board's suit counts are
 # one sum and the suit with three or more cards one lookup.
@@ -118,7 +118,7 @@ def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
 
 def _board_high_row(board: Sequence[int]) -> list[int]:
     """The best non-flush high per hole rank pair on this board's ranks
-    (see ``csrc/omaha_fast.h``), built on first sight of the rank multiset."""
+    (see ``csrc/core/omaha_fast.h``), built on first sight of the rank multiset."""
     key = 0
     for card in board:
         key += _QUINARY[card]
@@ -228,7 +228,7 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, _mix64(state)
 
 
-# ---- settlement: the twin of hf_settle (csrc/settle.c) ----
+# ---- settlement: the twin of hf_settle (csrc/core/settle.c) ----
 
 _MAX_TOTAL_CHIPS = 1 << 62  # as settle.c: the chips of a hand stay below this
 
@@ -291,7 +291,7 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
     return 0
 
 
-# ---- the batch: the twin of csrc/batch.c ----
+# ---- the batch: the twin of csrc/core/batch.c ----
 
 def _int32_view(buffer: Any) -> memoryview:
     """A flat view of a C-contiguous int32 buffer (numpy array, array.array)."""

@@ -3,7 +3,7 @@
 The one Python implementation of the settlement rules (stated in
 :mod:`hilo_fast.showdown`): :func:`~hilo_fast.showdown.showdown` builds its
 result with it, and the pure backend's ``settle`` (what the engine settles
-its hands with) pays out with it. ``csrc/settle.c`` is its C twin, tested
+its hands with) pays out with it. ``csrc/core/settle.c`` is its C twin, tested
 chip for chip against it.
 
 >>> pots = split_pots([5, 9], [0, 3], [0, 1], [10, 10], button=0, odd_chip_low=False)

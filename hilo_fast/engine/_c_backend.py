@@ -1,7 +1,7 @@
-"""The engine's native twin: one hand as csrc/hand.c's state machine, the
+"""The engine's native twin: one hand as csrc/engine/hand.c's state machine, the
 CPython builtins of Hand.play's loop and the deal (csrc/py/handplay.c), the
 replay's action loop (csrc/py/hhreplay.c), and self-play sessions
-(csrc/selfplay.c).
+(csrc/engine/selfplay.c).
 
 Same functions as :mod:`hilo_fast.engine._py_backend` (self-play is native
 only: its pure twin is the engine itself).
@@ -23,7 +23,7 @@ from ..core._c_backend import splitmix64 as splitmix64
 NAME = "native"
 
 # ---- the constants of csrc/hilo_fast.h, read from it (the pure twin's copies
-# are checked against the header by tests/test_constants.py) ----
+# are checked against the header by tests/native/test_constants.py) ----
 
 LIMIT_FIXED, LIMIT_POT, LIMIT_NO = lib.HF_FIXED, lib.HF_POT, lib.HF_NO
 FOLD, CHECK, CALL, BET, RAISE = lib.HF_FOLD, lib.HF_CHECK, lib.HF_CALL, lib.HF_BET, lib.HF_RAISE
@@ -33,7 +33,7 @@ SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = (lib.HF_OUT, lib.HF_FOLDED, li
                                                    lib.HF_ALL_IN)
 BOT_RANDOM, BOT_CALL, BOT_POT = lib.HF_BOT_RANDOM, lib.HF_BOT_CALL, lib.HF_BOT_POT
 
-# Self-play in C (csrc/selfplay.c). Native only: its pure-Python twin is the
+# Self-play in C (csrc/engine/selfplay.c). Native only: its pure-Python twin is the
 # engine itself (hilo_fast.engine), which hilo_fast.selfplay runs when this
 # backend is not in use; tests compare the two hand by hand.
 
@@ -117,7 +117,7 @@ class SelfPlay:
         return int(self._session.showdowns)
 
 
-# ---- the hand in C (csrc/hand.c): one hand as a state machine ----
+# ---- the hand in C (csrc/engine/hand.c): one hand as a state machine ----
 
 NO_AMOUNT: int = lib.HF_NO_AMOUNT
 ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL

@@ -1,5 +1,5 @@
 """The engine's pure-Python twin: one hand as :mod:`hilo_fast.engine._py_hand`'s
-state machine, dealt with the checks of csrc/hand.c in their order and
+state machine, dealt with the checks of csrc/engine/hand.c in their order and
 settled by the pure core.
 """
 
@@ -18,7 +18,7 @@ from . import _py_hand
 NAME = "python"
 
 # ---- the constants of csrc/hilo_fast.h (the native twin reads them from its
-# lib; tests/test_constants.py checks these copies against the header) ----
+# lib; tests/native/test_constants.py checks these copies against the header) ----
 
 ERR_ILLEGAL = -6          # an action that is not legal now
 NO_AMOUNT = -1            # an action given without an amount
@@ -28,7 +28,7 @@ PREFLOP, FLOP, TURN, RIVER, OVER = 0, 1, 2, 3, 4                   # HF_PREFLOP 
 SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = 0, 1, 2, 3       # HF_OUT ..
 BOT_RANDOM, BOT_CALL, BOT_POT = 0, 1, 2                            # HF_BOT_*
 
-# ---- the hand: the twin of csrc/hand.c is hilo_fast.engine._py_hand's state machine ----
+# ---- the hand: the twin of csrc/engine/hand.c is hilo_fast.engine._py_hand's state machine ----
 
 HandState = _py_hand.HandState
 

@@ -1,4 +1,4 @@
-"""One Omaha Hi-Lo hand as a state machine, in Python: the twin of csrc/hand.c.
+"""One Omaha Hi-Lo hand as a state machine, in Python: the twin of csrc/engine/hand.c.
 
 The pure backend's engine (:mod:`hilo_fast.engine._py_backend` exposes it), and the
 native backend's for chips beyond the C's 64-bit bound. The fields and the
@@ -7,7 +7,7 @@ the choices made where the rule book is silent, are listed in
 :mod:`hilo_fast.engine`, whose :class:`~hilo_fast.engine.Hand` is the
 public façade over either machine. Cards, stacks and settings are checked by
 the caller; ``act`` checks legality and changes nothing when it refuses.
-tests/test_hand_native.py plays this machine and the C one side by side.
+tests/engine/test_hand_native.py plays this machine and the C one side by side.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-# The codes of csrc/hilo_fast.h (tests/test_constants.py checks the pure
+# The codes of csrc/hilo_fast.h (tests/native/test_constants.py checks the pure
 # backend's copies; these are the same numbers, imported from nowhere so that
 # either backend may use this module).
 FIXED, POT = 0, 1

@@ -302,7 +302,7 @@ class Hand(_HandBase):
     went to showdown).
 
     A façade: the hand is played by the backend's state machine (the C hand,
-    ``csrc/hand.c``, on the native backend while the chips fit its 64-bit
+    ``csrc/engine/hand.c``, on the native backend while the chips fit its 64-bit
     bound; the Python one, :mod:`hilo_fast.engine._py_hand`, otherwise). This class
     parses and checks the input, deals, explains refusals and builds the
     settlement; both machines give the same answers action by action.

@@ -18,9 +18,9 @@ go broke buying back in), checks after every hand that no chip was created or
 lost, and returns a :class:`SimulationSummary`.
 
 With the native backend and only built-in bots (and no ``on_hand``), the
-hands are played in C by a bot loop (``csrc/selfplay.c``) over the C hand
+hands are played in C by a bot loop (``csrc/engine/selfplay.c``) over the C hand
 that also plays every :class:`~hilo_fast.engine.Hand` of the native backend
-(``csrc/hand.c``), stepping the same random generator: the same seed gives
+(``csrc/engine/hand.c``), stepping the same random generator: the same seed gives
 the same hands, chips and summary either way, only faster. Custom bots,
 ``on_hand`` and the pure backend play through :class:`~hilo_fast.engine.Hand`.
 
@@ -96,7 +96,7 @@ def pot_every_time(hand: Hand | HandView, rng: random.Random) -> Decision:
 #: The built-in bots by their CLI name.
 BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_every_time}
 
-# Their codes in csrc/selfplay.c (HF_BOT_*), which plays them in C.
+# Their codes in csrc/engine/selfplay.c (HF_BOT_*), which plays them in C.
 _NATIVE_BOTS: dict[Bot, int] = {random_legal: backend.BOT_RANDOM, always_call: backend.BOT_CALL,
                                 pot_every_time: backend.BOT_POT}
 _PROGRESS_EVERY = 256   # hands between two progress() calls
@@ -109,7 +109,7 @@ CHUNK_HANDS = 10_000
 class SimulationSummary:
     """What a self-play session did. ``net``: chips won (+) or lost (-) per seat,
     counting rebuys; it sums to 0 because chips are conserved. ``engine``:
-    ``"C"`` when the hands were played by csrc/selfplay.c, else ``"Python"``."""
+    ``"C"`` when the hands were played by csrc/engine/selfplay.c, else ``"Python"``."""
 
     hands: int
     players: int

@@ -1,4 +1,4 @@
-"""The environments' native twin: tables stepped in C (csrc/vector_env.c) and
+"""The environments' native twin: tables stepped in C (csrc/envs/vector_env.c) and
 an observation encoded by ``hf_env_observe``.
 """
 
@@ -15,7 +15,7 @@ from ..engine._c_backend import GameSettings, HandState
 
 NAME = "native"
 
-# ---- the vectorised environment (csrc/vector_env.c) ----
+# ---- the vectorised environment (csrc/envs/vector_env.c) ----
 
 OBS_SIZE: int = lib.HF_OBS_SIZE
 #: Where each observation field starts, by name, in order (HF_OBS_* of the header).

@@ -174,7 +174,7 @@ def observation(session: Session, seat: int, n_actions: int) -> dict[str, npt.ND
     """The observation of ``seat`` at the session's hand: one call of the C
     encoder (``hf_env_observe``) when the C hand plays it, else
     :func:`encode` of its :func:`~hilo_fast.envs.view.seat_view` (the twin,
-    tests/test_vector_env.py compares them)."""
+    tests/envs/test_vector_env.py compares them)."""
     hand = session.hand
     obs, mask = np.empty(OBS_SIZE, np.float32), np.empty(n_actions, np.int8)
     if _native_observe(getattr(hand, "_m", None), session.history, seat, session.big_blind,

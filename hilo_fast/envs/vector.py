@@ -8,7 +8,7 @@ again after every episode: the same cards, buttons, stacks and structures,
 the same observations of the seat to act (:mod:`hilo_fast.envs.spaces`), the
 same rewards, terminations and truncations.
 
-On the native backend the tables live in C (``csrc/vector_env.c``:
+On the native backend the tables live in C (``csrc/envs/vector_env.c``:
 shuffle, rules, observation encoder and action decoder) and ``step`` is one
 call writing straight into numpy arrays; on the pure backend (or chips
 beyond the C's bound) the same arrays are filled by a Python loop over the

@@ -1,5 +1,5 @@
 """Equity's native twin: chunks of deals and of range deals settled into
-integer tallies by csrc/equity.c and csrc/range_equity.c.
+integer tallies by csrc/equity/equity.c and csrc/equity/range_equity.c.
 
 Same functions and return conventions as :mod:`hilo_fast.equity._py_backend`;
 input cffi cannot pass is handed to the C as values it refuses at the same
@@ -19,7 +19,7 @@ from .range_arrays import check_range_arrays
 NAME = "native"
 
 # ---- the constants of csrc/hilo_fast.h, read from it (the pure twin's copies
-# are checked against the header by tests/test_constants.py) ----
+# are checked against the header by tests/native/test_constants.py) ----
 
 EQUITY_POT: int = lib.HF_EQUITY_POT
 EQUITY_MAX_PLAYERS: int = lib.HF_EQUITY_MAX_PLAYERS
@@ -28,7 +28,7 @@ EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
 EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
     name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
 
-# ---- equity: chunks of deals settled into integer tallies (csrc/equity.c) ----
+# ---- equity: chunks of deals settled into integer tallies (csrc/equity/equity.c) ----
 #
 # A tally is a list of ints: deals, no_low, then per player share,
 # share_sq, scoop, win_high, tie_high, win_low, tie_low (see hf_equity_tally).
@@ -116,7 +116,7 @@ def equity_exact(
     return err or _flat_tally(out, n_players)
 
 
-# ---- range equity (csrc/range_equity.c) ----
+# ---- range equity (csrc/equity/range_equity.c) ----
 #
 # ``ranges`` has one entry per player: None, or (combos, cumulative), a
 # C-contiguous uint8 array of rows of card ids and an int64 array of the

@@ -1,4 +1,4 @@
-"""Equity's pure-Python twin: the deals of csrc/equity.c and csrc/range_equity.c,
+"""Equity's pure-Python twin: the deals of csrc/equity/equity.c and csrc/equity/range_equity.c,
 deal for deal, settled into the same integer tallies.
 """
 
@@ -30,7 +30,7 @@ from .range_arrays import check_range_arrays
 NAME = "python"
 
 # ---- the constants of csrc/hilo_fast.h (the native twin reads them from its
-# lib; tests/test_constants.py checks these copies against the header) ----
+# lib; tests/native/test_constants.py checks these copies against the header) ----
 
 EQUITY_POT = 5040  # a pot in units every split among up to 10 players divides
 EQUITY_MAX_PLAYERS = 10
@@ -39,7 +39,7 @@ EQUITY_MAX_COUNT = 1 << 30  # deals per call
 EQUITY_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "win_low",
                        "tie_low")
 
-# ---- equity: the twin of csrc/equity.c, deal for deal ----
+# ---- equity: the twin of csrc/equity/equity.c, deal for deal ----
 #
 # Deals are ordered, and random streams drawn, exactly as in the C, so every
 # chunk gives the same tally on both backends (Monte Carlo included).
@@ -123,7 +123,7 @@ def _settle(spot: _Spot, tally: list[int]) -> None:
 
 def _settle_values(highs: list[int], lows: list[int], weight: int, tally: list[int]) -> None:
     """Settle ``weight`` deals with these highs and lows (the rules of
-    csrc/equity_settle.h)."""
+    csrc/equity/equity_settle.h)."""
     best_high = min(highs)
     n_high = highs.count(best_high)
     qualifying = [low for low in lows if low]
@@ -233,7 +233,7 @@ def equity_exact(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
     part: int, n_parts: int,
 ) -> list[int] | int:
-    """The twin of ``hf_equity_exact`` (csrc/enumerate.c): the same groups of
+    """The twin of ``hf_equity_exact`` (csrc/equity/enumerate.c): the same groups of
     boards (rank multisets of the unknown board cards, flush patterns apart),
     the same split into parts, so each part's tally is the C's."""
     spot = _make_spot(holes, n_hole, board, dead)
@@ -318,7 +318,7 @@ def _settle_group(spot: _Spot, stand_in: list[int], flush: tuple[int, int] | Non
 def _plan_runs(n_deck: int, needed: int) -> list[tuple[int, int, int, int]]:
     """(first draw, end, product, 2**64 mod product) of each run of bounds
     n_deck - i whose product fits in 64 bits, cut greedily (as plan_runs in
-    csrc/equity.c)."""
+    csrc/equity/equity.c)."""
     runs = []
     i = 0
     while i < needed:
@@ -373,7 +373,7 @@ def equity_sample(
     return tally
 
 
-# ---- range equity: the twin of csrc/range_equity.c ----
+# ---- range equity: the twin of csrc/equity/range_equity.c ----
 #
 # The same positions, draws and tallies as the C (hilo_fast.h describes
 # them); ranges are (combos, cumulative) numpy arrays or None per player.
@@ -520,7 +520,7 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
 
 
 def _bounded(state: int, n: int) -> tuple[int, int]:
-    """(next state, a uniform int in 0..n-1), as ``bounded`` in csrc/range_equity.c:
+    """(next state, a uniform int in 0..n-1), as ``bounded`` in csrc/equity/range_equity.c:
     Lemire's method on the high half of each splitmix64 output (the range
     stream; hf_equity_sample batches its draws, ``_shuffle_prefix``)."""
     state, z = _splitmix64(state)

@@ -1,0 +1,119 @@
+"""The grouped exact enumeration (hf_equity_exact, csrc/equity/enumerate.c, and its
+pure twin) against the brute force it replaces on the exact path
+(hf_equity_enumerate over every deal, kept as the reference): integer
+tallies equal to the last unit, heads-up and 3- to 6-way, preflop, flop,
+turn and river, with dead cards, on decks rich in flushes; and the two
+backends part for part."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from types import ModuleType
+
+import pytest
+
+import hilo_fast
+from hilo_fast._backends import PURE as _pybackend
+from hilo_fast.equity import equity
+
+TWO_SUITS = [c for c in range(52) if c & 3 < 2]  # every board a flush board
+
+
+def _spot(rng: random.Random, max_deals: int, backend: ModuleType
+          ) -> tuple[list[int], int, list[int], list[int], int]:
+    """A random spot with every hand known and at most max_deals boards."""
+    while True:
+        n_players = rng.choice((2, 2, 3, 4, 5, 6))
+        n_hole = rng.choice((4, 4, 5, 6)) if n_players <= 4 else 4
+        n_board = rng.choice((0, 3, 3, 4, 4, 5))
+        n_dead = rng.choice((0, 0, 1, 3))
+        need = n_players * n_hole + n_board + n_dead
+        flushy = rng.random() < 0.4 and need + 5 <= len(TWO_SUITS)
+        cards = rng.sample(TWO_SUITS if flushy else range(52), need)
+        holes = cards[:n_players * n_hole]
+        board = cards[n_players * n_hole:n_players * n_hole + n_board]
+        dead = cards[n_players * n_hole + n_board:]
+        deals = backend.equity_deals(holes, n_hole, board, dead)
+        if 0 < deals <= max_deals:
+            return holes, n_hole, board, dead, deals
+
+
+def _grouped(backend: ModuleType, holes: list[int], n_hole: int, board: list[int],
+             dead: list[int], parts: int) -> list[int]:
+    total: list[int] | None = None
+    for part in range(parts):
+        tally = backend.equity_exact(holes, n_hole, board, dead, part, parts)
+        assert not isinstance(tally, int), tally
+        total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
+    assert total is not None
+    return total
+
+
+def test_equals_the_brute_force_on_random_spots(native: ModuleType) -> None:
+    rng = random.Random(1717)
+    streets = set()
+    for _ in range(300):
+        holes, n_hole, board, dead, deals = _spot(rng, 120_000, native)
+        brute = native.equity_enumerate(holes, n_hole, board, dead, 0, deals)
+        for parts in (1, rng.choice((2, 3, 5, 8))):
+            assert _grouped(native, holes, n_hole, board, dead, parts) == brute, \
+                (holes, n_hole, board, dead, parts)
+        streets.add((len(holes) // n_hole, len(board)))
+    assert {p for p, _ in streets} == {2, 3, 4, 5, 6} and {b for _, b in streets} == {0, 3, 4, 5}
+
+
+@pytest.mark.parametrize("holes", [
+    ["As2dKh3c", "7c8d9hTs"],               # rainbow: no flush for anyone
+    ["AsKs2d3d", "QhJhTc9c"],               # double-suited: four flush suits
+    ["AsKsQsJs", "2s3s4s5s"],               # one suit everywhere
+    ["Ah2h3c4d", "AdKd5s6s", "QcJc8h9h"],   # three-way, all double-suited
+])
+def test_full_preflop_equals_the_brute_force(native: ModuleType, holes: list[str]) -> None:
+    ids = [c for hand in holes for c in hilo_fast.parse_cards(hand)]
+    deals = native.equity_deals(ids, 4, [], [])
+    brute = native.equity_enumerate(ids, 4, [], [], 0, deals)
+    assert _grouped(native, ids, 4, [], [], 1) == brute
+    assert _grouped(native, ids, 4, [], [], 7) == brute
+
+
+def test_backends_agree_part_for_part(native: ModuleType) -> None:
+    rng = random.Random(18)
+    for _ in range(40):
+        holes, n_hole, board, dead, _ = _spot(rng, 30_000, native)
+        for parts in (1, 3):
+            for part in range(parts):
+                assert _pybackend.equity_exact(holes, n_hole, board, dead, part, parts) == \
+                    native.equity_exact(holes, n_hole, board, dead, part, parts)
+
+
+def test_pure_equals_pure_brute_force() -> None:
+    """The pure twin on its own (the HILO_FAST_PUREPYTHON=1 run has no C)."""
+    rng = random.Random(19)
+    for _ in range(25):
+        holes, n_hole, board, dead, deals = _spot(rng, 1_200, _pybackend)
+        brute = _pybackend.equity_enumerate(holes, n_hole, board, dead, 0, deals)
+        assert _grouped(_pybackend, holes, n_hole, board, dead, 2) == brute
+
+
+def test_equity_uses_it_and_gives_the_same_answer(backend: ModuleType) -> None:
+    holes, board = ["AsKs2d3d", "QhJhTc9c", "5h6h7d8d"], "2h3h9d"
+    result = equity(holes, board, dead="Kc")
+    ids = [c for hand in holes for c in hilo_fast.parse_cards(hand)]
+    brute = backend.equity_enumerate(ids, 4, hilo_fast.parse_cards(board),
+                                     hilo_fast.parse_cards("Kc"), 0, result.boards)
+    assert [p.equity_fraction for p in result.players] == [
+        Fraction(brute[2 + 7 * p], 5040 * brute[0]) for p in range(3)]
+    assert result.exact and result.boards == brute[0]
+
+
+def test_refuses_what_it_cannot_do(backend: ModuleType) -> None:
+    hand, other = [0, 1, 2, 3], [4, 5, 6, 7]
+    random_hand = [*hand, -1, -1, -1, -1]
+    assert backend.equity_exact(random_hand, 4, [], [], 0, 1) == backend.ERR_COUNT
+    assert backend.equity_exact(hand + other, 4, [], [], 1, 1) == backend.ERR_COUNT
+    assert backend.equity_exact(hand + other, 4, [], [], -1, 2) == backend.ERR_COUNT
+    assert backend.equity_exact(hand + other, 4, [], [], 0, 0) == backend.ERR_COUNT
+    assert backend.equity_exact(hand + other, 4, [8, 9], [], 0, 1) == backend.ERR_COUNT
+    assert backend.equity_exact([*hand, 4, 5, 6, 52], 4, [], [], 0, 1) == backend.ERR_CARD
+    assert backend.equity_exact(hand + other, 4, [8, 9, 3], [], 0, 1) == backend.ERR_DUPLICATE
