@@ -20,7 +20,7 @@ import tempfile
 import time
 
 import hilo_fast as hf
-from hilo_fast._hh_synth import synthetic_histories
+from hilo_fast.history.synth import synthetic_histories
 
 TARGET = 10_000
 

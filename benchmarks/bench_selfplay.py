@@ -48,7 +48,7 @@ from _pure import run_pure
 import hilo_fast
 from hilo_fast import MixedGame, Structure, simulate
 from hilo_fast.engine import Hand
-from hilo_fast.selfplay import Decision, always_call, random_legal
+from hilo_fast.engine.selfplay import Decision, always_call, random_legal
 
 PLAYERS = 6
 #: The check-or-call Python bot's native rate before issue 15 (commit 65af820,

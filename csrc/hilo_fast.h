@@ -32,7 +32,7 @@ enum {
  * holds the exponent because 2^52 does not fit an int. */
 enum { HF_MAX_CHIPS_BITS = 52 };
 
-/* The rules engine's vocabulary (hilo_fast.structures.Limit,
+/* The rules engine's vocabulary (hilo_fast.engine.structures.Limit,
  * hilo_fast.engine.Action and Street, and the seat status of a hand). */
 enum { HF_FIXED = 0, HF_POT = 1, HF_NO = 2 };
 enum { HF_FOLD = 0, HF_CHECK = 1, HF_CALL = 2, HF_BET = 3, HF_RAISE = 4 };
@@ -94,7 +94,7 @@ int32_t hf_omaha_best(const int32_t *hole, int32_t n_hole,
 
 /* ---- Settlement (settle.c): pay out a hand's pots at showdown ---- */
 
-/* Exactly the payouts of hilo_fast.showdown.showdown(): side pots at each
+/* Exactly the payouts of hilo_fast.core.showdown.showdown(): side pots at each
  * live seat's contribution level, folded seats' chips as dead money, hi/lo
  * split per pot, ties and odd chips clockwise from the first seat left of
  * the button (odd_chip_low = 1 gives a split's odd chip to the low half).
@@ -270,8 +270,8 @@ int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
 
 /* ---- Self-play (mersenne.h, hand.c, selfplay.c): the engine in C ----
  *
- * The same hands as hilo_fast.selfplay.simulate with built-in bots, played
- * in C: the same rules (hilo_fast/engine.py), the same shuffles and bot
+ * The same hands as hilo_fast.engine.selfplay.simulate with built-in bots, played
+ * in C: the same rules (hilo_fast/engine/hand.py), the same shuffles and bot
  * choices (Python's random.Random, whose state the caller copies in), so a
  * seed gives the same chips to the same seats, hand by hand, on both
  * backends. Chips are int64; every total stays below 2^HF_MAX_CHIPS_BITS. */
@@ -282,7 +282,7 @@ typedef struct {
     int32_t pos;
 } hf_mt;
 
-/* One hand's betting structure (hilo_fast.structures.Structure). */
+/* One hand's betting structure (hilo_fast.engine.structures.Structure). */
 typedef struct {
     int32_t limit;      /* 0 fixed, 1 pot, 2 no limit */
     int32_t max_bets;   /* bets per round in fixed limit; 0 = no cap */

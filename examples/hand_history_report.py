@@ -20,9 +20,10 @@ from collections import Counter
 from pathlib import Path
 
 import hilo_fast as hf
-from hilo_fast.hh_report import Report
+from hilo_fast.history.report import Report
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "pokerstars" / "plo8_cash.txt"
+FIXTURE = (Path(__file__).resolve().parent.parent / "tests" / "history" / "data" / "pokerstars"
+           / "plo8_cash.txt")
 
 
 def money(amount: float, unit: str) -> str:

@@ -386,7 +386,7 @@ def _showdown_target(d: Decoder) -> Call:
     if d.byte() >= 230:
         options["odd_chip"] = ("high", "low", "middle", None)[d.below(4)]
     args = (board, holes, chips, options)
-    return Call("showdown", args, lambda _: hilo_fast.showdown(board, holes, chips, **options),
+    return Call("showdown", args, lambda _: hilo_fast.core.showdown(board, holes, chips, **options),
                 True, False)
 
 
@@ -452,7 +452,7 @@ def _shuffled_cards(d: Decoder, n: int) -> list[int]:
 def _hand_target(d: Decoder) -> Call:
     """``hand_deal`` then up to 60 actions, legal or not: after each one the
     answer and the whole state must be the same on both backends."""
-    from hilo_fast.structures import Structure
+    from hilo_fast.engine.structures import Structure
 
     limit, big = d.below(3), (1, 2, 5, 10)[d.below(4)]
     small, ante, cap = (0, 1, big // 2, big)[d.below(4)], (0, 0, 1, big)[d.below(4)], d.below(5)
@@ -492,7 +492,7 @@ def _hand_target(d: Decoder) -> Call:
 def _simulate_target(d: Decoder) -> Call:
     """``simulate`` with built-in bots: C self-play on the native backend, the
     Python engine on the pure one; every hand must come out the same."""
-    from hilo_fast.selfplay import always_call, pot_every_time, random_legal
+    from hilo_fast.engine.selfplay import always_call, pot_every_time, random_legal
 
     limit = d.below(4)   # fixed, pot, no limit, or the mixed game
     big = _number(d, lambda b: 1 + b % 6)

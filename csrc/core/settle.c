@@ -1,5 +1,5 @@
 /* settle.c: a hand's pots, side pots, hi/lo split, ties and odd chips
- * (the rules of hilo_fast/showdown.py, which this matches chip for chip).
+ * (the rules of hilo_fast/core/showdown.py, which this matches chip for chip).
  *
  * Pots are built at each live seat's positive contribution level, lowest
  * first; pot k holds every seat's chips between level k-1 and level k (dead

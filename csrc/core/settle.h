@@ -6,7 +6,7 @@
 #define HF_SETTLE_H
 #include <stdint.h>
 
-/* Pays out a hand exactly as hilo_fast.showdown.showdown() does. Seat i is
+/* Pays out a hand exactly as hilo_fast.core.showdown.showdown() does. Seat i is
  * live when live[i] != 0; only live seats' high (1..7462) and low (1..56,
  * 0 = no low) values are read, lower is better. contributions[i] >= 0 are
  * the chips seat i put in (folded seats' chips are dead money), with a total

@@ -1,5 +1,5 @@
 /* hand.c: one Omaha Hi-Lo hand, the native engine behind hilo_fast.engine.Hand,
- * and the twin of the Python machine in hilo_fast/_pyhand.py.
+ * and the twin of the Python machine in hilo_fast/engine/_py_hand.py.
  * Each function below names the _pyhand method it mirrors; keep them in step
  * (tests/engine/test_hand_native.py compares the two action by action). */
 #include <stdint.h>
@@ -191,7 +191,7 @@ static void win_uncontested(hf_game *g)
 
 /* showdown: the showing order (the last aggressor of the last round with
  * betting, else the first live seat clockwise from the button; then
- * clockwise), and the pots settled exactly as hilo_fast.showdown.showdown does. */
+ * clockwise), and the pots settled exactly as hilo_fast.core.showdown.showdown does. */
 static void showdown(hf_game *g)
 {
     int32_t first = g->last_aggressor;

@@ -1,5 +1,5 @@
 /* selfplay.c: many hands at one table with the built-in bots, in C.
- * The twin of hilo_fast/selfplay.py's simulate loop and its bots, and of
+ * The twin of hilo_fast/engine/selfplay.py's simulate loop and its bots, and of
  * Table.next_hand: the button moves, broke seats buy back in. */
 #include <stdint.h>
 #include <stddef.h>

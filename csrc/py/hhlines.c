@@ -1,5 +1,5 @@
 /* hhlines.c: hilo_fast._hhlines, the twin in C of the PokerStars reader's line
- * loop (hilo_fast.pokerstars._HandParser.read_lines), a CPython builtin.
+ * loop (hilo_fast.history.sites.pokerstars._HandParser.read_lines), a CPython builtin.
  *
  * read_lines's Python loop is most of the time the reader spends on a hand.
  * read_lines(lines, cash) here reads the same lines (stripped, not blank, the

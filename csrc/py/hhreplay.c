@@ -1,8 +1,8 @@
 /* hhreplay.c: hilo_fast._hhreplay, the hot paths of a hand history's replay
- * (hilo_fast.replay) through the C hand of hilo_fast.engine.Hand, as CPython
+ * (hilo_fast.history.replay) through the C hand of hilo_fast.engine.Hand, as CPython
  * builtins: the deal of the history's cards, the loop over its actions and
  * the pots with their winners. Each is the twin of a Python function of
- * hilo_fast.replay (_deal, the action loop of _play, _showdown_pots) and
+ * hilo_fast.history.replay (_deal, the action loop of _play, _showdown_pots) and
  * leaves to it every case it does not answer exactly (None, or the index of
  * the action it stopped at), so the Python words every discrepancy itself;
  * tests/history/test_replay_native.py fuzzes each pair. The C hand's functions
@@ -44,7 +44,7 @@ static int32_t kind_code(PyObject *kinds, PyObject *kind)
 
 /* replay(game address, the cdata owning it, actions, seat_of, log, start, kinds,
  * returned):
- * hilo_fast.replay's loop over a hand history's actions, from actions[start]
+ * hilo_fast.history.replay's loop over a hand history's actions, from actions[start]
  * on, for as long as each action is one that loop would apply with nothing to
  * say: the player's seat (seat_of[player]) is the one to act; a check, a fold,
  * a call of exactly the engine's call, a bet, or a raise by the increment the
@@ -152,7 +152,7 @@ static PyObject *seat_tuple(const int32_t *seats, int32_t n)
 }
 
 /* pots(game address, the cdata owning it, chips, showing, button): the pots
- * of hilo_fast.replay's settlement, as its Python twin (replay._showdown_pots)
+ * of hilo_fast.history.replay's settlement, as its Python twin (replay._showdown_pots)
  * builds them with _pots.pot_levels and _pots.winners: for each level of a
  * showing seat's chips, ascending, (level, amount, eligible, high winners,
  * low winners): the chips of every seat between the level below and this
@@ -278,7 +278,7 @@ static int32_t card_of(PyObject *card_ids, PyObject *name)
 }
 
 /* deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count,
- * card_ids, deck): hilo_fast.replay._deal's deal, (holes, board): the board
+ * card_ids, deck): hilo_fast.history.replay._deal's deal, (holes, board): the board
  * and hole cards the history shows (card names, ids by `card_ids`), each
  * known hole at its player's seat (`seat_of`), and for the seats `dealt` in
  * (ascending) that show none, then for the board cards not dealt, the cards
@@ -416,13 +416,13 @@ static void free_module(void *module) { clear((PyObject *)module); }
 static PyMethodDef methods[] = {
     {"deal_history", deal_history, METH_VARARGS,
      "deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck): "
-     "hilo_fast.replay._deal's (holes, board), or None."},
+     "hilo_fast.history.replay._deal's (holes, board), or None."},
     {"replay", replay, METH_VARARGS,
      "replay(game address, game cdata, actions, seat_of, log, start, kinds, returned): "
-     "hilo_fast.replay's action loop as far as it is plain; the index it stopped at."},
+     "hilo_fast.history.replay's action loop as far as it is plain; the index it stopped at."},
     {"pots", pots, METH_VARARGS,
      "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
-     "winners (see hilo_fast.replay._showdown_pots)."},
+     "winners (see hilo_fast.history.replay._showdown_pots)."},
     {"bind", bind, METH_VARARGS,
      "bind(address of hf_hand_act, of hf_omaha, streets, actions)"},
     {NULL, NULL, 0, NULL},

@@ -143,7 +143,7 @@ static void free_module(void *module) { clear((PyObject *)module); }
 static PyMethodDef methods[] = {
     {"omaha_hilo", (PyCFunction)(void (*)(void))omaha_hilo, METH_FASTCALL | METH_KEYWORDS,
      "omaha_hilo(hole, board) -> (high, low): both halves of an Omaha hand, low None "
-     "when there is none (see hilo_fast.evaluation.omaha_hilo)."},
+     "when there is none (see hilo_fast.core.evaluation.omaha_hilo)."},
     {"bind", bind, METH_VARARGS, "bind(address of hf_omaha_bytes, fallback)"},
     {NULL, NULL, 0, NULL},
 };

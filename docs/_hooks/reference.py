@@ -129,7 +129,7 @@ def api_markdown() -> str:
         lines += ["", f"## `{module}`", "", summary]
         for name in groups[module]:
             # By the defining module's path: ``hilo_fast.equity`` (like
-            # ``hilo_fast.showdown``) would name the submodule, not the function.
+            # ``hilo_fast.core.showdown``) would name the submodule, not the function.
             lines += ["", f"::: {module}.{name}"]
     return "\n".join(lines) + "\n"
 

@@ -4,8 +4,8 @@ how the C was compiled and the size of its tables (``hilo-fast info``).
 The build leaves a record, ``hilo_fast/_build_info.json`` (written by
 setup.py: whether the C extension built, the error if not, the compiler
 command and flags, the table sizes). When the C build failed, importing
-hilo_fast warns once (:func:`hilo_fast._build.fallback_warning`), so a slower backend is
-never a silent surprise; ``HILO_FAST_PUREPYTHON=1`` asks for it and silences it.
+hilo_fast warns once (:func:`hilo_fast._native.build_record.fallback_warning`), so
+a slower backend is never a silent surprise; ``HILO_FAST_PUREPYTHON=1`` asks for it and silences it.
 
 >>> sorted(install_info())[:4]
 ['backend', 'build', 'native_available', 'native_error']

@@ -237,7 +237,7 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
            contributions: Sequence[int], button: int, odd_chip_low: int,
            payouts: list[int]) -> int:
     """Pay out a hand at showdown as ``hf_settle``: set ``payouts[:]`` to the chips
-    of each seat (exactly :func:`hilo_fast.showdown.showdown`'s payouts) and
+    of each seat (exactly :func:`hilo_fast.core.showdown.showdown`'s payouts) and
     return 0, or return ERR_* and leave ``payouts`` untouched.
 
     One entry per seat in ``holes``, ``live`` (true: not folded; only live

@@ -1,7 +1,7 @@
 """Splitting the pots of a showdown, once the hands are valued.
 
 The one Python implementation of the settlement rules (stated in
-:mod:`hilo_fast.showdown`): :func:`~hilo_fast.showdown.showdown` builds its
+:mod:`hilo_fast.core.showdown`): :func:`~hilo_fast.core.showdown.showdown` builds its
 result with it, and the pure backend's ``settle`` (what the engine settles
 its hands with) pays out with it. ``csrc/core/settle.c`` is its C twin, tested
 chip for chip against it.

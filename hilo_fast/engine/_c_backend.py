@@ -34,7 +34,7 @@ SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = (lib.HF_OUT, lib.HF_FOLDED, li
 BOT_RANDOM, BOT_CALL, BOT_POT = lib.HF_BOT_RANDOM, lib.HF_BOT_CALL, lib.HF_BOT_POT
 
 # Self-play in C (csrc/engine/selfplay.c). Native only: its pure-Python twin is the
-# engine itself (hilo_fast.engine), which hilo_fast.selfplay runs when this
+# engine itself (hilo_fast.engine), which hilo_fast.engine.selfplay runs when this
 # backend is not in use; tests compare the two hand by hand.
 
 _SELFPLAY_ERRORS = {
@@ -259,17 +259,17 @@ def _bind_replay(act: int, omaha: int, streets: tuple[Any, ...], actions: tuple[
 
 
 #: ``replay_deal(board, hole_cards, seat_of, dealt, n_seats, hole_count, card_ids, deck)``:
-#: hilo_fast.replay._deal's (holes, board) or None (csrc/py/hhreplay.c ``deal_history``);
+#: hilo_fast.history.replay._deal's (holes, board) or None (csrc/py/hhreplay.c ``deal_history``);
 #: None where it was not built.
 replay_deal: Callable[..., tuple[list[list[int] | None], list[int]] | None] | None = None
 #: A pot of the replay: (level, amount, eligible, high winners, low winners).
 ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-#: ``replay_pots(state, chips, showing, button)``: hilo_fast.replay's pots with their
+#: ``replay_pots(state, chips, showing, button)``: hilo_fast.history.replay's pots with their
 #: winners on the C hand of ``state`` (csrc/py/hhreplay.c ``pots``, the twin of
 #: replay._showdown_pots); None where it was not built.
 replay_pots: Callable[[HandState, list[int], list[int], int], list[ReplayPot]] | None = None
 #: ``replay_actions(state, actions, seat_of, log, start, kinds, returned)``:
-#: hilo_fast.replay's action loop over the C hand of ``state`` as far as each action
+#: hilo_fast.history.replay's action loop over the C hand of ``state`` as far as each action
 #: is plain (csrc/py/hhreplay.c ``replay``), the index it stopped at; None where it
 #: was not built.
 replay_actions: Callable[[HandState, tuple[Any, ...], dict[str, int], list[Any], int,
@@ -382,7 +382,7 @@ def _settings(s: Any) -> tuple[Any, int]:
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
               cards: Sequence[int], *, plain: bool = False) -> HandState | int:
-    """A new hand of ``structure`` (a :class:`~hilo_fast.structures.Structure`):
+    """A new hand of ``structure`` (a :class:`~hilo_fast.engine.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
     settings = _settings(structure)[0]

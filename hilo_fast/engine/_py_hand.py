@@ -350,7 +350,7 @@ class HandState:
     def showdown(self) -> None:
         """The showing order (the last aggressor of the last round with betting, else
         the first live seat clockwise from the button; then clockwise), and the pots
-        paid exactly as hilo_fast.showdown.showdown pays them."""
+        paid exactly as hilo_fast.core.showdown.showdown pays them."""
         first = self.last_aggressor
         if first < 0 or self.status[first] < ACTIVE:
             first = self.next_seat(self.button)

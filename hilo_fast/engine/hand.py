@@ -8,7 +8,7 @@ legal and the minimum and maximum "to" amount of a bet or raise (the total the
 seat will have in front of it this round); :meth:`Hand.act` applies one action.
 An illegal action raises ``ValueError`` naming what is legal and changes nothing.
 
->>> from hilo_fast.structures import Structure
+>>> from hilo_fast.engine.structures import Structure
 >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
 >>> hand
 <Hand pot limit 1/2, 3 seats, button 0, preflop, seat 0 to act, pot 3>
@@ -162,7 +162,7 @@ class HandView:
     shown at showdown. Never another seat's hidden cards. The names are the
     :class:`Hand`'s, so a bot reads either; the lists are copies.
 
-    >>> from hilo_fast.structures import Structure
+    >>> from hilo_fast.engine.structures import Structure
     >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
     >>> view = hand.view(1)
     >>> view.hole == hand.holes[1], view.board, view.actor, view.shown
@@ -298,7 +298,7 @@ class Hand(_HandBase):
     ``actions`` (the log: ``(street, seat, Action, amount)``, amount being the
     chips a call added or the "to" amount of a bet or raise), ``payouts``,
     ``returned`` (uncalled chips given back per seat), ``showdown_order``,
-    ``settlement`` (the :func:`~hilo_fast.showdown.showdown` result, when the hand
+    ``settlement`` (the :func:`~hilo_fast.core.showdown.showdown` result, when the hand
     went to showdown).
 
     A façade: the hand is played by the backend's state machine (the C hand,
@@ -435,7 +435,7 @@ class Hand(_HandBase):
 
     @property
     def settlement(self) -> ShowdownResult | None:
-        """The :func:`~hilo_fast.showdown.showdown` result when the hand went to
+        """The :func:`~hilo_fast.core.showdown.showdown` result when the hand went to
         showdown, else None. The chips were paid at once (the backend pays
         exactly what showdown() pays); this result, with its pots and hand
         values, is worked out when first asked for."""
@@ -455,7 +455,7 @@ class Hand(_HandBase):
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (all False/0 once the hand is over).
 
-        >>> from hilo_fast.structures import Structure
+        >>> from hilo_fast.engine.structures import Structure
         >>> Hand(Structure.fixed_limit(2, 4), [50, 50, 50], 0, seed=1).legal_actions()
         LegalActions(fold, call 2, raise to 4)
         """
@@ -476,7 +476,7 @@ class Hand(_HandBase):
     def play(self, bots: Callable[[Hand, Any], Any] | Sequence[Callable[[Hand, Any], Any]],
              rng: random.Random | None = None) -> None:
         """Play the hand to its end with Python bots: while a seat is to act, ask
-        its bot ``bot(hand, rng)`` (a :class:`~hilo_fast.selfplay.Bot`) and apply
+        its bot ``bot(hand, rng)`` (a :class:`~hilo_fast.engine.selfplay.Bot`) and apply
         the answer as ``hand.act(*answer)`` does. ``bots``: one callable for
         every seat, or one per seat (``n_seats`` of them; seats sitting out are
         never asked); ``rng``: the stream the bots draw from (default a fresh
@@ -487,7 +487,7 @@ class Hand(_HandBase):
         loop runs in C (csrc/py/handplay.c), which calls each bot and applies
         its answer without a Python frame of its own; the answers are the same.
 
-        >>> from hilo_fast.structures import Structure
+        >>> from hilo_fast.engine.structures import Structure
         >>> hand = Hand(Structure.pot_limit(1, 2), [200, 200, 200], button=0, seed=7)
         >>> hand.play(lambda hand, rng: ("call" if hand.call_amount else "check", None))
         >>> hand.is_over, len(hand.actions), sum(hand.stacks)
@@ -504,7 +504,7 @@ class Hand(_HandBase):
 
     def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
                       kinds: tuple[str, ...], returned: dict[int, int]) -> int:
-        """For :mod:`hilo_fast.replay`: apply a hand history's ``actions[start:]``
+        """For :mod:`hilo_fast.history.replay`: apply a hand history's ``actions[start:]``
         (``HHAction`` tuples; ``kinds`` their kind names by Action code, then the
         uncalled bet's, whose chips go to ``returned[seat]``) for as long as each
         is one the replay's loop would apply with nothing to report, in C
@@ -517,7 +517,7 @@ class Hand(_HandBase):
     def _showdown_pots(self, chips: list[int], showing: list[int], button: int
                        ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...],
                                        tuple[int, ...]]] | None:
-        """For :mod:`hilo_fast.replay`: its pots with their winners in C on this
+        """For :mod:`hilo_fast.history.replay`: its pots with their winners in C on this
         hand's cards (csrc/py/hhreplay.c ``pots``, the twin of
         ``replay._showdown_pots``); None where that is not in C."""
         if _c_pots is None or self._m.__class__ is _py_hand.HandState:
@@ -815,7 +815,7 @@ class Table:
     structure follows ``structure`` (a :class:`Structure`, or a
     :class:`MixedGame` schedule).
 
-    >>> from hilo_fast.structures import Structure
+    >>> from hilo_fast.engine.structures import Structure
     >>> table = Table([100, 100, 0, 100], Structure.no_limit(1, 2), seed=3)
     >>> hand = table.next_hand()
     >>> hand.button, hand.small_blind_seat, hand.big_blind_seat

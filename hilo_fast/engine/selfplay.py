@@ -24,7 +24,7 @@ that also plays every :class:`~hilo_fast.engine.Hand` of the native backend
 the same hands, chips and summary either way, only faster. Custom bots,
 ``on_hand`` and the pure backend play through :class:`~hilo_fast.engine.Hand`.
 
->>> from hilo_fast.structures import Structure
+>>> from hilo_fast.engine.structures import Structure
 >>> summary = simulate(200, Structure.pot_limit(1, 2), players=6, seed=1)
 >>> summary.hands, sum(summary.net)
 (200, 0)
@@ -60,7 +60,7 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE = Action
 def random_legal(hand: Hand | HandView, rng: random.Random) -> Decision:
     """A uniformly random legal kind of action with a uniformly random legal amount.
 
-    >>> from hilo_fast.structures import Structure
+    >>> from hilo_fast.engine.structures import Structure
     >>> hand = Hand(Structure.no_limit(1, 2), [100, 100], 0, seed=2)
     >>> random_legal(hand, random.Random(5))
     (<Action.CALL: 2>, None)

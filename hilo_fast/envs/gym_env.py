@@ -1,8 +1,8 @@
 """One learning seat against bots, as a Gymnasium environment.
 
 The opponents are the built-in bots by name (``"random"``, ``"call"``,
-``"pot"``: :data:`hilo_fast.selfplay.BOTS`) or callables ``bot(view, rng) ->
-(action, amount)`` in the engine's terms (:mod:`hilo_fast.selfplay`); each is
+``"pot"``: :data:`hilo_fast.engine.selfplay.BOTS`) or callables ``bot(view, rng) ->
+(action, amount)`` in the engine's terms (:mod:`hilo_fast.engine.selfplay`); each is
 handed the :func:`~hilo_fast.envs.view.seat_view` of its own seat, never the
 hand, so no bot sees another seat's cards either.
 """

@@ -90,8 +90,8 @@ def parallel_env(**kwargs: Any) -> Any:
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     """Omaha Hi-Lo for ``num_players`` seats (2..10).
 
-    ``structure``: a :class:`~hilo_fast.structures.Structure` (fixed, pot or
-    no limit) or a :class:`~hilo_fast.structures.MixedGame` (default pot limit
+    ``structure``: a :class:`~hilo_fast.engine.structures.Structure` (fixed, pot or
+    no limit) or a :class:`~hilo_fast.engine.structures.MixedGame` (default pot limit
     1/2); ``stacks``: chips per seat (an int for all, default 100 big blinds);
     ``hole_count``: 4, 5 or 6; ``episode``: ``"hand"`` (one hand, every seat
     starting from ``stacks``) or ``"table"`` (hands at one table until a seat

@@ -125,7 +125,7 @@ def _run_chunk(chunk: Chunk) -> list[int]:
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
     elif mode == "sample":
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
-    else:  # a range spot (hilo_fast.range_equity), its ranges last in the chunk
+    else:  # a range spot (hilo_fast.equity.range_spots), its ranges last in the chunk
         tally = range_chunk(mode, chunk[7], holes, n_hole, board, dead, start,  # type: ignore[misc]
                             count)
     if isinstance(tally, int):  # the spot was validated before chunking
@@ -323,7 +323,7 @@ def equity(
                  for card in (hand if hand is not None else [-1] * n_hole))
     spot = (flat, n_hole, tuple(board_ids), tuple(dead_ids))
     dealt: RangeSpot | None = None
-    if any(r is not None for r in ranges):  # see hilo_fast.range_equity for the rule
+    if any(r is not None for r in ranges):  # see hilo_fast.equity.range_spots for the rule
         removed = [*board_ids, *dead_ids, *(c for hand in named.values() for c in hand)]
         dealt, exact_weights = prepare_ranges(ranges, removed)
         deals = int(backend.range_deals(*spot, dealt))

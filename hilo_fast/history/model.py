@@ -1,14 +1,14 @@
 """A site hand history as data: who sat where, what they posted and did, what the site paid.
 
-:class:`HandHistory` is what :func:`~hilo_fast.pokerstars.read_pokerstars`
+:class:`HandHistory` is what :func:`~hilo_fast.history.sites.pokerstars.read_pokerstars`
 yields for each Omaha Hi/Lo hand of a file. Every amount is an exact ``int``
 of the smallest unit: cents for cash games (``$0.85`` is ``85``), chips for
 tournaments and play money; never a float. Cards are strings like ``"As"``.
 Players are named as the history names them.
 
 :meth:`HandHistory.replay` plays the hand again through :class:`hilo_fast.Hand`
-and checks every chip (:mod:`hilo_fast.replay`); :meth:`HandHistory.to_phh`
-writes it as PHH (:mod:`hilo_fast.phh`).
+and checks every chip (:mod:`hilo_fast.history.replay`); :meth:`HandHistory.to_phh`
+writes it as PHH (:mod:`hilo_fast.history.phh`).
 """
 
 from __future__ import annotations
@@ -161,9 +161,10 @@ class HandHistory:
 
     def replay(self) -> Replay:
         """The hand played again through :class:`hilo_fast.Hand` and checked chip by
-        chip against what the site paid (see :mod:`hilo_fast.replay`)."""
+        chip against what the site paid (see :mod:`hilo_fast.history.replay`)."""
         return replay(self)
 
     def to_phh(self) -> str:
-        """The hand as PHH (TOML) text, through its replay (see :func:`hilo_fast.phh.to_phh`)."""
+        """The hand as PHH (TOML) text, through its replay (see
+        :func:`hilo_fast.history.phh.to_phh`)."""
         return replay_to_phh(replay(self))

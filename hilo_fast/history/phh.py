@@ -22,7 +22,7 @@ Ah7c2d`` (board), ``p2 f`` (fold), ``p2 cc`` (check or call), ``p2 cbr 60``
 order).
 
 >>> from hilo_fast.engine import Hand
->>> from hilo_fast.structures import Structure
+>>> from hilo_fast.engine.structures import Structure
 >>> hand = Hand(Structure.fixed_limit(2, 4), [40, 40],  button=0,
 ...             holes=["AsKsQsJs", "2c3c4c5c"], board="Ah7c2d9h8s")
 >>> hand.act("call"); hand.act("check")                 # pre-flop
@@ -80,7 +80,7 @@ def player_order(hand: Hand) -> list[int]:
     """Seats dealt in, in PHH order: from the first seat left of the button to the button.
 
     >>> from hilo_fast.engine import Hand
-    >>> from hilo_fast.structures import Structure
+    >>> from hilo_fast.engine.structures import Structure
     >>> player_order(Hand(Structure.pot_limit(1, 2), [10, 0, 10, 10], button=2, seed=1))
     [3, 0, 2]
     """
@@ -127,7 +127,7 @@ def phh_actions(hand: Hand) -> list[str]:
 
 def to_phh(hand: Hand | HandHistory) -> str:
     """The finished ``hand`` as PHH (TOML) text. Raises ValueError if it is not over.
-    A :class:`~hilo_fast.hand_history.HandHistory` is written through its replay
+    A :class:`~hilo_fast.history.model.HandHistory` is written through its replay
     (:func:`replay_to_phh`)."""
     if not isinstance(hand, Hand):
         if hasattr(hand, "to_phh"):   # a HandHistory: through its replay
@@ -240,7 +240,7 @@ def read_phh(source: str | os.PathLike[str]) -> list[Hand]:
     ValueError naming the hand and the problem for anything else.
 
     >>> from hilo_fast.engine import Hand
-    >>> from hilo_fast.structures import Structure
+    >>> from hilo_fast.engine.structures import Structure
     >>> hand = Hand(Structure.pot_limit(1, 2), [50, 80, 0, 60], button=3, seed=2)
     >>> while not hand.is_over:
     ...     hand.act("call" if hand.legal_actions().call else "check")

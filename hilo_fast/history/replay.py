@@ -14,7 +14,7 @@ board card the hand did not reach.
 Settlement, as the rule book says: a player who mucks at showdown gives up
 the pot whatever the cards, so only the players who show contest it (the
 engine itself would settle every live hand: the replay builds the pots with
-:func:`hilo_fast.showdown`'s own pot builder and winners rule, the muckers left
+:func:`hilo_fast.core.showdown`'s own pot builder and winners rule, the muckers left
 out). Each pot's rake comes off before it is split (the rule below),
 and :attr:`Replay.collected` is what each player collects, counted as the
 site's "collected" lines count it: an uncalled bet given back is not

@@ -163,7 +163,7 @@ class Report:
 def report(sources: Iterable[Iterable[HandHistory]],
            on_hand: Callable[[HandHistory], None] | None = None) -> Report:
     """Add up every hand of ``sources`` (readers from
-    :func:`~hilo_fast.pokerstars.read_pokerstars`); ``on_hand`` is called after
+    :func:`~hilo_fast.history.sites.pokerstars.read_pokerstars`); ``on_hand`` is called after
     each (a progress bar). Skipped and unreadable hands of a reader are counted
     when it has ``skipped``/``errors`` attributes."""
     total = Report()

@@ -3,7 +3,7 @@
 :func:`write_hand` prints a finished :class:`~hilo_fast.engine.Hand` the way
 PokerStars prints a hand (new header, cash game in cents or tournament chips,
 no rake), every live hand shown at showdown. Reading it back with
-:func:`~hilo_fast.pokerstars.parse_pokerstars` and replaying it must give the
+:func:`~hilo_fast.history.sites.pokerstars.parse_pokerstars` and replaying it must give the
 engine's own payouts: an end-to-end check of reader and replay against the
 engine on as many random hands as wanted. :func:`synthetic_histories` yields
 the text of many such hands.

@@ -1,5 +1,5 @@
 """hilo_fast.omaha_hilo (the lean per-call entry: a CPython builtin where
-built, csrc/py/percall.c) and its Python twin hilo_fast.evaluation.omaha_hilo,
+built, csrc/py/percall.c) and its Python twin hilo_fast.core.evaluation.omaha_hilo,
 and evaluate's fast paths, against omaha_high / omaha_low, phevaluator and
 the plain 60-combination loop (omaha_best), on both backends; and their
 errors against omaha_high's, input by input."""

@@ -1,7 +1,7 @@
 """The C settlement (``hf_settle`` in csrc/core/settle.c) against the Python showdown.
 
 ``hf_settle`` is what the C self-play engine settles hands with, so it must
-pay exactly what :func:`hilo_fast.showdown.showdown` pays. The deals below are
+pay exactly what :func:`hilo_fast.core.showdown.showdown` pays. The deals below are
 built to make the hard cases common (side pots, high and low ties, quartered
 pots, odd chips, dead money, uncalled bets, chips above every live level),
 and the tests count that those cases really occurred. Native only: the C has
@@ -17,11 +17,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hilo_fast.showdown import ShowdownResult, showdown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hilo_fast import omaha_low
+from hilo_fast.core.showdown import ShowdownResult, showdown
 
 LOW_RANKS = {12, 0, 1, 2, 3, 4, 5}  # A, 2..7 (8 is rank 6): index = card >> 2
 SENTINEL = -77

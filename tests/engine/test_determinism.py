@@ -36,8 +36,8 @@ def _equity_digest(threads: int | None = None) -> str:
 def _selfplay_digest(seed: int, hands: int = 150) -> str:
     records: list[str] = []
     structure = hilo_fast.MixedGame(hilo_fast.Structure.pot_limit(1, 2), hands_per_game=4)
-    bots = [hilo_fast.selfplay.random_legal, hilo_fast.selfplay.pot_every_time,
-            hilo_fast.selfplay.always_call]
+    bots = [hilo_fast.engine.selfplay.random_legal, hilo_fast.engine.selfplay.pot_every_time,
+            hilo_fast.engine.selfplay.always_call]
     summary = hilo_fast.simulate(hands, structure, 4, seed=seed, bots=bots,
                                  on_hand=lambda hand: records.append(hilo_fast.to_phh(hand)))
     records.append(repr((summary.actions, summary.showdowns, summary.rebuys, summary.net)))

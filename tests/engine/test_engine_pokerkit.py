@@ -25,11 +25,10 @@ pokerkit = pytest.importorskip("pokerkit")
 # pokerkit warns when dealt cards differ from its own shuffled deck: we deal ours.
 pytestmark = pytest.mark.filterwarnings("ignore:A card being dealt:UserWarning")
 
-from hilo_fast.phh import player_order, to_phh  # noqa: E402
-from hilo_fast.selfplay import always_call, random_legal  # noqa: E402
-from hilo_fast.structures import Structure  # noqa: E402
-
 from hilo_fast.engine import Action, Hand, Street  # noqa: E402
+from hilo_fast.engine.selfplay import always_call, random_legal  # noqa: E402
+from hilo_fast.engine.structures import Structure  # noqa: E402
+from hilo_fast.history.phh import player_order, to_phh  # noqa: E402
 
 _BETTING = {"PO/8": pokerkit.BettingStructure.POT_LIMIT,
             "NO/8": pokerkit.BettingStructure.NO_LIMIT}

@@ -14,10 +14,10 @@ import random
 from typing import Any
 
 import pytest
-from hilo_fast.selfplay import always_call, pot_every_time, random_legal
-from hilo_fast.structures import Limit, MixedGame, Structure
 
 from hilo_fast.engine import Action, Hand, Street, Table
+from hilo_fast.engine.selfplay import always_call, pot_every_time, random_legal
+from hilo_fast.engine.structures import Limit, MixedGame, Structure
 
 STRUCTURES = {
     "fixed": Structure.fixed_limit(2, 4),

@@ -10,10 +10,10 @@ import copy
 from typing import Any
 
 import pytest
-from hilo_fast.showdown import showdown
-from hilo_fast.structures import Limit, MixedGame, Structure
 
+from hilo_fast.core.showdown import showdown
 from hilo_fast.engine import Action, Hand, LegalActions, Street, Table
+from hilo_fast.engine.structures import Limit, MixedGame, Structure
 
 FL_2_4 = Structure.fixed_limit(2, 4)
 PL_1_2 = Structure.pot_limit(1, 2)

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 import tomllib
-from hilo_fast.phh import to_phh, to_phhs
-from hilo_fast.selfplay import always_call, pot_every_time, random_legal, simulate
-from hilo_fast.structures import MixedGame, Structure
 
 from hilo_fast.cli import main
 from hilo_fast.engine import Action, Hand
+from hilo_fast.engine.selfplay import always_call, pot_every_time, random_legal, simulate
+from hilo_fast.engine.structures import MixedGame, Structure
+from hilo_fast.history.phh import to_phh, to_phhs
 
 PL = Structure.pot_limit(1, 2)
 

@@ -2,9 +2,9 @@
 
 The engine pays its showdowns with the backend's ``settle`` (the C
 ``hf_settle`` on the native backend, the shared Python pot splitting on the
-pure one) and builds the full :class:`~hilo_fast.showdown.ShowdownResult`
+pure one) and builds the full :class:`~hilo_fast.core.showdown.ShowdownResult`
 only when ``hand.settlement`` is read. These tests check that the two agree
-with :func:`~hilo_fast.showdown.showdown` called on the hand's public state,
+with :func:`~hilo_fast.core.showdown.showdown` called on the hand's public state,
 that both backends' ``settle`` answer alike (payouts and error codes), and
 that the engine plays the same hands on either backend.
 """
@@ -18,13 +18,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hilo_fast.selfplay import Bot, always_call, pot_every_time, random_legal, simulate
-from hilo_fast.showdown import showdown
-from hilo_fast.structures import MixedGame, Structure
 
 from hilo_fast._backends import IN_USE
 from hilo_fast._backends import PURE as _pybackend
+from hilo_fast.core.showdown import showdown
 from hilo_fast.engine import Action, Hand
+from hilo_fast.engine.selfplay import Bot, always_call, pot_every_time, random_legal, simulate
+from hilo_fast.engine.structures import MixedGame, Structure
 
 STRUCTURES: list[Structure | MixedGame] = [
     Structure.fixed_limit(2, 4),

@@ -20,9 +20,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hilo_fast.structures import Structure
 
 from hilo_fast._backends import PURE as _pybackend
+from hilo_fast.engine.structures import Structure
 
 MAX_CHIPS = _pybackend.MAX_CHIPS
 FOLD, CHECK, CALL, BET, RAISE = (_pybackend.FOLD, _pybackend.CHECK, _pybackend.CALL,
@@ -302,9 +302,8 @@ def test_hand_core_reads_equal_the_python_reads(native: ModuleType) -> None:
     machine, after every action of random hands."""
     import copy
 
-    from hilo_fast.selfplay import random_legal
-
     from hilo_fast.engine import hand as engine
+    from hilo_fast.engine.selfplay import random_legal
     assert engine._HandBase is not engine._HandFields, "the HandCore builtin was not built"
     reads = 0
     for seed in range(600):

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 import tomllib
-from hilo_fast.selfplay import always_call, pot_every_time, random_legal
 
 import hilo_fast as hf
 from hilo_fast.cards import parse_cards
+from hilo_fast.engine.selfplay import always_call, pot_every_time, random_legal
 
 # pokerkit warns when dealt cards differ from its own shuffled deck: we deal ours.
 pytestmark = pytest.mark.filterwarnings("ignore:A card being dealt:UserWarning")

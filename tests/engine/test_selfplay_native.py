@@ -16,7 +16,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hilo_fast.selfplay import (
+
+from hilo_fast.engine import Action, Hand
+from hilo_fast.engine.selfplay import (
     Bot,
     _native_session,
     always_call,
@@ -24,9 +26,7 @@ from hilo_fast.selfplay import (
     random_legal,
     simulate,
 )
-from hilo_fast.structures import MixedGame, Structure
-
-from hilo_fast.engine import Action, Hand
+from hilo_fast.engine.structures import MixedGame, Structure
 
 # Every structure and forced-bet shape the engine knows: blinds that are not
 # 1:2, a zero small blind, antes (dead money; with short stacks, antes that

@@ -7,11 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from hilo_fast.selfplay import Decision, always_call, random_legal
 
 import hilo_fast as hf
 from hilo_fast._backends import IN_USE
 from hilo_fast.engine import selfplay
+from hilo_fast.engine.selfplay import Decision, always_call, random_legal
 
 PL = hf.Structure.pot_limit(1, 2)
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 import pytest
-from hilo_fast.selfplay import BOTS, always_call, pot_every_time, random_legal
 
 import hilo_fast as hf
+from hilo_fast.engine.selfplay import BOTS, always_call, pot_every_time, random_legal
 
 
 def _hand(seed: int = 3) -> hf.Hand:

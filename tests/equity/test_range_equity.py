@@ -18,11 +18,10 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from hilo_fast.range_equity import prepare_ranges
-
 import hilo_fast as hf
 from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.cards import parse_cards
+from hilo_fast.equity.range_spots import prepare_ranges
 
 
 def shares(holes: list[list[int]], board: list[int]) -> list[int]:

@@ -10,11 +10,11 @@ from types import ModuleType
 
 import pytest
 import tomllib
-from hilo_fast.hh_report import all_in_equity, report
-from hilo_fast.selfplay import random_legal
 
 import hilo_fast as hf
 from hilo_fast.cli import main
+from hilo_fast.engine.selfplay import random_legal
+from hilo_fast.history.report import all_in_equity, report
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 

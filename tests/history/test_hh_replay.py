@@ -12,9 +12,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hilo_fast.selfplay import random_legal
 
 import hilo_fast as hf
+from hilo_fast.engine.selfplay import random_legal
 from hilo_fast.history.synth import synthetic_histories, write_hand
 
 DATA = Path(__file__).parent / "data" / "pokerstars"

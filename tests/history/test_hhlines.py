@@ -21,10 +21,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hilo_fast.hand_history import SeatInfo
 
 import hilo_fast as hf
 from hilo_fast import pokerstars
+from hilo_fast.history.model import SeatInfo
 from hilo_fast.history.synth import synthetic_histories
 
 DATA = Path(__file__).parent / "data" / "pokerstars"

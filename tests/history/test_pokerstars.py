@@ -13,11 +13,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from hilo_fast.hand_history import HHAction, Post, SeatInfo
-from hilo_fast.pokerstars import MAX_HAND_LINES, SNIFF_LINES
-from hilo_fast.structures import Limit
 
 import hilo_fast as hf
+from hilo_fast.engine.structures import Limit
+from hilo_fast.history.model import HHAction, Post, SeatInfo
+from hilo_fast.history.sites.pokerstars import MAX_HAND_LINES, SNIFF_LINES
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 
@@ -202,7 +202,7 @@ def test_garbled_lines_name_the_problem(line: str, reason: str) -> None:
 
 
 def test_amounts_with_thousands_separators_and_fractional_chips() -> None:
-    from hilo_fast.pokerstars import _money, _Unreadable
+    from hilo_fast.history.sites.pokerstars import _money, _Unreadable
     assert _money("$1,234.56", True) == 123456 and _money("€7", True) == 700
     assert _money("1,148", False) == 1148
     with pytest.raises(_Unreadable):
@@ -212,7 +212,7 @@ def test_amounts_with_thousands_separators_and_fractional_chips() -> None:
 def test_odd_amounts_are_read_or_refused_never_raised() -> None:
     """".0" chips are no chips (once a bare ValueError of int("")); digits other
     than 0-9 ("²", which str.isdigit takes and int() refuses) are a bad amount."""
-    from hilo_fast.pokerstars import _money, _Unreadable
+    from hilo_fast.history.sites.pokerstars import _money, _Unreadable
     assert _money(".0", False) == 0 and _money("$.5", True) == 50
     for text, cash in (("²", False), ("²", True), ("5.²", True), (".²", True)):
         with pytest.raises(_Unreadable, match="bad amount"):

@@ -1,6 +1,6 @@
 """The replay's action loop in C (csrc/py/hhreplay.c ``replay``) against its Python loop.
 
-``hilo_fast.replay`` hands each run of plain actions to the C loop and takes
+``hilo_fast.history.replay`` hands each run of plain actions to the C loop and takes
 over, in Python, at the first action the C loop leaves (a returned bet, a
 discrepancy, a refusal, a player owed a posted blind). Here every hand of a
 corpus of clean and damaged histories is replayed both ways and every field

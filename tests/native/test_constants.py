@@ -13,10 +13,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hilo_fast.structures import Limit
 
 from hilo_fast._backends import PURE as _pybackend
 from hilo_fast.engine import Action, Street
+from hilo_fast.engine.structures import Limit
 
 _HEADER_PATH = Path(__file__).resolve().parents[2] / "csrc" / "hilo_fast.h"
 if not _HEADER_PATH.exists():  # the suite run against an installed wheel, from a copy of tests/

@@ -99,7 +99,8 @@ def test_every_backend_call_into_c_is_a_fuzz_target() -> None:
     public function."""
     calling_c = {name for module in harness._native.modules   # every concept's native twin
                  for name, fn in vars(module).items()   # private helpers: via these
-                 if inspect.isfunction(fn) and fn.__module__ == module.__name__ and "lib.hf_" in inspect.getsource(fn)
+                 if inspect.isfunction(fn) and fn.__module__ == module.__name__
+                 and "lib.hf_" in inspect.getsource(fn)
                  and not name.startswith("_")}
     through_public = {"omaha_batch": "evaluate_batch", "env_observe": "omaha_hilo_v0"}
     missing = {name for name in calling_c

@@ -14,9 +14,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hilo_fast.preflop import all_hands, class_name, hand_classes, preflop_ranking  # noqa: E402
-
 import hilo_fast as hf  # noqa: E402
+from hilo_fast.ranges.preflop import all_hands, class_name, hand_classes, preflop_ranking  # noqa: E402
 
 
 def _rows(name: str) -> list[dict[str, str]]:

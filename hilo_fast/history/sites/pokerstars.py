@@ -2,7 +2,7 @@
 
 :func:`read_pokerstars` takes a path or an open text file, :func:`parse_pokerstars`
 a string; both return a :class:`PokerStarsReader`, an iterator of
-:class:`~hilo_fast.hand_history.HandHistory` that reads one hand at a time
+:class:`~hilo_fast.history.model.HandHistory` that reads one hand at a time
 (memory stays flat whatever the file size). What it reads:
 
 - old (``PokerStars Game #``), new (``PokerStars Hand #``), Zoom and home-game
