@@ -973,7 +973,8 @@ def parse_pokerstars(text: str | bytes) -> PokerStarsReader:
     if isinstance(text, (bytes, bytearray)):
         text = bytes(text).decode("utf-8", "surrogateescape")
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str or bytes, got {type(text).__name__}")
+        raise TypeError(f"text must be a str, got {type(text).__name__} (or bytes, decoded "
+                        "as UTF-8)")
     return PokerStarsReader(iter(text.splitlines()), "<text>")
 
 
