@@ -15,6 +15,10 @@ Accepted wherever cards are taken:
 - a string card: ``"As"``, ``"td"``, ``"TD"``, ``"10d"``;
 - a string of cards: ``"As2dKh3c"``, ``"As 2d Kh 3c"``, ``"As,2d"``; ``bytes``
   are read as the same ASCII text (``b"As2d"``), never as card ids;
+- the forms people paste: suit symbols, filled or outlined (``"A♠2♦K♥9♣"``,
+  ``"a♤"``, also with an emoji variation selector after the symbol), and the
+  sites' brackets around cards (``"[As 2d Kh 9c]"``, ``"[3s 4h 5d] [Kd]"``:
+  balanced, not nested);
 - a peer's card: a treys card int (``treys.Card.new("As")``), a phevaluator
   ``Card`` (its ``id_``) or a pokerkit ``Card`` (its ``rank`` and ``suit``);
 - a sequence mixing any of the above.
@@ -66,7 +70,13 @@ a name (``str`` or ASCII ``bytes``), or a peer's card object."""
 CardsLike: TypeAlias = str | bytes | Iterable[CardLike]
 """A collection of cards: a string of them or an iterable of single cards."""
 
-_TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
+# A suit symbol is the suit of its letter; the emoji variation selectors (U+FE0E,
+# U+FE0F) a phone may put after one are part of it. re.ASCII: rank and suit letters
+# match in either case, but only ASCII ones (not the Kelvin sign for K, nor the long
+# s for s, which Unicode case folding would let through).
+_SUIT_SYMBOLS = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS]|[♣♧♦♢♥♡♠♤][\ufe0e\ufe0f]?)",
+                    re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,;]+")
 _TREYS_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _TREYS_SUITS = {1: 3, 2: 2, 4: 1, 8: 0}  # treys suit bit -> our suit (s, h, d, c)
@@ -117,13 +127,37 @@ def _token_card(token: str) -> int:
         raise ValueError(f"bad card {token!r}: expected a rank of 2-9, T, 10, J, Q, K, A "
                          "and a suit of c, d, h, s, like 'As' or 'td'")
     rank = "T" if match.group(1) == "10" else match.group(1).upper()
-    return card_id(RANKS.index(rank), SUITS.index(match.group(2).lower()))
+    suit = match.group(2)
+    suit = _SUIT_SYMBOLS.get(suit[0]) or suit.lower()
+    return card_id(RANKS.index(rank), SUITS.index(suit))
+
+
+def _unbracket(text: str) -> str:
+    """``text`` with the sites' brackets around cards (``"[As 2d Kh 9c]"``, also
+    several groups, ``"[3s 4h 5d] [Kd]"``) made separators; a bracket left open,
+    closed without an opening one or opened inside another is refused."""
+    if "[" not in text and "]" not in text:
+        return text
+    opened = -1   # where the open bracket is, -1 outside brackets
+    for pos, char in enumerate(text):
+        if char == "[":
+            if opened >= 0:
+                raise ValueError(f"bad cards {text!r}: a '[' at {pos} inside the brackets "
+                                 f"opened at {opened}")
+            opened = pos
+        elif char == "]":
+            if opened < 0:
+                raise ValueError(f"bad cards {text!r}: a ']' at {pos} closes no '['")
+            opened = -1
+    if opened >= 0:
+        raise ValueError(f"bad cards {text!r}: the '[' at {opened} is never closed")
+    return text.replace("[", " ").replace("]", " ")
 
 
 def _split_string(text: str) -> list[str]:
     """Split a string of cards into card tokens, naming the first bad token."""
     tokens: list[str] = []
-    for chunk in _SEPARATORS.split(text.strip()):
+    for chunk in _SEPARATORS.split(_unbracket(text).strip()):
         pos = 0
         while pos < len(chunk):
             match = _TOKEN.match(chunk, pos)
@@ -166,7 +200,7 @@ def parse_card(card: CardLike) -> int:
     if isinstance(card, (bytes, bytearray)):
         card = _text(card, card)
     if isinstance(card, str):
-        return _token_card(card.strip())
+        return _token_card(_unbracket(card).strip())
     if isinstance(card, bool):  # an int to Python, but never meant as the 2d
         raise TypeError(f"bad card {card!r}: a bool is not a card")
     if isinstance(card, IdCard):  # a phevaluator Card

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -480,8 +480,10 @@ class Hand(_HandBase):
         the answer as ``hand.act(*answer)`` does. ``bots``: one callable for
         every seat, or one per seat (``n_seats`` of them; seats sitting out are
         never asked); ``rng``: the stream the bots draw from (default a fresh
-        ``random.Random()``). An error of a bot or an illegal answer (act's
-        ValueError) stops the hand at that decision, unchanged by it.
+        ``random.Random()``). An error of a bot stops the hand at that decision,
+        unchanged by it; so does a bad answer, with a TypeError (not an
+        ``(action, amount)`` pair, or an amount of the wrong type) or a
+        ValueError (an illegal action) naming the seat, the bot and the answer.
 
         The fast way to drive a hand with Python bots: on the native backend the
         loop runs in C (csrc/py/handplay.c), which calls each bot and applies
@@ -495,12 +497,17 @@ class Hand(_HandBase):
         """
         seat_bots = _check_bots(bots, self.n_seats)
         rng = random.Random() if rng is None else rng
-        if _c_play is not None and self._m.__class__ is not _py_hand.HandState:
-            _c_play(self._m, self, seat_bots, rng, self.actions)
-            return
         g = self._m.game
-        while g.actor >= 0:
-            self.act(*seat_bots[g.actor](self, rng))
+        try:
+            if _c_play is not None and self._m.__class__ is not _py_hand.HandState:
+                _c_play(self._m, self, seat_bots, rng, self.actions)
+                return
+            while g.actor >= 0:
+                _act_on(self, seat_bots[g.actor](self, rng))
+        except _BadAnswer as bad:
+            # (the hand is unchanged by a refused answer: its actor is the bot's seat)
+            seat = g.actor
+            raise bad.explained(seat, seat_bots[seat] if seat >= 0 else None) from None
 
     def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
                       kinds: tuple[str, ...], returned: dict[int, int]) -> int:
@@ -581,9 +588,54 @@ class Hand(_HandBase):
                          f"legal: {self.legal_actions().describe()}")
 
 
+class _BadAnswer(Exception):
+    """A bot's answer Hand.act refused, on its way to Hand.play, which knows the bot:
+    kept apart from an error raised inside a bot, which goes out as it is."""
+
+    def __init__(self, answer: object, error: TypeError | ValueError | None) -> None:
+        super().__init__(answer, error)
+        self.answer, self.error = answer, error
+
+    def explained(self, seat: int, bot: object) -> TypeError | ValueError:
+        """The error for the bot of ``seat``: TypeError for an answer that is not an
+        action at all, else act's own error, both naming the seat, bot and answer."""
+        what = f"seat {seat}'s bot {_bot_name(bot)} answered {self.answer!r}" if seat >= 0 \
+            else f"a bot answered {self.answer!r}"   # (after acting on the hand itself)
+        if self.error is None:
+            return TypeError(f"{what}: a bot returns (action, amount), like ('call', None) "
+                             "or ('raise', 40) (amount: the 'to' total of a bet or raise, "
+                             "else None)")
+        return type(self.error)(f"{what}: {self.error}")
+
+
+def _bot_name(bot: object) -> str:
+    """A bot as a person would name it: its function's name, else its class's,
+    after its module's (but for a script's, the built-ins' and hilo_fast's)."""
+    name = getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None)
+    if not isinstance(name, str):
+        name = type(bot).__qualname__ + " object"
+    module = getattr(bot, "__module__", None)
+    if not isinstance(module, str) or module in ("__main__", "builtins") \
+            or module.startswith("hilo_fast."):
+        return name
+    return f"{module}.{name}"
+
+
 def _act_on(hand: Hand, answer: Any) -> None:
-    """A bot's answer the C loop of Hand.play leaves to the façade (its errors too)."""
-    hand.act(*answer)
+    """Apply a bot's answer ``(action, amount)`` (or ``(action,)``) as hand.act does;
+    what it refuses goes to Hand.play as a _BadAnswer. The C loop of Hand.play
+    leaves here what it did not apply itself; the Python loop sends everything."""
+    items = answer
+    if items.__class__ is not tuple:
+        if isinstance(answer, (str, bytes, bytearray)) or not isinstance(answer, Iterable):
+            raise _BadAnswer(answer, None)
+        items = tuple(answer)
+    if not 1 <= len(items) <= 2:
+        raise _BadAnswer(answer, None)
+    try:
+        hand.act(*items)
+    except (TypeError, ValueError) as error:
+        raise _BadAnswer(answer, error) from None
 
 
 _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)

@@ -185,7 +185,8 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     at the end; ``on_hand(hand)`` after each hand (to log or export it).
     ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
     every seat's cards and the board). Raises RuntimeError if a hand ever
-    created or lost a chip.
+    created or lost a chip, and a bot's bad answer as :meth:`Hand.play` does
+    (TypeError or ValueError naming the seat, the bot and the answer).
 
     ``executor`` (any :class:`concurrent.futures.Executor`: a thread pool, a
     process pool, a Dask ``Client.get_executor()``) plays the hands as

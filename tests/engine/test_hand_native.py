@@ -168,9 +168,15 @@ def test_an_illegal_action_changes_nothing(native: ModuleType) -> None:
 # ---- Hand.play: the C decision loop (csrc/py/handplay.c) against the Python one ----
 
 def python_loop(hand: Any, bots: list[Any], rng: random.Random) -> None:
-    """What Hand.play does on the pure backend (and promises on native)."""
-    while hand.actor >= 0:
-        hand.act(*bots[hand.actor](hand, rng))
+    """What Hand.play does on the pure backend (and promises on native): its
+    Python loop (checking each answer, naming the bot of a bad one), here on
+    the C hand."""
+    from hilo_fast import engine
+    saved, engine._c_play = engine._c_play, None
+    try:
+        hand.play(bots, rng)
+    finally:
+        engine._c_play = saved
 
 
 def hostile_answer(hand: Any, rng: random.Random) -> Any:

@@ -1,7 +1,8 @@
 """Read PokerStars hand-history files: every Omaha Hi/Lo hand as a :class:`HandHistory`.
 
-:func:`read_pokerstars` takes a path or an open text file, :func:`parse_pokerstars`
-a string; both return a :class:`PokerStarsReader`, an iterator of
+:func:`read_pokerstars` takes a path or an open file (text or binary),
+:func:`parse_pokerstars` a string (or bytes); both return a
+:class:`PokerStarsReader`, an iterator of
 :class:`~hilo_fast.history.model.HandHistory` that reads one hand at a time
 (memory stays flat whatever the file size). What it reads:
 
@@ -42,6 +43,9 @@ header in its first lines).
 
 from __future__ import annotations
 
+import contextlib
+import io
+import itertools
 import os
 import re
 from collections import Counter
@@ -934,11 +938,14 @@ def _next_header(text: str, start: int, end: int) -> int:
 _LEAD = frozenset(c for c in map(chr, range(0x3001)) if c.isspace()) | {"\ufeff"}
 
 
-def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReader:
+def read_pokerstars(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> PokerStarsReader:
     """The Omaha Hi/Lo hands of a PokerStars hand-history file, one at a time.
 
-    ``source``: a path (``str`` or ``os.PathLike``) or an open text file. See
-    the module doc for what is read and how unreadable hands are reported.
+    ``source``: a path (``str`` or ``os.PathLike``) or an open file, text or
+    binary (``open(path, "rb")``, ``io.BytesIO``, ``gzip.open(path)``: its
+    bytes are decoded as a path's are, UTF-8 with any line ends; the file is
+    left open). See the module doc for what is read and how unreadable hands
+    are reported.
     """
     if isinstance(source, (str, os.PathLike)):
         # UTF-8 (a BOM is dropped by the reader); bytes that are not UTF-8 are kept
@@ -946,12 +953,62 @@ def read_pokerstars(source: str | os.PathLike[str] | IO[str]) -> PokerStarsReade
         stream = open(source, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
         return PokerStarsReader(stream, os.fspath(source), stream)
     if isinstance(source, (bytes, bytearray)) or not hasattr(source, "read"):
-        raise TypeError(f"source must be a path or an open text file, got {source!r}")
-    return PokerStarsReader(source, getattr(source, "name", "<file>"))
+        hint = (" (a history's contents as bytes: parse_pokerstars(data))"
+                if isinstance(source, (bytes, bytearray)) else "")
+        raise TypeError(f"source must be a path or an open text file, got "
+                        f"{_short(source)}{hint}")
+    name = getattr(source, "name", "<file>")
+    name = name if isinstance(name, str) else os.fsdecode(name) \
+        if isinstance(name, bytes) else "<file>"
+    if isinstance(source, io.TextIOBase):
+        return PokerStarsReader(source, name)
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
+        return PokerStarsReader(_decoded_file(source), name)
+    return PokerStarsReader(_text_lines(source, name), name)
 
 
-def parse_pokerstars(text: str) -> PokerStarsReader:
-    """The Omaha Hi/Lo hands of a PokerStars hand history given as a string."""
+def parse_pokerstars(text: str | bytes) -> PokerStarsReader:
+    """The Omaha Hi/Lo hands of a PokerStars hand history given as a string (or
+    as ``bytes``, decoded as :func:`read_pokerstars` decodes a file)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", "surrogateescape")
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+        raise TypeError(f"text must be a str, got {type(text).__name__} (or bytes, decoded "
+                        "as UTF-8)")
     return PokerStarsReader(iter(text.splitlines()), "<text>")
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a length an error message can carry."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _decoded_file(binary: IO[bytes]) -> Iterator[str]:
+    """The lines of an open binary file decoded as read_pokerstars opens a path
+    (UTF-8, not-UTF-8 bytes kept as surrogates, universal newlines); the file is
+    left open (detached from its decoder when the lines end or are dropped)."""
+    text = io.TextIOWrapper(binary, encoding="utf-8",
+                            errors="surrogateescape")
+    try:
+        yield from text
+    finally:
+        with contextlib.suppress(ValueError):   # (closed by its owner meanwhile)
+            text.detach()
+
+
+def _text_lines(source: Iterable[str | bytes], name: str) -> Iterator[str]:
+    """The lines of an open file of no io class: text as it is, bytes decoded as
+    :func:`_decoded_file` decodes them (line by line); anything else a TypeError."""
+    lines = iter(source)
+    for first in lines:
+        if isinstance(first, str):
+            yield first
+            yield from lines   # type: ignore[misc]
+        elif isinstance(first, (bytes, bytearray)):
+            for line in itertools.chain([first], lines):
+                yield bytes(line).decode("utf-8", "surrogateescape")   # type: ignore[arg-type]
+        else:
+            raise TypeError(f"source must be a path or an open text file: {name} gave "
+                            f"{type(first).__name__} lines")
+        return
