@@ -23,6 +23,7 @@ three times and compares every cell.
 from __future__ import annotations
 
 import importlib.util
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
@@ -121,3 +122,18 @@ def test_heads_up_over_an_executor(native: ModuleType) -> None:
                               executor=pool)
     assert summary.engine == "C" and summary.hands == 30_000 and sum(summary.net) == 0
     assert min(summary.rebuys) > 0
+
+
+def test_a_run_may_start_right_after_a_seat_went_broke(native: ModuleType) -> None:
+    """The C loop itself: heads-up all-in bots played one hand a run give the
+    hands of one long run (a run often starts with a seat to rebuy)."""
+    def session() -> object:
+        return native.SelfPlay([(native.LIMIT_NO, 0, 1, 2, 0, 2, 2)], 1, [200, 200], 4, [2, 2], 200,
+                               random.Random(1).getstate(), random.Random(2).getstate())
+
+    whole, steps = session(), session()
+    log = whole.run(300, log=True)  # type: ignore[attr-defined]
+    stepped = [row for _ in range(300) for row in steps.run(1, log=True)]  # type: ignore[attr-defined]
+    assert stepped == log
+    assert sum(0 in row for row in log) > 100   # a seat broke at the end of a third of them
+    assert steps.rebuys == whole.rebuys and sum(whole.rebuys) > 100  # type: ignore[attr-defined]
