@@ -17,6 +17,7 @@ antes off and on, each with its own seed. Every session must
     python tools/selfplay_sweep.py --seeds 1 --hands 300 --compare-hands 0 --pure-cases 0
 
 Prints one line; exits 1 (each failure on stderr) if any session failed.
+Meant for the native backend: on the pure one the defaults take hours.
 ``tests/test_selfplay_matrix.py`` runs a covering sample of the same matrix.
 """
 
