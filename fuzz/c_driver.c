@@ -896,7 +896,8 @@ static int session_ok(const hf_selfplay *sp, int64_t hands)
             || sp->stacks[seat] >= SELFPLAY_MAX_CHIPS || sp->rebuys[seat] < 0
             || sp->rebuys[seat] > INT64_MAX - hands)
             return 0;
-        with_chips += sp->stacks[seat] > 0;
+        /* after the first hand a broke seat buys back in before the deal */
+        with_chips += sp->stacks[seat] > 0 || sp->hands_played > 0;
         total += sp->stacks[seat];
     }
     return with_chips >= 2 && total < SELFPLAY_MAX_CHIPS

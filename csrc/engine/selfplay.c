@@ -64,7 +64,10 @@ static int valid_session(const hf_selfplay *sp, int64_t hands)
             || sp->stacks[seat] < 0 || sp->stacks[seat] >= MAX_CHIPS
             || sp->rebuys[seat] < 0 || sp->rebuys[seat] > INT64_MAX - hands)
             return 0;
-        with_chips += sp->stacks[seat] > 0;
+        /* After the first hand a broke seat buys back in before the next deal
+         * (next_hand_setup, Table.next_hand), so it counts as seated: a run
+         * may well start on a seat that went broke at the end of the last. */
+        with_chips += sp->stacks[seat] > 0 || sp->hands_played > 0;
         chips += sp->stacks[seat];
     }
     /* The first hand is dealt at `button`, which must have chips. */

@@ -23,6 +23,7 @@ from .._version import __version__
 from ..cards import format_cards
 from ..core.evaluation import evaluate
 from ..core.showdown import showdown
+from ..engine.selfplay import MAX_HANDS
 from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES, equity
 from ..progress import Progress
 from ..ranges.language import Range
@@ -354,7 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "checks that chips are conserved in every hand. Example: "
                                    "hilo-fast simulate --hands 10000 --structure pot-limit "
                                    "--players 6 --seed 1")
-    p.add_argument("--hands", type=_int_in(0), default=1000, help="hands to play (default 1000)")
+    p.add_argument("--hands", type=_int_in(0, MAX_HANDS), default=1000,
+                   help=f"hands to play, 0..{MAX_HANDS:,} (default 1000)")
     p.add_argument("--structure", choices=_STRUCTURES, default="pot-limit",
                    help="betting structure (default pot-limit); mixed alternates pot limit "
                         "and fixed limit with blinds times 2")

@@ -100,6 +100,11 @@ BOTS: dict[str, Bot] = {"random": random_legal, "call": always_call, "pot": pot_
 _NATIVE_BOTS: dict[Bot, int] = {random_legal: backend.BOT_RANDOM, always_call: backend.BOT_CALL,
                                 pot_every_time: backend.BOT_POT}
 _PROGRESS_EVERY = 256   # hands between two progress() calls
+#: The most hands one :func:`simulate` call (and ``hilo-fast simulate --hands``)
+#: plays: the bound ``equity.MAX_SAMPLES`` puts on samples (about two weeks at
+#: a million hands a second), so a typo like ``10**23`` is refused, not run forever.
+MAX_HANDS = 10**12
+_MASK64 = (1 << 64) - 1
 #: Hands per chunk when an executor plays them: fixed, so the chunks (their
 #: seeds, and so the summary) do not depend on the executor or its workers.
 CHUNK_HANDS = 10_000
@@ -180,7 +185,8 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     blinds of the first hand's structure), one bot per seat (default all
     :func:`random_legal`; a shorter list is repeated; a bot is a :class:`Bot`
     or a built-in bot's name, ``"random"``, ``"call"`` or ``"pot"``, all
-    checked before the first hand). A seat that goes broke
+    checked before the first hand). ``hands``: 0..:data:`MAX_HANDS`; ``seed``:
+    0..2**64-1, or None for a random session. A seat that goes broke
     buys back in to ``stack``. ``progress(done)`` is called every 256 hands and
     at the end; ``on_hand(hand)`` after each hand (to log or export it).
     ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
@@ -199,6 +205,14 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be an int >= 0, got {hands!r}")
+    if hands > MAX_HANDS:
+        raise ValueError(f"hands must be at most {MAX_HANDS:,} (selfplay.MAX_HANDS), "
+                         f"got {hands:,}")
+    if seed is not None:   # the rule of --seed and of equity(seed=): a 64-bit seed
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        if not 0 <= seed <= _MASK64:
+            raise ValueError(f"seed must be 0..{_MASK64}, got {seed}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise ValueError(f"players must be 2..10, got {players!r}")
     cards_needed(hole_count, players)   # every seat is dealt in (broke seats rebuy)
