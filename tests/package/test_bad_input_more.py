@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 import hilo_fast as hf
-from hilo_fast import engine
+from hilo_fast.engine import hand as engine
 from hilo_fast.engine.selfplay import random_legal
 
 STRUCTURES = [hf.Structure.pot_limit(1, 2), hf.Structure.no_limit(1, 2),
