@@ -30,7 +30,7 @@ from .evaluation import (
     omaha_low,
 )
 from .evaluation import fast_omaha_hilo as omaha_hilo
-from .phh import read_phh, to_phh, to_phhs
+from .phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges import Range
 from .selfplay import Bot, SimulationSummary, simulate
 from .showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
@@ -78,6 +78,7 @@ __all__ = [
     "omaha_low",
     "parse_card",
     "parse_cards",
+    "parse_phh",
     "parse_pokerstars",
     "rank_hands",
     "read_phh",

@@ -373,6 +373,34 @@ class Hand(_HandBase):
                 return hand
         return cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count)
 
+    @classmethod
+    def _with_forced_bets(cls, structure: Structure, stacks: list[int], button: int, *,
+                          antes: list[int], blinds: list[int],
+                          holes: list[list[int] | None], board: list[int],
+                          hole_count: int) -> Hand:
+        """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
+        straddles, one entry per seat, 0 for none) in place of the structure's
+        forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind, straddles,
+        a button ante), which the C machine does not post. It runs on the Python
+        machine (:meth:`hilo_fast._pyhand.HandState.post_given_forced_bets`) on
+        both backends, so both answer alike; the structure gives the bet sizes."""
+        hand = cls(structure, stacks, button, holes=holes, board=board,
+                   hole_count=hole_count)   # the deal's checks and cards
+        for name, values in (("antes", antes), ("blinds", blinds)):
+            if len(values) != hand.n_seats or any(
+                    isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+                raise ValueError(f"{name} must be {hand.n_seats} chip counts (0 or more), "
+                                 f"got {values!r}")
+            if any(v and not hand.starting_stacks[k] for k, v in enumerate(values)):
+                raise ValueError(f"{name} {values!r}: a seat sitting out posts nothing")
+        fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
+        for name in cls.__slots__:
+            setattr(fresh, name, getattr(hand, name))
+        fresh._m = _pyhand.HandState(structure, fresh.starting_stacks, button, hole_count,
+                                     fresh.holes, fresh._board, _settle_payouts,
+                                     forced=(list(antes), list(blinds)))
+        return fresh
+
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
         """A copy with each slot copied by ``copy_slot``, bound to its own machine's
         C hand (HandCore's reads are not slots)."""
@@ -496,11 +524,18 @@ class Hand(_HandBase):
         seat_bots = _check_bots(bots, self.n_seats)
         rng = random.Random() if rng is None else rng
         if _c_play is not None and self._m.__class__ is not _pyhand.HandState:
-            _c_play(self._m, self, seat_bots, rng, self.actions)
+            try:
+                _c_play(self._m, self, seat_bots, rng, self.actions)
+            except _BadAnswer as exc:   # name the bot, which only this frame knows
+                raise _bad_answer(exc.args[0], seat_bots[exc.args[0]], exc.args[1]) from None
             return
         g = self._m.game
         while g.actor >= 0:
-            self.act(*seat_bots[g.actor](self, rng))
+            seat = g.actor
+            answer = seat_bots[seat](self, rng)
+            if (answer.__class__ is not tuple or not 0 < len(answer) < 3) and not _is_answer(answer):
+                raise _bad_answer(seat, seat_bots[seat], answer)
+            self.act(*answer)
 
     def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
                       kinds: tuple[str, ...], returned: dict[int, int]) -> int:
@@ -581,8 +616,27 @@ class Hand(_HandBase):
                          f"legal: {self.legal_actions().describe()}")
 
 
+class _BadAnswer(TypeError):
+    """A bot answered something that is not ``(action, amount)``: args (seat, answer);
+    Hand.play turns it into the error naming the bot."""
+
+
+def _is_answer(answer: object) -> bool:
+    """``answer`` has the shape of a bot's answer: a tuple or list of 1 or 2 items."""
+    return isinstance(answer, (tuple, list)) and 1 <= len(answer) <= 2
+
+
+def _bad_answer(seat: int, bot: object, answer: object) -> TypeError:
+    """The TypeError for a bot whose answer is not ``(action, amount)``."""
+    name = getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or repr(bot)
+    return TypeError(f"seat {seat}: bot {name} answered {answer!r}; a bot returns "
+                     "(action, amount), e.g. ('call', None) or ('raise', 12)")
+
+
 def _act_on(hand: Hand, answer: Any) -> None:
     """A bot's answer the C loop of Hand.play leaves to the façade (its errors too)."""
+    if (answer.__class__ is not tuple or not 0 < len(answer) < 3) and not _is_answer(answer):
+        raise _BadAnswer(hand.actor, answer)
     hand.act(*answer)
 
 
