@@ -188,8 +188,8 @@ class HandState:
     def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
         """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
         them: one blind, two, straddles, none. The first to act pre-flop is the
-        seat after the largest post (the last of equal ones, going round from
-        the button's left), which is :attr:`big_blind_seat`; :attr:`small_blind_seat`
+        seat after the largest post due (the last of equal ones, going round from
+        the button's left; heads-up the first), which is :attr:`big_blind_seat`; :attr:`small_blind_seat`
         is the other poster of the smallest post (-1 when nobody else posted). The
         posts count as one bet (as the big blind does); the minimum raise stays
         the structure's (pokerkit's rule: the largest post plus the minimum bet)."""
@@ -202,10 +202,14 @@ class HandState:
         for seat in order:
             if blinds[seat]:
                 self.bets[seat] = self.put(seat, blinds[seat])
-        top = max(range(len(order)), key=lambda k: (self.bets[order[k]], k))
+        # By the posts due, not those made: a blind all in for less keeps its
+        # place, as the engine's big blind does; heads-up equal blinds leave the
+        # button (the small blind) to act first, as the engine's do.
+        last = -1 if len(order) == 2 else 1
+        top = max(range(len(order)), key=lambda k: (blinds[order[k]], last * k))
         self.big_blind_seat = order[top]
-        others = [(self.bets[seat], k) for k, seat in enumerate(order)
-                  if self.bets[seat] and k != top]
+        others = [(blinds[seat], k) for k, seat in enumerate(order)
+                  if blinds[seat] and k != top]
         self.small_blind_seat = order[min(others)[1]] if others else -1
         self.current_bet = max(self.bets)
         self.bet_count = 1 if self.current_bet else 0
