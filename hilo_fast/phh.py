@@ -524,11 +524,16 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
 
 def _finishing_problem(phh: dict[str, Any], hand: Hand, seats: list[int]) -> str:
     """What differs between ``finishing_stacks`` and the replay (empty: nothing),
-    with what may explain it: cards nobody saw, which were dealt at random, or a
-    player who mucked at showdown, whom PHH counts out and the engine does not."""
+    with what may explain it: cards nobody saw, which were dealt at random, a
+    player who mucked at showdown, whom PHH counts out and the engine does not,
+    a short ante, chips missing (a rake). A file of hilo-fast's own with a rake
+    (``_rake``, the stacks the site paid) is compared on the total only."""
     count = len(seats)
     want = _chip_list(phh, "finishing_stacks", count)
     got = [hand.stacks[seat] for seat in seats]
+    rake = phh.get("_rake", 0)   # hilo-fast's own field (replay_to_phh): the site's rake
+    if isinstance(rake, (int, float)) and rake > 0 and sum(got) - sum(want) == rake:
+        return ""   # the site's stacks after its rake: no per-player comparison is exact
     differ = [k for k in range(count) if want[k] != got[k]]
     if not differ:
         return ""
@@ -546,6 +551,16 @@ def _finishing_problem(phh: dict[str, Any], hand: Hand, seats: list[int]) -> str
         reasons.append(", ".join(f"p{k + 1}" for k in mucked)
                        + " mucked at showdown (PHH counts them out; the engine settles "
                        "every live hand)")
+    short = [k for k in range(count) if phh["antes"][k] and hand.starting_stacks[seats[k]]
+             < phh["antes"][k]] if count > 2 and "antes" in phh else []
+    if short and not phh.get("ante_trimming_status", False):
+        reasons.append(", ".join(f"p{k + 1}" for k in short) + " could not pay the full ante "
+                       "(ante_trimming_status false: PHH lets them win every ante; the "
+                       "engine's pots follow what each put in)")
+    if sum(want) != sum(got):
+        gone = sum(got) - sum(want)
+        reasons.append(f"the file's stacks add up to {sum(want)}, {abs(gone)} chips "
+                       + ("fewer (a rake?)" if gone > 0 else "more") + " than the replay's")
     return (f"finishing_stacks disagree with the replay: {text}"
             + (f" ({'; '.join(reasons)})" if reasons else ""))
 

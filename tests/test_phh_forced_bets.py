@@ -403,3 +403,14 @@ def test_real_phh_files_read_and_match_their_finishing_stacks() -> None:
     assert omaha
     for path in omaha:
         assert hf.read_phh(path)
+
+
+def test_chips_missing_from_the_file_are_a_rake_only_when_the_file_says_so() -> None:
+    raked = STRADDLE.replace("[99, 98, 90, 113]", "[99, 98, 90, 111]")
+    with pytest.raises(ValueError, match=r"p4 \(seat 4\) 111 in the file, 113 replayed "
+                       r"\(the file's stacks add up to 398, 2 chips fewer \(a rake\?\)"):
+        hf.parse_phh(raked)
+    (hand,) = hf.parse_phh(raked + "_rake = 2\n")   # hilo-fast's export of a site's hand
+    assert hand.stacks == [99, 98, 90, 113]
+    with pytest.raises(ValueError, match="finishing_stacks disagree"):
+        hf.parse_phh(raked + "_rake = 1\n")
