@@ -188,11 +188,12 @@ class HandState:
     def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
         """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
         them: one blind, two, straddles, none. The first to act pre-flop is the
-        seat after the largest post due (the last of equal ones, going round from
-        the button's left; heads-up the first), which is :attr:`big_blind_seat`; :attr:`small_blind_seat`
-        is the other poster of the smallest post (-1 when nobody else posted). The
-        posts count as one bet (as the big blind does); the minimum raise stays
-        the structure's (pokerkit's rule: the largest post plus the minimum bet)."""
+        seat after the largest post due (the last of equal ones, going round
+        from the button's left; heads-up the first): :attr:`big_blind_seat`.
+        :attr:`small_blind_seat` is the other poster of the smallest post (-1
+        when nobody else posted). The posts count as one bet (as the big blind
+        does); the minimum raise stays the structure's (pokerkit's rule: the
+        largest post plus the minimum bet)."""
         n = self.n_seats
         order = [seat for seat in ((self.button + k) % n for k in range(1, n + 1))
                  if self.status[seat] != OUT]

@@ -533,7 +533,8 @@ class Hand(_HandBase):
         while g.actor >= 0:
             seat = g.actor
             answer = seat_bots[seat](self, rng)
-            if (answer.__class__ is not tuple or not 0 < len(answer) < 3) and not _is_answer(answer):
+            if (answer.__class__ is not tuple or not 0 < len(answer) < 3) \
+                    and not _is_answer(answer):
                 raise _bad_answer(seat, seat_bots[seat], answer)
             self.act(*answer)
 

@@ -204,7 +204,8 @@ def test_every_error_names_the_file_and_the_hand(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("call", "error", "says"), [
-    (lambda: hf.read_phh("this is not phh"), ValueError, "not PHH: 'this is not phh' is not a file"),
+    (lambda: hf.read_phh("this is not phh"), ValueError,
+     "not PHH: 'this is not phh' is not a file"),
     (lambda: hf.read_phh(STRADDLE), ValueError, "is not a file (read_phh reads a path"),
     (lambda: hf.read_phh(Path("/no/such/file.phh")), ValueError, "not a file"),
     (lambda: hf.read_phh(b"variant"), TypeError, "source must be a path or an open file"),
@@ -389,7 +390,7 @@ for k in range(40):
     result.append((hand.stacks, hand.actions))
 """
     namespace: dict[str, object] = {}
-    exec(code, namespace)  # noqa: S102 - the same snippet, this process's backend
+    exec(code, namespace)   # the same snippet, this process's backend
     assert pure_process(code) == namespace["result"]  # type: ignore[operator]
 
 
