@@ -376,11 +376,11 @@ class Hand(_HandBase):
     @classmethod
     def _with_forced_bets(cls, structure: Structure, stacks: list[int], button: int, *,
                           antes: list[int], blinds: list[int],
-                          holes: list[list[int] | None], board: list[int],
-                          hole_count: int) -> Hand:
+                          holes: Sequence[CardsLike | None] | None,
+                          board: CardsLike | None, hole_count: int = 4) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
-        forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind, straddles,
+        forced bets (the cards as the constructor takes them): PHH's ``antes``/``blinds_or_straddles`` (one blind, straddles,
         a button ante), which the C machine does not post. It runs on the Python
         machine (:meth:`hilo_fast._pyhand.HandState.post_given_forced_bets`) on
         both backends, so both answer alike; the structure gives the bet sizes."""

@@ -16,6 +16,11 @@ pot-limit Omaha high, ``/8`` the eight-or-better low split) with the field
 does not know these two codes; the test suite replays them through a
 pokerkit ``State`` built with the same betting structure and hi-lo hands.
 
+Reading: :func:`read_phh` (a path or an open file) and :func:`parse_phh` (text)
+replay PHH hands, written here or elsewhere, with every shape of forced bet
+the specification allows, and compare them with their ``finishing_stacks``
+(docs/hand-histories.md, "PHH as others write it").
+
 Actions use the spec's grammar: ``d dh p1 AcKd2h3s`` (hole cards), ``d db
 Ah7c2d`` (board), ``p2 f`` (fold), ``p2 cc`` (check or call), ``p2 cbr 60``
 (bet or raise *to* 60), ``p2 sm AcKd2h3s`` (show, in the recorded showing
