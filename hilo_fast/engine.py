@@ -380,10 +380,11 @@ class Hand(_HandBase):
                           board: CardsLike | None, hole_count: int = 4) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
-        forced bets (the cards as the constructor takes them): PHH's ``antes``/``blinds_or_straddles`` (one blind, straddles,
-        a button ante), which the C machine does not post. It runs on the Python
-        machine (:meth:`hilo_fast._pyhand.HandState.post_given_forced_bets`) on
-        both backends, so both answer alike; the structure gives the bet sizes."""
+        forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
+        straddles, a button ante), which the C machine does not post. Cards as
+        the constructor takes them. It runs on the Python machine
+        (:meth:`hilo_fast._pyhand.HandState.post_given_forced_bets`) on both
+        backends, so both answer alike; the structure gives the bet sizes."""
         hand = cls(structure, stacks, button, holes=holes, board=board,
                    hole_count=hole_count)   # the deal's checks and cards
         for name, values in (("antes", antes), ("blinds", blinds)):
