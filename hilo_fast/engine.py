@@ -528,15 +528,17 @@ class Hand(_HandBase):
             try:
                 _c_play(self._m, self, seat_bots, rng, self.actions)
             except _BadAnswer as exc:   # name the bot, which only this frame knows
-                raise _bad_answer(exc.args[0], seat_bots[exc.args[0]], exc.args[1]) from None
+                seat, answer = exc.args
+                raise _bad_answer(seat, seat_bots[seat] if seat >= 0 else None,
+                                  answer) from None
             return
         g = self._m.game
         while g.actor >= 0:
-            seat = g.actor
-            answer = seat_bots[seat](self, rng)
+            answer = seat_bots[g.actor](self, rng)
             if (answer.__class__ is not tuple or not 0 < len(answer) < 3) \
-                    and not _is_answer(answer):
-                raise _bad_answer(seat, seat_bots[seat], answer)
+                    and not _is_answer(answer):   # (the seat it is for: the actor now)
+                raise _bad_answer(g.actor, seat_bots[g.actor] if g.actor >= 0 else None,
+                                  answer)
             self.act(*answer)
 
     def _replay_plain(self, actions: tuple[Any, ...], seat_of: dict[str, int], start: int,
@@ -629,9 +631,12 @@ def _is_answer(answer: object) -> bool:
 
 
 def _bad_answer(seat: int, bot: object, answer: object) -> TypeError:
-    """The TypeError for a bot whose answer is not ``(action, amount)``."""
+    """The TypeError for a bot whose answer is not ``(action, amount)``: ``seat``
+    is the actor it would be applied to (-1, ``bot`` None: a bot that ended the
+    hand itself and then answered)."""
     name = getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or repr(bot)
-    return TypeError(f"seat {seat}: bot {name} answered {answer!r}; a bot returns "
+    who = f"seat {seat}: bot {name}" if seat >= 0 else "a bot (the hand is over)"
+    return TypeError(f"{who} answered {answer!r}; a bot returns "
                      "(action, amount), e.g. ('call', None) or ('raise', 12)")
 
 

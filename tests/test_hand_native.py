@@ -168,9 +168,15 @@ def test_an_illegal_action_changes_nothing(native: ModuleType) -> None:
 # ---- Hand.play: the C decision loop (csrc/py/handplay.c) against the Python one ----
 
 def python_loop(hand: Any, bots: list[Any], rng: random.Random) -> None:
-    """What Hand.play does on the pure backend (and promises on native)."""
+    """What Hand.play does on the pure backend (and promises on native): an
+    answer not shaped (action, amount) is the error naming seat, bot and answer."""
+    from hilo_fast.engine import _bad_answer, _is_answer
     while hand.actor >= 0:
-        hand.act(*bots[hand.actor](hand, rng))
+        answer = bots[hand.actor](hand, rng)
+        if not _is_answer(answer):
+            raise _bad_answer(hand.actor, bots[hand.actor] if hand.actor >= 0 else None,
+                              answer)
+        hand.act(*answer)
 
 
 def hostile_answer(hand: Any, rng: random.Random) -> Any:
