@@ -34,7 +34,7 @@ from .engine.hand import Action, Hand, HandView, LegalActions, Street, Table
 from .engine.selfplay import Bot, SimulationSummary, simulate
 from .engine.structures import Limit, MixedGame, Structure
 from .equity.compute import EquityResult, PlayerEquity, equity
-from .history.phh import read_phh, to_phh, to_phhs
+from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "omaha_low",
     "parse_card",
     "parse_cards",
+    "parse_phh",
     "parse_pokerstars",
     "rank_hands",
     "read_phh",

@@ -45,7 +45,11 @@ class HandState:
     """One hand, from the forced bets to the payouts (as ``hf_game``)."""
 
     def __init__(self, structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-                 holes: list[list[int] | None], board: list[int], settle: Settle) -> None:
+                 holes: list[list[int] | None], board: list[int], settle: Settle, *,
+                 forced: tuple[list[int], list[int]] | None = None) -> None:
+        #: (antes, blinds or straddles) per seat, posted in place of the structure's
+        #: (a hand read from PHH, see post_forced_bets); None: the structure's.
+        self.forced = forced
         n = self.n_seats = len(stacks)
         self.game = self   # what the façade reads (as the C's hf_game)
         self.structure, self.hole_count, self.button = structure, hole_count, button
@@ -157,6 +161,9 @@ class HandState:
         """Antes (dead, not part of the round's bets), then the blinds. Heads-up the
         button posts the small blind."""
         s = self.structure
+        if self.forced is not None:
+            self.post_given_forced_bets(*self.forced)
+            return
         if s.ante:
             for seat in range(self.n_seats):
                 if self.status[seat] != OUT:
@@ -168,6 +175,36 @@ class HandState:
         self.bets[bb] = self.put(bb, s.big_blind)
         self.current_bet = max(self.bets)
         self.bet_count = 1 if self.current_bet else 0   # the big blind is the first bet
+
+    def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
+        """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
+        them: one blind, two, straddles, none. The first to act pre-flop is the
+        seat after the largest post due (the last of equal ones, going round
+        from the button's left; heads-up the first): :attr:`big_blind_seat`.
+        :attr:`small_blind_seat` is the other poster of the smallest post (-1
+        when nobody else posted). The posts count as one bet (as the big blind
+        does); the minimum raise stays the structure's (pokerkit's rule: the
+        largest post plus the minimum bet)."""
+        n = self.n_seats
+        order = [seat for seat in ((self.button + k) % n for k in range(1, n + 1))
+                 if self.status[seat] != OUT]
+        for seat in order:
+            if antes[seat]:
+                self.put(seat, antes[seat])
+        for seat in order:
+            if blinds[seat]:
+                self.bets[seat] = self.put(seat, blinds[seat])
+        # By the posts due, not those made: a blind all in for less keeps its
+        # place, as the engine's big blind does; heads-up equal blinds leave the
+        # button (the small blind) to act first, as the engine's do.
+        last = -1 if len(order) == 2 else 1
+        top = max(range(len(order)), key=lambda k: (blinds[order[k]], last * k))
+        self.big_blind_seat = order[top]
+        others = [(blinds[seat], k) for k, seat in enumerate(order)
+                  if blinds[seat] and k != top]
+        self.small_blind_seat = order[min(others)[1]] if others else -1
+        self.current_bet = max(self.bets)
+        self.bet_count = 1 if self.current_bet else 0
 
     def start_round(self, *, preflop: bool = False) -> None:
         """Open a betting round; run out the board while nobody can bet."""

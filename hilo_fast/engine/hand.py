@@ -373,6 +373,35 @@ class Hand(_HandBase):
                 return hand
         return cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count)
 
+    @classmethod
+    def _with_forced_bets(cls, structure: Structure, stacks: list[int], button: int, *,
+                          antes: list[int], blinds: list[int],
+                          holes: Sequence[CardsLike | None] | None,
+                          board: CardsLike | None, hole_count: int = 4) -> Hand:
+        """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
+        straddles, one entry per seat, 0 for none) in place of the structure's
+        forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
+        straddles, a button ante), which the C machine does not post. Cards as
+        the constructor takes them. It runs on the Python machine
+        (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
+        backends, so both answer alike; the structure gives the bet sizes."""
+        hand = cls(structure, stacks, button, holes=holes, board=board,
+                   hole_count=hole_count)   # the deal's checks and cards
+        for name, values in (("antes", antes), ("blinds", blinds)):
+            if len(values) != hand.n_seats or any(
+                    isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+                raise ValueError(f"{name} must be {hand.n_seats} chip counts (0 or more), "
+                                 f"got {values!r}")
+            if any(v and not hand.starting_stacks[k] for k, v in enumerate(values)):
+                raise ValueError(f"{name} {values!r}: a seat sitting out posts nothing")
+        fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
+        for name in cls.__slots__:
+            setattr(fresh, name, getattr(hand, name))
+        fresh._m = _py_hand.HandState(structure, fresh.starting_stacks, button, hole_count,
+                                     fresh.holes, fresh._board, _settle_payouts,
+                                     forced=(list(antes), list(blinds)))
+        return fresh
+
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
         """A copy with each slot copied by ``copy_slot``, bound to its own machine's
         C hand (HandCore's reads are not slots)."""

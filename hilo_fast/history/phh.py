@@ -16,6 +16,11 @@ pot-limit Omaha high, ``/8`` the eight-or-better low split) with the field
 does not know these two codes; the test suite replays them through a
 pokerkit ``State`` built with the same betting structure and hi-lo hands.
 
+Reading: :func:`read_phh` (a path or an open file) and :func:`parse_phh` (text)
+replay PHH hands, written here or elsewhere, with every shape of forced bet
+the specification allows, and compare them with their ``finishing_stacks``
+(docs/hand-histories.md, "PHH as others write it").
+
 Actions use the spec's grammar: ``d dh p1 AcKd2h3s`` (hole cards), ``d db
 Ah7c2d`` (board), ``p2 f`` (fold), ``p2 cc`` (check or call), ``p2 cbr 60``
 (bet or raise *to* 60), ``p2 sm AcKd2h3s`` (show, in the recorded showing
@@ -60,7 +65,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
 from ..engine.hand import Action, Hand, Street
@@ -141,13 +146,19 @@ def to_phh(hand: Hand | HandHistory) -> str:
     s = hand.structure
     order = player_order(hand)
     blinds = [0] * len(order)
-    if len(order) == 2:
+    antes = [s.ante] * len(order)
+    forced = getattr(hand._m, "forced", None)   # a hand read with PHH's own forced bets
+    if forced is not None:
+        antes, blinds = [forced[0][i] for i in order], [forced[1][i] for i in order]
+        if len(order) == 2:   # the specification reverses them heads-up
+            antes, blinds = antes[::-1], blinds[::-1]
+    elif len(order) == 2:
         blinds = [s.small_blind, s.big_blind]   # pokerkit reverses them heads-up
     else:
         blinds[order.index(hand.small_blind_seat)] = s.small_blind
         blinds[order.index(hand.big_blind_seat)] = s.big_blind
     lines = [f'variant = "{VARIANT_CODES[s.limit]}"',
-             f"antes = {_toml_list([s.ante] * len(order))}",
+             f"antes = {_toml_list(antes)}",
              f"blinds_or_straddles = {_toml_list(blinds)}"]
     if s.limit == Limit.FIXED:
         lines += [f"small_bet = {s.small_bet}", f"big_bet = {s.big_bet}"]
@@ -227,32 +238,82 @@ def _toml_str(text: str) -> str:
 _VARIANTS = {code: limit for limit, code in VARIANT_CODES.items()}
 
 
-def read_phh(source: str | os.PathLike[str]) -> list[Hand]:
+def read_phh(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
+             check_finishing_stacks: bool = True) -> list[Hand]:
     """The hands of a PHH file (``.phh``, or ``.phhs`` with ``[k]`` tables) replayed
     into finished :class:`~hilo_fast.engine.Hand` objects.
 
-    ``source``: a path, or PHH text itself (a string holding a newline). The
-    variants are the Omaha Hi-Lo codes this module writes (``FO/8``, ``PO/8``,
-    ``NO/8``); players are ``p1..pN`` from the first seat left of the button
-    to the button (``seats``/``seat_count`` place them at a table when
-    given); unknown cards (``??``) are dealt from the rest of the deck. The
-    engine settles the pots itself: ``sm`` lines are not needed. Raises
-    ValueError naming the hand and the problem for anything else.
+    ``source``: a path (``str`` or ``os.PathLike``) or an open file (text or
+    binary, UTF-8). PHH *text* goes to :func:`parse_phh`: a string is always a
+    path here, and one that is not a file is a ValueError saying so. See
+    :func:`parse_phh` for what is read; every error names the file and the hand.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        if not isinstance(name, str) or not os.path.isfile(name):
+            shown = repr(name if len(name) <= 60 else name[:57] + "...")
+            raise ValueError(f"not PHH: {shown} is not a file (read_phh reads a path or an "
+                             "open file; parse_phh reads PHH text)")
+        with open(name, "rb") as stream:
+            data: str | bytes = stream.read()
+    elif isinstance(source, (bytes, bytearray)) or not hasattr(source, "read"):
+        raise TypeError(f"source must be a path or an open file, got {type(source).__name__} "
+                        "(parse_phh reads PHH text)")
+    else:
+        name = str(getattr(source, "name", "<file>"))
+        data = source.read()
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{name}: not PHH (not UTF-8 text: {exc.reason} at byte "
+                             f"{exc.start})") from None
+    if not isinstance(data, str):
+        raise TypeError(f"{name}: read() gave {type(data).__name__}, not text")
+    return parse_phh(data, name=name, check_finishing_stacks=check_finishing_stacks)
+
+
+def parse_phh(text: str, *, name: str = "<text>",
+              check_finishing_stacks: bool = True) -> list[Hand]:
+    """The hands of PHH text (one hand, or ``.phhs`` text of ``[k]`` tables)
+    replayed into finished :class:`~hilo_fast.engine.Hand` objects.
+
+    What is read, as the PHH specification writes it: the variant (``FO/8``,
+    the specification's fixed-limit Omaha Hi-Lo, and this module's ``PO/8``
+    and ``NO/8``); ``antes`` (one per player, uniform or not: a big-blind or
+    button ante; left out means none); ``blinds_or_straddles`` (one per
+    player: two blinds, one blind, straddles, zeros); ``small_bet``/``big_bet``
+    or ``min_bet``; ``starting_stacks``; ``actions``. Heads-up the antes and
+    blinds are reversed, as the specification says. Players are ``p1..pN``
+    from the first seat left of the button to the button (``seats`` and
+    ``seat_count`` place them at a table when given); unknown cards (``??``)
+    are those a player shows later (``pK sm cards``), else dealt from the rest
+    of the deck. The engine settles the pots itself (``sm`` lines are not
+    needed), and the stacks it ends with are compared with the hand's
+    ``finishing_stacks`` when it has them (``check_finishing_stacks``).
+
+    Forced bets the engine's blinds do not describe (one blind, straddles,
+    uneven antes) are posted on the engine's Python machine on both backends
+    (``Hand._with_forced_bets``); the first to act pre-flop is the player after
+    the largest post, as in pokerkit.
+
+    Raises ValueError naming ``name`` (the file), the hand (``hand [k]`` of a
+    ``.phhs``) and the problem: not TOML, not PHH, a variant that is not Omaha
+    Hi-Lo, an action the rules refuse, or finishing stacks that differ from
+    the replay's (each player that differs, and what may explain it).
 
     >>> from hilo_fast.engine import Hand
     >>> from hilo_fast.engine.structures import Structure
     >>> hand = Hand(Structure.pot_limit(1, 2), [50, 80, 0, 60], button=3, seed=2)
     >>> while not hand.is_over:
     ...     hand.act("call" if hand.legal_actions().call else "check")
-    >>> back, = read_phh(to_phh(hand))
+    >>> back, = parse_phh(to_phh(hand))
     >>> back.stacks == hand.stacks, back.holes == hand.holes, back.button
     (True, True, 3)
     """
-    if isinstance(source, str) and "\n" in source:
-        text = source
-    else:
-        with open(source, encoding="utf-8") as stream:
-            text = stream.read()
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__} "
+                        "(read_phh reads a path or an open file)")
     try:
         import tomllib
     except ImportError:  # Python 3.10
@@ -260,86 +321,269 @@ def read_phh(source: str | os.PathLike[str]) -> list[Hand]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"not PHH (TOML): {exc}") from None
-    tables = [(None, data)] if "variant" in data else list(data.items())
+        raise ValueError(f"{name}: not PHH (TOML: {exc})") from None
+    tables: list[tuple[str | None, Any]] = (
+        [(None, data)] if "variant" in data else list(data.items()))
+    if not tables or any(not isinstance(table, dict) or "variant" not in table
+                         for _, table in tables):
+        raise ValueError(f"{name}: not PHH (no 'variant' field, nor [k] tables of hands)")
     hands = []
     for key, table in tables:
-        if not isinstance(table, dict):
-            raise ValueError(f"PHH table {key!r} is not a hand")
+        where = name if key is None else f"{name}, hand [{key}]"
         try:
-            hands.append(_phh_hand(table))
-        except (KeyError, TypeError, ValueError) as exc:
-            where = "the hand" if key is None else f"hand [{key}]"
+            hand, seats = _phh_hand(table)
+        except KeyError as exc:
+            raise ValueError(f"{where}: missing field {exc}") from None
+        except (TypeError, ValueError) as exc:
             raise ValueError(f"{where}: {exc}") from None
+        if check_finishing_stacks and "finishing_stacks" in table:
+            problem = _finishing_problem(table, hand, seats)
+            if problem:
+                raise ValueError(f"{where}: {problem}")
+        hands.append(hand)
     return hands
 
 
-def _phh_hand(phh: dict[str, Any]) -> Hand:
+def _chips_of(value: object, what: str) -> int:
+    """A PHH number as chips: an int, or a float with no fraction."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{what} is {value} (unknown): hilo-fast replays known chips only")
+        if not value.is_integer():
+            raise ValueError(f"{what} {value} is not a whole number of chips")
+    if value < 0:
+        raise ValueError(f"{what} is negative: {value}")
+    return int(value)
+
+
+def _chip_list(phh: dict[str, Any], field: str, count: int, default: int | None = None
+               ) -> list[int]:
+    """The per-player list ``field`` (``default`` each when it is left out)."""
+    if field not in phh and default is not None:
+        return [default] * count
+    values = phh[field]
+    if not isinstance(values, list) or len(values) != count:
+        raise ValueError(f"{field} {values!r} needs one entry per player ({count}, as "
+                         "starting_stacks)")
+    return [_chips_of(v, f"{field}[{k}]") for k, v in enumerate(values)]
+
+
+def _player(token: str, count: int, action: str) -> int:
+    """The 0-based index of the player ``pK`` in ``action``."""
+    if not (token[:1] == "p" and token[1:].isdigit() and 1 <= int(token[1:]) <= count):
+        raise ValueError(f"action {action!r}: {token!r} is not a player p1..p{count}")
+    return int(token[1:]) - 1
+
+
+def _card_slots(text: str, action: str) -> list[int | None]:
+    """Cards of an action, ``None`` for each unknown ``??``."""
+    if len(text) % 2:
+        raise ValueError(f"action {action!r}: {text!r} is not a run of two-character cards")
+    return [None if text[k:k + 2] == "??" else parse_cards(text[k:k + 2])[0]
+            for k in range(0, len(text), 2)]
+
+
+def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
+    """The replayed hand of one PHH table, and each player's engine seat."""
     variant = phh["variant"]
     if variant not in _VARIANTS:
-        raise ValueError(f"variant {variant!r} is not one of {', '.join(_VARIANTS)}")
-    stacks = [int(s) for s in phh["starting_stacks"]]
-    count = len(stacks)
+        raise ValueError(f"variant {variant!r} is not one of {', '.join(_VARIANTS)} "
+                         "(hilo-fast replays Omaha Hi-Lo only)")
+    if phh.get("bring_in"):
+        raise ValueError(f"bring_in {phh['bring_in']!r}: a stud forced bet; {variant} has "
+                         "blinds")
+    if not isinstance(phh["starting_stacks"], list):
+        raise ValueError(f"starting_stacks {phh['starting_stacks']!r} is not a list")
+    count = len(phh["starting_stacks"])
+    if not 2 <= count <= 10:
+        raise ValueError(f"starting_stacks has {count} players; hilo-fast plays 2..10")
+    stacks = _chip_list(phh, "starting_stacks", count)
     seats = [int(s) - 1 for s in phh.get("seats", range(1, count + 1))]
     table_size = int(phh.get("seat_count", max(seats) + 1))
     if len(seats) != count or len(set(seats)) != count or not min(seats) >= 0 \
             or max(seats) >= table_size:
         raise ValueError(f"seats {phh.get('seats')} do not place {count} players")
-    blinds = [int(b) for b in phh["blinds_or_straddles"]]
-    antes = [int(a) for a in phh["antes"]]
-    if len(blinds) != count or len(antes) != count or len(set(antes)) > 1:
-        raise ValueError("blinds and antes need one entry per player, antes all equal")
-    sb, bb = blinds[0], blinds[1]
-    if any(blinds[2:]):
-        raise ValueError(f"blinds {blinds}: only a small and a big blind (no straddle)")
+    blinds = _chip_list(phh, "blinds_or_straddles", count, 0)
+    antes = _chip_list(phh, "antes", count, 0)
+    if count == 2:   # heads-up the forced bets are reversed (the specification's rule)
+        blinds, antes = blinds[::-1], antes[::-1]
     limit = _VARIANTS[variant]
     if limit == Limit.FIXED:
-        structure = Structure.fixed_limit(int(phh["small_bet"]), int(phh["big_bet"]),
-                                          small_blind=sb, ante=antes[0])
-    elif limit == Limit.POT:
-        structure = Structure.pot_limit(sb, bb, ante=antes[0])
+        small_bet = _chips_of(phh["small_bet"], "small_bet")
+        big_bet = _chips_of(phh["big_bet"], "big_bet")
+        big_blind = small_bet
     else:
-        structure = Structure.no_limit(sb, bb, ante=antes[0])
+        big_blind = _chips_of(phh["min_bet"] if "min_bet" in phh else max(blinds), "min_bet")
+    if not big_blind:
+        raise ValueError("the minimum bet (small_bet or min_bet) must be positive")
+    # The engine's own blinds: the first player left of the button posts the small
+    # blind, the next the big (heads-up the button the small one), antes alike.
+    sb_player, bb_player = (1, 0) if count == 2 else (0, 1)
+    small_blind = blinds[sb_player]
+    plain = (blinds[bb_player] == big_blind and small_blind <= big_blind and len(set(antes)) == 1
+             and not any(b for k, b in enumerate(blinds) if k not in (sb_player, bb_player)))
+    if not plain:
+        small_blind = min([b for b in blinds if 0 < b <= big_blind], default=0)
+    ante = antes[0] if len(set(antes)) == 1 else 0
+    if limit == Limit.FIXED:
+        structure = Structure.fixed_limit(small_bet, big_bet, small_blind=small_blind, ante=ante)
+    elif limit == Limit.POT:
+        structure = Structure.pot_limit(small_blind, big_blind, ante=ante)
+    else:
+        structure = Structure.no_limit(small_blind, big_blind, ante=ante)
     table_stacks = [0] * table_size
     for seat, chips in zip(seats, stacks, strict=True):
         table_stacks[seat] = chips
-    holes: list[list[int] | None] = [None] * table_size
+    slots: list[list[int | None] | None] = [None] * table_size
     board: list[int] = []
-    plays: list[tuple[int, str, int | None]] = []
+    plays: list[tuple[int, str, int | None, str]] = []
+    shown: dict[int, list[int | None]] = {}
     hole_count = 4
     for action in phh["actions"]:
-        parts = action.split()
-        if parts[:2] == ["d", "dh"]:
-            player = int(parts[2][1:]) - 1
-            cards = parts[3] if len(parts) > 3 else ""
-            hole_count = len(cards) // 2
-            holes[seats[player]] = [] if "?" in cards else parse_cards(cards)
-        elif parts[:2] == ["d", "db"]:
-            board += parse_cards(parts[2])
-        elif parts[0].startswith("p") and len(parts) >= 2 and parts[1] in ("f", "cc", "cbr"):
-            amount = int(parts[2]) if parts[1] == "cbr" else None
-            plays.append((seats[int(parts[0][1:]) - 1], parts[1], amount))
-        elif not (len(parts) >= 2 and parts[1] == "sm"):
-            raise ValueError(f"action {action!r} is not one hilo-fast replays")
-    used = set(board) | {c for hole in holes if hole for c in hole}
+        if not isinstance(action, str):
+            raise TypeError(f"action {action!r} is not a string")
+        parts = action.split("#", 1)[0].split()   # "# ..." is commentary
+        if not parts:
+            continue
+        if parts[0] == "d" and len(parts) >= 3 and parts[1] == "dh":
+            player = _player(parts[2], count, action)
+            cards = _card_slots(parts[3] if len(parts) > 3 else "", action)
+            if cards:
+                hole_count = len(cards)
+            slots[seats[player]] = cards
+        elif parts[0] == "d" and len(parts) == 3 and parts[1] == "db":
+            board += [c for c in _card_slots(parts[2], action) if c is not None]
+        elif len(parts) >= 2 and parts[1] in ("f", "cc", "cbr", "sm") and parts[0] != "d":
+            player = _player(parts[0], count, action)
+            if parts[1] == "sm":
+                if len(parts) > 2:
+                    shown[seats[player]] = _card_slots(parts[2], action)
+                continue
+            if (parts[1] == "cbr") != (len(parts) == 3):
+                raise ValueError(f"action {action!r}: cbr takes one amount, f and cc none")
+            amount = None
+            if parts[1] == "cbr":
+                try:
+                    number: float = float(parts[2])
+                except ValueError:
+                    raise ValueError(f"action {action!r}: {parts[2]!r} is not an amount"
+                                     ) from None
+                amount = _chips_of(int(number) if number.is_integer() else number,
+                                   f"action {action!r}: the amount")
+            plays.append((seats[player], parts[1], amount, action))
+        else:
+            raise ValueError(f"action {action!r} is not one hilo-fast replays "
+                             "(d dh, d db, pK f|cc|cbr|sm)")
+    for seat, cards in shown.items():   # a show tells the cards a deal left unknown
+        dealt = slots[seat]
+        if dealt is not None and len(cards) == len(dealt):
+            slots[seat] = [d if d is not None else c for d, c in zip(dealt, cards, strict=True)]
+    used = set(board) | {c for cards in slots if cards for c in cards if c is not None}
     rest = sorted(set(range(52)) - used)
     random.Random(repr(phh.get("hand", stacks))).shuffle(rest)
+    holes: list[list[int] | None] = [None] * table_size
     for seat in seats:
-        if not holes[seat]:
-            holes[seat], rest = rest[:hole_count], rest[hole_count:]
+        cards = slots[seat] or [None] * hole_count
+        filled = []
+        for card in cards:
+            if card is None:
+                card, rest = rest[0], rest[1:]
+            filled.append(card)
+        holes[seat] = filled
     board += rest[:5 - len(board)]
-    hand = Hand(structure, table_stacks, seats[-1], holes=holes, board=board,
-                hole_count=hole_count)
-    for seat, kind, amount in plays:
+    if plain:
+        hand = Hand(structure, table_stacks, seats[-1], holes=holes, board=board,
+                    hole_count=hole_count)
+    else:
+        seat_antes, seat_blinds = [0] * table_size, [0] * table_size
+        for seat, a, b in zip(seats, antes, blinds, strict=True):
+            seat_antes[seat], seat_blinds[seat] = a, b
+        hand = Hand._with_forced_bets(structure, table_stacks, seats[-1], antes=seat_antes,
+                                      blinds=seat_blinds, holes=holes, board=board,
+                                      hole_count=hole_count)
+    for seat, kind, amount, action in plays:
         if hand.actor != seat:
-            raise ValueError(f"p{seats.index(seat) + 1} acts out of turn")
+            due = ("nobody is: the hand is over" if hand.actor < 0
+                   else f"p{seats.index(hand.actor) + 1} is to act")
+            raise ValueError(f"action {action!r}: p{seats.index(seat) + 1} acts out of turn "
+                             f"({due})")
         facing = max(hand.bets) > hand.bets[seat]   # public state: is there a bet to call?
-        if kind == "f":
-            hand.act(Action.FOLD)
-        elif kind == "cc":
-            hand.act(Action.CALL if facing else Action.CHECK)
-        else:
-            hand.act(Action.RAISE if max(hand.bets) else Action.BET, amount)
+        try:
+            if kind == "f":
+                hand.act(Action.FOLD)
+            elif kind == "cc":
+                hand.act(Action.CALL if facing else Action.CHECK)
+            else:
+                hand.act(Action.RAISE if max(hand.bets) else Action.BET, amount)
+        except ValueError as exc:
+            raise ValueError(f"action {action!r}: {exc}") from None
     if not hand.is_over:
-        raise ValueError("the actions end before the hand is over")
-    return hand
+        raise ValueError("the actions end before the hand is over (hilo-fast reads "
+                         "finished hands)")
+    return hand, seats
+
+
+def _finishing_problem(phh: dict[str, Any], hand: Hand, seats: list[int]) -> str:
+    """What differs between ``finishing_stacks`` and the replay (empty: nothing),
+    with what may explain it: cards nobody saw, which were dealt at random, a
+    player who mucked at showdown, whom PHH counts out and the engine does not,
+    a short ante, chips missing (a rake). A file of hilo-fast's own with a rake
+    (``_rake``, the stacks the site paid) is compared on the total only."""
+    count = len(seats)
+    want = _chip_list(phh, "finishing_stacks", count)
+    got = [hand.stacks[seat] for seat in seats]
+    rake = phh.get("_rake", 0)   # hilo-fast's own field (replay_to_phh): the site's rake
+    if isinstance(rake, (int, float)) and rake > 0 and sum(got) - sum(want) == rake:
+        return ""   # the site's stacks after its rake: no per-player comparison is exact
+    differ = [k for k in range(count) if want[k] != got[k]]
+    if not differ:
+        return ""
+    text = "; ".join(f"p{k + 1} (seat {seats[k] + 1}) {want[k]} in the file, {got[k]} "
+                     "replayed" for k in differ)
+    at_showdown = set(hand.showdown_order)
+    reasons = []
+    unseen = [k for k in range(count) if seats[k] in at_showdown
+              and not _cards_known(phh, k)]
+    if unseen:
+        reasons.append(", ".join(f"p{k + 1}" for k in unseen)
+                       + " reached showdown with cards nobody saw (dealt at random here)")
+    mucked = [k for k in range(count) if seats[k] in at_showdown and _mucked(phh, k)]
+    if mucked:
+        reasons.append(", ".join(f"p{k + 1}" for k in mucked)
+                       + " mucked at showdown (PHH counts them out; the engine settles "
+                       "every live hand)")
+    short = [k for k in range(count) if phh["antes"][k] and hand.starting_stacks[seats[k]]
+             < phh["antes"][k]] if count > 2 and "antes" in phh else []
+    if short and not phh.get("ante_trimming_status", False):
+        reasons.append(", ".join(f"p{k + 1}" for k in short) + " could not pay the full ante "
+                       "(ante_trimming_status false: PHH lets them win every ante; the "
+                       "engine's pots follow what each put in)")
+    if sum(want) != sum(got):
+        gone = sum(got) - sum(want)
+        reasons.append(f"the file's stacks add up to {sum(want)}, {abs(gone)} chips "
+                       + ("fewer (a rake?)" if gone > 0 else "more") + " than the replay's")
+    return (f"finishing_stacks disagree with the replay: {text}"
+            + (f" ({'; '.join(reasons)})" if reasons else ""))
+
+
+def _actions_of(phh: dict[str, Any], player: int) -> list[list[str]]:
+    token = f"p{player + 1}"
+    return [parts for parts in (a.split("#", 1)[0].split() for a in phh["actions"])
+            if parts and (parts[0] == token or parts[:3] == ["d", "dh", token])]
+
+
+def _cards_known(phh: dict[str, Any], player: int) -> bool:
+    """The player's cards were dealt face up or shown."""
+    for parts in _actions_of(phh, player):
+        cards = parts[3] if parts[0] == "d" and len(parts) > 3 else \
+            parts[2] if parts[0] != "d" and parts[1] == "sm" and len(parts) > 2 else ""
+        if cards and "?" not in cards:
+            return True
+    return False
+
+
+def _mucked(phh: dict[str, Any], player: int) -> bool:
+    """The player has a ``pK sm`` line with no cards (a muck)."""
+    return any(parts[1:] == ["sm"] for parts in _actions_of(phh, player))

@@ -171,7 +171,7 @@ def python_loop(hand: Any, bots: list[Any], rng: random.Random) -> None:
     """What Hand.play does on the pure backend (and promises on native): its
     Python loop (checking each answer, naming the bot of a bad one), here on
     the C hand."""
-    from hilo_fast import engine
+    from hilo_fast.engine import hand as engine
     saved, engine._c_play = engine._c_play, None
     try:
         hand.play(bots, rng)

@@ -53,7 +53,7 @@ def test_read_phh_replays_the_exports(backend: ModuleType) -> None:
             r = h.replay()
             if not r.settled:
                 continue
-            (back,) = hf.read_phh(h.to_phh())
+            (back,) = hf.parse_phh(h.to_phh())
             assert r.hand is not None
             assert back.actions == r.hand.actions and back.starting_stacks == \
                 r.hand.starting_stacks
@@ -94,9 +94,9 @@ def test_read_phh_round_trips_hilo_fast_self_play(backend: ModuleType, tmp_path:
     ('variant = "PO/8"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
      'starting_stacks = [10, 10]\nactions = []\n', "before the hand is over"),
 ])
-def test_read_phh_names_bad_input(text: str, message: str) -> None:
+def test_parse_phh_names_bad_input(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        hf.read_phh(text)
+        hf.parse_phh(text)
 
 
 # --------------------------------------------------------------------- report

@@ -276,10 +276,12 @@ CASES = [
     Case("read_pokerstars", "type", "read_pokerstars(b'PokerStars')", TypeError, "source must be a path or an open text file"),
     Case("parse_pokerstars", "type", "parse_pokerstars(None)", TypeError, "text must be a str, got NoneType"),
     Case("parse_pokerstars", "type", "list(parse_pokerstars('hello\\n'))", ValueError, "is not a PokerStars hand history"),
-    Case("read_phh", "type", "read_phh('x = = 1\\n')", ValueError, "not PHH (TOML)"),
-    Case("read_phh", "range", 'read_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
-    Case("read_phh", "chips", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "stack of seat 0 is negative"),
-    Case("read_phh", "action", 'read_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
+    Case("parse_phh", "type", "parse_phh('x = = 1\\n')", ValueError, "<text>: not PHH (TOML: Invalid value"),
+    Case("parse_phh", "range", 'parse_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
+    Case("parse_phh", "chips", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "starting_stacks[0] is negative: -5"),
+    Case("parse_phh", "action", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
+    Case("read_phh", "type", "read_phh('this is not phh')", ValueError, "not PHH: 'this is not phh' is not a file"),
+    Case("read_phh", "type", "read_phh(b'variant')", TypeError, "source must be a path or an open file"),
 ]
 
 
