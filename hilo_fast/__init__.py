@@ -30,9 +30,11 @@ from .core.evaluation import (
 )
 from .core.evaluation import fast_omaha_hilo as omaha_hilo
 from .core.showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
-from .engine.hand import Action, Hand, HandView, LegalActions, Street, Table
+from .engine.actions import Action, LegalActions, Street
+from .engine.hand import Hand, HandView
 from .engine.selfplay import Bot, SimulationSummary, simulate
 from .engine.structures import Limit, MixedGame, Structure
+from .engine.table import Table
 from .equity.compute import EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range

@@ -55,102 +55,27 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
-from enum import IntEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
+from ..cards import CardsLike
 from ..core.showdown import ShowdownResult, showdown
 from . import _py_hand
 from ._backend import backend
-from .structures import MixedGame, Structure
-
-
-class Action(IntEnum):
-    """What a seat can do when it is to act."""
-
-    FOLD = backend.FOLD       # the codes of csrc/hilo_fast.h
-    CHECK = backend.CHECK
-    CALL = backend.CALL
-    BET = backend.BET
-    RAISE = backend.RAISE
-
-
-class Street(IntEnum):
-    """Betting rounds; ``OVER`` once the hand is finished."""
-
-    PREFLOP = backend.PREFLOP
-    FLOP = backend.FLOP
-    TURN = backend.TURN
-    RIVER = backend.RIVER
-    OVER = backend.OVER
-
-
-ActionLike = Action | str | int
-
-_ACTION_NAMES = {a.name.lower(): a for a in Action}
-_STREETS = tuple(Street)   # Street by number
-_OVER = Street.OVER
-_CALL, _BET = Action.CALL, Action.BET
-_NO_AMOUNT = backend.NO_AMOUNT
-
-
-class LegalActions:
-    """What the seat to act may do now. ``call`` is the chips a call adds (0 when
-    calling is not legal); bet/raise bounds are "to" amounts (0 when not legal).
-
-    >>> LegalActions(True, False, 6, 0, 0, 12, 23)
-    LegalActions(fold, call 6, raise to 12..23)
-    """
-
-    __slots__ = ("bet_max", "bet_min", "call", "check", "fold", "raise_max", "raise_min")
-
-    def __init__(self, fold: bool, check: bool, call: int, bet_min: int, bet_max: int,
-                 raise_min: int, raise_max: int) -> None:
-        self.fold = fold
-        self.check = check
-        self.call = call
-        self.bet_min = bet_min
-        self.bet_max = bet_max
-        self.raise_min = raise_min
-        self.raise_max = raise_max
-
-    @property
-    def actions(self) -> list[Action]:
-        """The legal kinds of action, in :class:`Action` order."""
-        legal = [Action.FOLD] if self.fold else []
-        if self.check:
-            legal.append(Action.CHECK)
-        if self.call:
-            legal.append(Action.CALL)
-        if self.bet_max:
-            legal.append(Action.BET)
-        if self.raise_max:
-            legal.append(Action.RAISE)
-        return legal
-
-    def describe(self) -> str:
-        """The legal actions in words, e.g. ``'fold, call 6, raise to 12..23'``."""
-        parts = ["fold"] if self.fold else []
-        if self.check:
-            parts.append("check")
-        if self.call:
-            parts.append(f"call {self.call}")
-        for name, lo, hi in (("bet", self.bet_min, self.bet_max),
-                             ("raise to", self.raise_min, self.raise_max)):
-            if hi:
-                parts.append(f"{name} {lo}" if lo == hi else f"{name} {lo}..{hi}")
-        return ", ".join(parts) or "nothing (no seat is to act)"
-
-    def __repr__(self) -> str:
-        return f"LegalActions({self.describe()})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LegalActions):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
+from .actions import (
+    _BET,
+    _CALL,
+    _NO_AMOUNT,
+    _OVER,
+    _STREETS,
+    Action,
+    ActionLike,
+    LegalActions,
+    Street,
+    _parse_action,
+)
+from .deal import _check_stacks, _deal
+from .structures import Structure
 
 
 class HandView:
@@ -210,21 +135,6 @@ class HandView:
     def __repr__(self) -> str:
         return (f"<HandView seat {self.seat}, {self.street.name.lower()}, "
                 f"seat {self.actor} to act, pot {self.pot}>")
-
-
-def _parse_action(action: ActionLike) -> Action:
-    if isinstance(action, str):
-        found = _ACTION_NAMES.get(action.strip().lower())
-        if found is None:
-            raise ValueError(f"unknown action {action!r}: expected one of "
-                             f"{', '.join(_ACTION_NAMES)}")
-        return found
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise TypeError(f"action must be an Action or its name, got {action!r}")
-    try:
-        return Action(action)
-    except ValueError:
-        raise ValueError(f"unknown action {action!r}: expected 0..4") from None
 
 
 class _HandFields:
@@ -732,232 +642,3 @@ def _check_bots(bots: object, n_seats: int) -> tuple[Any, ...]:
         if not callable(bot):
             raise TypeError(f"bots[{seat}] must be a callable bot(hand, rng), got {bot!r}")
     return tuple(bots)
-
-
-def _check_stacks(stacks: Sequence[int]) -> list[int]:
-    if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
-            and set(map(type, stacks)) == {int} and min(stacks) >= 0:
-        checked = list(stacks)   # plain ints (what Table passes): whole-list checks
-    else:
-        checked = _check_stacks_one_by_one(stacks)
-    if len(checked) - checked.count(0) < 2:
-        raise ValueError(f"a hand needs at least 2 seats with chips, stacks are {checked}")
-    return checked
-
-
-def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
-    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
-        raise TypeError(f"stacks must be a sequence of ints, got {stacks!r}")
-    if not 2 <= len(stacks) <= 10:
-        raise ValueError(f"a table has 2..10 seats, got {len(stacks)}")
-    checked = []
-    for seat, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int):
-            raise TypeError(f"stack of seat {seat} must be an int, got {chips!r}")
-        if chips < 0:
-            raise ValueError(f"stack of seat {seat} is negative: {chips}")
-        checked.append(int(chips))
-    return checked
-
-
-# _deal_shuffled in C on the native backend, the same draws of a random.Random (or None).
-Dealt = tuple[list[list[int] | None], list[int], list[int]]   # holes, board, cards as dealt
-_c_deal_cards: Callable[[Callable[[], float], list[int], int], Dealt] | None = getattr(
-    backend, "builtin_deal_cards", lambda: None)()
-
-
-def _shuffled(need: int, rng: random.Random) -> list[int]:
-    """The first ``need`` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
-    deck = list(range(52))
-    rnd = rng.random
-    for i in range(need):
-        j = i + int(rnd() * (52 - i))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck[:need]
-
-
-def cards_needed(hole_count: int, seats: int) -> int:
-    """The cards a deal of ``seats`` hands of ``hole_count`` cards and a board takes.
-
-    Raises ValueError unless ``hole_count`` is the int 4, 5 or 6 and the deck
-    holds them all.
-
-    >>> cards_needed(5, 9)
-    50
-    """
-    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
-            hole_count not in (4, 5, 6):
-        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-    need = hole_count * seats + 5
-    if need > 52:
-        raise ValueError(f"{seats} seats x {hole_count} hole cards + 5 board cards need "
-                         f"{need} cards, the deck has 52")
-    return need
-
-
-def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
-    """A shuffled deal: each seat dealt in its hole cards from the front of the
-    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
-    dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
-    deck = _shuffled(len(dealt) * hole_count + 5, rng)
-    hands: list[list[int] | None] = [None] * len(stacks)
-    for k, seat in enumerate(dealt):
-        hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
-    return hands, deck[-5:], deck
-
-
-def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
-          board: CardsLike | None, hole_count: int, seed: int | None,
-          rng: random.Random | None
-          ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
-    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
-    n = len(stacks)
-    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
-    if holes is None and board is None:
-        rng = rng if rng is not None else random.Random(seed)
-        if _c_deal_cards is not None and rng.__class__ is random.Random:
-            return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
-        return _deal_shuffled(stacks, hole_count, rng)
-    if holes is None or board is None:
-        raise ValueError("give both holes and board, or neither (to shuffle)")
-    plain = _plain_deal(stacks, holes, board, hole_count)
-    if plain is not None:
-        return plain
-    if isinstance(holes, str) or len(holes) != n:
-        raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
-    board_cards = parse_cards(board)
-    check_count(board_cards, (5,), "board")
-    hands: list[list[int] | None] = [None] * n
-    groups = {"board": board_cards}
-    for seat in (seat for seat in range(n) if stacks[seat]):
-        cards = holes[seat]
-        if cards is None:
-            raise ValueError(f"seat {seat} has chips but no hole cards")
-        hands[seat] = parsed = parse_cards(cards)
-        check_count(parsed, (hole_count,), f"hole cards of seat {seat}")
-        groups[f"seat_{seat}"] = parsed
-    for seat in range(n):
-        given = holes[seat]
-        if not stacks[seat] and given is not None:
-            raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
-                             f"{format_cards(parse_cards(given), ' ')}")
-    check_distinct(**groups)
-    return hands, board_cards, None
-
-
-def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: CardsLike,
-                hole_count: int) -> Dealt | None:
-    """_deal's given cards when they are already a valid deal of plain ids
-    (lists or tuples of ints 0..51, the right counts, a hole for exactly the
-    seats with chips, all distinct), as (holes, board, the cards in dealing
-    order); else None: anything else takes the checks that explain it."""
-    if holes.__class__ not in _SEQUENCES or len(holes) != len(stacks) or \
-            board.__class__ not in _SEQUENCES or len(board) != 5:
-        return None
-    hands: list[list[int] | None] = [
-        None if hole is None else list(hole) if hole.__class__ in _SEQUENCES else hole
-        for hole in holes]   # (copies: the caller's lists stay theirs)
-    cards: list[Any] = []   # ints once checked below
-    for chips, hand in zip(stacks, hands, strict=True):
-        if hand is None:
-            if chips:
-                return None
-        elif not chips or hand.__class__ is not list or len(hand) != hole_count:
-            return None
-        else:
-            cards += hand
-    cards += board
-    # Whole-list checks in CPython builtins: only ints (so no bool or float is
-    # taken for an id), each one of the 52, no repeats.
-    if set(map(type, cards)) != {int}:
-        return None
-    distinct = set(cards)
-    if len(distinct) != len(cards) or not distinct <= _DECK:
-        return None
-    return hands, list(board), cards
-
-
-_SEQUENCES = (list, tuple)
-_DECK = frozenset(range(52))
-
-
-def _next_with_chips(stacks: list[int], seat: int) -> int:
-    """The first seat clockwise after ``seat`` that has chips."""
-    n = len(stacks)
-    for step in range(1, n + 1):
-        if stacks[(seat + step) % n]:
-            return (seat + step) % n
-    raise ValueError("no seat has chips")
-
-
-class Table:
-    """Hands one after another at one table: stacks carry over, the button moves one
-    seat clockwise (skipping seats with no chips, which sit out), and the
-    structure follows ``structure`` (a :class:`Structure`, or a
-    :class:`MixedGame` schedule).
-
-    >>> from hilo_fast.engine.structures import Structure
-    >>> table = Table([100, 100, 0, 100], Structure.no_limit(1, 2), seed=3)
-    >>> hand = table.next_hand()
-    >>> hand.button, hand.small_blind_seat, hand.big_blind_seat
-    (0, 1, 3)
-    >>> while not hand.is_over:
-    ...     hand.act("fold" if hand.call_amount else "check")
-    >>> table.next_hand().button   # seat 2 has no chips: it sits out
-    1
-    """
-
-    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "rebuys", "schedule",
-                 "stacks")
-
-    def __init__(self, stacks: Sequence[int], structure: Structure | MixedGame, *,
-                 button: int = 0, seed: int | None = None, hole_count: int = 4) -> None:
-        if not isinstance(structure, (Structure, MixedGame)):
-            raise TypeError(f"structure must be a Structure or MixedGame, got {structure!r}")
-        self.stacks = _check_stacks(stacks)
-        if isinstance(button, bool) or not isinstance(button, int) or \
-                not 0 <= button < len(self.stacks):
-            raise ValueError(f"button must be a seat 0..{len(self.stacks) - 1}, got {button!r}")
-        self.schedule = structure
-        self.button = button if self.stacks[button] else _next_with_chips(self.stacks, button)
-        self.hand: Hand | None = None
-        self.hand_number = 0
-        self.rebuys = [0] * len(self.stacks)
-        self.hole_count = hole_count
-        self._rng = random.Random(seed)
-
-    def structure_for(self, hand_number: int) -> Structure:
-        """The structure of hand ``hand_number`` (0-based)."""
-        if isinstance(self.schedule, MixedGame):
-            return self.schedule.structure_for(hand_number)
-        return self.schedule
-
-    def next_hand(self, *, holes: Sequence[CardsLike | None] | None = None,
-                  board: CardsLike | None = None, rebuy_to: int = 0) -> Hand:
-        """Deal the next hand (after the previous one is over), moving the button.
-
-        ``rebuy_to``: a seat left with no chips buys back in to this many chips
-        first (a cash game's automatic rebuy, counted in :attr:`rebuys`); with
-        the default 0 it sits out. Raises ValueError, changing nothing, when the
-        previous hand is still on or fewer than two seats have chips.
-        """
-        stacks, number, button = self.stacks, self.hand_number, self.button
-        rebuys = self.rebuys
-        if self.hand is not None:
-            if not self.hand.is_over:
-                raise ValueError(f"hand {self.hand_number} is not over yet")
-            stacks, number = self.hand.stacks, number + 1   # (a fresh list)
-            if rebuy_to > 0 and 0 in stacks:
-                rebuys = list(rebuys)   # a copy: nothing changes if this call fails
-                for seat, chips in enumerate(stacks):
-                    if not chips:
-                        stacks[seat] = rebuy_to
-                        rebuys[seat] += 1
-            if len(stacks) - stacks.count(0) < 2:
-                raise ValueError(f"fewer than 2 seats have chips: {stacks}")
-            button = _next_with_chips(stacks, button)
-        hand = Hand(self.structure_for(number), stacks, button, rng=self._rng,
-                    holes=holes, board=board, hole_count=self.hole_count)
-        self.stacks, self.hand_number, self.button, self.hand = stacks, number, button, hand
-        self.rebuys = rebuys
-        return hand

@@ -40,8 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ._backend import backend
-from .hand import Action, Hand, HandView, Table, cards_needed
+from .actions import Action
+from .deal import cards_needed
+from .hand import Hand, HandView
 from .structures import MixedGame, Structure
+from .table import Table
 
 Decision = tuple[Action, "int | None"]
 

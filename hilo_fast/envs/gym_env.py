@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..engine.hand import ActionLike
+from ..engine.actions import ActionLike
 from ..engine.selfplay import BOTS
 from ..engine.structures import Limit, MixedGame, Structure
 from .omaha_hilo import RENDER_MODES, describe

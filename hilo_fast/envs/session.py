@@ -12,8 +12,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..engine.hand import Action, ActionLike, Hand, Table, cards_needed
+from ..engine.actions import Action, ActionLike
+from ..engine.deal import cards_needed
+from ..engine.hand import Hand
 from ..engine.structures import MixedGame, Structure
+from ..engine.table import Table
 
 EPISODES = ("hand", "table")
 # The row of Session.history counting each kind of action (a fold is not counted).

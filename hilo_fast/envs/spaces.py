@@ -58,7 +58,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core.evaluation import omaha_high, omaha_low
-from ..engine.hand import Action, Hand, Street
+from ..engine.actions import Action, Street
+from ..engine.hand import Hand
 from ..engine.structures import Limit
 from ._backend import backend
 from .view import SeatView, seat_view

@@ -68,7 +68,8 @@ import random
 from typing import IO, TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
-from ..engine.hand import Action, Hand, Street
+from ..engine.actions import Action, Street
+from ..engine.hand import Hand
 from ..engine.structures import Limit, Structure
 
 if TYPE_CHECKING:

@@ -56,7 +56,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..cards import parse_card
 from ..core.evaluation import fast_omaha_hilo as _omaha_hilo
 from ..core.pots import _divide, pot_levels, winners
-from ..engine.hand import Action, Hand
+from ..engine.actions import Action
+from ..engine.hand import Hand
 from ..engine.structures import Limit, Structure
 from ._backend import fast
 

@@ -15,7 +15,8 @@ import random
 from collections.abc import Iterator
 
 from ..cards import format_cards
-from ..engine.hand import Action, Hand
+from ..engine.actions import Action
+from ..engine.hand import Hand
 from ..engine.selfplay import random_legal
 from ..engine.structures import Limit, Structure
 

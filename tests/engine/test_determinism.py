@@ -99,7 +99,7 @@ def test_fresh_interpreters_with_other_hash_seeds_agree(pure: bool) -> None:
         if pure:
             env["HILO_FAST_PUREPYTHON"] = "1"
         child = subprocess.run(
-            [sys.executable, "-c", _CHILD.format(tests=str(ROOT / "tests"))],
+            [sys.executable, "-c", _CHILD.format(tests=str(Path(__file__).resolve().parent))],
             capture_output=True, text=True, env=env, cwd=ROOT, check=True, timeout=600)
         outputs.append(child.stdout.split())
     assert outputs[0] == outputs[1]

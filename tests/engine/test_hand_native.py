@@ -270,7 +270,7 @@ def test_hand_play_equals_the_python_loop(native: ModuleType) -> None:
 def test_the_c_deal_equals_the_python_one(native: ModuleType) -> None:
     """csrc/py/handplay.c's deal_cards against engine._deal_shuffled: the same
     holes, board and cards in dealing order from the same draws."""
-    from hilo_fast.engine import hand as engine
+    from hilo_fast.engine import deal as engine
     deal = engine._c_deal_cards
     assert deal is not None, "the handplay builtin was not built"
     for seed in range(5000):
@@ -387,6 +387,7 @@ def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
     against the checked path (engine._deal, then _machine) on random and
     hostile settings: the same hand and state, or the same error, and the
     same draws of the rng."""
+    from hilo_fast.engine import deal as engine_deal
     from hilo_fast.engine import hand as engine
     fast = engine._c_deal_hand
     assert fast is not None, "the handplay builtin was not built"
@@ -446,7 +447,7 @@ def test_the_one_call_deal_equals_the_checked_deal(native: ModuleType,
         if got is None:
             assert a.getstate() == b.getstate()
             continue
-        cards = engine._deal_shuffled(list(stacks), hole_count, b)[2]
+        cards = engine_deal._deal_shuffled(list(stacks), hole_count, b)[2]
         assert got[0] == native.hand_deal(s, stacks, button, hole_count, cards), stacks
     print(f"\none-call deal: {kinds}")
 
@@ -458,7 +459,8 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
     card-by-card parser and checks, on random and hostile cards: the same
     hand and state, or the same error."""
     from hilo_fast.cards import card_str
-    from hilo_fast.engine import hand as engine
+    from hilo_fast.engine import deal as engine
+    from hilo_fast.engine import hand as hf_engine
     plain = engine._plain_deal
     kinds: dict[str, int] = {}
     for seed in range(3000):
@@ -505,7 +507,7 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
         def make(holes: Any = holes, board: Any = board, structure: Structure = structure,
                  stacks: list[int] = stacks, button: int = button,
                  hole_count: int = hole_count) -> tuple[Any, ...]:
-            return _outcome(lambda: engine.Hand(structure, stacks, button, holes=holes,
+            return _outcome(lambda: hf_engine.Hand(structure, stacks, button, holes=holes,
                                                 board=board, hole_count=hole_count))
 
         monkeypatch.setattr(engine, "_plain_deal", lambda *_: None)
@@ -521,7 +523,7 @@ def test_the_plain_given_deal_equals_the_checked_deal(native: ModuleType,
             checked = make(button=button, stacks=stacks, hole_count=hole_count)
         given = (structure, stacks, button, copy.deepcopy(holes), copy.deepcopy(board),
                  hole_count)
-        assert _outcome(lambda given=given: engine.Hand._given_deal(*given)) == checked, seed
+        assert _outcome(lambda given=given: hf_engine.Hand._given_deal(*given)) == checked, seed
         kind = checked[0] if checked[0] == "hand" else checked[1].__name__
         kinds[kind] = kinds.get(kind, 0) + 1
     assert kinds.get("hand", 0) > 1000 and kinds.get("ValueError", 0) > 300, kinds

@@ -4,7 +4,9 @@
 :func:`parse_pokerstars` a string (or bytes); both return a
 :class:`PokerStarsReader`, an iterator of
 :class:`~hilo_fast.history.model.HandHistory` that reads one hand at a time
-(memory stays flat whatever the file size). What it reads:
+(memory stays flat whatever the file size). Longer than most modules, it is
+one cohesive thing: one site's dialect, line by line, and the fast paths of
+csrc/py/hhlines.c that are its twins. What it reads:
 
 - old (``PokerStars Game #``), new (``PokerStars Hand #``), Zoom and home-game
   (``PokerStars Home Game #``, ``{Club #...}``) headers; a byte-order mark;

@@ -1,0 +1,159 @@
+"""The deal of one hand: the stacks checked (plain ints, none negative, at least
+two seats with chips), and the cards: given seat by seat and checked, or
+shuffled from a ``random.Random`` (in C on the native backend, the same draws)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
+from ._backend import backend
+
+
+def _check_stacks(stacks: Sequence[int]) -> list[int]:
+    if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
+            and set(map(type, stacks)) == {int} and min(stacks) >= 0:
+        checked = list(stacks)   # plain ints (what Table passes): whole-list checks
+    else:
+        checked = _check_stacks_one_by_one(stacks)
+    if len(checked) - checked.count(0) < 2:
+        raise ValueError(f"a hand needs at least 2 seats with chips, stacks are {checked}")
+    return checked
+
+
+def _check_stacks_one_by_one(stacks: Sequence[int]) -> list[int]:
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        raise TypeError(f"stacks must be a sequence of ints, got {stacks!r}")
+    if not 2 <= len(stacks) <= 10:
+        raise ValueError(f"a table has 2..10 seats, got {len(stacks)}")
+    checked = []
+    for seat, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise TypeError(f"stack of seat {seat} must be an int, got {chips!r}")
+        if chips < 0:
+            raise ValueError(f"stack of seat {seat} is negative: {chips}")
+        checked.append(int(chips))
+    return checked
+
+
+# _deal_shuffled in C on the native backend, the same draws of a random.Random (or None).
+Dealt = tuple[list[list[int] | None], list[int], list[int]]   # holes, board, cards as dealt
+_c_deal_cards: Callable[[Callable[[], float], list[int], int], Dealt] | None = getattr(
+    backend, "builtin_deal_cards", lambda: None)()
+
+
+def _shuffled(need: int, rng: random.Random) -> list[int]:
+    """The first ``need`` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
+    deck = list(range(52))
+    rnd = rng.random
+    for i in range(need):
+        j = i + int(rnd() * (52 - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:need]
+
+
+def cards_needed(hole_count: int, seats: int) -> int:
+    """The cards a deal of ``seats`` hands of ``hole_count`` cards and a board takes.
+
+    Raises ValueError unless ``hole_count`` is the int 4, 5 or 6 and the deck
+    holds them all.
+
+    >>> cards_needed(5, 9)
+    50
+    """
+    if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
+            hole_count not in (4, 5, 6):
+        raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+    need = hole_count * seats + 5
+    if need > 52:
+        raise ValueError(f"{seats} seats x {hole_count} hole cards + 5 board cards need "
+                         f"{need} cards, the deck has 52")
+    return need
+
+
+def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
+    """A shuffled deal: each seat dealt in its hole cards from the front of the
+    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
+    dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
+    deck = _shuffled(len(dealt) * hole_count + 5, rng)
+    hands: list[list[int] | None] = [None] * len(stacks)
+    for k, seat in enumerate(dealt):
+        hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
+    return hands, deck[-5:], deck
+
+
+def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
+          board: CardsLike | None, hole_count: int, seed: int | None,
+          rng: random.Random | None
+          ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
+    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
+    n = len(stacks)
+    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
+    if holes is None and board is None:
+        rng = rng if rng is not None else random.Random(seed)
+        if _c_deal_cards is not None and rng.__class__ is random.Random:
+            return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
+        return _deal_shuffled(stacks, hole_count, rng)
+    if holes is None or board is None:
+        raise ValueError("give both holes and board, or neither (to shuffle)")
+    plain = _plain_deal(stacks, holes, board, hole_count)
+    if plain is not None:
+        return plain
+    if isinstance(holes, str) or len(holes) != n:
+        raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
+    board_cards = parse_cards(board)
+    check_count(board_cards, (5,), "board")
+    hands: list[list[int] | None] = [None] * n
+    groups = {"board": board_cards}
+    for seat in (seat for seat in range(n) if stacks[seat]):
+        cards = holes[seat]
+        if cards is None:
+            raise ValueError(f"seat {seat} has chips but no hole cards")
+        hands[seat] = parsed = parse_cards(cards)
+        check_count(parsed, (hole_count,), f"hole cards of seat {seat}")
+        groups[f"seat_{seat}"] = parsed
+    for seat in range(n):
+        given = holes[seat]
+        if not stacks[seat] and given is not None:
+            raise ValueError(f"seat {seat} sits out (no chips) but was given hole cards "
+                             f"{format_cards(parse_cards(given), ' ')}")
+    check_distinct(**groups)
+    return hands, board_cards, None
+
+
+def _plain_deal(stacks: list[int], holes: Sequence[CardsLike | None], board: CardsLike,
+                hole_count: int) -> Dealt | None:
+    """_deal's given cards when they are already a valid deal of plain ids
+    (lists or tuples of ints 0..51, the right counts, a hole for exactly the
+    seats with chips, all distinct), as (holes, board, the cards in dealing
+    order); else None: anything else takes the checks that explain it."""
+    if holes.__class__ not in _SEQUENCES or len(holes) != len(stacks) or \
+            board.__class__ not in _SEQUENCES or len(board) != 5:
+        return None
+    hands: list[list[int] | None] = [
+        None if hole is None else list(hole) if hole.__class__ in _SEQUENCES else hole
+        for hole in holes]   # (copies: the caller's lists stay theirs)
+    cards: list[Any] = []   # ints once checked below
+    for chips, hand in zip(stacks, hands, strict=True):
+        if hand is None:
+            if chips:
+                return None
+        elif not chips or hand.__class__ is not list or len(hand) != hole_count:
+            return None
+        else:
+            cards += hand
+    cards += board
+    # Whole-list checks in CPython builtins: only ints (so no bool or float is
+    # taken for an id), each one of the 52, no repeats.
+    if set(map(type, cards)) != {int}:
+        return None
+    distinct = set(cards)
+    if len(distinct) != len(cards) or not distinct <= _DECK:
+        return None
+    return hands, list(board), cards
+
+
+_SEQUENCES = (list, tuple)
+_DECK = frozenset(range(52))
