@@ -386,7 +386,7 @@ def _showdown_target(d: Decoder) -> Call:
     if d.byte() >= 230:
         options["odd_chip"] = ("high", "low", "middle", None)[d.below(4)]
     args = (board, holes, chips, options)
-    return Call("showdown", args, lambda _: hilo_fast.core.showdown(board, holes, chips, **options),
+    return Call("showdown", args, lambda _: hilo_fast.showdown(board, holes, chips, **options),
                 True, False)
 
 

@@ -93,7 +93,7 @@ def test_showdown_from_many_threads(backend: ModuleType) -> None:
 
     def work(i: int) -> object:
         board, holes = spots[i]
-        return hilo_fast.core.showdown(board, holes, [100, 250, 400])
+        return hilo_fast.showdown(board, holes, [100, 250, 400])
 
     expected = [work(i) for i in range(len(spots))]
     _all_equal_to(expected, _hammer(work, len(spots)))
@@ -148,7 +148,7 @@ def test_mixed_work_from_many_threads(native: ModuleType) -> None:
         if i % 20 == 0:
             jobs.append(lambda h=hole, o=other, s=i: hilo_fast.equity([h, o], samples=50, seed=s))
         elif i % 3 == 0:
-            jobs.append(lambda b=board, h=hole, o=other: hilo_fast.core.showdown(b, [h, o], [5, 5]))
+            jobs.append(lambda b=board, h=hole, o=other: hilo_fast.showdown(b, [h, o], [5, 5]))
         else:
             jobs.append(lambda h=hole, b=board: hilo_fast.evaluate(h, b).low)
         if i % 25 == 0:

@@ -42,7 +42,7 @@ def test_example_runs(script: Path, tmp_path: Path) -> None:
 @pytest.mark.skipif(not SCRIPTS, reason="examples/ is not beside the tests")
 def test_hand_history_report_reads_the_file_given(tmp_path: Path) -> None:
     """A path on the command line: a tournament, in chips, its all-in counted at equity."""
-    data = EXAMPLES.parent / "tests" / "data" / "pokerstars" / "tournament.txt"
+    data = EXAMPLES.parent / "tests" / "history" / "data" / "pokerstars" / "tournament.txt"
     run = subprocess.run([sys.executable, str(EXAMPLES / "hand_history_report.py"), str(data)],
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
