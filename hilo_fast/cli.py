@@ -16,7 +16,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import BACKEND, __version__
 from .cards import format_cards
@@ -135,11 +135,12 @@ def _cmd_range(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2))
     elif args.count:
         print(len(r))
+    elif hands is not None:  # the hands alone, one a line: a list to pipe on, no header
+        for i, hand in enumerate(hands):
+            print(f"{hand} {r.weights[i]:g}" if r.weighted else hand)
     else:
         print(f"{r}: {len(r):,} hands ({100 * len(r) / total:.2f}% of {total:,})"
               f"{', weighted' if r.weighted else ''}")
-        for i, hand in enumerate(hands or ()):
-            print(f"{hand} {r.weights[i]:g}" if r.weighted else hand)
     return 0
 
 
@@ -152,6 +153,18 @@ def _parse_stakes(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected two whole numbers >= 0 like 1/2 (small/big), got {text!r}")
     return int(parts[0]), int(parts[1])
+
+
+def _parse_bots(text: str) -> list[str]:
+    """--bots: built-in bot names only (a callable bot is for the Python API)."""
+    from .selfplay import BOTS
+
+    names = text.split(",")
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r} in {text!r}: choose from {', '.join(BOTS)}")
+    return names
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -173,7 +186,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         structure = MixedGame(Structure.pot_limit(small, big),
                               hands_per_game=args.hands_per_game or args.players)
-    bots = args.bots.split(",")   # names: simulate checks them before the first hand
+    bots = args.bots   # names, checked by _parse_bots
     out = _open_for_writing(args.phh, "--phh") if args.phh else None
     written = 0
 
@@ -298,6 +311,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"hilo-fast: error: {message} (see '{self.prog} --help')\n")
 
 
+def require_command(parser: argparse.ArgumentParser, commands: Any) -> None:
+    """Without a subcommand, ``parser`` says which ones there are. (argparse's own
+    ``required=True`` names the internal ``dest`` instead: "required: hh_command".)"""
+    def missing(args: argparse.Namespace) -> int:
+        parser.error(f"choose a command: {', '.join(commands.choices)}")
+    parser.set_defaults(func=missing)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hilo-fast",
@@ -305,7 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version",
                         version=f"hilo-fast {__version__} ({BACKEND} backend)")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    require_command(parser, sub)
 
     p = sub.add_parser("eval", help="evaluate one hand, both halves",
                        description="Evaluate an Omaha Hi-Lo hand: exactly 2 hole + 3 board cards "
@@ -366,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "default 1/2, fixed limit 2/4 (blinds 1/2)")
     p.add_argument("--stack", type=_int_in(1), default=None,
                    help="starting stack and rebuy (default 100 big blinds)")
-    p.add_argument("--bots", default="random",
+    p.add_argument("--bots", type=_parse_bots, default="random",
                    help="comma list of bots, repeated over the seats: random, call, pot "
                         "(default random)")
     p.add_argument("--hands-per-game", type=_int_in(1), default=None,
@@ -451,9 +473,25 @@ def _attach_dash_values(parser: argparse.ArgumentParser, argv: Sequence[str]) ->
 def _interrupted(args: argparse.Namespace) -> str:
     """How far an interrupted command got, for the line it ends with."""
     progress = getattr(args, "progress", None)
-    said = f" after {progress}" if isinstance(progress, Progress) and progress.total else ""
+    counted = isinstance(progress, Progress) and (progress.total or progress.total is None)
+    said = f" after {progress}" if counted else ""
     partial = getattr(args, "partial", None)
     return said + (f"; {partial()}" if partial is not None else "")
+
+
+#: The optional dependencies, each with the extra of pyproject.toml that brings it.
+OPTIONAL = {"numpy": "numpy", "matplotlib": "plot", "tqdm": "progress", "dask": "dask",
+            "distributed": "dask", "gymnasium": "envs", "pettingzoo": "envs"}
+
+
+def _missing_extra(exc: ImportError, command: str) -> str:
+    """What a missing optional dependency stops, and the install that brings it."""
+    if "pip install" in str(exc):  # hilo-fast's own message already names the extra
+        return str(exc)
+    module = (exc.name or "").partition(".")[0]
+    if module in OPTIONAL:
+        return f"hilo-fast {command} needs {module}: pip install 'hilo-fast[{OPTIONAL[module]}]'"
+    return f"hilo-fast {command}: {exc}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -465,6 +503,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except (ValueError, TypeError) as exc:
         print(f"hilo-fast: error: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # an optional dependency is not installed
+        print(f"hilo-fast: error: {_missing_extra(exc, args.command)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader left (| head): nothing to say. Point stdout at /dev/null so the
