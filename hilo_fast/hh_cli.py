@@ -147,6 +147,7 @@ def _check(args: argparse.Namespace) -> int:
               f"skipped{f' ({games})' if games else ''}, {reader.error_count} unreadable")
         for line in problems + [f"  {e}" for e in reader.errors]:
             print(line)
+        sys.stdout.flush()   # each file's lines as it is done (into a pipe too)
         bad += len(problems) + reader.error_count
     return 1 if bad or any(source.error for source in sources) else 0
 
@@ -210,8 +211,9 @@ def _convert(args: argparse.Namespace) -> int:
         parts = [f"{count} {what}" for count, what in ((source.error_count, "unreadable"),
                                                        (not_converted, "not converted"))
                  if count]
-        print(f"hilo-fast: error: {source.error_count + not_converted} hands of "
-              f"{args.source} not written ({', '.join(parts)})", file=sys.stderr)
+        lost = source.error_count + not_converted
+        print(f"hilo-fast: error: {lost} hand{'' if lost == 1 else 's'} of {args.source} "
+              f"not written ({', '.join(parts)})", file=sys.stderr)
         return 1
     return 0
 
