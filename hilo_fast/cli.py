@@ -156,14 +156,15 @@ def _parse_stakes(text: str) -> tuple[int, int]:
 
 
 def _parse_bots(text: str) -> list[str]:
-    """--bots: built-in bot names only (a callable bot is for the Python API)."""
+    """--bots: built-in bot names only (the library's message would also offer "or
+    pass a callable", which only the Python API can)."""
     from .selfplay import BOTS
 
     names = text.split(",")
     for name in names:
         if name not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r} in {text!r}: choose from {', '.join(BOTS)}")
+            raise ValueError(f"--bots: unknown bot {name!r} in {text!r}: choose from "
+                             f"{', '.join(BOTS)}")
     return names
 
 
@@ -186,7 +187,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         structure = MixedGame(Structure.pot_limit(small, big),
                               hands_per_game=args.hands_per_game or args.players)
-    bots = args.bots   # names, checked by _parse_bots
+    bots = _parse_bots(args.bots)
     out = _open_for_writing(args.phh, "--phh") if args.phh else None
     written = 0
 
@@ -388,7 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "default 1/2, fixed limit 2/4 (blinds 1/2)")
     p.add_argument("--stack", type=_int_in(1), default=None,
                    help="starting stack and rebuy (default 100 big blinds)")
-    p.add_argument("--bots", type=_parse_bots, default="random",
+    p.add_argument("--bots", default="random",
                    help="comma list of bots, repeated over the seats: random, call, pot "
                         "(default random)")
     p.add_argument("--hands-per-game", type=_int_in(1), default=None,
