@@ -3,9 +3,10 @@
 Each subcommand is one ``_cmd_*`` function registered in :func:`build_parser`;
 every one prints a table for people, or JSON with ``--json``. Whatever goes
 wrong, the user sees one line ``hilo-fast: error: ...`` and a non-zero exit
-(:func:`main`), never a traceback: 2 for bad input, 1 for a file that cannot
-be read or written, 130 for Ctrl-C (with how far the run got); a closed
-output pipe (``| head``) ends the run silently.
+(:func:`main`), never a traceback: 2 for bad input and for an optional
+dependency that is not installed (with the ``pip install`` that brings it), 1
+for a file that cannot be read or written, 130 for Ctrl-C (with how far the
+run got); a closed output pipe (``| head``) ends the run silently.
 """
 
 from __future__ import annotations

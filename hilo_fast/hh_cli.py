@@ -80,10 +80,11 @@ class _Source:
     read (missing, a directory, not a PokerStars history), it says so in one line
     ``hilo-fast: error: ...`` on stderr, keeps the reason in ``error`` and yields
     no more hands: the command goes on with its next file. Each hand read counts
-    one on ``counter`` (a bar, and what Ctrl-C's line says)."""
+    one on ``counter`` (a bar, and what Ctrl-C's line says). ``quiet``: keep the
+    line for later (a progress bar is being drawn on the terminal)."""
 
-    def __init__(self, path: str, counter: Progress) -> None:
-        self.path, self.counter = path, counter
+    def __init__(self, path: str, counter: Progress, quiet: bool = False) -> None:
+        self.path, self.counter, self.quiet = path, counter, quiet
         self.reader: PokerStarsReader | None = None
         self.error: str | None = None
 
@@ -100,7 +101,8 @@ class _Source:
                 self.error = f"{exc.filename or self.path}: {exc.strerror}"
             else:
                 self.error = str(exc)
-            print(f"hilo-fast: error: {self.error}", file=sys.stderr)
+            if not self.quiet:
+                print(f"hilo-fast: error: {self.error}", file=sys.stderr)
 
     # what hh_report.report counts of each source
     @property
@@ -230,11 +232,13 @@ def _report(args: argparse.Namespace) -> int:
     # hilo-fast's one progress bar: on a terminal only, the total not known ahead
     with Progress(None, "hands", show=not args.json) as bar:
         args.progress = bar
-        sources = [_Source(path, bar) for path in args.files]
+        sources = [_Source(path, bar, quiet=True) for path in args.files]
         args.partial = lambda: (f"{sum(s.reader is not None for s in sources)} of "
                                 f"{len(sources)} files opened; no report printed")
         total = report(sources)
     failed = [{"file": s.path, "error": s.error} for s in sources if s.error is not None]
+    for bad in failed:   # now that the bar's line is ended
+        print(f"hilo-fast: error: {bad['error']}", file=sys.stderr)
     players = sorted(total.players.values(), key=lambda s: (s.unit, -s.hands, s.name))
     if args.player:
         players = [s for s in players if s.name == args.player]
