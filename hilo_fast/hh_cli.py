@@ -200,7 +200,10 @@ def _convert(args: argparse.Namespace) -> int:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)   # as open() makes a file (mkstemp: 0600)
-        os.replace(temporary, target)
+        try:
+            os.replace(temporary, target)
+        except OSError as exc:   # e.g. the target is a folder: name it, not the temporary
+            raise OSError(exc.errno, f"cannot write {args.target!r}: {exc.strerror}") from None
     except BaseException as exc:
         os.unlink(temporary)
         if isinstance(exc, _Failed):

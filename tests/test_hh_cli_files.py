@@ -208,12 +208,17 @@ def test_convert_of_a_bad_file_leaves_the_old_target_alone(tmp_path: Path) -> No
     assert not list(tmp_path.glob(".*.part"))
 
 
-def test_convert_to_a_folder_that_is_not_there_is_one_line(tmp_path: Path) -> None:
-    result = run("hh", "convert", str(DATA / "plo8_cash.txt"), str(tmp_path / "no" / "x.phhs"))
+@pytest.mark.parametrize(("name", "reason"), [("no/x.phhs", "No such file or directory"),
+                                              ("folder", "Is a directory")])
+def test_convert_to_a_place_it_cannot_write_is_one_line(tmp_path: Path, name: str,
+                                                        reason: str) -> None:
+    (tmp_path / "folder").mkdir()
+    result = run("hh", "convert", str(DATA / "plo8_cash.txt"), str(tmp_path / name))
     assert result.returncode == 1
     assert error_lines(result.stderr) == [
-        f"hilo-fast: error: cannot write {str(tmp_path / 'no' / 'x.phhs')!r}: "
-        "No such file or directory"] == result.stderr.splitlines()
+        f"hilo-fast: error: cannot write {str(tmp_path / name)!r}: {reason}"
+    ] == result.stderr.splitlines()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]   # no temporary left
 
 
 # ---------------------------------------------------------------- Ctrl-C
