@@ -8,7 +8,9 @@ hi/lo equity instead of what the rest of the board gave). The chips must
 balance: the players' nets add up to minus the rake. Without an argument it
 reads a small cash-game file of the test suite:
 
-    python examples/hand_history_report.py [HH.txt]
+    python examples/hand_history_report.py [HH.txt ...]
+
+Several files make one report (the chips of each unit must balance over all).
 
 ``hilo-fast hh report HH.txt`` prints the same report, and more columns.
 """
@@ -32,19 +34,24 @@ def money(amount: float, unit: str) -> str:
 
 
 def main(argv: list[str]) -> Report:
-    path = Path(argv[0]) if argv else FIXTURE
-    reader = hf.read_pokerstars(path)
+    paths = [Path(arg) for arg in argv] or [FIXTURE]
     total, rake = Report(), Counter[str]()
-    for h in reader:
-        all_ins = len(total.all_ins)
-        rep = total.add(h)                 # replays the hand
-        allin = " all in, cards known" if len(total.all_ins) > all_ins else ""
-        print(f"hand #{h.hand_id}: {'cancelled' if h.cancelled else 'replayed'}"
-              f"{'' if rep.exact or h.cancelled else ' with discrepancies'}{allin}")
-        if rep.settled and not h.cancelled:
-            rake[h.currency or "chips"] += h.rake
-    print(f"{path.name}: {total.hands} hands, {total.exact} replayed exactly, "
-          f"{reader.skipped} of other games skipped, {reader.error_count} unreadable")
+    for path in paths:                     # one report over every file given
+        reader = hf.read_pokerstars(path)
+        hands, exact = total.hands, total.exact
+        for h in reader:
+            all_ins = len(total.all_ins)
+            rep = total.add(h)             # replays the hand
+            allin = " all in, cards known" if len(total.all_ins) > all_ins else ""
+            print(f"hand #{h.hand_id}: {'cancelled' if h.cancelled else 'replayed'}"
+                  f"{'' if rep.exact or h.cancelled else ' with discrepancies'}{allin}")
+            if rep.settled and not h.cancelled:
+                rake[h.currency or "chips"] += h.rake
+        print(f"{path.name}: {total.hands - hands} hands, {total.exact - exact} replayed "
+              f"exactly, {reader.skipped} of other games skipped, {reader.error_count} "
+              "unreadable")
+    if len(paths) > 1:
+        print(f"{len(paths)} files: {total.hands} hands, {total.exact} replayed exactly")
     print(f"{'player':<16}{'unit':>6}{'hands':>7}{'net':>10}{'adjusted':>10}")
     for s in sorted(total.players.values(), key=lambda s: (s.unit, -s.net, s.name)):
         print(f"{s.name:<16}{s.unit:>6}{s.hands:>7}{money(s.net, s.unit):>10}"

@@ -3,46 +3,70 @@
 - ``hilo-fast hh check FILE...``: read and replay every hand; print per file the
   hands read, replayed exactly, with discrepancies (each named), skipped and
   unreadable; exit 1 if any hand has a discrepancy or could not be read.
-- ``hilo-fast hh convert IN.txt OUT.phhs``: every hand as PHH.
+- ``hilo-fast hh convert IN.txt OUT.phhs``: every hand as PHH; says how many
+  hands could not be read or converted.
 - ``hilo-fast hh report FILE... [--json] [--player NAME] [--plot OUT.png]``:
   per player hands, net, all-in-adjusted net, showdowns, scoops, halves and
   quarters; a progress bar on a terminal (tqdm, the ``progress`` extra); the
   plot (matplotlib, the ``plot`` extra) draws a player's actual and
   all-in-adjusted winnings hand by hand.
+
+One exit rule for all three: 0 when every file and hand was read (and, for
+check and report, replayed to the site's payouts; for convert, written); 1
+when a file (missing, a directory, not a PokerStars history) or a hand could
+not be, each said on stderr while the rest is still done; 2 for a bad command
+line; 130 for Ctrl-C, with how far the run got. ``convert`` writes beside its
+target and renames at the end, so no partial file is ever left.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..progress import Progress
 
 if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
+    from ..history.model import HandHistory
     from ..history.report import PlayerStats, Report
+    from ..history.sites.pokerstars import PokerStarsReader, UnreadableHand
 
 
 def add_parser(sub: Any) -> None:
     """Add the ``hh`` command group to the CLI's subparsers ``sub``."""
+    from .args import require_command
+
     hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report",
-                        description="Read PokerStars Omaha Hi/Lo hand histories.")
-    group = hh.add_subparsers(dest="hh_command", required=True)
+                        description="Read PokerStars Omaha Hi/Lo hand histories. Exit "
+                                    "status: 0 all read (and replayed exactly, or written); "
+                                    "1 a file or a hand could not be read, replayed to the "
+                                    "site's payouts or written (each is reported, the rest "
+                                    "still done); 2 a bad command line; 130 Ctrl-C.")
+    group = hh.add_subparsers(dest="hh_command", metavar="COMMAND")
+    require_command(hh, group)
     p = group.add_parser("check", help="replay every hand, check every chip",
                          description="Replay every hand through the engine and compare "
                                      "what it pays with what the site paid; exit 1 on any "
-                                     "discrepancy or unreadable hand.")
+                                     "discrepancy, unreadable hand or file.")
     p.add_argument("files", nargs="+", help="PokerStars hand-history files")
     p.set_defaults(func=_check)
     p = group.add_parser("convert", help="write every hand as PHH",
-                         description="Convert a PokerStars history to PHH (.phhs).")
+                         description="Convert a PokerStars history to PHH (.phhs); exit 1 "
+                                     "when a hand could not be read or converted. The file "
+                                     "appears only when complete.")
     p.add_argument("source", help="a PokerStars hand-history file")
     p.add_argument("target", help="the .phhs file to write")
     p.set_defaults(func=_convert)
     p = group.add_parser("report", help="results per player, all-in adjusted",
                          description="Per player: hands, net, all-in-adjusted net, "
-                                     "showdowns, scoops, halves and quarters.")
+                                     "showdowns, scoops, halves and quarters; exit 1 when a "
+                                     "file or a hand could not be read or replayed exactly.")
     p.add_argument("files", nargs="+", help="PokerStars hand-history files")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--player", help="only this player")
@@ -51,15 +75,59 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=_report)
 
 
-def _check(args: argparse.Namespace) -> int:
-    from ..history.sites.pokerstars import read_pokerstars
+class _Source:
+    """One file of an ``hh`` command, its hands read lazily. If the file cannot be
+    read (missing, a directory, not a PokerStars history), it says so in one line
+    ``hilo-fast: error: ...`` on stderr, keeps the reason in ``error`` and yields
+    no more hands: the command goes on with its next file. Each hand read counts
+    one on ``counter`` (a bar, and what Ctrl-C's line says). ``quiet``: keep the
+    line for later (a progress bar is being drawn on the terminal)."""
 
+    def __init__(self, path: str, counter: Progress, quiet: bool = False) -> None:
+        self.path, self.counter, self.quiet = path, counter, quiet
+        self.reader: PokerStarsReader | None = None
+        self.error: str | None = None
+
+    def __iter__(self) -> Iterator[HandHistory]:
+        from ..history.sites.pokerstars import read_pokerstars
+
+        try:
+            self.reader = read_pokerstars(self.path)
+            for hand in self.reader:   # (only the reader's errors land here, not the caller's)
+                self.counter.update(1)
+                yield hand
+        except (OSError, ValueError) as exc:
+            if isinstance(exc, OSError) and exc.strerror:
+                self.error = f"{exc.filename or self.path}: {exc.strerror}"
+            else:
+                self.error = str(exc)
+            if not self.quiet:
+                print(f"hilo-fast: error: {self.error}", file=sys.stderr)
+
+    # what hh_report.report counts of each source
+    @property
+    def skipped(self) -> int:
+        return self.reader.skipped if self.reader is not None else 0
+
+    @property
+    def errors(self) -> list[UnreadableHand]:
+        return self.reader.errors if self.reader is not None else []
+
+    @property
+    def error_count(self) -> int:
+        return self.reader.error_count if self.reader is not None else 0
+
+
+def _check(args: argparse.Namespace) -> int:
     bad = 0
-    for path in args.files:
-        reader = read_pokerstars(path)
+    counter = args.progress = Progress(None, "hands", show=False)  # for Ctrl-C's line
+    sources = [_Source(path, counter) for path in args.files]
+    done = 0
+    args.partial = lambda: f"{done} of {len(sources)} files checked"
+    for source in sources:
         read = exact = cancelled = 0
         problems: list[str] = []
-        for h in reader:
+        for h in source:
             read += 1
             if h.cancelled:
                 cancelled += 1
@@ -69,40 +137,89 @@ def _check(args: argparse.Namespace) -> int:
                 exact += 1
             else:
                 problems.append(f"  hand #{h.hand_id}: " + "; ".join(rep.discrepancies))
+        done += 1
+        if source.error is not None and not read:
+            continue   # said on stderr; nothing was read
+        reader = source.reader
+        assert reader is not None
         games = ", ".join(f"{game} x{count}" for game, count in
                           sorted(reader.skipped_games.items()))
-        print(f"{path}: {read} read, {exact} replayed exactly, {len(problems)} with "
+        print(f"{source.path}: {read} read, {exact} replayed exactly, {len(problems)} with "
               f"discrepancies, {cancelled} cancelled, {reader.skipped} of other games "
               f"skipped{f' ({games})' if games else ''}, {reader.error_count} unreadable")
         for line in problems + [f"  {e}" for e in reader.errors]:
             print(line)
+        sys.stdout.flush()   # each file's lines as it is done (into a pipe too)
         bad += len(problems) + reader.error_count
-    return 1 if bad else 0
+    return 1 if bad or any(source.error for source in sources) else 0
+
+
+class _Failed(Exception):
+    """The source file failed part way (said on stderr already)."""
 
 
 def _convert(args: argparse.Namespace) -> int:
     from ..history.phh import replay_to_phh
-    from ..history.sites.pokerstars import read_pokerstars
 
-    reader = read_pokerstars(args.source)
-    written = 0
-    with open(args.target, "w", encoding="utf-8") as out:
-        for h in reader:
-            rep = h.replay()
-            if not rep.settled:
-                reason = "cancelled" if h.cancelled else "; ".join(rep.discrepancies)
-                print(f"hand #{h.hand_id} not converted: {reason}", file=sys.stderr)
-                continue
-            try:
-                text = replay_to_phh(rep)
-            except ValueError as exc:   # e.g. 5-card Omaha: PHH has no code for it
-                print(f"hand #{h.hand_id} not converted: {exc}", file=sys.stderr)
-                continue
-            written += 1
-            out.write(("\n" if written > 1 else "") + f"[{written}]\n" + text)
-    for error in reader.errors:
+    counter = args.progress = Progress(None, "hands", show=False)  # for Ctrl-C's line
+    source = _Source(args.source, counter)
+    written = not_converted = 0
+    args.partial = lambda: (f"{written:,} hands converted, none written: {args.target} "
+                            f"{'left as it was' if os.path.exists(args.target) else 'not made'}")
+    hands = iter(source)
+    first = next(hands, None)   # the source opens (or fails) before the target is made
+    if source.error is not None:
+        return 1
+    # Written beside the target and renamed over it at the end: an interrupted or
+    # failed run never leaves a partial file (nor spoils one already there).
+    target = os.path.abspath(args.target)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.",
+                                             suffix=".part", dir=os.path.dirname(target))
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write {args.target!r}: {exc.strerror}") from None
+    try:
+        with open(handle, "w", encoding="utf-8") as out:
+            for h in itertools.chain([first] if first is not None else [], hands):
+                rep = h.replay()
+                if not rep.settled:
+                    reason = "cancelled" if h.cancelled else "; ".join(rep.discrepancies)
+                    not_converted += not h.cancelled   # (a cancelled hand has no play)
+                    print(f"hand #{h.hand_id} not converted: {reason}", file=sys.stderr)
+                    continue
+                try:
+                    text = replay_to_phh(rep)
+                except ValueError as exc:   # e.g. 5-card Omaha: PHH has no code for it
+                    not_converted += 1
+                    print(f"hand #{h.hand_id} not converted: {exc}", file=sys.stderr)
+                    continue
+                written += 1
+                out.write(("\n" if written > 1 else "") + f"[{written}]\n" + text)
+        if source.error is not None:   # the file failed part way: no file, as for Ctrl-C
+            raise _Failed
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)   # as open() makes a file (mkstemp: 0600)
+        try:
+            os.replace(temporary, target)
+        except OSError as exc:   # e.g. the target is a folder: name it, not the temporary
+            raise OSError(exc.errno, f"cannot write {args.target!r}: {exc.strerror}") from None
+    except BaseException as exc:
+        os.unlink(temporary)
+        if isinstance(exc, _Failed):
+            return 1
+        raise
+    for error in source.errors:
         print(f"skipped {error}", file=sys.stderr)
-    print(f"{written} hands written to {args.target}")
+    print(f"{written} hand{'' if written == 1 else 's'} written to {args.target}")
+    if source.error_count or not_converted:
+        parts = [f"{count} {what}" for count, what in ((source.error_count, "unreadable"),
+                                                       (not_converted, "not converted"))
+                 if count]
+        lost = source.error_count + not_converted
+        print(f"hilo-fast: error: {lost} hand{'' if lost == 1 else 's'} of {args.source} "
+              f"not written ({', '.join(parts)})", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -112,12 +229,19 @@ def _money(amount: float, unit: str) -> str:
 
 def _report(args: argparse.Namespace) -> int:
     from ..history.report import report
-    from ..history.sites.pokerstars import read_pokerstars
 
+    if args.plot:
+        _matplotlib()   # before the work: a missing extra is said at once
     # hilo-fast's one progress bar: on a terminal only, the total not known ahead
     with Progress(None, "hands", show=not args.json) as bar:
-        total = report((read_pokerstars(path) for path in args.files),
-                       lambda _hand: bar.update(1))
+        args.progress = bar
+        sources = [_Source(path, bar, quiet=True) for path in args.files]
+        args.partial = lambda: (f"{sum(s.reader is not None for s in sources)} of "
+                                f"{len(sources)} files opened; no report printed")
+        total = report(sources)
+    failed = [{"file": s.path, "error": s.error} for s in sources if s.error is not None]
+    for bad in failed:   # now that the bar's line is ended
+        print(f"hilo-fast: error: {bad['error']}", file=sys.stderr)
     players = sorted(total.players.values(), key=lambda s: (s.unit, -s.hands, s.name))
     if args.player:
         players = [s for s in players if s.name == args.player]
@@ -126,7 +250,7 @@ def _report(args: argparse.Namespace) -> int:
     if args.plot:
         _plot(total, players, args.plot)
     if args.json:
-        print(json.dumps({"hands": total.hands, "exact": total.exact,
+        print(json.dumps({"files_failed": failed, "hands": total.hands, "exact": total.exact,
                           "cancelled": total.cancelled, "skipped": total.skipped,
                           "unreadable": total.unreadable,
                           "discrepancies": total.discrepancies,
@@ -134,7 +258,7 @@ def _report(args: argparse.Namespace) -> int:
                           "all_ins": [{"hand": a.hand_id, "board": "".join(a.board),
                                        "equity": a.equity, "collected": a.collected}
                                       for a in total.all_ins]}, indent=2))
-        return 0
+        return _report_status(total, failed)
     print(f"{total.hands} hands ({total.exact} replayed exactly, {total.cancelled} "
           f"cancelled), {total.skipped} of other games skipped, {len(total.unreadable)} "
           f"unreadable, {len(total.all_ins)} all in before the river with cards known")
@@ -144,16 +268,27 @@ def _report(args: argparse.Namespace) -> int:
         print(f"{s.name[:19]:<20}{s.unit:>6}{s.hands:>7}{_money(s.net, s.unit):>11}"
               f"{_money(float(s.adjusted), s.unit):>11}{s.showdowns:>5}{s.scoops:>7}"
               f"{s.three_quarters:>5}{s.halves:>6}{s.quarters:>5}")
-    return 0
+    return _report_status(total, failed)
 
 
-def _plot(total: Report, players: list[PlayerStats], path: str) -> None:
+def _report_status(total: Report, failed: list[dict[str, str]]) -> int:
+    """The hh exit rule: 1 when a file or a hand could not be read, or a hand was
+    replayed otherwise than the site paid."""
+    return 1 if failed or total.unreadable or total.discrepancies else 0
+
+
+def _matplotlib() -> Any:
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         raise ValueError("--plot needs matplotlib: pip install 'hilo-fast[plot]'") from None
+    return plt
+
+
+def _plot(total: Report, players: list[PlayerStats], path: str) -> None:
+    plt = _matplotlib()
     if not players:
         raise ValueError("no player to plot")
     stats = max(players, key=lambda s: s.hands)   # --player, else the most hands (the hero)

@@ -13,7 +13,9 @@ a slower backend is never a silent surprise; ``HILO_FAST_PUREPYTHON=1`` asks for
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import json
 import os
 import platform
 import sys
@@ -85,3 +87,19 @@ def format_info(info: dict[str, Any]) -> str:
         lines.append(f"tables         {sum(tables.values()):,} bytes in {len(tables)} C tables")
         lines += [f"  {name:<26}{size:>10,} bytes" for name, size in tables.items()]
     return "\n".join(lines)
+
+
+def _cmd_info(args: argparse.Namespace) -> int:
+    info = install_info()
+    print(json.dumps(info, indent=2) if args.json else format_info(info))
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Add this group's subcommands to the ``hilo-fast`` parser."""
+    p = sub.add_parser("info", help="version, backend, and why the native backend is not in use",
+                       description="What this install is: version, backend in use, why the "
+                                   "native (C) backend is not in use, the compiler and flags "
+                                   "it was built with, and its table sizes.")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_info)

@@ -38,7 +38,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError as exc:  # an optional dependency: say which extra brings it
-        raise ImportError("ranges need numpy: pip install 'hilo-fast[numpy]'") from exc
+        raise ImportError("a range needs numpy: pip install 'hilo-fast[numpy]'") from exc
     return numpy
 
 

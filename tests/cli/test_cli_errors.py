@@ -50,13 +50,14 @@ def test_phh_path_that_is_a_directory_is_one_line(tmp_path: Path) -> None:
 def test_any_oserror_is_one_line(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A file a subcommand fails to read: its name and the reason, exit 1."""
-    from hilo_fast.cli import commands as cli
+    from hilo_fast.cli import app
+    from hilo_fast.cli import evaluate as eval_command
 
     def unreadable(*args: object) -> None:
         open("/nonexistent/hands.txt", encoding="utf-8").close()
 
-    monkeypatch.setattr(cli, "evaluate", unreadable)
-    assert cli.main(["eval", "As2dKh3c", "4s5hKd"]) == 1
+    monkeypatch.setattr(eval_command, "evaluate", unreadable)
+    assert app.main(["eval", "As2dKh3c", "4s5hKd"]) == 1
     assert capsys.readouterr().err == (
         "hilo-fast: error: /nonexistent/hands.txt: No such file or directory\n")
 

@@ -169,7 +169,7 @@ def test_cli_convert(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["hh", "convert", str(DATA / "plo8_cash.txt"), str(out)]) == 0
     assert "4 hands written" in capsys.readouterr().out
     assert len(hf.read_phh(out)) == 4
-    assert main(["hh", "convert", str(DATA / "mixed_home.txt"), str(out)]) == 0
+    assert main(["hh", "convert", str(DATA / "mixed_home.txt"), str(out)]) == 1  # a hand left out
     assert "not converted: PHH has variant codes for 4-card Omaha only" in \
         capsys.readouterr().err
 
@@ -186,7 +186,7 @@ def test_cli_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "hilo-fast: error: no hands of player 'nobody'" in capsys.readouterr().err
     not_history = tmp_path / "notes.txt"
     not_history.write_text("hello\n", encoding="utf-8")
-    assert main(["hh", "report", str(not_history)]) == 2
+    assert main(["hh", "report", str(not_history)]) == 1  # a file at fault: the hh rule
     assert "is not a PokerStars hand history" in capsys.readouterr().err
 
 
