@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "docs" / "_hooks"
 
 pytestmark = [
-    pytest.mark.skipif(not (HOOKS / "reference.py").exists(), reason="docs/ is not beside the tests"),
+    pytest.mark.skipif(not (HOOKS / "reference.py").exists(),
+                       reason="docs/ is not beside the tests"),
     pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths in the child"),
 ]
 
@@ -64,7 +65,8 @@ def test_envs_documented_from_source() -> None:
     source = (ROOT / "hilo_fast" / "envs" / "__init__.py").read_text(encoding="utf-8")
     names: list[str] = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Assign) and "__all__" in [getattr(t, "id", "") for t in node.targets]:
+        targets = [getattr(t, "id", "") for t in getattr(node, "targets", [])]
+        if isinstance(node, ast.Assign) and "__all__" in targets:
             names = [elt.value for elt in node.value.elts]  # type: ignore[attr-defined]
     assert names
     section = api[api.index("## `hilo_fast.envs`"):]
