@@ -36,11 +36,13 @@ def _eval_rate(name: str, field: str = "cpu_rate") -> float:
     return float(row[field])
 
 
-def _column(name: str, engine: str, column: str) -> list[Any]:
-    """The ``column`` of every row of a recorded table whose first cell is ``engine``."""
+def _column(name: str, engine: str, column: str, second: str | None = None) -> list[Any]:
+    """The ``column`` of every row of a recorded table whose first cell is ``engine``
+    (and second cell ``second``, when given)."""
     run = _load(name)
     at = run["columns"].index(column)
-    values = [row[at] for row in run["rows"] if row[0] == engine and row[at] is not None]
+    values = [row[at] for row in run["rows"] if row[0] == engine and row[at] is not None
+              and second in (None, row[1])]
     assert values, (name, engine, column)
     return values
 
@@ -56,7 +58,8 @@ def _page(path: str) -> str:
 
 
 def _number(text: str) -> float:
-    return float(text.replace(",", ""))
+    """'18,800' -> 18800.0; 'a' (as in "about a million") -> 1.0"""
+    return 1.0 if text == "a" else float(text.replace(",", ""))
 
 
 def _unit(text: str) -> float:
@@ -66,9 +69,18 @@ def _unit(text: str) -> float:
     return 10.0 ** -len(decimals)
 
 
+def _equity_cpu_seconds() -> float:
+    """The 1-thread exhaustive run's CPU seconds, which the run records in words."""
+    match = re.search(r"CPU time of the 1-thread exhaustive run was ([\d.]+) s",
+                      _load("bench_equity")["conditions"])
+    assert match
+    return float(match.group(1))
+
+
 SELFPLAY_C = "hilo-fast simulate (C engine)"
 SELFPLAY_PY = "hilo-fast Hand.play, Python bot"
 SELFPLAY_PURE = "hilo-fast pure backend"
+HH = "read + replay + settle, hands/s"
 
 #: (page, pattern with one group, scale, recorded value): "about X" claims.
 ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
@@ -96,6 +108,24 @@ ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
      lambda: _eval_rate("hilo-fast pure Python, batch")),
     ("docs/performance.md", r"pokerkit needs about ([\d,]+) times longer \(wall clock\)", 1,
      lambda: _ratio(_column("bench_equity", "hilo-fast exhaustive, 1 thread", "vs pokerkit")[0])),
+    ("README.md", r"replayed and checked chip by chip at about ([\d,]+) hands/s", 1,
+     lambda: _column("bench_hh", "synthetic self-play", HH, "native")[0]),
+    ("docs/performance.md", r"About ([\d,]+) hands/s on the synthetic hands", 1,
+     lambda: _column("bench_hh", "synthetic self-play", HH, "native")[0]),
+    ("docs/performance.md", r"about ([\d,]+) hands/s on the pure backend; the figures", 1,
+     lambda: _column("bench_hh", "synthetic self-play", HH, "python")[0]),
+    ("docs/equity.md", r"pokerkit needs about ([\d,]+) times longer \(wall clock\)", 1,
+     lambda: _ratio(_column("bench_equity", "hilo-fast exhaustive, 1 thread", "vs pokerkit")[0])),
+    ("docs/equity.md", r"about ([\d.]+) s of CPU for the 1,086,008 boards on one thread", 1,
+     lambda: _equity_cpu_seconds()),
+    ("docs/performance.md", r"the exhaustive run is about ([\d.]+) s of CPU", 1,
+     lambda: _equity_cpu_seconds()),
+    ("docs/performance.md", r"s of CPU \((\d+) M boards per CPU second\)", 1e6,
+     lambda: 1_086_008 / _equity_cpu_seconds()),
+    ("docs/engine.md", r"in C \(`csrc/selfplay.c`, about (a) million hands a second", 1e6,
+     lambda: min(_column("bench_selfplay", SELFPLAY_C, "CPU hands/s"))),
+    ("docs/engine.md", r"in C \(`csrc/selfplay.c`, about (a) million hands a second", 1e6,
+     lambda: max(_column("bench_selfplay", SELFPLAY_C, "CPU hands/s"))),
     ("docs/engine.md", r"plays about ([\d,]+) hands a second this way", 1,
      lambda: _column("bench_checkcall", "hilo-fast native", "CPU hands/s")[0]),
 ]
