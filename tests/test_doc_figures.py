@@ -47,6 +47,11 @@ def _column(name: str, engine: str, column: str, second: str | None = None) -> l
     return values
 
 
+def _cells(name: str, first: int, second: int) -> list[tuple[Any, Any]]:
+    """Two cells of every row of a recorded table."""
+    return [(row[first], row[second]) for row in _load(name)["rows"]]
+
+
 def _ratio(cell: str) -> float:
     """``'7,055x'`` -> 7055.0"""
     return float(cell.replace(",", "").removesuffix("x"))
@@ -81,6 +86,7 @@ SELFPLAY_C = "hilo-fast simulate (C engine)"
 SELFPLAY_PY = "hilo-fast Hand.play, Python bot"
 SELFPLAY_PURE = "hilo-fast pure backend"
 HH = "read + replay + settle, hands/s"
+VECTOR_HEADLINE = "hilo-fast VectorEnv, pot limit, 2 seats, 256 tables"
 
 #: (page, pattern with one group, scale, recorded value): "about X" claims.
 ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
@@ -94,6 +100,8 @@ ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
      lambda: min(_column("bench_selfplay", SELFPLAY_C, "CPU hands/s"))),
     ("README.md", r"self-play about (\d+) million hands/s in C", 1e6,
      lambda: max(_column("bench_selfplay", SELFPLAY_C, "CPU hands/s"))),
+    ("README.md", r"the C `VectorEnv` about (\d+) million environment steps/s", 1e6,
+     lambda: _column("bench_envs", VECTOR_HEADLINE, "CPU steps/s")[0]),
     ("docs/performance.md", r"The batch does about (\d+)M hi\+lo hands/s of CPU", 1e6,
      lambda: _eval_rate("hilo-fast batch, 1 thread")),
     ("docs/performance.md", r"(\d+)M/s of wall clock on two idle cores", 1e6,
@@ -109,11 +117,11 @@ ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
     ("docs/performance.md", r"pokerkit needs about ([\d,]+) times longer \(wall clock\)", 1,
      lambda: _ratio(_column("bench_equity", "hilo-fast exhaustive, 1 thread", "vs pokerkit")[0])),
     ("README.md", r"replayed and checked chip by chip at about ([\d,]+) hands/s", 1,
-     lambda: _column("bench_hh", "synthetic self-play", HH, "native")[0]),
+     lambda: _column("bench_hh", "hilo-fast on synthetic self-play", HH, "native")[0]),
     ("docs/performance.md", r"About ([\d,]+) hands/s on the synthetic hands", 1,
-     lambda: _column("bench_hh", "synthetic self-play", HH, "native")[0]),
+     lambda: _column("bench_hh", "hilo-fast on synthetic self-play", HH, "native")[0]),
     ("docs/performance.md", r"about ([\d,]+) hands/s on the pure backend; the figures", 1,
-     lambda: _column("bench_hh", "synthetic self-play", HH, "python")[0]),
+     lambda: _column("bench_hh", "hilo-fast on synthetic self-play", HH, "python")[0]),
     ("docs/equity.md", r"pokerkit needs about ([\d,]+) times longer \(wall clock\)", 1,
      lambda: _ratio(_column("bench_equity", "hilo-fast exhaustive, 1 thread", "vs pokerkit")[0])),
     ("docs/equity.md", r"about ([\d.]+) s of CPU for the 1,086,008 boards on one thread", 1,
@@ -140,6 +148,12 @@ RANGES: list[tuple[str, str, float, Callable[[], list[float]]]] = [
      lambda: _column("bench_selfplay", SELFPLAY_PY, "CPU hands/s")),
     ("docs/performance.md", r"hands/s \((\d+)0-(\d+)0 times pokerkit\)", 10,
      lambda: [_ratio(c) for c in _column("bench_selfplay", SELFPLAY_PY, "vs pokerkit (CPU)")]),
+    ("docs/envs.md", r"The AEC environment ran (\d+)-(\d+) times as many steps per second", 1,
+     lambda: [_ratio(c) for r, c in _cells("bench_envs", 0, 3) if " AEC, " in r]),
+    ("docs/envs.md", r"`VectorEnv` ([\d.]+)-([\d.]+) million steps per second", 1e6,
+     lambda: [float(c) for r, c in _cells("bench_envs", 0, 2) if " VectorEnv, " in r]),
+    ("docs/envs.md", r"million steps per second, (\d+)-(\d+) times the AEC", 1,
+     lambda: [_ratio(c) for r, c in _cells("bench_envs", 0, 4) if " VectorEnv, " in r]),
     ("docs/performance.md", r"times pokerkit\), the pure backend (\d+)-(\d+)k", 1e3,
      lambda: _column("bench_selfplay", SELFPLAY_PURE, "CPU hands/s")),
 ]
