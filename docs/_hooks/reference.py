@@ -6,7 +6,9 @@
 - ``api.md``: one mkdocstrings entry per name in ``hilo_fast.__all__``,
   grouped by the public module that defines (or, for a name from a private
   module, exports) it (a name added to ``__all__`` appears
-  here with no edit to the docs).
+  here with no edit to the docs); then a section per subpackage of an optional
+  extra (``EXTRAS``), its ``__all__`` read from its source, never imported, so
+  the ``docs`` dependency group alone builds the site (as Read the Docs does).
 """
 
 from __future__ import annotations
