@@ -6,16 +6,21 @@
 - ``api.md``: one mkdocstrings entry per name in ``hilo_fast.__all__``,
   grouped by the public module that defines (or, for a name from a private
   module, exports) it (a name added to ``__all__`` appears
-  here with no edit to the docs).
+  here with no edit to the docs); then a section per subpackage of an optional
+  extra (``EXTRAS``), its ``__all__`` read from its source, never imported, so
+  the ``docs`` dependency group alone builds the site (as Read the Docs does).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import os
 import pkgutil
 import re
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from mkdocs.structure.files import File, Files
@@ -94,10 +99,25 @@ def _public_module(name: str, value: object) -> str:
         return defined
     for info in sorted(pkgutil.iter_modules(hilo_fast.__path__), key=lambda m: m.name):
         if not info.name.startswith("_"):
-            module = importlib.import_module(f"hilo_fast.{info.name}")
-            if getattr(module, name, None) is value:
+            module = _import_unless_extra(f"hilo_fast.{info.name}")
+            if module is not None and getattr(module, name, None) is value:
                 return module.__name__
     return "hilo_fast"
+
+
+def _import_unless_extra(module: str) -> ModuleType | None:
+    """``module``, or None when it needs an optional extra that is not installed
+    (``hilo_fast.envs`` without gymnasium: the docs group builds the site without
+    it). ``import hilo_fast`` never needs an extra, so no name of ``__all__`` can
+    be found only there. Any other failure to import is raised."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        missing = error if isinstance(error, ModuleNotFoundError) else error.__cause__
+        if isinstance(missing, ModuleNotFoundError) and missing.name \
+                and not missing.name.startswith("hilo_fast"):
+            return None
+        raise
 
 
 _ROLE = re.compile(r":(?:func|class|meth|attr|mod|data|exc|obj):`~?([^`]+)`")
@@ -131,7 +151,31 @@ def api_markdown() -> str:
             # By the defining module's path: ``hilo_fast.equity`` (like
             # ``hilo_fast.core.showdown``) would name the submodule, not the function.
             lines += ["", f"::: {module}.{name}"]
+    for module in EXTRAS:
+        doc, names = _static_exports(module)
+        lines += ["", f"## `{module}`", "", f"{doc} Not in `hilo_fast.__all__`: "
+                  f"`from {module} import ...`."]
+        lines += [line for name in names for line in ("", f"::: {module}.{name}")]
     return "\n".join(lines) + "\n"
+
+
+#: Subpackages that need an optional extra: documented from their source alone
+#: (mkdocstrings reads it statically), so the docs group builds the site without them.
+EXTRAS = ("hilo_fast.envs",)
+
+
+def _static_exports(module: str) -> tuple[str, list[str]]:
+    """(first docstring line, ``__all__``) of a package, read from its source
+    without importing it."""
+    import hilo_fast
+
+    path = Path(hilo_fast.__file__).parent.joinpath(*module.split(".")[1:], "__init__.py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = next(ast.literal_eval(node.value) for node in tree.body
+                 if isinstance(node, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets))
+    doc = (ast.get_docstring(tree) or "").strip().splitlines()
+    return (_ROLE.sub(r"`\1`", doc[0]) if doc else ""), list(names)
 
 
 _HTML_ROLE = re.compile(r":(?:func|class|meth|attr|mod|data|exc|obj):(?=<code)")
