@@ -13,8 +13,10 @@ process of their own (with the variable set), or call the twins directly
 
 from __future__ import annotations
 
+import importlib
 import os
 import warnings
+from types import ModuleType
 
 
 def _warn_fallback(exc: ImportError) -> None:
@@ -41,3 +43,10 @@ def _native_loads() -> bool:
 NATIVE: bool = _native_loads()
 #: ``"native"`` or ``"python"``: the backend in use (``hilo_fast.BACKEND``).
 BACKEND: str = "native" if NATIVE else "python"
+
+
+def load_twin(package: str) -> ModuleType:
+    """The twin a concept (``package``: ``"hilo_fast.core"``, ...) runs on in this
+    process: its ``_c_backend`` module when :data:`NATIVE`, else its ``_py_backend``.
+    Each concept's ``_backend`` module calls this once, so all choose alike."""
+    return importlib.import_module(f"{package}.{'_c_backend' if NATIVE else '_py_backend'}")
