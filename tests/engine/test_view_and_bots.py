@@ -122,7 +122,7 @@ def test_cli_unknown_bot_is_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "hilo_fast", "simulate", "--hands", "5",
                            "--bots", "random,nope", "--quiet"], capture_output=True, text=True)
     assert done.returncode != 0
-    assert "hilo-fast: error: unknown bot 'nope'" in done.stderr
+    assert "hilo-fast: error: --bots: unknown bot 'nope'" in done.stderr
     assert "Traceback" not in done.stderr
 
 
