@@ -39,8 +39,9 @@ __all__ = ["RANK_MACROS", "SHAPE_MACROS", "Range"]
 HOLE_SIZES = (4, 5, 6)
 _ALL = (1 << 52) - 1
 SUIT_VARIABLES = "wxyz"
-#: Rank macros: one card whose rank is in the set (ranks high to low).
-RANK_MACROS = {"L": "AKQJT98", "W": "A2345", "B": "AKQJ", "R": "AKQJT", "F": "KQJ",
+#: Rank macros: one card whose rank is in the set, as ProPokerTools defines
+#: them: $L the low cards (A-8, the ace low), $W the wheel cards, the others spans.
+RANK_MACROS = {"L": "A2345678", "W": "A2345", "B": "AKQJ", "R": "AKQJT", "F": "KQJ",
                "N": "KQJT9", "M": "T987", "Z": "65432"}
 #: Shape macros: filters on the suits or ranks of the whole hand.
 SHAPE_MACROS = ("ds", "ss", "r", "np")
