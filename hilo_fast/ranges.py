@@ -68,8 +68,11 @@ def _cards_of(ranks: str | None = None, suits: str | None = None) -> int:
 
 
 def _error(text: str, what: str, token: str, pos: int) -> ValueError:
-    """A bad range: the message names the token and its position."""
-    return ValueError(f"bad range {text!r}: {what} {token!r} at position {pos}")
+    """A bad range: the message names the token and its position (a long
+    range or token shortened, so the message stays one readable line)."""
+    shown = repr(text) if len(text) <= 200 else f"{text[:60]!r}... ({len(text):,} characters)"
+    named = repr(token) if len(token) <= 60 else f"{token[:40]!r}... ({len(token):,} characters)"
+    return ValueError(f"bad range {shown}: {what} {named} at position {pos}")
 
 
 # ---- terms: the cards a hand must hold ----
