@@ -16,7 +16,9 @@ with ``*`` to the hand size) and shape filters on the whole hand:
 True
 
 A range is evaluated once, vectorised over every hand of its size (numpy),
-to the sorted array of its hands and their weights.
+to the sorted array of its hands and their weights; hands written out in
+full (``AsKd7h2c,...``, as tools export ranges) stay a list, with no pass
+over every hand.
 """
 
 from __future__ import annotations
