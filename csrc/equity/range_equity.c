@@ -11,6 +11,7 @@
 #include "../core/cards.h"
 #include "../core/omaha_fast.h"
 #include "equity_settle.h"
+#include "draw.h"
 
 #define MAX_PLAYERS 10
 #define MAX_DEALS ((int64_t)1 << 62)
@@ -244,48 +245,29 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
 
 /* ---- Monte Carlo ---- */
 
-static uint64_t splitmix64(uint64_t *state)
+/* A uniform int in 0..n-1, n >= 1: Lemire's multiply-and-reject, one
+ * 64-bit word (rarely two) per draw. */
+static uint64_t below(uint64_t *state, uint64_t n)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* A uniform int in 0..n-1 (Lemire's multiply-and-reject on the high half of
- * each output; equity.c's hf_equity_sample draws both halves). */
-static uint32_t bounded(uint64_t *state, uint32_t n)
-{
-    uint64_t m = (splitmix64(state) >> 32) * (uint64_t)n;
-    if ((uint32_t)m < n) {
-        uint32_t threshold = (uint32_t)(0u - n) % n;
-        while ((uint32_t)m < threshold)
-            m = (splitmix64(state) >> 32) * (uint64_t)n;
+    uint64_t lo, hi = mul_hi_lo(splitmix64(state), n, &lo);
+    if (lo < n) {
+        uint64_t threshold = (0 - n) % n;
+        while (lo < threshold)
+            hi = mul_hi_lo(splitmix64(state), n, &lo);
     }
-    return (uint32_t)(m >> 32);
+    return hi;
 }
 
-/* A row drawn by weight: a uniform value below the total (masked 64-bit
- * draws), then the first row whose running sum is above it. */
-static uint64_t draw_mask(const hf_range *r)
+/* A row drawn by weight: a uniform value below the total weight, then the
+ * first row whose running sum is above it (with every weight 1, the value
+ * itself: what the search would find). */
+static int64_t draw_row(uint64_t *state, const hf_range *r)
 {
-    uint64_t mask = (uint64_t)r->cumulative[r->n_combos - 1] - 1;
-    mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4;
-    mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
-    return mask;
-}
-
-static int64_t draw_row(uint64_t *state, const hf_range *r, uint64_t mask)
-{
-    uint64_t total = (uint64_t)r->cumulative[r->n_combos - 1];
-    uint64_t x;
-    do
-        x = splitmix64(state) & mask;
-    while (x >= total);
-    if (total == (uint64_t)r->n_combos)  /* every weight 1: row x (what the search finds) */
+    uint64_t x = below(state, (uint64_t)r->cumulative[r->n_combos - 1]);
+    if ((uint64_t)r->cumulative[r->n_combos - 1] == (uint64_t)r->n_combos)
         return (int64_t)x;
-    /* The first row whose running sum is above x: a branchless binary search
-     * (each step halves the rows left; a coin-flip branch would mispredict). */
+    /* A branchless binary search (each step halves the rows left; a
+     * coin-flip branch would mispredict). */
     const int64_t *base = r->cumulative;
     int64_t n = r->n_combos;
     while (n > 1) {
@@ -296,15 +278,100 @@ static int64_t draw_row(uint64_t *state, const hf_range *r, uint64_t mask)
     return base - r->cumulative;
 }
 
-/* Settle the dealt hands on the full board: the one copy of the showdown
- * rules, shared with equity.c and enumerate.c (equity_settle.h). */
-static void settle(const range_spot *s, hf_equity_tally *t)
+/* The unknown cards and a batched plan for draws below their number
+ * (draw.h): one splitmix64 word gives per_word uniform indices. */
+typedef struct {
+    int32_t cards[52];
+    int32_t n, per_word;
+    uint64_t product, threshold;  /* n^per_word, 2^64 mod that */
+} range_deck;
+
+static void make_range_deck(range_deck *d, uint64_t known)
 {
-    hf_board b;
-    hf_board_prepare(&b, s->board, 5);
-    hf_settle_board(s->n_players, s->hands, s->n_hole, s->hand_low, &b, NULL, t);
+    d->n = 0;
+    for (int32_t c = 0; c < 52; c++)
+        if (!(known >> c & 1))
+            d->cards[d->n++] = c;
+    d->product = 1;
+    d->per_word = 0;
+    while (d->n && d->per_word < 64 && d->product <= UINT64_MAX / (uint64_t)d->n) {
+        d->product *= (uint64_t)d->n;
+        d->per_word++;
+    }
+    d->threshold = (0 - d->product) % d->product;
 }
 
+/* One Monte Carlo deal, dealt and its board prepared, waiting to be settled. */
+typedef struct {
+    int32_t hands[MAX_PLAYERS][6];
+    uint32_t hand_low[MAX_PLAYERS];
+    hf_board prepared;
+} range_deal;
+
+/* Deal the next sample into d: a tuple of range rows by weight (a colliding
+ * tuple redrawn whole), then the random hands and the board. The random
+ * stream is consumed in the same order as the pure twin's range_sample. */
+static int32_t next_range_deal(range_spot *s, const hf_range *ranges, uint64_t *state,
+                               const range_deck *deck, int32_t needed, range_deal *d)
+{
+    uint64_t used;
+    for (int32_t rejects = 0;; rejects++) {
+        if (rejects == HF_RANGE_MAX_REJECTS)
+            return HF_ERR_RANGE_CLASH;
+        used = s->known;
+        int32_t placed = 1;
+        for (int32_t i = 0; i < s->n_ranges && placed == 1; i++) {
+            int32_t p = s->range_player[i];
+            placed = place_row(s, ranges + p, p, draw_row(state, ranges + p), &used);
+        }
+        if (placed < 0)
+            return placed;
+        if (placed)
+            break;
+    }
+    /* The random hands and the board: unknown cards drawn uniformly with
+     * batched draws, a card already dealt (or a range hand's) drawn again:
+     * each card dealt is uniform over the cards still free. No deck is
+     * shuffled, so nothing has to be moved out of the range hands' way. */
+    int32_t dealt[52];
+    uint64_t r = 0;
+    for (int32_t got = 0, left = 0; got < needed; left--) {
+        if (!left) {
+            do
+                r = splitmix64(state);
+            while (r * deck->product < deck->threshold);
+            left = deck->per_word;
+        }
+        int32_t card = deck->cards[mul_hi_lo(r, (uint64_t)deck->n, &r)];
+        uint64_t bit = (uint64_t)1 << card;
+        dealt[got] = card;     /* kept (got moves on) only when free: */
+        got += !(used & bit);  /* branchless, as a refusal is unpredictable */
+        used |= bit;
+    }
+    int32_t at = 0;
+    for (int32_t p = 0; p < s->n_players; p++)
+        if (s->kind[p] == RANDOM) {
+            for (int32_t k = 0; k < s->n_hole; k++)
+                s->hands[p][k] = dealt[at++];
+            s->hand_low[p] = low_mask(s->hands[p], s->n_hole);
+        }
+    for (int32_t k = s->n_board; k < 5; k++)
+        s->board[k] = dealt[at++];
+    for (int32_t p = 0; p < s->n_players; p++) {
+        memcpy(d->hands[p], s->hands[p], sizeof d->hands[p]);
+        d->hand_low[p] = s->hand_low[p];
+    }
+    hf_board_prepare(&d->prepared, s->board, 5);
+    hf_board_prefetch(&d->prepared);
+    return 0;
+}
+
+/* The Monte Carlo loop, as equity.c's sample_deals does it: each deal is
+ * dealt one step ahead of its settlement, so its high-table row (a random
+ * row of a 1.1 MB table) arrives while the previous deal is settled, and up
+ * to HF_OUTCOME_PLAYERS players the deals are counted by outcome and
+ * settled once at the end (the same tally, integer sums). The deals and
+ * their order are those of dealing and settling one at a time. */
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead, const hf_range *ranges,
@@ -317,61 +384,33 @@ int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
         return err;
     if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)
         return HF_ERR_COUNT;
-    uint64_t masks[MAX_PLAYERS];
     for (int32_t i = 0; i < s.n_ranges; i++) {
         const hf_range *r = ranges + s.range_player[i];
         if (r->cumulative[r->n_combos - 1] <= 0)
             return HF_ERR_COUNT;
-        masks[i] = draw_mask(r);
     }
     memset(out, 0, sizeof *out);
     uint64_t state = seed;
-    int32_t deck[52], n_deck = 0;
-    for (int32_t c = 0; c < 52; c++)
-        if (!(s.known >> c & 1))
-            deck[n_deck++] = c;
+    range_deck deck;
+    make_range_deck(&deck, s.known);
     int32_t needed = s.n_random * n_hole + 5 - n_board;  /* free cards suffice: make_range_spot */
+    hf_outcomes outcomes;
+    hf_outcomes *by_outcome = n_players <= HF_OUTCOME_PLAYERS ? &outcomes : NULL;
+    if (by_outcome)
+        memset(&outcomes, 0, sizeof outcomes);
+    range_deal deals[2];
+    if (count && (err = next_range_deal(&s, ranges, &state, &deck, needed, &deals[0])) != 0)
+        return err;
     for (int64_t n = 0; n < count; n++) {
-        uint64_t used;
-        for (int32_t rejects = 0;; rejects++) {
-            if (rejects == HF_RANGE_MAX_REJECTS)
-                return HF_ERR_RANGE_CLASH;
-            used = s.known;
-            int32_t placed = 1;
-            for (int32_t i = 0; i < s.n_ranges && placed == 1; i++) {
-                int32_t p = s.range_player[i];
-                placed = place_row(&s, ranges + p, p, draw_row(&state, ranges + p, masks[i]),
-                                   &used);
-            }
-            if (placed < 0)
-                return placed;
-            if (placed)
-                break;
-        }
-        /* A partial Fisher-Yates over the unknown cards, carried over from the
-         * previous deal, redrawing a card a range hand holds: each card dealt
-         * is uniform over the cards still free. */
-        uint64_t taken = used & ~s.known;
-        for (int32_t i = 0; i < needed; i++) {
-            int32_t j;
-            do
-                j = i + (int32_t)bounded(&state, (uint32_t)(n_deck - i));
-            while (taken >> deck[j] & 1);
-            int32_t card = deck[j];
-            deck[j] = deck[i];
-            deck[i] = card;
-        }
-        int32_t at = 0;
-        for (int32_t p = 0; p < n_players; p++)
-            if (s.kind[p] == RANDOM) {
-                for (int32_t i = 0; i < n_hole; i++)
-                    s.hands[p][i] = deck[at++];
-                s.hand_low[p] = low_mask(s.hands[p], n_hole);
-            }
-        for (int32_t i = n_board; i < 5; i++)
-            s.board[i] = deck[at++];
-        settle(&s, &out->tally);
-        out->settled++;
+        const range_deal *d = &deals[n & 1];
+        if (n + 1 < count && (err = next_range_deal(&s, ranges, &state, &deck, needed,
+                                                    &deals[(n + 1) & 1])) != 0)
+            return err;
+        hf_settle_board(n_players, d->hands, n_hole, d->hand_low, &d->prepared, by_outcome,
+                        &out->tally);
     }
+    if (by_outcome)
+        hf_outcomes_settle(&outcomes, n_players, &out->tally);
+    out->settled = count;
     return 0;
 }

@@ -519,29 +519,24 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
     return tally
 
 
-def _bounded(state: int, n: int) -> tuple[int, int]:
-    """(next state, a uniform int in 0..n-1), as ``bounded`` in csrc/equity/range_equity.c:
-    Lemire's method on the high half of each splitmix64 output (the range
-    stream; hf_equity_sample batches its draws, ``_shuffle_prefix``)."""
+def _below(state: int, n: int) -> tuple[int, int]:
+    """(next state, a uniform int in 0..n-1), as ``below`` in csrc/equity/range_equity.c:
+    Lemire's multiply-and-reject on one 64-bit splitmix64 word."""
     state, z = _splitmix64(state)
-    m = (z >> 32) * n
-    if m & 0xFFFFFFFF < n:
-        threshold = (-n & 0xFFFFFFFF) % n
-        while m & 0xFFFFFFFF < threshold:
+    m = z * n
+    if m & _MASK64 < n:
+        threshold = (1 << 64) % n
+        while m & _MASK64 < threshold:
             state, z = _splitmix64(state)
-            m = (z >> 32) * n
-    return state, m >> 32
+            m = z * n
+    return state, m >> 64
 
 
 def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
     """(next state, a row drawn by weight), as draw_row in the C."""
-    total = cumulative[-1]
-    mask = (1 << (total - 1).bit_length()) - 1
-    while True:
-        state, z = _splitmix64(state)
-        x = z & mask
-        if x < total:
-            break
+    state, x = _below(state, cumulative[-1])
+    if cumulative[-1] == len(cumulative):  # every weight 1: row x
+        return state, x
     lo, hi = 0, len(cumulative) - 1
     while lo < hi:
         mid = lo + (hi - lo) // 2
@@ -554,7 +549,12 @@ def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
                  ranges: Sequence[Any], seed: int, count: int) -> list[int] | int:
-    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*."""
+    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*.
+
+    Each deal: a tuple of range rows by weight (a colliding tuple redrawn
+    whole), then the random hands and the board, card by card, uniform
+    draws over the unknown cards (batched, per_word to a splitmix64 word, a
+    fresh word each deal), a card already taken drawn again."""
     spot = _make_range_spot(holes, n_hole, board, dead, ranges)
     if isinstance(spot, int):
         return spot
@@ -567,7 +567,12 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
     needed = len(spot.random_players) * n_hole + 5 - len(board)
     state = seed
     full = list(board) + [0] * (5 - len(board))
-    deck = [card for card in range(52) if card not in spot.known]  # carried over
+    deck = [card for card in range(52) if card not in spot.known]
+    per_word, product = 0, 1  # as make_range_deck: draws below len(deck) a word holds
+    while deck and per_word < 64 and product * len(deck) <= _MASK64:
+        product *= len(deck)
+        per_word += 1
+    threshold = (1 << 64) % product
     for _ in range(count):
         for _rejects in range(RANGE_MAX_REJECTS):
             used = set(spot.known)
@@ -584,19 +589,26 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
                 break
         else:
             return ERR_RANGE_CLASH
-        taken = used - spot.known
-        for i in range(needed):  # partial Fisher-Yates, skipping range cards
-            while True:
-                state, r = _bounded(state, len(deck) - i)
-                j = i + r
-                if deck[j] not in taken:
-                    break
-            deck[i], deck[j] = deck[j], deck[i]
+        dealt: list[int] = []
+        left = r = 0
+        while len(dealt) < needed:  # a card already taken is drawn again
+            if not left:
+                state, r = _splitmix64(state)
+                while r * product & _MASK64 < threshold:
+                    state, r = _splitmix64(state)
+                left = per_word
+            m = r * len(deck)
+            r = m & _MASK64
+            left -= 1
+            card = deck[m >> 64]
+            if card not in used:
+                used.add(card)
+                dealt.append(card)
         at = 0
         for p in spot.random_players:
-            spot.hands[p] = deck[at:at + n_hole]
+            spot.hands[p] = dealt[at:at + n_hole]
             at += n_hole
-        full[len(board):] = deck[at:at + 5 - len(board)]
+        full[len(board):] = dealt[at:at + 5 - len(board)]
         _settle(_Spot(spot.hands, full, [], []), tally)
         tally[-1] += 1
     return tally

@@ -16,12 +16,15 @@ with ``*`` to the hand size) and shape filters on the whole hand:
 True
 
 A range is evaluated once, vectorised over every hand of its size (numpy),
-to the sorted array of its hands and their weights.
+to the sorted array of its hands and their weights; hands written out in
+full (``AsKd7h2c,...``, as tools export ranges) stay a list, with no pass
+over every hand.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,8 +42,9 @@ __all__ = ["RANK_MACROS", "SHAPE_MACROS", "Range"]
 HOLE_SIZES = (4, 5, 6)
 _ALL = (1 << 52) - 1
 SUIT_VARIABLES = "wxyz"
-#: Rank macros: one card whose rank is in the set (ranks high to low).
-RANK_MACROS = {"L": "AKQJT98", "W": "A2345", "B": "AKQJ", "R": "AKQJT", "F": "KQJ",
+#: Rank macros: one card whose rank is in the set, as ProPokerTools defines
+#: them: $L the low cards (A-8, the ace low), $W the wheel cards, the others spans.
+RANK_MACROS = {"L": "A2345678", "W": "A2345", "B": "AKQJ", "R": "AKQJT", "F": "KQJ",
                "N": "KQJT9", "M": "T987", "Z": "65432"}
 #: Shape macros: filters on the suits or ranks of the whole hand.
 SHAPE_MACROS = ("ds", "ss", "r", "np")
@@ -66,8 +70,11 @@ def _cards_of(ranks: str | None = None, suits: str | None = None) -> int:
 
 
 def _error(text: str, what: str, token: str, pos: int) -> ValueError:
-    """A bad range: the message names the token and its position."""
-    return ValueError(f"bad range {text!r}: {what} {token!r} at position {pos}")
+    """A bad range: the message names the token and its position (a long
+    range or token shortened, so the message stays one readable line)."""
+    shown = repr(text) if len(text) <= 200 else f"{text[:60]!r}... ({len(text):,} characters)"
+    named = repr(token) if len(token) <= 60 else f"{token[:40]!r}... ({len(token):,} characters)"
+    return ValueError(f"bad range {shown}: {what} {named} at position {pos}")
 
 
 # ---- terms: the cards a hand must hold ----
@@ -426,109 +433,226 @@ def _tokenize(text: str) -> list[_Token]:
     return tokens
 
 
+_EXPLICIT = {n: re.compile(f"(?:[{RANKS}][{SUITS}]){{{n}}}") for n in HOLE_SIZES}
+
+
+def _hand_rows(cards: Any) -> Any:
+    """Each hand's row in all_hands(n) (rows of ascending card ids in
+    lexicographic order): C(52, n) - 1 - sum_i C(51 - c_i, n - i)."""
+    np = _numpy()
+    n = cards.shape[1]
+    table = np.array([[math.comb(51 - c, n - i) for c in range(52)] for i in range(n)],
+                     dtype=np.int64)
+    rows = np.full(len(cards), math.comb(52, n) - 1, dtype=np.int64)
+    for i in range(n):
+        rows -= table[i][cards[:, i]]
+    return rows
+
+
 @dataclass
 class _Value:
-    """A part of a range: which hands, and their weights (None: unweighted)."""
+    """A part of a range: which hands, and their weights (None: unweighted).
+
+    Dense: ``mask`` holds one bool per hand of the size (weights per hand).
+    Sparse, for parts made of explicit hands (``AsKd7h2c``): ``mask`` is
+    None and ``hands`` lists each hand's ascending card ids (weights per
+    hand listed), so a list of hands never makes a pass over all hands."""
 
     mask: Any
     weights: Any | None
+    hands: list[tuple[int, ...]] | None = None
+
+
+@dataclass
+class _Frame:
+    """The range, or one parenthesis of it, while it is read: its "(" token,
+    the finished parts of its union (each with its first token), the part
+    being read (an intersection so far, the operator waiting for its right
+    side, its first token, whether a weight closed it)."""
+
+    open: _Token | None
+    parts: list[tuple[_Value, _Token]] = field(default_factory=list)
+    value: _Value | None = None
+    op: str | None = None
+    first: _Token | None = None
+    weighted: bool = False
+
+    def close_part(self) -> None:
+        assert self.value is not None and self.first is not None
+        self.parts.append((self.value, self.first))
+        self.value, self.op, self.first, self.weighted = None, None, None, False
+
+
+def _sparse_arrays(value: _Value) -> tuple[Any, Any]:
+    """A sparse value's distinct hands, ascending (rows of ascending card ids,
+    uint8), and their weights (a hand listed twice keeps its larger weight)."""
+    np = _numpy()
+    assert value.hands is not None
+    cards = np.array(value.hands, dtype=np.uint8).reshape(len(value.hands), -1)
+    keys = hand_keys(cards)
+    if value.weights is None:
+        weights = np.ones(len(cards))
+        order = np.argsort(keys, kind="stable")
+    else:
+        weights = np.asarray(value.weights, dtype=float)
+        order = np.lexsort((weights, keys))  # by hand, the largest weight last
+    keys, cards, weights = keys[order], cards[order], weights[order]
+    last = np.append(keys[1:] != keys[:-1], True)
+    return cards[last], weights[last]
 
 
 class _Parser:
     """union := part (',' part)* ; part := inter ['@' weight] ;
-    inter := primary ((':' | '!') primary)* ; primary := term | percent | '(' union ')'."""
+    inter := primary ((':' | '!') primary)* ; primary := term | percent | '(' union ')'.
+
+    Read by a loop with an explicit stack of open parentheses, never by
+    recursion, so any depth of nesting parses (or fails with a ValueError
+    naming the position), whatever the interpreter's recursion limit."""
 
     def __init__(self, text: str, hole_count: int) -> None:
         self.text = text
+        self.hole_count = hole_count
         self.tokens = _tokenize(text)
-        self.at = 0
-        self.hands = _hands(hole_count)
+        self._hands: _Hands | None = None
 
-    def peek(self) -> _Token:
-        return self.tokens[self.at]
-
-    def take(self) -> _Token:
-        token = self.tokens[self.at]
-        self.at += 1
-        return token
+    @property
+    def hands(self) -> _Hands:
+        """All hands of the size, built on first need (never for a list of hands)."""
+        if self._hands is None:
+            self._hands = _hands(self.hole_count)
+        return self._hands
 
     def fail(self, what: str, token: _Token) -> ValueError:
         return _error(self.text, what, token.text or "end of range", token.pos)
 
     def parse(self) -> _Value:
-        if self.peek().kind == "end":
-            raise self.fail("an empty range:", self.peek())
-        value = self.union()
-        token = self.peek()
-        if token.kind != "end":
-            raise self.fail("unbalanced parenthesis" if token.text == ")"
-                            else "expected , : or ! before", token)
-        return value
+        tokens = self.tokens
+        if tokens[0].kind == "end":
+            raise self.fail("an empty range:", tokens[0])
+        frames = [_Frame(None)]  # the whole range, then one per open parenthesis
+        operand = True           # expecting a primary, else an operator
+        for token in tokens:
+            frame = frames[-1]
+            if operand:
+                if frame.first is None:
+                    frame.first = token
+                if token.kind == "op" and token.text == "(":
+                    frames.append(_Frame(token))
+                    continue
+                if token.kind == "term":
+                    value = self._term(token)
+                elif token.kind == "percent":
+                    value = _Value(self._percent(token), None)
+                elif token.kind == "end":
+                    raise self.fail("a range ends too early:", token)
+                else:
+                    raise self.fail("unexpected", token)
+                self._operand(frame, value)
+                operand = False
+            elif (token.kind == "op" and token.text in ",)") or token.kind == "end":
+                if token.text == ")" and frame.open is None:
+                    raise self.fail("unbalanced parenthesis", token)
+                if token.kind == "end" and frame.open is not None:
+                    raise self.fail("unbalanced parenthesis", frame.open)
+                frame.close_part()
+                if token.text == ",":
+                    operand = True
+                    continue
+                value = self._union(frame.parts)
+                if token.kind == "end":
+                    return value
+                frames.pop()
+                self._operand(frames[-1], value)
+            elif frame.weighted:
+                raise self.fail("after a weight, expected , ) or the end, not", token)
+            elif token.kind == "weight":
+                assert frame.value is not None
+                frame.value = self._weigh(frame.value, token)
+                frame.weighted = True
+            elif token.kind == "op" and token.text in ":!":
+                frame.op = token.text
+                operand = True
+            else:
+                raise self.fail("expected , : or ! before", token)
+        raise AssertionError("the tokens end with an end token")
 
-    def union(self) -> _Value:
-        parts = [self.part()]
-        while self.peek().text == "," and self.peek().kind == "op":
-            self.take()
-            parts.append(self.part())
+    def _operand(self, frame: _Frame, value: _Value) -> None:
+        """A primary read in ``frame``: an intersection's start or its right side."""
+        if frame.op is None:
+            frame.value = value
+            return
+        assert frame.value is not None
+        left, right = self._dense(frame.value), self._dense(value)
+        if frame.op == ":":
+            weights = left.weights
+            if weights is None:
+                weights = right.weights
+            elif right.weights is not None:
+                weights = self.hands.np.minimum(weights, right.weights)
+            frame.value = _Value(left.mask & right.mask, weights)
+        else:
+            frame.value = _Value(left.mask & ~right.mask, left.weights)
+        frame.op = None
+
+    def _weigh(self, value: _Value, token: _Token) -> _Value:
+        weight = float(token.text[1:])
+        if not weight > 0 or weight == float("inf"):
+            raise self.fail("a weight must be a positive number, not", token)
+        if value.hands is not None:
+            base = value.weights if value.weights is not None else [1.0] * len(value.hands)
+            return _Value(None, [w * weight for w in base], value.hands)
+        np = self.hands.np
+        base = value.weights if value.weights is not None else 1.0
+        return _Value(value.mask, np.where(value.mask, base * weight, 0.0))
+
+    def _union(self, parts: list[tuple[_Value, _Token]]) -> _Value:
         if len(parts) == 1:
             return parts[0][0]
         weighted = [value.weights is not None for value, _ in parts]
         if any(weighted) and not all(weighted):
             token = next(tok for (value, tok) in parts if value.weights is None)
             raise self.fail("weight every part of a union or none; no weight on", token)
+        if all(value.hands is not None for value, _ in parts):  # lists of hands: stay lists
+            hands = [hand for value, _ in parts for hand in value.hands or ()]
+            weights = ([w for value, _ in parts for w in value.weights or ()]
+                       if all(weighted) else None)
+            return _Value(None, weights, hands)
         np = self.hands.np
         mask = np.zeros(self.hands.count, dtype=bool)
         weights = np.zeros(self.hands.count) if all(weighted) else None
         for value, _ in parts:
+            value = self._dense(value)
             mask |= value.mask
             if weights is not None:
                 weights = np.maximum(weights, np.where(value.mask, value.weights, 0.0))
         return _Value(mask, weights)
 
-    def part(self) -> tuple[_Value, _Token]:
-        first = self.peek()
-        value = self.inter()
-        if self.peek().kind == "weight":
-            token = self.take()
-            weight = float(token.text[1:])
-            if not weight > 0 or weight == float("inf"):
-                raise self.fail("a weight must be a positive number, not", token)
-            base = value.weights if value.weights is not None else 1.0
-            value = _Value(value.mask, self.hands.np.where(value.mask, base * weight, 0.0))
-        return value, first
-
-    def inter(self) -> _Value:
-        value = self.primary()
-        while self.peek().kind == "op" and self.peek().text in ":!":
-            op = self.take().text
-            right = self.primary()
-            if op == ":":
-                weights = value.weights
-                if weights is None:
-                    weights = right.weights
-                elif right.weights is not None:
-                    weights = self.hands.np.minimum(weights, right.weights)
-                value = _Value(value.mask & right.mask, weights)
-            else:
-                value = _Value(value.mask & ~right.mask, value.weights)
-        return value
-
-    def primary(self) -> _Value:
-        token = self.take()
-        if token.kind == "op" and token.text == "(":
-            value = self.union()
-            close = self.take()
-            if close.text != ")":
-                raise self.fail("unbalanced parenthesis", token)
+    def _dense(self, value: _Value) -> _Value:
+        """The value with a mask over every hand (a sparse one spread out)."""
+        if value.hands is None:
             return value
-        if token.kind == "term":
-            term = _TermParser(self.text, token.text, token.pos).parse()
-            return _Value(_term_mask(self.hands, term, self.text, token.text, token.pos), None)
-        if token.kind == "percent":
-            return _Value(self._percent(token), None)
-        if token.kind == "end":
-            raise self.fail("a range ends too early:", token)
-        raise self.fail("unexpected", token)
+        hands = self.hands
+        np = hands.np
+        mask = np.zeros(hands.count, dtype=bool)
+        weights = None if value.weights is None else np.zeros(hands.count)
+        if value.hands:
+            cards, w = _sparse_arrays(value)
+            rows = _hand_rows(cards)
+            mask[rows] = True
+            if weights is not None:
+                weights[rows] = w
+        return _Value(mask, weights)
+
+    def _term(self, token: _Token) -> _Value:
+        if _EXPLICIT[self.hole_count].fullmatch(token.text):
+            # A hand written out: its cards, without a pass over every hand.
+            text = token.text
+            cards = tuple(sorted(RANKS.index(text[i]) * 4 + SUITS.index(text[i + 1])
+                                 for i in range(0, len(text), 2)))
+            if len(set(cards)) == len(cards):
+                return _Value(None, None, [cards])
+        term = _TermParser(self.text, token.text, token.pos).parse()
+        return _Value(_term_mask(self.hands, term, self.text, token.text, token.pos), None)
 
     def _percent(self, token: _Token) -> Any:
         match = _PERCENT.fullmatch(token.text)
@@ -570,6 +694,10 @@ class Range:
         if isinstance(hole_count, bool) or hole_count not in HOLE_SIZES:
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         value = _Parser(text, hole_count).parse()
+        if value.hands is not None:  # a list of hands: never a pass over every hand
+            cards, weights = _sparse_arrays(value)
+            self._set(text, hole_count, cards, weights, value.weights is not None)
+            return
         hands = _hands(hole_count)
         index = hands.np.flatnonzero(value.mask)
         weights = (hands.np.ones(len(index)) if value.weights is None

@@ -119,13 +119,13 @@ FILTERS: dict[str, Any] = {
     "RxRyOxOy": lambda h: ((h.rc >= 2).sum(axis=1) >= 2) & shape(h, "ds"),
     "RsOs": lambda h: h.sc[:, 3] >= 2,
     # rank macros: one card each, each occurrence independent
-    "A2$L": lambda h: (h.rc[:, A] >= 1) & (h.rc[:, 0] >= 1) & (h.ranks(*"AKQJT98") >= 2),
+    "A2$L": lambda h: (h.rc[:, A] >= 1) & (h.rc[:, 0] >= 1) & (h.ranks(*"A2345678") >= 3),
     "$W$W$W": lambda h: h.ranks(*"A2345") >= 3,
     "$B$B": lambda h: h.ranks(*"AKQJ") >= 2,
     "$R": lambda h: h.ranks(*"AKQJT") >= 1,
     "$F$N": lambda h: (h.ranks(*"KQJ") >= 1) & (h.ranks(*"KQJT9") >= 2),
     "$M$Z$Z": lambda h: (h.ranks(*"T987") >= 1) & (h.ranks(*"65432") >= 2),
-    "$Ls$Ls": lambda h: h.suited(range(6, 13), 3) >= 2,
+    "$Ls$Ls": lambda h: h.suited(range(0, 7), 3) + h.has(A * 4 + 3) >= 2,  # A-8 low
     # shape macros
     "$ds": lambda h: shape(h, "ds"),
     "$ss": lambda h: shape(h, "ss"),
