@@ -169,7 +169,8 @@ def test_batch_blocks_cover_the_rows_once() -> None:
     for n_rows in (0, 1, least - 1, least, least + 1, 10 * least + 3, 10**6 + 1):
         for threads in (2, 3, 4):
             blocks = batch_module._blocks(n_rows, threads)
-            assert [start for start, _ in blocks] == [0, *(stop for _, stop in blocks)][:len(blocks)]
+            starts = [start for start, _ in blocks]
+            assert starts == [0, *(stop for _, stop in blocks)][:len(blocks)]
             assert (blocks[-1][1] if blocks else 0) == n_rows
             assert all(start % 16 == 0 for start, _ in blocks)  # outputs meet at 64 bytes
             assert all(stop - start >= least for start, stop in blocks[:-1])
