@@ -14,6 +14,7 @@ the caller waits only for pieces already taken, never for a helper to start.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from typing import TypeVar
@@ -25,10 +26,18 @@ __all__ = ["PARALLEL", "pull"]
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-#: Whether the backend's calls release the GIL so that threads can run at
-#: once: the C core's do; the pure backend's Python only takes turns under
-#: the GIL, so there more threads are only slower and one does the work.
-PARALLEL: bool = backend.NAME == "native"
+
+def _gil_enabled() -> bool:
+    """False on a free-threaded build running without the GIL (3.13t+)."""
+    check = getattr(sys, "_is_gil_enabled", None)
+    return True if check is None else bool(check())
+
+
+#: Whether threads can run the backend at once: the C core's calls release
+#: the GIL; the pure backend's Python only takes turns under it (so there
+#: more threads are only slower and one does the work), unless the
+#: interpreter runs without a GIL.
+PARALLEL: bool = backend.NAME == "native" or not _gil_enabled()
 
 
 def pull(items: Iterable[Item], work: Callable[[Item], Result],

@@ -265,7 +265,7 @@ def evaluate_batch(
     ``array('i')`` of length N for lists). ``threads``: split the rows over
     this many threads (the C releases the GIL); the results are the same.
     Fewer rows than ``2 * MIN_ROWS_PER_THREAD`` (65,536), or the pure
-    backend, run on one thread: there a split cannot pay.
+    backend under a GIL, run on one thread: there a split cannot pay.
 
     Every card is checked: a bad id or a card twice in a row raises
     ``ValueError`` naming the row and the card, and nothing is written.

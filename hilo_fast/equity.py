@@ -290,7 +290,7 @@ def equity(
     reported when None), on both backends and for any ``threads`` or
     ``executor``. ``threads`` (default 1) runs chunks on that many threads
     (one where a split cannot pay: fewer than two full chunks of work, the
-    grouped exact enumeration, or the pure backend);
+    grouped exact enumeration, or the pure backend under a GIL);
     ``executor`` runs them on any :class:`concurrent.futures.Executor`
     instead. ``progress=True`` draws a bar on stderr when it is a terminal
     (see :class:`~hilo_fast.progress.Progress`); a ``Progress`` given here

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 import threading
 from array import array
 from collections.abc import Iterator
@@ -269,3 +270,17 @@ def test_pull_raises_the_error_of_any_thread_and_stops(threads: int) -> None:
         if thread.name.startswith("hilo-fast-"):
             thread.join(timeout=10)
     assert threading.active_count() <= before
+
+
+def test_parallel_follows_the_backend_and_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads split the work where they can run at once: the C backend (its
+    calls release the GIL), or any backend on a Python running without a GIL."""
+    check = getattr(sys, "_is_gil_enabled", None)
+    without_gil = check is not None and not check()
+    assert (hilo_fast.BACKEND == "native" or without_gil) is _split.PARALLEL
+    monkeypatch.setattr(_split.sys, "_is_gil_enabled", lambda: False, raising=False)
+    assert not _split._gil_enabled()
+    monkeypatch.setattr(_split.sys, "_is_gil_enabled", lambda: True, raising=False)
+    assert _split._gil_enabled()
+    monkeypatch.delattr(_split.sys, "_is_gil_enabled", raising=False)  # before 3.13
+    assert _split._gil_enabled()
