@@ -422,10 +422,10 @@ def omaha_batch(
     """Rows ``start..stop-1`` of flat int32 buffers (``n_hole`` / ``n_board``
     cards a row): -1 when every row is valid, after writing ``out_high[i]``
     and ``out_low[i]`` (when given) for each; else the first bad row, with
-    nothing written. ``rowwise``: for rows already checked by an earlier
-    call, each is checked as it is evaluated instead of all first (one pass
-    over the cards, not two), and a bad row may leave the rows before it
-    written. The C call runs without the GIL."""
+    nothing written. ``rowwise``: each row is checked as it is evaluated
+    instead of all first (one pass over the cards, not two), and a bad row
+    may leave the rows before it written (for outputs nobody sees unless
+    every row is valid). The C call runs without the GIL."""
     hole_ids = ffi.from_buffer("int32_t[]", holes)
     board_ids = ffi.from_buffer("int32_t[]", boards)
     if not 0 <= start <= stop or len(hole_ids) < stop * n_hole or len(board_ids) < stop * n_board:
