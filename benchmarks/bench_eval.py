@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from _pure import run_pure
+from _threads import best_of, c_reference, ratio_line
 
 import hilo_fast
 from hilo_fast import card_str, evaluate, evaluate_batch, format_cards
@@ -234,7 +235,18 @@ def pure_rows(args: argparse.Namespace) -> dict[str, Any]:
     return {"high": high, "low": low, "results": [asdict(r) for r in results]}
 
 
-def run_all(args: argparse.Namespace) -> list[Result]:
+def batch_thread_ratio(runs: dict[int, Callable[[], object]], hands: int,
+                       repeat: int) -> list[str]:
+    """The batch on 2 threads against 1, taking turns (best of ``repeat``):
+    the ratio with its target, and on a miss the C-only reference."""
+    if set(runs) != {1, 2}:
+        return []
+    one, two = best_of(max(3, repeat), runs[1], runs[2])
+    line, met = ratio_line(f"batch ({hands:,} rows, outputs given)", one, two)
+    return [line] if met else [line, *c_reference("4")]
+
+
+def run_all(args: argparse.Namespace, thread_lines: list[str] | None = None) -> list[Result]:
     deals = deal_hands(max(args.batch_hands, args.call_hands), args.seed)
     results: list[Result] = []
     time_it = timer(args, results)
@@ -242,6 +254,7 @@ def run_all(args: argparse.Namespace) -> list[Result]:
     call_deals = deals[: args.call_hands]
     want_high, want_low = reference(call_deals)
 
+    batch_runs: dict[int, Callable[[], object]] = {}
     for threads in (1, 2):
         batch = hilo_batch(deals[: args.batch_hands], threads)
         if batch is None:
@@ -253,6 +266,9 @@ def run_all(args: argparse.Namespace) -> list[Result]:
         check(f"batch threads={threads} low", low[: args.call_hands].tolist(), want_low, call_deals)
         time_it(f"hilo-fast batch, {threads} thread{'s' if threads > 1 else ''}", "hi+lo",
                 args.batch_hands, run)
+        batch_runs[threads] = run
+    if thread_lines is not None:
+        thread_lines.extend(batch_thread_ratio(batch_runs, args.batch_hands, args.repeat))
 
     time_it("hilo-fast evaluate() per call", "hi+lo", args.call_hands,
             per_call(evaluate, call_deals))
@@ -383,8 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hilo-fast {hilo_fast.__version__} ({hilo_fast.BACKEND} backend), Python "
           f"{platform.python_version()}, {where}, {stamp}; seed {args.seed}, "
           f"median of {args.repeat}", file=sys.stderr)
+    thread_lines: list[str] = []
     try:
-        results = run_all(args)
+        results = run_all(args, thread_lines)
     except Disagreement as err:
         print(f"DISAGREEMENT: {err}", file=sys.stderr)
         return 1
@@ -395,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(results))
     print()
     print(ratios(results))
+    for line in thread_lines:
+        print(line)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"date": stamp, "machine": where, "python": platform.python_version(),

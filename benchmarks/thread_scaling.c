@@ -8,23 +8,61 @@
  * of a core's execution units idle, and eight independent chains, which
  * keep them busy. If two vCPUs share one physical core (SMT siblings), the
  * second control pays for the split in CPU time and the first does not.
+ * Kind 4 is evaluate_batch's kernel: hf_omaha_batch on blocks of a million
+ * random rows (4 hole + 5 board cards), each block checked then evaluated.
  *
  *     cc -O3 -std=c99 -Icsrc benchmarks/thread_scaling.c csrc/{core,equity,engine,envs}/*.c -lpthread -lm \
- *        -o /tmp/thread_scaling && /tmp/thread_scaling [chunk deals] [repeats]
+ *        -o /tmp/thread_scaling && /tmp/thread_scaling [chunk deals] [repeats] [kinds]
+ *
+ * kinds: the digits of the kinds to run (default 01234). The benchmarks
+ * (bench_eval.py, bench_equity.py) run it beside their own threads=2 runs.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "hilo_fast.h"
 
 static const int32_t HOLES[8] = { 51, 1, 46, 4, 20, 25, 30, 35 };  /* As2dKh3c vs 7c8d9hTs */
 static const int32_t VS_RANDOM[8] = { 51, 1, 46, 4, -1, -1, -1, -1 };
 
+enum { BATCH_ROWS = 1000000 };
+static int32_t *batch_holes, *batch_boards, *batch_high, *batch_low;
+
+/* A million rows of 9 distinct cards (a partial shuffle per row, xorshift). */
+static void make_batch(void)
+{
+    batch_holes = malloc(sizeof(int32_t) * 4 * BATCH_ROWS);
+    batch_boards = malloc(sizeof(int32_t) * 5 * BATCH_ROWS);
+    batch_high = malloc(sizeof(int32_t) * BATCH_ROWS);
+    batch_low = malloc(sizeof(int32_t) * BATCH_ROWS);
+    if (!batch_holes || !batch_boards || !batch_high || !batch_low) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    uint64_t x = 2024;
+    for (int64_t i = 0; i < BATCH_ROWS; i++) {
+        int32_t deck[52];
+        for (int32_t c = 0; c < 52; c++)
+            deck[c] = c;
+        for (int32_t k = 0; k < 9; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            int32_t pick = k + (int32_t)(x % (uint64_t)(52 - k)), card = deck[pick];
+            deck[pick] = deck[k];
+            deck[k] = card;
+            if (k < 4)
+                batch_holes[i * 4 + k] = card;
+            else
+                batch_boards[i * 5 + k - 4] = card;
+        }
+    }
+}
+
 typedef struct {
-    int kind;              /* 0 brute force, 1 Monte Carlo, 2 and 3 controls */
+    int kind;              /* 0 brute force, 1 Monte Carlo, 2 and 3 controls, 4 batch */
     int64_t total, chunk;
     int64_t next;          /* the next chunk's first deal (shared, atomic) */
     int64_t deals[2];      /* deals settled by each thread */
@@ -52,6 +90,14 @@ static void *worker(void *arg)
         } else if (j->kind == 1) {
             hf_equity_sample(VS_RANDOM, 2, 4, NULL, 0, NULL, 0, hf_splitmix64(5, (uint64_t)first),
                              count, &t);
+        } else if (j->kind == 4) {
+            int64_t bad;
+            if (hf_omaha_batch(batch_holes + first * 4, 4, batch_boards + first * 5, 5, count,
+                               batch_high + first, batch_low + first, &bad)) {
+                fprintf(stderr, "batch: bad row %lld\n", (long long)(first + bad));
+                exit(1);
+            }
+            t.deals = count;
         } else if (j->kind == 2) {  /* one dependent chain: latency-bound, few units busy */
             volatile uint64_t x = (uint64_t)first;
             for (int64_t i = 0; i < 40 * count; i++)
@@ -105,13 +151,19 @@ int main(int argc, char **argv)
 {
     int64_t chunk = argc > 1 ? atoll(argv[1]) : 32768;
     int repeats = argc > 2 ? atoi(argv[2]) : 5;
-    static const char *names[4] = {
+    const char *kinds = argc > 3 ? argv[3] : "01234";
+    static const char *names[5] = {
         "brute-force exhaustive heads-up preflop", "Monte Carlo vs a random hand, 1M samples",
         "control: one dependent multiply chain (latency-bound)",
-        "control: eight independent shift-add chains (throughput-bound)" };
-    int64_t totals[4] = { 1086008, 1000000, 1000000, 1000000 };
-    for (int kind = 0; kind < 4; kind++) {
+        "control: eight independent shift-add chains (throughput-bound)",
+        "batch: hf_omaha_batch, 1M rows of 4 + 5 cards" };
+    int64_t totals[5] = { 1086008, 1000000, 1000000, 1000000, BATCH_ROWS };
+    for (int kind = 0; kind < 5; kind++) {
         double w1, c1, w2, c2;
+        if (!strchr(kinds, '0' + kind))
+            continue;
+        if (kind == 4 && !batch_holes)
+            make_batch();
         run(kind, totals[kind], chunk, 1, 1, &w1, &c1);  /* warm-up */
         run(kind, totals[kind], chunk, 1, repeats, &w1, &c1);
         run(kind, totals[kind], chunk, 2, repeats, &w2, &c2);

@@ -268,6 +268,18 @@ int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
                        int64_t n_rows, int32_t *out_high, int32_t *out_low,
                        int64_t *bad_row);
 
+/* As hf_omaha_batch, but each row is checked just before it is evaluated
+ * instead of all rows first, so the cards are read from memory once, not
+ * twice: for a caller whose outputs nobody sees unless every row is valid
+ * (evaluate_batch writes into arrays of its own, split over threads, and
+ * copies them out only then). A bad row stops it: HF_ERR_* and *bad_row,
+ * with the rows before it possibly written. Overlapping outputs:
+ * HF_ERR_COUNT. */
+int32_t hf_omaha_batch_rows(const int32_t *holes, int32_t n_hole,
+                            const int32_t *boards, int32_t n_board,
+                            int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                            int64_t *bad_row);
+
 /* ---- Self-play (mersenne.h, hand.c, selfplay.c): the engine in C ----
  *
  * The same hands as hilo_fast.engine.selfplay.simulate with built-in bots, played

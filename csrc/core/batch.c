@@ -46,13 +46,16 @@ static int32_t check_shape(const int32_t *holes, int32_t n_hole,
 }
 
 /* The row loop with the sizes as constants once inlined, so the card loops
- * unroll (batch_rows is called with literal sizes below). */
+ * unroll (batch_rows is called with literal sizes below). With `rowwise`,
+ * no pass over all the rows first: each row is checked as it is prepared,
+ * AHEAD rows before it is evaluated (while its cards are in the L1 cache),
+ * and a bad row stops the loop with the rows before it written. */
 static inline int32_t batch_rows(const int32_t *holes, const int32_t n_hole,
                                  const int32_t *boards, const int32_t n_board,
                                  int64_t n_rows, int32_t *out_high, int32_t *out_low,
-                                 int64_t *bad_row)
+                                 int64_t *bad_row, const int rowwise)
 {
-    for (int64_t i = 0; i < n_rows; i++) {
+    for (int64_t i = 0; !rowwise && i < n_rows; i++) {
         int32_t err = check_row(holes + i * n_hole, n_hole, boards + i * n_board, n_board);
         if (err) {
             *bad_row = i;
@@ -75,6 +78,12 @@ static inline int32_t batch_rows(const int32_t *holes, const int32_t n_hole,
             out_low[k] = hf_board_low(b, hole, n_hole);
         }
         if (i < n_rows) {
+            int32_t err = rowwise ? check_row(holes + i * n_hole, n_hole,
+                                              boards + i * n_board, n_board) : 0;
+            if (err) {
+                *bad_row = i;
+                return err;
+            }
             hf_board *b = &ready[i % AHEAD];
             hf_board_prepare(b, boards + i * n_board, n_board);
             hf_board_prefetch(b);
@@ -83,23 +92,31 @@ static inline int32_t batch_rows(const int32_t *holes, const int32_t n_hole,
     return 0;
 }
 
-#define HF_BOARD_SIZES(nh) \
-    case nh * 8 + 3: return batch_rows(holes, nh, boards, 3, n_rows, out_high, out_low, bad_row); \
-    case nh * 8 + 4: return batch_rows(holes, nh, boards, 4, n_rows, out_high, out_low, bad_row); \
-    case nh * 8 + 5: return batch_rows(holes, nh, boards, 5, n_rows, out_high, out_low, bad_row);
+#define HF_BOARD_SIZES(nh, rw) \
+    case nh * 8 + 3: return batch_rows(holes, nh, boards, 3, n_rows, out_high, out_low, bad_row, rw); \
+    case nh * 8 + 4: return batch_rows(holes, nh, boards, 4, n_rows, out_high, out_low, bad_row, rw); \
+    case nh * 8 + 5: return batch_rows(holes, nh, boards, 5, n_rows, out_high, out_low, bad_row, rw);
 
 static int32_t dispatch(const int32_t *holes, int32_t n_hole,
                         const int32_t *boards, int32_t n_board,
                         int64_t n_rows, int32_t *out_high, int32_t *out_low,
-                        int64_t *bad_row)
+                        int64_t *bad_row, int rowwise)
 {
     int32_t err = check_shape(holes, n_hole, boards, n_board, n_rows, bad_row);
     if (err)
         return err;
+    if (rowwise && out_high) {
+        switch (n_hole * 8 + n_board) {
+            HF_BOARD_SIZES(4, 1)
+            HF_BOARD_SIZES(5, 1)
+            HF_BOARD_SIZES(6, 1)
+        }
+        return HF_ERR_COUNT;
+    }
     switch (n_hole * 8 + n_board) {
-        HF_BOARD_SIZES(4)
-        HF_BOARD_SIZES(5)
-        HF_BOARD_SIZES(6)
+        HF_BOARD_SIZES(4, 0)
+        HF_BOARD_SIZES(5, 0)
+        HF_BOARD_SIZES(6, 0)
     }
     return HF_ERR_COUNT;
 }
@@ -109,7 +126,7 @@ int32_t hf_check_batch(const int32_t *holes, int32_t n_hole,
                        const int32_t *boards, int32_t n_board,
                        int64_t n_rows, int64_t *bad_row)
 {
-    return dispatch(holes, n_hole, boards, n_board, n_rows, NULL, NULL, bad_row);
+    return dispatch(holes, n_hole, boards, n_board, n_rows, NULL, NULL, bad_row, 0);
 }
 
 /* Whether [a, a + na) and [b, b + nb) share an int32 (compared as
@@ -120,16 +137,15 @@ static int overlaps(const int32_t *a, int64_t na, const int32_t *b, int64_t nb)
     return a0 < b0 + (uintptr_t)nb * sizeof *b && b0 < a0 + (uintptr_t)na * sizeof *a;
 }
 
-int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
-                       const int32_t *boards, int32_t n_board,
-                       int64_t n_rows, int32_t *out_high, int32_t *out_low,
-                       int64_t *bad_row)
+/* The checks both entry points make before the rows: outputs given, and
+ * laid over neither the inputs nor each other (an output over the cards
+ * would feed the evaluator values written after they were checked). */
+static int32_t check_outputs(const int32_t *holes, int32_t n_hole,
+                             const int32_t *boards, int32_t n_board,
+                             int64_t n_rows, const int32_t *out_high, const int32_t *out_low)
 {
     if (n_rows > 0 && (!out_high || !out_low))
         return HF_ERR_COUNT;
-    /* Cards are checked once, before any output is written: an output laid
-     * over the cards would feed the evaluator unchecked values. Refused here
-     * too, so no C caller can make it read out of bounds. */
     if (n_rows > 0 && n_hole >= 4 && n_hole <= 6 && n_board >= 3 && n_board <= 5
         && (overlaps(out_high, n_rows, holes, n_rows * n_hole)
             || overlaps(out_high, n_rows, boards, n_rows * n_board)
@@ -137,5 +153,27 @@ int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
             || overlaps(out_low, n_rows, boards, n_rows * n_board)
             || overlaps(out_high, n_rows, out_low, n_rows)))
         return HF_ERR_COUNT;
-    return dispatch(holes, n_hole, boards, n_board, n_rows, out_high, out_low, bad_row);
+    return 0;
+}
+
+int32_t hf_omaha_batch(const int32_t *holes, int32_t n_hole,
+                       const int32_t *boards, int32_t n_board,
+                       int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                       int64_t *bad_row)
+{
+    /* Cards are checked once, before any output is written. Overlaps are
+     * refused here too, so no C caller can make it read out of bounds. */
+    int32_t err = check_outputs(holes, n_hole, boards, n_board, n_rows, out_high, out_low);
+    return err ? err : dispatch(holes, n_hole, boards, n_board, n_rows, out_high, out_low,
+                                bad_row, 0);
+}
+
+int32_t hf_omaha_batch_rows(const int32_t *holes, int32_t n_hole,
+                            const int32_t *boards, int32_t n_board,
+                            int64_t n_rows, int32_t *out_high, int32_t *out_low,
+                            int64_t *bad_row)
+{
+    int32_t err = check_outputs(holes, n_hole, boards, n_board, n_rows, out_high, out_low);
+    return err ? err : dispatch(holes, n_hole, boards, n_board, n_rows, out_high, out_low,
+                                bad_row, 1);
 }

@@ -208,6 +208,17 @@ class _Lib:
         out_low: _CData,
         bad_row: _CData,
     ) -> int: ...
+    def hf_omaha_batch_rows(
+        self,
+        holes: Sequence[int] | _CData,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_board: int,
+        n_rows: int,
+        out_high: _CData,
+        out_low: _CData,
+        bad_row: _CData,
+    ) -> int: ...
     def hf_hand_deal(
         self,
         g: _CData,

@@ -248,12 +248,15 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
 
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
-    out_high: Any = None, out_low: Any = None,
+    out_high: Any = None, out_low: Any = None, rowwise: bool = False,
 ) -> int:
     """Rows ``start..stop-1`` of flat int32 buffers (``n_hole`` / ``n_board``
     cards a row): -1 when every row is valid, after writing ``out_high[i]``
     and ``out_low[i]`` (when given) for each; else the first bad row, with
-    nothing written. The C call runs without the GIL."""
+    nothing written. ``rowwise``: each row is checked as it is evaluated
+    instead of all first (one pass over the cards, not two), and a bad row
+    may leave the rows before it written (for outputs nobody sees unless
+    every row is valid). The C call runs without the GIL."""
     hole_ids = ffi.from_buffer("int32_t[]", holes)
     board_ids = ffi.from_buffer("int32_t[]", boards)
     if not 0 <= start <= stop or len(hole_ids) < stop * n_hole or len(board_ids) < stop * n_board:
@@ -267,8 +270,9 @@ def omaha_batch(
         low = ffi.from_buffer("int32_t[]", out_low, require_writable=True)
         if len(high) < stop or len(low) < stop:
             raise ValueError("batch outputs shorter than the rows asked for")
-        err = lib.hf_omaha_batch(hole_ptr, n_hole, board_ptr, n_board, stop - start,
-                                 high + start, low + start, bad_row)
+        run = lib.hf_omaha_batch_rows if rowwise else lib.hf_omaha_batch
+        err = run(hole_ptr, n_hole, board_ptr, n_board, stop - start, high + start, low + start,
+                  bad_row)
     if err == ERR_COUNT:
         raise ValueError(f"bad batch: {n_hole} hole and {n_board} board cards a row, "
                          "or outputs that overlap the inputs or each other")

@@ -303,11 +303,12 @@ def _int32_view(buffer: Any) -> memoryview:
 
 def omaha_batch(
     holes: Any, n_hole: int, boards: Any, n_board: int, start: int, stop: int,
-    out_high: Any = None, out_low: Any = None,
+    out_high: Any = None, out_low: Any = None, rowwise: bool = False,
 ) -> int:
     """As the native ``omaha_batch``: rows ``start..stop-1`` of flat int32
     buffers; -1 when all are valid (outputs written when given), else the
-    first bad row with nothing written."""
+    first bad row with nothing written (``rowwise``: the rows before it
+    written, as hf_omaha_batch_rows may)."""
     hole_view, board_view = _int32_view(holes), _int32_view(boards)
     if not 0 <= start <= stop or len(hole_view) < stop * n_hole or len(board_view) < stop * n_board:
         raise ValueError("batch buffers shorter than the rows asked for")
@@ -319,14 +320,13 @@ def omaha_batch(
         (hole_ids[i * n_hole : (i + 1) * n_hole], board_ids[i * n_board : (i + 1) * n_board])
         for i in range(stop - start)
     ]
-    for i, (hole, board) in enumerate(rows):
-        if check_cards(hole, board):
-            return start + i
-    if out_high is None or out_low is None:
-        return -1
+    bad = next((i for i, (hole, board) in enumerate(rows) if check_cards(hole, board)), -1)
+    if out_high is None or out_low is None or (bad >= 0 and not rowwise):
+        return -1 if bad < 0 else start + bad
     high_view, low_view = _int32_view(out_high), _int32_view(out_low)
     if len(high_view) < stop or len(low_view) < stop:
         raise ValueError("batch outputs shorter than the rows asked for")
-    high_view[start:stop] = array("i", [_omaha_high(hole, board) for hole, board in rows])
-    low_view[start:stop] = array("i", [_omaha_low(hole, board) for hole, board in rows])
-    return -1
+    good = rows if bad < 0 else rows[:bad]  # rowwise: the rows before a bad one are written
+    high_view[start:start + len(good)] = array("i", [_omaha_high(h, b) for h, b in good])
+    low_view[start:start + len(good)] = array("i", [_omaha_low(h, b) for h, b in good])
+    return -1 if bad < 0 else start + bad

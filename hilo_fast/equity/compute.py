@@ -27,11 +27,12 @@ import math
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import CardsLike, card_str, check_count, check_distinct, parse_cards
+from ..core.split import PARALLEL, pull
 from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
@@ -210,9 +211,25 @@ def _chunks(mode: str, spot: tuple[tuple[int, ...], int, tuple[int, ...], tuple[
         yield (mode, holes, n_hole, board, dead, first, min(size, total - start))
 
 
+def _threads_used(mode: str, total: int, threads: int) -> int:
+    """The threads a run uses: ``threads`` at most, and one when a split
+    cannot pay: a backend whose calls keep the GIL, the grouped enumeration
+    (one chunk of about a millisecond), or fewer than two full chunks (a
+    thread takes tens of microseconds to start; a full chunk, 0.3 ms or
+    more of C). Threads are never given more than one full chunk each."""
+    if not PARALLEL or mode == "groups" or threads == 1:
+        return 1
+    size = CHUNK_DEALS if mode.endswith("enumerate") else CHUNK_SAMPLES
+    return max(1, min(threads, total // size))
+
+
 def _run(chunks: Iterable[Chunk], threads: int, executor: Executor | None,
          on_done: Callable[[int], None] | None) -> list[int]:
-    """Run the chunks and add up their tallies (integers: any order gives the same sum)."""
+    """Run the chunks and add up their tallies (integers: any order gives the same sum).
+
+    On threads, each takes the next chunk when it is free (hilo_fast.core.split:
+    no future per chunk, and this thread works too), so at most ``threads``
+    chunks exist at once; an executor gets at most IN_FLIGHT at a time."""
     total: list[int] | None = None
 
     def merge(tally: list[int], chunk: Chunk) -> None:
@@ -224,27 +241,24 @@ def _run(chunks: Iterable[Chunk], threads: int, executor: Executor | None,
     if executor is None and threads == 1:
         for chunk in chunks:
             merge(_run_chunk(chunk), chunk)
+    elif executor is None:
+        pull(chunks, _run_chunk, lambda chunk, tally: merge(tally, chunk), threads)
     else:
-        pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
         pending: dict[Future[list[int]], Chunk] = {}
-        finished = False
         try:
             for chunk in chunks:
                 if len(pending) >= IN_FLIGHT:  # wait for room: the pool never holds more
                     done, _ = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
                         merge(future.result(), pending.pop(future))
-                pending[pool.submit(_run_chunk, chunk)] = chunk
+                pending[executor.submit(_run_chunk, chunk)] = chunk
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     merge(future.result(), pending.pop(future))
-            finished = True
         finally:
             for future in pending:  # interrupted or failed: drop the work not yet started
                 future.cancel()
-            if executor is None:
-                pool.shutdown(wait=finished, cancel_futures=True)
     assert total is not None
     return total
 
@@ -274,7 +288,9 @@ def equity(
     (1..``MAX_SAMPLES``).
     Monte Carlo is reproducible for a ``seed`` (a random one is chosen and
     reported when None), on both backends and for any ``threads`` or
-    ``executor``. ``threads`` (default 1) runs chunks in a thread pool;
+    ``executor``. ``threads`` (default 1) runs chunks on that many threads
+    (one where a split cannot pay: fewer than two full chunks of work, the
+    grouped exact enumeration, or the pure backend under a GIL);
     ``executor`` runs them on any :class:`concurrent.futures.Executor`
     instead. ``progress=True`` draws a bar on stderr when it is a terminal
     (see :class:`~hilo_fast.progress.Progress`); a ``Progress`` given here
@@ -347,8 +363,7 @@ def equity(
     else:
         bar = Progress(total, unit, show=progress)
     with bar:
-        # groups: one chunk of a few milliseconds, less than a thread pool costs
-        tally = _run(chunks, 1 if mode == "groups" else n_threads, executor, bar.update)
+        tally = _run(chunks, _threads_used(mode, total, n_threads), executor, bar.update)
     if not tally[0]:
         raise ValueError("the ranges can never be dealt together: every choice of their hands "
                          "shares a card")

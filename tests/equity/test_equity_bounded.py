@@ -69,19 +69,34 @@ def test_an_executor_never_holds_more_than_in_flight_chunks(
 
 def test_threads_hold_at_most_in_flight_chunks(backend: ModuleType,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads take chunks as they get free: no more exist at once than there
+    are threads (each made when a thread takes it, dropped when it is added up)."""
     monkeypatch.setattr(equity_module, "CHUNK_SAMPLES", 5)
-    most = 0
-    real = ThreadPoolExecutor
+    monkeypatch.setattr(equity_module, "PARALLEL", True)  # the split on the pure backend too
+    lock = threading.Lock()
+    made = finished = most = 0
+    real_chunks, real_run = equity_module._chunks, equity_module._run_chunk
 
-    class Watched(real):  # type: ignore[valid-type, misc]
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kw: Any) -> Future[Any]:
-            nonlocal most
-            most = max(most, self._work_queue.qsize() + 1)
-            return super().submit(fn, *args, **kw)  # type: ignore[no-any-return]
+    def chunks(*args: Any) -> Iterator[Any]:
+        nonlocal made, most
+        for chunk in real_chunks(*args):
+            with lock:
+                made += 1
+                most = max(most, made - finished)
+            yield chunk
 
-    monkeypatch.setattr(equity_module, "ThreadPoolExecutor", Watched)
+    def run_chunk(chunk: Any) -> list[int]:
+        nonlocal finished
+        tally: list[int] = real_run(chunk)
+        with lock:
+            finished += 1
+        return tally
+
+    monkeypatch.setattr(equity_module, "_chunks", chunks)
+    monkeypatch.setattr(equity_module, "_run_chunk", run_chunk)
     result = equity(HOLES, samples=5 * 200, seed=4, threads=2)
-    assert most <= IN_FLIGHT
+    assert made == finished == 200
+    assert most <= 2 <= IN_FLIGHT
     assert result == equity(HOLES, samples=5 * 200, seed=4)
 
 
