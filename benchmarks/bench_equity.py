@@ -33,7 +33,7 @@ import hilo_fast
 from hilo_fast import equity
 from hilo_fast._backends import IN_USE
 
-_equity = importlib.import_module("hilo_fast.equity")  # the module, not the function
+_equity = importlib.import_module("hilo_fast.equity.compute")
 
 HOLES = ["As2dKh3c", "7c8d9hTs"]
 FOUR_WAY = ["As2dKh3c", "7c8d9hTs", "QsQhJdTd", "5c6c4h4s"]
