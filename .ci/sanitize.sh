@@ -45,7 +45,7 @@ check_reports "C driver"
 echo "== sanitize: building hilo_fast._native._core with $SAN_FLAGS =="
 mkdir "$WORK/tree"
 tar -c --exclude='*.so' --exclude='__pycache__' --exclude='.hypothesis' --exclude='crashes' \
-    csrc hilo_fast tests fuzz docs examples setup.py pyproject.toml MANIFEST.in README.md LICENSE \
+    csrc hilo_fast tests fuzz docs examples tools setup.py pyproject.toml MANIFEST.in README.md LICENSE \
     | tar -x -C "$WORK/tree"
 # cffi's own compile (the builder run as a script, from outside the tree so
 # that it names the sources by absolute path): no setuptools config involved.

@@ -82,13 +82,23 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _peak_mb(pid: int) -> float:
+    """The child's own peak memory so far (VmHWM of its address space, made new at
+    exec): unlike wait4's ru_maxrss, it never counts the RSS of the process that
+    started it, which a vfork child shares until exec (a large test process would
+    then look like a large child)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def _interrupt_after_work(args: list[str], cpu: float = 1.0) -> tuple[int, str, float, float]:
     """Start the command, let it work ``cpu`` CPU seconds, press Ctrl-C. Returns the exit
     code, stderr, seconds from Ctrl-C to exit, and peak memory in MB."""
     # The child must start with Ctrl-C at its default: a shell runs background jobs
     # (`cmd &`, as a CI runner may) with SIGINT ignored, and an ignored signal stays
-    # ignored across exec, while a handled one is reset to the default. (No
-    # preexec_fn: it forces a fork, whose max RSS would be this whole process's.)
+    # ignored across exec, while a handled one is reset to the default.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         proc = subprocess.Popen([sys.executable, "-m", "hilo_fast", *args],
@@ -96,18 +106,21 @@ def _interrupt_after_work(args: list[str], cpu: float = 1.0) -> tuple[int, str, 
     finally:
         signal.signal(signal.SIGINT, previous)
     deadline = time.monotonic() + 90
+    peak = 0.0
     while _cpu_seconds(proc.pid) < cpu and time.monotonic() < deadline:
+        peak = max(peak, _peak_mb(proc.pid))
         time.sleep(0.05)
+    peak = max(peak, _peak_mb(proc.pid))   # the high-water mark of all the work done
     pressed = time.monotonic()
     proc.send_signal(signal.SIGINT)
     assert proc.stderr is not None
     guard = threading.Timer(60, proc.kill)  # a run that ignores Ctrl-C fails, never hangs
     guard.start()
     err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
+    _, status, _usage = os.wait4(proc.pid, 0)
     guard.cancel()
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, err, time.monotonic() - pressed, usage.ru_maxrss / 1024
+    return proc.returncode, err, time.monotonic() - pressed, peak
 
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")

@@ -336,6 +336,7 @@ def test_ctrl_c_in_report_says_how_far(big_history: tuple[Path, int]) -> None:
 
 # ---------------------------------------------------------------- the example
 
+@pytest.mark.skipif(not EXAMPLE.exists(), reason="examples/ is not beside the tests")
 def test_example_reads_every_file_given() -> None:
     files = [DATA / name for name in GOOD]
     result = subprocess.run([sys.executable, str(EXAMPLE), *map(str, files)],
