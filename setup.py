@@ -104,8 +104,10 @@ class BuildExt(build_ext):
         if not self.extensions:
             return
         made = {Path(p).resolve() for p in self.get_outputs()} if not self.native_error else set()
-        for path in (Path(self.build_lib) / "hilo_fast" / "_native").glob("_*"):
-            if (path.name.startswith(("_core", "_percall", "_handplay", "_hhlines",
+        # (hilo_fast/: where the compiled modules lived before hilo_fast/_native/)
+        package = Path(self.build_lib) / "hilo_fast"
+        for path in [*package.glob("_*"), *(package / "_native").glob("_*")]:
+            if (path.name.startswith(("_core", "_native", "_percall", "_handplay", "_hhlines",
                                       "_hhreplay"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours

@@ -42,7 +42,7 @@ def _copy_tree(dest: Path) -> Path:
         source = ROOT / name
         if source.is_dir():
             shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns(
-                "__pycache__", "*.so", "*.pyd", "_native.c", "_build_info.json"))
+                "__pycache__", "*.so", "*.pyd", "_core.c", "_build_info.json"))
         else:
             shutil.copy2(source, dest / name)
     return dest
@@ -59,10 +59,11 @@ def failed_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A wheel built with a compiler that always fails, from a tree where an earlier
     build left binaries both in the package and in build/lib: (wheel, build output)."""
     tree = _copy_tree(tmp_path_factory.mktemp("tree"))
-    (tree / "hilo_fast" / "_native.abi3.so").write_bytes(b"stale, from pip install -e .")
+    (tree / "hilo_fast" / "_native" / "_core.abi3.so").write_bytes(b"stale, pip install -e .")
+    (tree / "hilo_fast" / "_native.abi3.so").write_bytes(b"stale, from before hilo_fast/_native/")
     lib = tree / "build" / f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
-    (lib / "hilo_fast").mkdir(parents=True)
-    (lib / "hilo_fast" / "_native.abi3.so").write_bytes(b"stale, from pip install .")
+    (lib / "hilo_fast" / "_native").mkdir(parents=True)
+    (lib / "hilo_fast" / "_native" / "_core.abi3.so").write_bytes(b"stale, from pip install .")
     out = tree / "wheels"
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out),
                              str(tree)], capture_output=True, text=True, timeout=600,
@@ -84,7 +85,7 @@ def test_failed_c_build_warns_and_makes_a_pure_wheel(failed_build: tuple[Path, s
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-        record = json.loads(archive.read("hilo_fast/_build_info.json"))
+        record = json.loads(archive.read("hilo_fast/_native/_build_info.json"))
         wheel_meta = archive.read(next(n for n in names if n.endswith(".dist-info/WHEEL")))
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dylib"))], names
     assert b"Root-Is-Purelib: true" in wheel_meta
