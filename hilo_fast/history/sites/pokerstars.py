@@ -9,13 +9,15 @@ one cohesive thing: one site's dialect, line by line, and the fast paths of
 csrc/py/hhlines.c that are its twins. What it reads:
 
 - old (``PokerStars Game #``), new (``PokerStars Hand #``), Zoom and home-game
-  (``PokerStars Home Game #``, ``{Club #...}``) headers; a byte-order mark;
+  (``PokerStars Home Game #``, ``{Club #...}``, ``{Name's Room}``) headers; a byte-order mark;
   CRLF or LF line ends;
 - Omaha Hi/Lo in fixed, pot and no limit, with 4, 5 or 6 hole cards
   (``Omaha Hi/Lo``, ``5 Card Omaha Hi/Lo``); cash games (amounts in cents),
   tournaments and play money (chips); mixed games (``HORSE (Omaha Hi/Lo
-  Limit, ...)``, ``8-Game (...)``): hands of other games are counted in
-  :attr:`PokerStarsReader.skipped` and not yielded.
+  Limit, ...)``, ``8-Game (7 Card Stud Hi/Lo Limit, ...)``, home-game
+  tournaments of them): hands of other games are counted in
+  :attr:`PokerStarsReader.skipped` and not yielded;
+- a partial show (``shows [Qs]``) as a muck, as the site settles it.
 
 A hand it cannot read (cut short, a line it does not know, an unknown game
 variant, bytes that are not UTF-8) is recorded in
@@ -77,7 +79,8 @@ _DATE_PARTS = re.compile(
     r"(\d{4})/(\d{1,2})/(\d{1,2})[ -]+(\d{1,2}):(\d{2}):(\d{2})\s*\(?(?P<tz>[A-Z]{2,4})?")
 _TOURNAMENT = re.compile(
     r"Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: (?:[A-Z]{3}|FPP|SC))?) (?P<game>.*)")
-_MIXED = re.compile(r"(?P<mixed>[^()]+?) \((?P<inner>[^(),]+)(?:, (?P<stakes>[^()]+))?\)")
+_MIXED = re.compile(r"(?P<mixed>[^()]+?) \((?P<inner>[^(),]+)"
+                    r"(?:, (?P<stakes>(?:[^()]|\([^()]*\))+))?\)")
 _PLAIN = re.compile(r"(?P<inner>[^()]+?)(?: \((?P<stakes>[^()]+)\))?")
 _HILO = re.compile(r"(?:(?P<cards>[456]) Card )?Omaha Hi/Lo (?P<limit>Pot Limit|No Limit|Limit)")
 # Other games PokerStars deals (skipped, counted); a game neither these nor Omaha Hi/Lo
@@ -90,6 +93,8 @@ _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _STAKES = re.compile(
     r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: (?P<code>[A-Z]{3}))?")
 _LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+# What starts stakes in parentheses ("$0.01/...", "10/20"), unlike a mix's game ("5 Card ...").
+_STAKES_START = re.compile(r"[$€£]|[\d.,]+/")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 _TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?.*?Seat #(?P<button>\d+) "
@@ -251,7 +256,7 @@ class _Header:
 
     def __init__(self, kind: str, rest: str) -> None:
         self.home = kind.startswith("Home")
-        if rest.startswith("{Club #"):
+        if rest.startswith("{") and "} " in rest:   # "{Club #1234} ", "{Dazzle's Room} "
             self.home = True
             rest = rest.partition("} ")[2]
         segments = rest.split(" - ")
@@ -263,7 +268,7 @@ class _Header:
             self.tournament, self.buy_in, game = (tournament["tid"], tournament["buyin"],
                                                   tournament["game"])
         wrapped = _MIXED.fullmatch(game)
-        if wrapped and wrapped["inner"][:1] in "$€£0123456789":
+        if wrapped and _STAKES_START.match(wrapped["inner"]):
             wrapped = None   # "Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)": stakes, not a mix
         plain = None if wrapped else _PLAIN.fullmatch(game)
         if wrapped:
@@ -284,6 +289,9 @@ class _Header:
         self.stakes = (0, 0)
         if not hilo:
             return
+        if stakes is not None and stakes.startswith("Level "):   # "8-Game (..., Level I (10/20))"
+            segments.append(stakes)
+            stakes = None
         for segment in segments[1:]:
             level = _LEVEL.search(segment)
             if level:
@@ -873,7 +881,7 @@ class PokerStarsReader(Iterator[HandHistory]):
                 self.skipped += 1
                 self.skipped_games[parsed.game] += 1
                 return None
-            hand = _HandParser(hand_id, parsed, date, tz, lines, start, ascii).parse()
+            hand = _tabled(_HandParser(hand_id, parsed, date, tz, lines, start, ascii).parse())
         except _Unreadable as exc:
             self._error(hand_id, start, str(exc))
             return None
@@ -902,8 +910,27 @@ def _c_history(found: tuple[Any, ...] | None, hand_id: str, start: int, parsed: 
         return None
     # Positional, far faster than 33 keywords, in HandHistory's order of fields
     # (mypy miscounts star arguments here).
-    return HandHistory(hand_id, *parsed.head, *table, *found[1:15],  # type: ignore[call-arg]
-                       date, tz, *parsed.tail, start, found[15])
+    return _tabled(HandHistory(hand_id, *parsed.head, *table,  # type: ignore[call-arg]
+                               *found[1:15], date, tz, *parsed.tail, start, found[15]))
+
+
+def _tabled(hand: HandHistory) -> HandHistory:
+    """``hand`` with every partial show (``shows [Qs]`` of four cards; its summary's
+    ``mucked [Qs]``) made a muck, as the site settles it: a hand not fully tabled
+    forfeits at showdown (its cards leave ``hole_cards`` and ``shown`` for ``mucked``).
+    Done on the finished hand, after both the C and the Python read (twins still)."""
+    count = hand.hole_count
+    holes = hand.hole_cards
+    for cards in holes.values():
+        if len(cards) < count:
+            break
+    else:
+        return hand
+    partial = [name for name, cards in holes.items() if len(cards) < count]
+    hand.hole_cards = {name: cards for name, cards in holes.items() if name not in partial}
+    hand.shown = tuple([name for name in hand.shown if name not in partial])
+    hand.mucked = hand.mucked + tuple([name for name in partial if name not in hand.mucked])
+    return hand
 
 
 def _stripped(raw: str) -> str:
