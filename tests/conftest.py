@@ -7,6 +7,8 @@
   concept's twins of one kind, read as one namespace), one test run each, for
   tests that call backend functions (``backend.omaha(...)``) directly.
 - ``native``: the native backend, or skip.
+- ``on_terminal``: run a command with stderr on a pseudo-terminal (where a
+  progress bar draws) and get the finished process and what the terminal showed.
 - ``pure_process``: run a snippet in a fresh interpreter with the pure backend
   forced and get its ``result`` back, to compare the public API across
   backends in one test.
@@ -16,8 +18,10 @@ from __future__ import annotations
 
 import os
 import pickle
+import struct
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -78,3 +82,46 @@ def pure_process() -> Callable[[str], Any]:
         checked = "import hilo_fast\nassert hilo_fast.BACKEND == 'python'\n" + code
         return run_pure(checked)
     return run
+
+
+OnTerminal = Callable[..., tuple["subprocess.CompletedProcess[str]", str]]
+
+
+def run_on_terminal(command: list[str], **run: Any) -> tuple[subprocess.CompletedProcess[str],
+                                                              str]:
+    """``subprocess.run(command, **run)`` with stdout captured and stderr on a
+    pseudo-terminal of 100 columns: the finished process, and all the terminal
+    showed (a reader thread drains it, so a long bar never blocks the child)."""
+    import fcntl
+    import pty
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # 100 columns
+    shown: list[bytes] = []
+
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:   # the other end closed
+                return
+            if not data:
+                return
+            shown.append(data)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=slave, text=True, **run)
+    finally:
+        os.close(slave)
+        reader.join(timeout=10)
+        os.close(master)
+    return result, b"".join(shown).decode()
+
+
+@pytest.fixture
+def on_terminal() -> OnTerminal:
+    """:func:`run_on_terminal`."""
+    return run_on_terminal

@@ -10,11 +10,11 @@ import importlib.util
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
-import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -260,37 +260,11 @@ def test_no_extras_venv_cli(bare_venv: Path, tmp_path: Path, command: list[str],
 
 @real_venv
 @pytest.mark.slow
-def test_no_extras_venv_draws_its_own_bar_without_tqdm(bare_venv: Path, tmp_path: Path) -> None:
+def test_no_extras_venv_draws_its_own_bar_without_tqdm(bare_venv: Path, tmp_path: Path,
+                                                       on_terminal: Callable[..., Any]) -> None:
     """On a terminal, the bar tqdm would draw is hilo-fast's own."""
-    import fcntl
-    import pty
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    shown: list[bytes] = []
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:   # the other end closed
-                return
-            if not data:
-                return
-            shown.append(data)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        result = subprocess.run([str(bare_venv / "hilo-fast"), "simulate", "--hands", "3000"],
-                                stdout=subprocess.PIPE, stderr=slave, text=True, cwd=tmp_path,
-                                env=env, timeout=300, check=False)
-    finally:
-        os.close(slave)
-        reader.join(timeout=10)
-        os.close(master)
-    text = b"".join(shown).decode()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result, text = on_terminal([str(bare_venv / "hilo-fast"), "simulate", "--hands", "3000"],
+                               cwd=tmp_path, env=env, timeout=300, check=False)
     assert result.returncode == 0, text
     assert "3,000/3,000 hands" in text and "ETA" in text and "Traceback" not in text

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import io
 import os
-import struct
 import subprocess
 import sys
-import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -71,39 +71,6 @@ def test_tqdm_draws_it_when_installed() -> None:
     assert "500/500" in stream.getvalue() and " samples/s" in stream.getvalue()
 
 
-def _on_a_terminal(args: list[str], env: dict[str, str] | None = None) -> tuple[str, str]:
-    """Run the CLI with stderr on a pseudo-terminal: (stdout, what the terminal showed)."""
-    import fcntl
-    import pty
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # 100 columns
-    shown: list[bytes] = []
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # the other end closed
-                return
-            if not data:
-                return
-            shown.append(data)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        result = subprocess.run([sys.executable, "-m", "hilo_fast", *args], stdout=subprocess.PIPE,
-                                stderr=slave, text=True, timeout=300, check=True,
-                                env={**os.environ, **(env or {})})
-    finally:
-        os.close(slave)
-        reader.join(timeout=10)
-        os.close(master)
-    return result.stdout, b"".join(shown).decode()
-
-
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
 
@@ -112,8 +79,9 @@ posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-
     ["simulate", "--hands", "3000", "--seed", "1"],
     ["equity", "As2dKh3c", "7c8d9hTs", "--samples", "300000", "--seed", "1"],
 ])
-def test_simulate_and_equity_draw_the_same_bar_on_a_terminal(command: list[str]) -> None:
-    _, shown = _on_a_terminal(command)
+def test_simulate_and_equity_draw_the_same_bar_on_a_terminal(
+        command: list[str], on_terminal: Callable[..., Any]) -> None:
+    _, shown = on_terminal([sys.executable, "-m", "hilo_fast", *command], timeout=300, check=True)
     total = command[command.index("--hands" if "--hands" in command else "--samples") + 1]
     unit = "hands" if command[0] == "simulate" else "samples"
     assert f"{int(total):,}/{int(total):,} {unit}" in shown or f"{total}/{total}" in shown
@@ -121,14 +89,16 @@ def test_simulate_and_equity_draw_the_same_bar_on_a_terminal(command: list[str])
 
 
 @posix_only
-def test_own_bar_on_a_terminal_is_drawn_by_time(tmp_path: object) -> None:
+def test_own_bar_on_a_terminal_is_drawn_by_time(tmp_path: object,
+                                                on_terminal: Callable[..., Any]) -> None:
     """Without tqdm (hidden from the child), 30,000 hands redraw a handful of times,
     not once per 256 hands (117 times)."""
     hide = tmp_path / "hide"  # type: ignore[operator]
     hide.mkdir()
     (hide / "tqdm.py").write_text("raise ImportError('hidden by the test')\n")
-    _, shown = _on_a_terminal(["simulate", "--hands", "30000", "--seed", "1"],
-                              env={"PYTHONPATH": str(hide)})
+    _, shown = on_terminal([sys.executable, "-m", "hilo_fast", "simulate", "--hands", "30000",
+                            "--seed", "1"], timeout=300, check=True,
+                           env={**os.environ, "PYTHONPATH": str(hide)})
     assert "30,000/30,000 hands" in shown and "ETA" in shown
     assert shown.count("\r") < 60
 

@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -352,39 +353,13 @@ def test_example_reads_every_file_given() -> None:
 
 
 @posix_only
-def test_report_on_a_terminal_says_a_bad_file_on_a_line_of_its_own(tmp_path: Path) -> None:
+def test_report_on_a_terminal_says_a_bad_file_on_a_line_of_its_own(
+        tmp_path: Path, on_terminal: Callable[..., Any]) -> None:
     """The bar is drawn with carriage returns: a bad file's line comes after it ends."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    shown: list[bytes] = []
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:   # the other end closed
-                return
-            if not data:
-                return
-            shown.append(data)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        result = subprocess.run([sys.executable, "-m", "hilo_fast", "hh", "report",
+    result, shown = on_terminal([sys.executable, "-m", "hilo_fast", "hh", "report",
                                  str(DATA / "plo8_cash.txt"), str(tmp_path / "missing.txt")],
-                                stdout=subprocess.PIPE, stderr=slave, text=True, timeout=120,
-                                check=False)
-    finally:
-        os.close(slave)
-        reader.join(timeout=10)
-        os.close(master)
-    text = b"".join(shown).decode().replace("\r\n", "\n")
+                                timeout=120, check=False)
+    text = shown.replace("\r\n", "\n")
     assert result.returncode == 1
     assert "4 hands" in text   # the bar was drawn
     assert f"\nhilo-fast: error: {tmp_path / 'missing.txt'}: No such file or directory\n" in text
