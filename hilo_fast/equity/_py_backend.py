@@ -13,6 +13,7 @@ from typing import Any
 # with the same tables and the same best-hand search.
 from ..core._py_backend import (
     _FLUSH,
+    _MASK64,
     _PAIR,
     _RANK_BIT,
     _SUIT,
@@ -47,7 +48,6 @@ EQUITY_TALLY_FIELDS = ("share", "share_sq", "scoop", "win_high", "tie_high", "wi
 _HALF_POT = EQUITY_POT // 2
 _MAX_PLAYERS = EQUITY_MAX_PLAYERS
 _MAX_DEALS = 1 << 62
-_MASK64 = (1 << 64) - 1
 _TALLY_WIDTH = len(EQUITY_TALLY_FIELDS)
 
 
