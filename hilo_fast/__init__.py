@@ -29,6 +29,7 @@ from .core.evaluation import (
     omaha_low,
 )
 from .core.evaluation import fast_omaha_hilo as omaha_hilo
+from .core.game import Game
 from .core.showdown import OddChip, Pot, ShowdownResult, rank_hands, showdown
 from .engine.actions import Action, LegalActions, Street
 from .engine.hand import Hand, HandView
@@ -46,6 +47,7 @@ __all__ = [
     "CardLike",
     "CardsLike",
     "EquityResult",
+    "Game",
     "Hand",
     "HandHistory",
     "HandValue",

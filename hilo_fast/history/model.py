@@ -25,6 +25,20 @@ from .replay import Replay, replay
 STREETS = ("preflop", "flop", "turn", "river")
 
 
+@dataclass(frozen=True, slots=True)
+class UnreadableHand:
+    """A hand the reader skipped: its id (``""`` if the header itself was bad),
+    the 1-based line where it starts, and why."""
+
+    hand_id: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"hand #{self.hand_id}" if self.hand_id else "text"
+        return f"{where} at line {self.line}: {self.reason}"
+
+
 class SeatInfo(NamedTuple):
     """One player in the seat list: seat number (1-based, as printed), name, chips
     at the start of the hand; ``sitting_out`` when the seat line says so (such a

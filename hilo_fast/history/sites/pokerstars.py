@@ -54,13 +54,12 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import IO, Any
 
 from ...engine.structures import Limit
 from .._backend import fast
-from ..model import HandHistory, HHAction, Post, SeatInfo
+from ..model import HandHistory, HHAction, Post, SeatInfo, UnreadableHand
 
 __all__ = ["PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars"]
 
@@ -129,20 +128,6 @@ _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new_
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
 _STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 _BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}   # board cards once the street is dealt
-
-
-@dataclass(frozen=True, slots=True)
-class UnreadableHand:
-    """A hand the reader skipped: its id (``""`` if the header itself was bad),
-    the 1-based line where it starts, and why."""
-
-    hand_id: str
-    line: int
-    reason: str
-
-    def __str__(self) -> str:
-        where = f"hand #{self.hand_id}" if self.hand_id else "text"
-        return f"{where} at line {self.line}: {self.reason}"
 
 
 class _Unreadable(Exception):

@@ -1,0 +1,207 @@
+"""What every site reader shares: its counts and error list, the decoding of a
+file in any encoding the sites write, and the cutting of a text into hands.
+
+A site module (``history/sites/<site>.py``) gives:
+
+- ``SITE``: the site's name as :attr:`HandHistory.site` holds it (``"winamax"``);
+- ``sniff(head: str) -> bool``: True when ``head`` (the first few KB of a file,
+  decoded) is a history of this site and format;
+- a reader class, a :class:`SiteReader` whose :meth:`SiteReader._hands` yields
+  the Omaha Hi/Lo hands, calls :meth:`SiteReader._error` for a hand it cannot
+  read (reading goes on) and :meth:`SiteReader._skip` for a hand of another game;
+- ``read_<site>(source)``, made by :func:`reader_function`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import itertools
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, ClassVar, NamedTuple
+
+from ..model import HandHistory, UnreadableHand
+
+MAX_ERRORS = 1000        # errors a reader keeps (error_count counts them all)
+MAX_HAND_LINES = 2000    # a "hand" longer than this is not one: memory stays bounded
+MAX_LINE = 1 << 16       # characters kept of one line (a 100 MB line is garbage)
+SNIFF_BYTES = 8192       # what read_history looks at to tell the site
+
+
+class SiteReader(Iterator[HandHistory]):
+    """An iterator of the Omaha Hi/Lo hands of one site's history, read lazily.
+
+    While (and after) iterating: ``hands`` counts the hands yielded,
+    ``skipped`` the hands of other games (``skipped_games`` by game name),
+    ``errors`` lists the unreadable hands (:class:`UnreadableHand`, at most
+    ``MAX_ERRORS``; ``error_count`` counts them all).
+    """
+
+    site: ClassVar[str] = ""
+
+    def __init__(self, lines: Iterable[str], name: str = "<text>",
+                 closing: IO[bytes] | IO[str] | None = None) -> None:
+        self.name = name
+        self.hands = 0
+        self.skipped = 0
+        self.skipped_games: Counter[str] = Counter()
+        self.errors: list[UnreadableHand] = []
+        self.error_count = 0
+        self._closing = closing
+        self._it = self._guarded(iter(lines))
+
+    def __iter__(self) -> SiteReader:
+        return self
+
+    def __next__(self) -> HandHistory:
+        return next(self._it)
+
+    def close(self) -> None:
+        """Close the file this reader opened (done by itself at the end of the file)."""
+        if self._closing is not None:
+            self._closing.close()
+            self._closing = None
+
+    def _guarded(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        try:
+            for hand in self._hands(lines):
+                self.hands += 1
+                yield hand
+        finally:
+            self.close()
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        """The hands of ``lines`` (each without its line end); the subclass's work."""
+        raise NotImplementedError
+
+    def _error(self, hand_id: str, line: int, reason: str) -> None:
+        """Report a hand that cannot be read (``line``: where it starts, 1-based)."""
+        self.error_count += 1
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(UnreadableHand(hand_id, line, reason))
+
+    def _skip(self, game: str) -> None:
+        """Count a hand of another game (not an error)."""
+        self.skipped += 1
+        self.skipped_games[game] += 1
+
+
+class Block(NamedTuple):
+    """The lines of one hand: ``start`` is the 1-based line of its first line;
+    ``lines`` have no line ends; ``cut`` is True when the hand had more than
+    MAX_HAND_LINES lines (only the first ones are kept: report it, do not read it)."""
+
+    start: int
+    lines: list[str]
+    cut: bool
+
+
+def blocks(lines: Iterable[str], is_header: Callable[[str], bool]) -> Iterator[Block]:
+    """Cut ``lines`` into hands: each block starts at a line for which
+    ``is_header(line)`` is true (lines are given stripped of spaces and BOMs) and
+    runs to the next. Blank lines are dropped. Text before the first header comes
+    as a first block whose first line is not a header (the reader reports it)."""
+    block: list[str] = []
+    start, cut, number = 0, False, 0
+    for raw in lines:
+        number += 1
+        line = raw.strip().lstrip("\ufeff")[:MAX_LINE]
+        if not line:
+            continue
+        if is_header(line):
+            if block:
+                yield Block(start, block, cut)
+            block, start, cut = [line], number, False
+        elif len(block) < MAX_HAND_LINES:
+            if not block:
+                start = number
+            block.append(line)
+        else:
+            cut = True
+    if block:
+        yield Block(start, block, cut)
+
+
+# ---- decoding: UTF-8 (with or without BOM), UTF-16 (with or without BOM), cp1252 ----
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """"utf-16-le"/"utf-16-be" when ``head`` looks like UTF-16 text with no BOM
+    (ASCII text in UTF-16 has a zero byte in every other place), else None."""
+    if len(head) < 4:
+        return None
+    even, odd = head[0:64:2], head[1:64:2]
+    if odd.count(0) > len(odd) * 3 // 4 and even.count(0) == 0:
+        return "utf-16-le"
+    if even.count(0) > len(even) * 3 // 4 and odd.count(0) == 0:
+        return "utf-16-be"
+    return None
+
+
+def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
+    """The lines of a binary file, decoded: by its BOM, else as UTF-16 when it looks
+    like it, else line by line as UTF-8 falling back to cp1252 for a line that is not
+    UTF-8 (old sites wrote cp1252; a file may mix both). Line ends are dropped."""
+    head = binary.read(128)
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        yield from _decoded_chunks(head, binary, "utf-16")
+        return
+    encoding = _utf16_without_bom(head)
+    if encoding is not None:
+        yield from _decoded_chunks(head, binary, encoding)
+        return
+    parts = head.removeprefix(codecs.BOM_UTF8).splitlines(keepends=True)
+    if parts and not parts[-1].endswith((b"\n", b"\r")):
+        parts[-1] += binary.readline()
+    for raw in itertools.chain(parts, binary):
+        raw = raw.rstrip(b"\r\n")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("cp1252", errors="replace")
+        # (a lone "\r" ends a line too, as universal newlines would have it)
+        yield from line.split("\r") if "\r" in line else (line,)
+
+
+def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[str]:
+    """The lines of ``head`` and the rest of ``binary`` in ``encoding``, decoded a
+    chunk at a time (a line longer than a chunk is carried over, cut at MAX_LINE)."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    pending, data = "", head
+    while True:
+        text = pending + decoder.decode(data, final=not data)
+        lines = text.splitlines()
+        pending = lines.pop() if lines and data and not text.endswith(("\n", "\r")) else ""
+        yield from lines
+        pending = pending[:MAX_LINE]
+        if not data:
+            return
+        data = binary.read(1 << 16)
+
+
+def open_source(source: str | os.PathLike[str] | IO[str] | IO[bytes]
+                ) -> tuple[Iterator[str], str, IO[bytes] | None]:
+    """The decoded lines of ``source`` (a path, or an open text or binary file),
+    its name for messages, and the file to close when this opened it."""
+    if isinstance(source, (str, os.PathLike)):
+        binary = open(source, "rb")  # noqa: SIM115 (closed by the reader)
+        return _lines_of_binary(binary), os.fspath(source), binary
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "read"):
+        raise TypeError(f"source must be a path or an open file, got {type(source).__name__}")
+    name = getattr(source, "name", "<file>")
+    name = name if isinstance(name, str) else "<file>"
+    if isinstance(source, io.TextIOBase):
+        return (line.rstrip("\r\n") for line in source), name, None
+    return _lines_of_binary(source), name, None   # type: ignore[arg-type]
+
+
+def reader_function(reader: type[SiteReader]) -> Callable[..., SiteReader]:
+    """``read_<site>(source)`` for a reader class: a path or an open file, text
+    or binary, decoded as :func:`open_source` decodes it."""
+    def read(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> SiteReader:
+        lines, name, closing = open_source(source)
+        return reader(lines, name, closing)
+    read.__doc__ = (f"The Omaha Hi/Lo hands of a {reader.site} hand history (a path or "
+                    "an open file), one at a time, as a reader with counts and errors.")
+    return read

@@ -1,0 +1,86 @@
+"""The site readers' shared base: decoding in every encoding the sites write,
+cutting a text into hands, bounded memory on an endless hand."""
+
+from __future__ import annotations
+
+import codecs
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from hilo_fast.history.model import HandHistory
+from hilo_fast.history.sites._base import (
+    MAX_HAND_LINES,
+    SiteReader,
+    blocks,
+    open_source,
+    reader_function,
+)
+
+TEXT = ("Hand #1 \u2013 Omaha H/L\nSeat 1: Zo\u00eb (\u20ac1.00)\n\n"
+        "Hand #2 \u2013 Omaha H/L\nSeat 2: B\n")
+
+
+@pytest.mark.parametrize("encode", [
+    lambda t: t.encode("utf-8"),
+    lambda t: codecs.BOM_UTF8 + t.encode("utf-8"),
+    lambda t: t.encode("utf-16"),                    # with its BOM
+    lambda t: t.encode("utf-16-le"),                 # no BOM
+    lambda t: t.encode("utf-16-be"),
+    lambda t: t.replace("\n", "\r\n").encode("utf-8"),
+    lambda t: t.replace("\n", "\r").encode("utf-8"),
+], ids=["utf8", "utf8-bom", "utf16", "utf16le", "utf16be", "crlf", "cr"])
+def test_every_encoding_gives_the_same_lines(encode: object) -> None:
+    lines, _, _ = open_source(io.BytesIO(encode(TEXT)))  # type: ignore[operator]
+    assert list(lines) == TEXT.split("\n")[:-1]
+
+
+def test_a_cp1252_line_among_utf8_lines_is_read_as_cp1252() -> None:
+    data = "Seat 1: Zoë\n".encode() + "Seat 2: Jérôme €5\n".encode("cp1252")
+    lines, _, _ = open_source(io.BytesIO(data))
+    assert list(lines) == ["Seat 1: Zoë", "Seat 2: Jérôme €5"]
+
+
+def test_blocks_cut_at_headers_and_report_leading_text() -> None:
+    text = ["junk", "", "H 1", "a", "b", "  ", "H 2", "c"]
+    got = list(blocks(text, lambda line: line.startswith("H ")))
+    assert got == [(1, ["junk"], False), (3, ["H 1", "a", "b"], False), (7, ["H 2", "c"], False)]
+
+
+def test_an_endless_hand_is_cut_not_kept() -> None:
+    def endless() -> Iterator[str]:
+        yield "H 1"
+        for _ in range(MAX_HAND_LINES * 3):
+            yield "x"
+        yield "H 2"
+    first, second = blocks(endless(), lambda line: line.startswith("H "))
+    assert first.cut and len(first.lines) == MAX_HAND_LINES
+    assert second == (MAX_HAND_LINES * 3 + 2, ["H 2"], False)
+
+
+class _Counting(SiteReader):
+    site = "test"
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        for block in blocks(lines, lambda line: line.startswith("Hand #")):
+            if "2" in block.lines[0]:
+                self._error("2", block.start, "no seats")
+            else:
+                self._skip("Stud")
+        return iter(())
+
+
+def test_a_reader_counts_errors_and_skips_and_closes_its_file(tmp_path: object) -> None:
+    path = tmp_path / "h.txt"  # type: ignore[operator]
+    path.write_text(TEXT, encoding="utf-16")
+    reader = reader_function(_Counting)(path)
+    assert list(reader) == []
+    assert (reader.skipped, dict(reader.skipped_games), reader.error_count) == (1, {"Stud": 1}, 1)
+    assert str(reader.errors[0]) == "hand #2 at line 4: no seats"
+    assert reader._closing is None
+
+
+def test_a_source_of_the_wrong_type_is_named() -> None:
+    with pytest.raises(TypeError, match="bytes"):
+        open_source(b"Hand #1")  # type: ignore[arg-type]
