@@ -53,6 +53,12 @@ class Case:
 E, H = "evaluate", "As2dKh9c"
 PL = "Structure.pot_limit(1, 2)"
 CASES = [
+    # ---- the game dealt ----
+    Case("Game", "count", "Game(hole_cards=3)", ValueError, "Game hole_cards must be 4, 5 or 6, got 3"),
+    Case("Game", "range", "Game(boards=3)", ValueError, "Game boards must be 1 or 2, got 3"),
+    Case("Game", "range", 'Game(split="low")', ValueError, "Game split must be 'hilo' or 'high'"),
+    Case("Game", "float", "Game(hole_cards=4.0)", TypeError, "Game hole_cards must be an int"),
+    Case("Game", "type", 'Game.named("stud")', ValueError, "unknown game 'stud'"),
     # ---- evaluation ----
     Case(E, "type", 'evaluate(12345, "3s4h5d")', TypeError, "bad cards 12345"),
     Case(E, "type", 'evaluate([None, 1, 2, 3], [4, 5, 6])', TypeError, "bad card None"),
