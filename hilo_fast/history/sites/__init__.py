@@ -1,2 +1,12 @@
-"""One reader per site or format, each filling :class:`~hilo_fast.history.model.HandHistory`:
-PokerStars (:mod:`.pokerstars`). A new site is one module here and its fixtures."""
+"""One reader per site or format, each filling :class:`~hilo_fast.history.model.HandHistory`.
+A new site is one module here, one line in :data:`SITES` and its fixtures."""
+
+#: site name -> module name (in this package), in the order files are sniffed.
+SITES: dict[str, str] = {
+    "ipoker": "ipoker",
+    "merge": "merge",
+    "boss": "boss",
+    "microgaming": "microgaming",
+    "fulltilt": "fulltilt",
+    "kingsclub": "kingsclub",
+}
