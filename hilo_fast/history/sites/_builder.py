@@ -69,6 +69,7 @@ class HandBuilder:
         self.collected: dict[str, int] = {}
         self.pot_collections: list[tuple[int, str, int]] = []
         self.button = 0
+        self.hero: str | None = None
         #: True: at a showdown, whoever did not :meth:`show` mucked
         self.show_rule = True
 

@@ -54,7 +54,10 @@ _XML_DECLARATION = re.compile(r"<\?xml\s[^>]*\?>")
 
 
 class XmlRefused(Exception):
-    """The file declares an entity or an external DTD: refused (see the module doc)."""
+    """The file declares an entity or an external DTD: refused (see the module doc);
+    ``line``: where."""
+
+    line = 0
 
 
 def _refuse_doctype(name: str, system_id: str | None, public_id: str | None,
@@ -157,61 +160,76 @@ def xml_elements(lines: Iterator[str], wanted: frozenset[str], hand_start: re.Pa
                  ) -> Iterator[tuple[Element, int]]:
     """Each element of ``lines`` whose tag is in ``wanted`` (not inside another
     wanted one), built, with the line it starts on, as it ends. ``hand_start``
-    finds a line where a hand starts (to start again after an XML error);
-    ``error(hand_id, line, reason)`` reports a hand (or text) that could not be
-    read (``hand_id(element)`` names a hand half built). Raises
-    :class:`XmlRefused` for a file that declares entities or an external DTD."""
+    finds where a hand starts (to start again after an XML error, on the same
+    line if another hand starts there); ``error(hand_id, line, reason)`` reports a
+    hand (or text) that could not be read (``hand_id(element)`` names a hand half
+    built). Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
+    entities or an external DTD."""
     builder = _Builder(wanted)
     parser = _parser(builder)
     opened = False   # our root is open
     resync = False   # after an XML error: skipping to the next hand
     number = 0
-    for line in lines:
+    for text in lines:
         number += 1
-        if resync:
-            found = hand_start.search(line)
-            if found is None:
-                continue
-            line, resync = line[found.start():], False
-        builder.line = number
-        if not opened:
-            if "<" not in line and ">" not in line and "]" not in line:
-                continue   # plain text before the first element (not the prolog)
-            found = _ELEMENT_START.search(line)
-            if found is not None:
-                line = f"{line[:found.start()]}<{_ROOT}>{line[found.start():]}"
-                opened = True
-        else:
-            if builder.depth <= 1 and "<" not in line:
-                continue   # plain text between elements (a site's trailer lines)
-            if "<?xml" in line:
-                line = _XML_DECLARATION.sub("", line)
-            if line.startswith("\ufeff"):
-                line = line.lstrip("\ufeff")
-        try:
-            parser.Parse(line + "\n", False)
-        except expat.ExpatError as exc:
-            reason = f"XML error at line {number}: {expat.errors.messages[exc.code]}"
-            if builder.stack:
-                error(hand_id(builder.stack[0]), builder.start_line, reason)
+        line: str | None = text
+        while line is not None:
+            if resync:
+                found = hand_start.search(line)
+                if found is None:
+                    break
+                line, resync = line[found.start():], False
+            builder.line = number
+            if not opened:
+                if "<" not in line and ">" not in line and "]" not in line:
+                    break   # plain text before the first element (not the prolog)
+                found = _ELEMENT_START.search(line)
+                if found is not None:
+                    line = f"{line[:found.start()]}<{_ROOT}>{line[found.start():]}"
+                    opened = True
             else:
-                error("", number, reason)
-            builder = _Builder(wanted)
-            parser = _parser(builder)
-            opened, resync = False, True
-            continue
-        done = builder.done
-        if done:
-            for element, start, whole in done:
-                if whole:
-                    yield element, start
-                else:
-                    error(hand_id(element), start,
-                          f"more than {MAX_HAND_ELEMENTS} XML elements: not a hand")
-            done.clear()
+                if builder.depth <= 1 and "<" not in line:
+                    break   # plain text between elements (a site's trailer lines)
+                if "<?xml" in line:
+                    line = _XML_DECLARATION.sub("", line)
+                if line.startswith("\ufeff"):
+                    line = line.lstrip("\ufeff")
+            try:
+                parser.Parse(line + "\n", False)
+                line = None
+            except XmlRefused as exc:
+                exc.line = number
+                raise
+            except expat.ExpatError as exc:
+                reason = f"XML error at line {number}: {expat.errors.messages[exc.code]}"
+                if builder.stack:
+                    error(hand_id(builder.stack[0]), builder.start_line, reason)
+                # (an error between hands loses no hand: a closing tag of a root left
+                # behind after an earlier error, text the site wrote between hands)
+                yield from _finished(builder, error, hand_id)
+                builder = _Builder(wanted)
+                parser = _parser(builder)
+                opened, resync = False, True
+                # the rest of this line, from where it broke, may hold the next hand
+                line = line[max(exc.offset - len(_ROOT) - 2, 0) + 1:] if exc.offset else None
+        yield from _finished(builder, error, hand_id)
     if builder.stack:
         error(hand_id(builder.stack[0]), builder.start_line,
               "the file ends inside the hand (cut short)")
+
+
+def _finished(builder: _Builder, error: Callable[[str, int, str], None],
+              hand_id: Callable[[Element], str]) -> Iterator[tuple[Element, int]]:
+    """The wanted elements the builder finished (reported when too big), handed over."""
+    done = builder.done
+    if done:
+        for element, start, whole in done:
+            if whole:
+                yield element, start
+            else:
+                error(hand_id(element), start,
+                      f"more than {MAX_HAND_ELEMENTS} XML elements: not a hand")
+        done.clear()
 
 
 class XmlSiteReader(SiteReader):
@@ -244,7 +262,11 @@ class XmlSiteReader(SiteReader):
                 if hand is not None:
                     yield hand
         except XmlRefused as exc:
-            self._error("", 0, f"{self.name}: {exc}")
+            self._error("", exc.line, f"{self.name}: {exc}")
+            return
+        if not self.hands and not self.skipped and not self.error_count:
+            self._error("", 1, f"{self.name}: no <{self.HAND_TAG}> hand in it: not a "
+                        f"{self.site} hand history")
 
     def _hand_id(self, element: Element) -> str:
         return element.get(self.ID_ATTRIBUTE, "")
