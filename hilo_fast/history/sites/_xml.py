@@ -169,9 +169,9 @@ def xml_elements(lines: Iterator[str], wanted: frozenset[str], hand_start: re.Pa
     parser = _parser(builder)
     opened = False   # our root is open
     resync = False   # after an XML error: skipping to the next hand
+    in_tag = False   # the text fed so far ends inside a tag
     number = 0
-    for text in lines:
-        number += 1
+    for number, text in enumerate(lines, 1):
         line: str | None = text
         while line is not None:
             if resync:
@@ -188,15 +188,17 @@ def xml_elements(lines: Iterator[str], wanted: frozenset[str], hand_start: re.Pa
                     line = f"{line[:found.start()]}<{_ROOT}>{line[found.start():]}"
                     opened = True
             else:
-                if builder.depth <= 1 and "<" not in line:
+                if builder.depth <= 1 and not in_tag and "<" not in line:
                     break   # plain text between elements (a site's trailer lines)
                 if "<?xml" in line:
                     line = _XML_DECLARATION.sub("", line)
                 if line.startswith("\ufeff"):
                     line = line.lstrip("\ufeff")
+            fed, line = line, None
+            if "<" in fed or ">" in fed:   # (a start tag may run over several lines)
+                in_tag = fed.rfind("<") > fed.rfind(">")
             try:
-                parser.Parse(line + "\n", False)
-                line = None
+                parser.Parse(fed + "\n", False)
             except XmlRefused as exc:
                 exc.line = number
                 raise
@@ -209,9 +211,9 @@ def xml_elements(lines: Iterator[str], wanted: frozenset[str], hand_start: re.Pa
                 yield from _finished(builder, error, hand_id)
                 builder = _Builder(wanted)
                 parser = _parser(builder)
-                opened, resync = False, True
+                opened, resync, in_tag = False, True, False
                 # the rest of this line, from where it broke, may hold the next hand
-                line = line[max(exc.offset - len(_ROOT) - 2, 0) + 1:] if exc.offset else None
+                line = fed[max(exc.offset - len(_ROOT) - 2, 0) + 1:] if exc.offset else None
         yield from _finished(builder, error, hand_id)
     if builder.stack:
         error(hand_id(builder.stack[0]), builder.start_line,

@@ -24,10 +24,10 @@ diamonds A, 2, ..., K, then clubs, hearts, spades.
 ... <ACTION TYPE="HAND_BLINDS" PLAYER="ann" KIND="HAND_SB" VALUE="0.01"></ACTION>
 ... <ACTION TYPE="HAND_BLINDS" PLAYER="bob" KIND="HAND_BB" VALUE="0.02"></ACTION>
 ... <ACTION TYPE="ACTION_FOLD" PLAYER="ann"></ACTION>
-... <SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.03" RAKE="0.00">
-... <RESULT PLAYER="bob" WIN="0.03"></RESULT></SHOWDOWN></HISTORY>'''
+... <SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.02" RAKE="0.00">
+... <RESULT PLAYER="bob" WIN="0.02"></RESULT></SHOWDOWN></HISTORY>'''
 >>> [(h.hand_id, h.collected, h.replay().exact) for h in parse_boss(text)]
-[('7', {'bob': 3}, True)]
+[('7', {'bob': 2}, True)]
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ bet of $X returned to name``; ``name wins the (high |low )?(pot|main pot|side
 pot #k) ($X)`` and ``ties for ...``: what each collected; ``Total pot $X ... |
 Rake $Y``. Table traffic and chat between the actions is ignored.
 
->>> text = '''Full Tilt Poker Game #7: Table T (6 max) - PL Omaha H/L - $0.01/$0.02 - 1:02:03 ET - 2014/01/05
+>>> text = '''Full Tilt Poker Game #7: Table T - PL Omaha H/L - $0.01/$0.02 - 1:02:03 ET - 2014/1/5
 ... Seat 1: ann ($1)
 ... Seat 2: bob ($2.50)
 ... ann posts the small blind of $0.01
@@ -142,10 +142,11 @@ class FullTiltReader(SiteReader):
         b = HandBuilder(SITE, hand_id, start)
         sitting_out: set[str] = set()
         body = 1
-        for body, line in enumerate(lines[1:], 1):
-            seat = _SEAT.match(line)
+        while body < len(lines):
+            seat = _SEAT.match(lines[body])
             if seat is None:
                 break
+            body += 1
             out = "sitting out" in seat["rest"]
             if out:
                 sitting_out.add(seat["name"])

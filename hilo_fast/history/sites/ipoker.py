@@ -14,7 +14,8 @@ it is the total raised to. The file gives no rake: it is the pot less what
 was collected. The XML is read by a hardened parser (:mod:`._xml`).
 
 >>> text = '''<session sessioncode="1"><general><gametype>Omaha HiLow PL $0.01/$0.02</gametype>
-... <tablename>T</tablename><tablecurrency>USD</tablecurrency><tablesize>6</tablesize>
+... <tablename>T</tablename><smallblind>$0.01</smallblind><bigblind>$0.02</bigblind>
+... <tablecurrency>USD</tablecurrency><tablesize>6</tablesize>
 ... </general><game gamecode="9"><general><players>
 ... <player seat="1" name="ann" chips="$1" dealer="1" win="$0"/>
 ... <player seat="2" name="bob" chips="$2" dealer="0" win="$0.02"/></players></general>

@@ -25,9 +25,9 @@ is reported unreadable: the model has one board (the variants issue).
 ... ann folds
 ... *** SUMMARY ***
 ... Rake 0
-... bob wins pot (3)'''
+... bob wins pot (2)'''
 >>> [(h.hand_id, h.collected, h.replay().exact) for h in parse_kingsclub(text)]
-[('7', {'bob': 300}, True)]
+[('7', {'bob': 200}, True)]
 """
 
 from __future__ import annotations

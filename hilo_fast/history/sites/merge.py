@@ -21,10 +21,10 @@ main). The file gives no rake: it is the pot less what was collected.
 ... <round id="BLINDS"><event type="SMALL_BLIND" player="0" amount="0.01"/>
 ... <event type="BIG_BLIND" player="1" amount="0.02"/></round>
 ... <round id="PREFLOP"><event type="FOLD" player="0"/></round>
-... <round id="END_OF_GAME"><winner amount="0.03" potnumber="1" player="1"/></round>
+... <round id="END_OF_GAME"><winner amount="0.02" potnumber="1" player="1"/></round>
 ... </game>'''
 >>> [(h.hand_id, h.seats[0].stack, h.collected, h.replay().exact) for h in parse_merge(text)]
-[('5-1', 100, {'bob': 3}, True)]
+[('5-1', 100, {'bob': 2}, True)]
 """
 
 from __future__ import annotations
