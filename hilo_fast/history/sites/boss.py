@@ -189,7 +189,7 @@ class BossReader(XmlSiteReader):
             table=history.get("TABLE", ""), max_seats=None, rake=rake, total_pot=pot_total,
             hero=hero, date=date,
             tournament_id=history.get("TABLETOURNEYID") or None if not cash else None,
-            dealt_in=tuple(dealt))
+            dealt_in=tuple(dealt) or None)
 
     @staticmethod
     def _check_pot(b: HandBuilder, item: Element, cash: bool, street_over: bool) -> None:
