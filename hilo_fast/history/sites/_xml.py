@@ -1,18 +1,22 @@
 """Hand histories written as XML (iPoker, Merge, Boss, Microgaming): the hands of
 a file streamed out of a hardened XML parser, one element at a time.
 
-The parser is the standard library's expat (:mod:`pyexpat`) with what makes
-XML dangerous on untrusted files turned off, as ``defusedxml`` turns it off
-(the same three handlers), without its pure-Python ElementTree layer, which
-would halve the speed:
+Hardened for untrusted files, as ``defusedxml`` hardens the standard library
+(the same three expat handlers), without its pure-Python ElementTree layer,
+which would cost half the speed:
 
-- a DTD naming an external subset (``<!DOCTYPE x SYSTEM "...">``) is refused,
-  and so is every entity declaration (``<!ENTITY ...>``, internal or external,
-  general or parameter): an entity bomb ("billion laughs", quadratic blow-up)
-  is refused at its first declaration, never expanded; an external entity is
-  refused, never fetched (parameter entities are never parsed, and a
-  reference to an external entity is refused too);
-- a reference to an undeclared entity is an XML error of its hand.
+- the prolog (what comes before the first element: the XML declaration, a
+  DOCTYPE) is read by expat (:mod:`pyexpat`) with every entity declaration
+  refused (``<!ENTITY ...>``, internal or external, general or parameter: an
+  entity bomb, "billion laughs" or quadratic blow-up, is refused at its first
+  declaration, never expanded), a DTD naming an external subset refused,
+  external entities refused, never fetched, parameter entities never parsed;
+- the elements are read by the standard library's C pull parser
+  (:class:`xml.etree.ElementTree.XMLPullParser`), which never sees the
+  prolog: XML allows a DTD only before the first element (a later
+  ``<!DOCTYPE`` or ``<!ENTITY`` is a syntax error), so no entity can be
+  declared where it reads, and none expanded; a reference to an undeclared
+  entity is an XML error of its hand.
 
 Hand histories never declare entities, so nothing real is refused. A refusal
 is an error of the whole file (reading stops): :class:`XmlRefused`.
@@ -21,23 +25,24 @@ Sites write XML in several shapes: one document (``<ROOT>``, ``<session>``),
 hands one after the other with no root (Merge, Boss), hands between lines of
 plain text (Microgaming's ``----PRIMA.DAT----``), files cut short (no closing
 tag), several documents in one file. So the reader opens a root of its own
-before the first element (after the XML declaration and any DOCTYPE, which
-the parser sees and refuses as above), drops later XML declarations, drops
-plain-text lines between elements, and on an XML error reports it (with the
-hand it broke, if any) and starts a new parser at the next hand.
+before the first element, drops later XML declarations, and on an XML error
+reports it (with the hand it broke, if any) and starts a new parser where
+the next hand starts.
 
-Memory stays flat: only the elements a site asks for (``wanted``: its hand
-element and a few small context elements) are built, each handed over when it
-ends and dropped by the parser; a hand of more than :data:`MAX_HAND_ELEMENTS`
-elements is reported and not built. Line numbers are the file's (1-based).
+Memory stays flat: each wanted element (a site's hand element and a few small
+context elements) is handed over when it ends and dropped by the tree, and
+so is every other element as it ends; a hand of more than
+:data:`MAX_HAND_ELEMENTS` elements is reported, not kept. Line numbers are the
+file's (1-based).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 from xml.parsers import expat
 
 from ..model import HandHistory
@@ -46,7 +51,7 @@ from ._builder import Unreadable
 
 __all__ = ["MAX_HAND_ELEMENTS", "XmlRefused", "XmlSiteReader", "card_of", "xml_elements"]
 
-#: A hand of more elements than this is not one (reported, not built: memory bounded).
+#: A hand of more elements than this is not one (reported, not kept: memory bounded).
 MAX_HAND_ELEMENTS = 20_000
 _ROOT = "hilo-fast-root"
 _ELEMENT_START = re.compile(r"<[A-Za-z_]")
@@ -87,143 +92,159 @@ def _refuse_reference(context: str, base: str | None, system_id: str | None,
     raise XmlRefused(f"the external entity {system_id or public_id} is refused, never fetched")
 
 
-class _Builder:
-    """The parser's handlers: builds the wanted elements, only counts depth elsewhere."""
-
-    def __init__(self, wanted: frozenset[str]) -> None:
-        self.wanted = wanted
-        self.depth = 0            # open elements, our own root included
-        self.stack: list[Element] = []   # the wanted element being built and its open children
-        self.texts: list[list[str]] = []
-        #: finished wanted elements: (element, start line, built whole)
-        self.done: list[tuple[Element, int, bool]] = []
-        self.start_line = 0
-        self.count = 0            # elements of the one being built
-        self.ignored = 0          # open elements not built (past MAX_HAND_ELEMENTS)
-        self.too_big = False
-        self.line = 0             # the file line being fed
-
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.depth += 1
-        stack = self.stack
-        if stack:
-            self.count += 1
-            if self.ignored or self.count > MAX_HAND_ELEMENTS:
-                self.too_big = True
-                self.ignored += 1
-                return
-            child = Element(tag, attrib)
-            stack[-1].append(child)
-            stack.append(child)
-            self.texts.append([])
-        elif tag in self.wanted:
-            stack.append(Element(tag, attrib))
-            self.texts.append([])
-            self.start_line, self.count, self.too_big = self.line, 1, False
-
-    def end(self, tag: str) -> None:
-        self.depth -= 1
-        if self.ignored:
-            self.ignored -= 1
-            return
-        stack = self.stack
-        if not stack:
-            return
-        element = stack.pop()
-        texts = self.texts.pop()
-        if texts:
-            element.text = "".join(texts)
-        if not stack:
-            self.done.append((element, self.start_line, not self.too_big))
-
-    def data(self, text: str) -> None:
-        if self.texts and not self.ignored:
-            self.texts[-1].append(text)
-
-
-def _parser(builder: _Builder) -> Any:
+def _prolog_parser() -> Any:
+    """Expat for the prolog, hardened (see the module doc)."""
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_entity
     parser.UnparsedEntityDeclHandler = _refuse_unparsed
     parser.ExternalEntityRefHandler = _refuse_reference
-    parser.StartElementHandler = builder.start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
-    parser.buffer_text = True
     return parser
 
 
-def xml_elements(lines: Iterator[str], wanted: frozenset[str], hand_start: re.Pattern[str],
+class _Tree:
+    """The C pull parser over the elements, from a root of our own, and what is
+    open in it; hands over the wanted elements as they end."""
+
+    def __init__(self, wanted: frozenset[str], offset: int) -> None:
+        self.wanted = wanted
+        self.offset = offset      # file line of the parser's line 1, less one
+        self.parser = XMLPullParser(events=("start", "end"))
+        self.parser.feed(f"<{_ROOT}>")
+        self.stack: list[Element] = []
+        self.building: Element | None = None   # the wanted element open
+        self.start_line = 0
+        self.count = 0            # elements of the one being built
+        self.done: list[tuple[Element, int, bool]] = []
+
+    def feed(self, text: str, line: int) -> None:
+        """Parse ``text`` (starting at file line ``line``); ParseError on bad XML."""
+        self.parser.feed(text)
+        stack = self.stack
+        events: Iterator[tuple[str, Element]] = self.parser.read_events()  # type: ignore[assignment]
+        for event, element in events:
+            if event == "start":
+                building = self.building
+                if building is not None:
+                    self.count += 1
+                    if self.count > MAX_HAND_ELEMENTS:
+                        building.clear()   # (reported when it ends: memory bounded)
+                elif element.tag in self.wanted and len(stack) > 0:
+                    self.building = element
+                    self.start_line = line
+                    self.count = 1
+                stack.append(element)
+                continue
+            stack.pop()
+            if element is self.building:
+                self.done.append((element, self.start_line, self.count <= MAX_HAND_ELEMENTS))
+                self.building = None
+            elif self.building is not None:
+                continue
+            if stack:   # an element outside the hands ended: the tree lets it go
+                stack[-1].remove(element)
+
+
+#: Lines fed to the parser at once (a call per line costs more than the parse).
+_CHUNK_LINES = 64
+
+
+def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pattern[str],
                  error: Callable[[str, int, str], None], hand_id: Callable[[Element], str]
                  ) -> Iterator[tuple[Element, int]]:
     """Each element of ``lines`` whose tag is in ``wanted`` (not inside another
-    wanted one), built, with the line it starts on, as it ends. ``hand_start``
-    finds where a hand starts (to start again after an XML error, on the same
-    line if another hand starts there); ``error(hand_id, line, reason)`` reports a
-    hand (or text) that could not be read (``hand_id(element)`` names a hand half
-    built). Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
+    wanted one), with the line it starts on, as it ends. ``hand_start`` finds
+    where a hand starts (to start again after an XML error, on the same line if
+    another hand starts there); ``error(hand_id, line, reason)`` reports a hand
+    that could not be read (``hand_id(element)`` names a hand half read).
+    Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
     entities or an external DTD."""
-    builder = _Builder(wanted)
-    parser = _parser(builder)
-    opened = False   # our root is open
+    source = enumerate(lines, 1)
+    pending: deque[tuple[int, str]] = deque()   # lines to read again after an error
+    prolog: Any = _prolog_parser()
+    tree: _Tree | None = None
     resync = False   # after an XML error: skipping to the next hand
-    in_tag = False   # the text fed so far ends inside a tag
-    number = 0
-    for number, text in enumerate(lines, 1):
-        line: str | None = text
-        while line is not None:
-            if resync:
-                found = hand_start.search(line)
-                if found is None:
-                    break
-                line, resync = line[found.start():], False
-            builder.line = number
-            if not opened:
-                if "<" not in line and ">" not in line and "]" not in line:
-                    break   # plain text before the first element (not the prolog)
-                found = _ELEMENT_START.search(line)
-                if found is not None:
-                    line = f"{line[:found.start()]}<{_ROOT}>{line[found.start():]}"
-                    opened = True
-            else:
-                if builder.depth <= 1 and not in_tag and "<" not in line:
-                    break   # plain text between elements (a site's trailer lines)
-                if "<?xml" in line:
-                    line = _XML_DECLARATION.sub("", line)
-                if line.startswith("\ufeff"):
-                    line = line.lstrip("\ufeff")
-            fed, line = line, None
-            if "<" in fed or ">" in fed:   # (a start tag may run over several lines)
-                in_tag = fed.rfind("<") > fed.rfind(">")
+    chunk: list[str] = []
+    chunk_start = 0
+
+    def flush() -> Iterator[tuple[Element, int]]:
+        """Parse the lines gathered; on an XML error report it and read again what
+        follows it, looking for the next hand."""
+        nonlocal tree, resync
+        if tree is None:
+            return
+        text = "\n".join(chunk) + "\n"
+        if "<?xml" in text:   # a declaration inside: documents one after the other
+            text = _XML_DECLARATION.sub("", text)
+        try:
+            tree.feed(text, chunk_start)
+        except ParseError as exc:
+            where = exc.position[0] + tree.offset
+            if tree.building is not None:
+                error(hand_id(tree.building), tree.start_line,
+                      f"XML error at line {where}: {str(exc).partition(':')[0]}")
+            # (an error between hands loses no hand: a closing tag of a root left
+            # behind after an earlier error, text the site wrote between hands)
+            yield from _finished(tree, error, hand_id)
+            back = [(n, text) for n, text in enumerate(chunk, chunk_start) if n > where]
+            if chunk_start <= where < chunk_start + len(chunk):
+                column = exc.position[1] - (len(_ROOT) + 2 if where == tree.offset + 1 else 0)
+                back.insert(0, (where, chunk[where - chunk_start][max(column, 0) + 1:]))
+            pending.extendleft(reversed(back))
+            tree, resync = None, True
+            return
+        yield from _finished(tree, error, hand_id)
+
+    while True:
+        item = pending.popleft() if pending else next(source, None)
+        if item is None:
+            if not chunk:
+                break
+            yield from flush()   # (an XML error in it gives lines to read again)
+            chunk = []
+            continue
+        number, line = item
+        if resync:
+            found = hand_start.search(line)
+            if found is None:
+                continue
+            line, resync = line[found.start():], False
+        if tree is None:
+            if "<" not in line and ">" not in line and "]" not in line:
+                continue   # plain text before the first element (not the prolog)
+            found = _ELEMENT_START.search(line)
             try:
-                parser.Parse(fed + "\n", False)
+                if prolog is not None:
+                    prolog.Parse(line[:found.start()] if found else line + "\n", False)
             except XmlRefused as exc:
                 exc.line = number
                 raise
-            except expat.ExpatError as exc:
-                reason = f"XML error at line {number}: {expat.errors.messages[exc.code]}"
-                if builder.stack:
-                    error(hand_id(builder.stack[0]), builder.start_line, reason)
-                # (an error between hands loses no hand: a closing tag of a root left
-                # behind after an earlier error, text the site wrote between hands)
-                yield from _finished(builder, error, hand_id)
-                builder = _Builder(wanted)
-                parser = _parser(builder)
-                opened, resync, in_tag = False, True, False
-                # the rest of this line, from where it broke, may hold the next hand
-                line = fed[max(exc.offset - len(_ROOT) - 2, 0) + 1:] if exc.offset else None
-        yield from _finished(builder, error, hand_id)
-    if builder.stack:
-        error(hand_id(builder.stack[0]), builder.start_line,
+            except expat.ExpatError:
+                pass   # a broken prolog: the elements tell
+            if found is None:
+                continue
+            prolog = None   # the prolog is over: no DTD can come now
+            tree = _Tree(wanted, number - 1)
+            line = line[found.start():]
+        elif chunk and (len(chunk) >= _CHUNK_LINES or hand_start.search(line)):
+            yield from flush()   # (a hand starts a chunk: its line is known)
+            chunk = []
+            if tree is None:   # an XML error: this line is read again
+                pending.appendleft((number, line))
+                continue
+        if not chunk:
+            chunk_start = number
+        chunk.append(line)
+    if tree is not None and tree.building is not None:
+        error(hand_id(tree.building), tree.start_line,
               "the file ends inside the hand (cut short)")
 
 
-def _finished(builder: _Builder, error: Callable[[str, int, str], None],
+def _finished(tree: _Tree, error: Callable[[str, int, str], None],
               hand_id: Callable[[Element], str]) -> Iterator[tuple[Element, int]]:
-    """The wanted elements the builder finished (reported when too big), handed over."""
-    done = builder.done
+    """The wanted elements the tree finished (reported when too big), handed over."""
+    done = tree.done
     if done:
         for element, start, whole in done:
             if whole:

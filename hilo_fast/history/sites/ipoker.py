@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any, NamedTuple
 from xml.etree.ElementTree import Element
 
 from ...engine.structures import Limit
@@ -55,8 +56,21 @@ def sniff(head: str) -> bool:
         "<session " in head and "<gametype>" in head and "<game gamecode=" in head)
 
 
+_MONEY: tuple[dict[str, int], dict[str, int]] = ({}, {})   # amounts repeat: each read once
+
+
 def _money(text: str, cash: bool) -> int:
     """``€1,000``, ``€0.50``, ``€0,50`` (a decimal comma: two digits after it)."""
+    cache = _MONEY[cash]
+    found = cache.get(text)
+    if found is None:
+        found = _parse_money(text, cash)
+        if len(cache) < 10_000:
+            cache[text] = found
+    return found
+
+
+def _parse_money(text: str, cash: bool) -> int:
     digits = text.strip().lstrip("$€£").strip()
     if "," in digits and "." not in digits and len(digits.rpartition(",")[2]) == 2:
         digits = digits.replace(",", ".")
@@ -73,12 +87,46 @@ def _money(text: str, cash: bool) -> int:
     return int(whole) * 100 + int(frac.ljust(2, "0") or "0")
 
 
+_CARDS: dict[str, tuple[str, ...] | None] = {}   # card texts repeat: each read once
+
+
 def _cards(text: str) -> tuple[str, ...] | None:
     """``"CJ S6 D2 C10"`` (suit first) as cards; None when hidden (``X``)."""
+    found = _CARDS.get(text, ())
+    if found != ():
+        return found
     words = text.split()
-    if not words or any(word == "X" for word in words):
+    cards = None if not words or "X" in words else \
+        tuple(card_of(word[1:], word[0]) for word in words)
+    if len(_CARDS) < 100_000:
+        _CARDS[text] = cards
+    return cards
+
+
+def _date(text: str | None) -> datetime | None:
+    """``2023-08-12 23:07:42`` (None when absent or not that)."""
+    text = (text or "").strip()
+    try:
+        return datetime(int(text[0:4]), int(text[5:7]), int(text[8:10]), int(text[11:13]),
+                         int(text[14:16]), int(text[17:19]))
+    except ValueError:
         return None
-    return tuple(card_of(word[1:], word[0]) for word in words)
+
+
+class _Session(NamedTuple):
+    """What a session's ``<general>`` says of its hands."""
+
+    game: str | None    # None: not Omaha Hi/Lo
+    kind: str
+    limit: Limit
+    cash: bool
+    currency: str | None
+    stakes: tuple[int, int]
+    hole_count: int
+    table: str
+    max_seats: int | None
+    hero: str | None
+    tournament: str | None
 
 
 class IPokerReader(XmlSiteReader):
@@ -92,97 +140,102 @@ class IPokerReader(XmlSiteReader):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.session: dict[str, str] = {}
+        self.session: _Session | str = "no session <general> before the hand"
 
     def _context(self, element: Element) -> None:
-        self.session = {child.tag: (child.text or "").strip() for child in element}
+        try:
+            self.session = _session({child.tag: (child.text or "").strip()
+                                     for child in element})
+        except Unreadable as exc:
+            self.session = str(exc)
 
     def _hand(self, game: Element, line: int) -> HandHistory | None:
         session = self.session
-        kind = session.get("gametype", "")
-        if not _HILO.search(kind):
-            self._skip(kind or "unknown game")
+        if isinstance(session, str):
+            raise Unreadable(session)
+        if session.game is None:
+            self._skip(session.kind or "unknown game")
             return None
-        parts = _GAME.match(kind)
-        if parts is None:
-            raise Unreadable(f"game {kind!r} names no limit")
-        tournament = bool(session.get("tournamentcode"))
-        cash = not tournament and session.get("mode", "real") == "real"
-        currency = session.get("tablecurrency") or None
-        if currency is None:
-            symbol = session.get("smallblind", "")[:1]
-            currency = _SYMBOLS.get(symbol)
-        limit = _LIMITS[parts["limit"]]
-        small = _money(session.get("smallblind", "0"), cash)
-        big = _money(session.get("bigblind", "0"), cash)
-        stakes = (big, 2 * big) if limit == Limit.FIXED else (small, big)
-        hand_id = game.get("gamecode", "")
-        b = HandBuilder(SITE, hand_id, line)
-        players = game.findall("./general/players/player")
-        if not players:
+        cash = session.cash
+        b = HandBuilder(SITE, game.get("gamecode", ""), line)
+        general = game.find("general")
+        players = general.find("players") if general is not None else None
+        if players is None or not len(players):
             raise Unreadable("no players")
         for player in sorted(players, key=lambda p: int(p.get("seat", "0"))):
-            name = player.get("name", "")
-            b.seat(int(player.get("seat", "0")), name, _money(player.get("chips", "0"), cash))
+            seat = int(player.get("seat", "0"))
+            b.seat(seat, player.get("name", ""), _money(player.get("chips", "0"), cash))
             if player.get("dealer") == "1":
-                b.button = int(player.get("seat", "0"))
-        hole_count = 5 if _FIVE.search(kind) else 4
-        for round_ in game.iter("round"):
+                b.button = seat
+        actions = _ACTIONS
+        for round_ in game.iterfind("round"):
             number = round_.get("no", "")
             if number in _STREETS:
                 b.new_street(_STREETS[number])
             for item in round_:
-                if item.tag == "cards":
+                get = item.get
+                if item.tag == "action":
+                    kind = get("type", "")
+                    how = actions.get(kind)
+                    if how is None:
+                        raise Unreadable(f"unknown action type {kind} of {get('player')}")
+                    method, post = how
+                    if method is not None:
+                        if post:
+                            method(b, get("player", ""), post, _money(get("sum", "0"), cash))
+                        elif kind in ("0", "4"):
+                            method(b, get("player", ""))
+                        else:
+                            method(b, get("player", ""), _money(get("sum", "0"), cash))
+                elif item.tag == "cards":
                     cards = _cards(item.text or "")
-                    if item.get("type") == "Pocket":
-                        if cards is not None:
-                            b.hole(item.get("player", ""), cards)
-                            b.show(item.get("player", ""))
-                    elif cards is not None:
+                    if cards is None:
+                        continue
+                    if get("type") == "Pocket":
+                        b.hole(get("player", ""), cards)
+                        b.show(get("player", ""))
+                    else:
                         b.deal_board(cards)
-                elif item.tag == "action":
-                    self._action(b, item, cash)
         for player in players:
             b.win(player.get("name", ""), _money(player.get("win", "0"), cash))
-        date = None
-        start = game.findtext("./general/startdate")
-        if start:
-            try:
-                date = datetime.strptime(start.strip(), "%Y-%m-%d %H:%M:%S")
-            except ValueError:
-                date = None
         return b.finish(
-            game=parts["game"] or kind, hole_count=hole_count, limit=limit, stakes=stakes,
-            currency=currency, table=session.get("tablename", ""),
-            max_seats=int(session["tablesize"]) if session.get("tablesize", "").isdigit()
-            else None, hero=session.get("nickname") or None, date=date,
-            tournament_id=session.get("tournamentcode") or None)
+            game=session.game, hole_count=session.hole_count, limit=session.limit,
+            stakes=session.stakes, currency=session.currency, table=session.table,
+            max_seats=session.max_seats, hero=session.hero,
+            date=_date(general.findtext("startdate") if general is not None else None),
+            tournament_id=session.tournament)
 
-    @staticmethod
-    def _action(b: HandBuilder, item: Element, cash: bool) -> None:
-        name = item.get("player", "")
-        kind = item.get("type", "")
-        chips = _money(item.get("sum", "0"), cash)
-        if kind == "0":
-            b.fold(name)
-        elif kind == "1":
-            b.post(name, "small blind", chips)
-        elif kind == "2":
-            b.post(name, "big blind", chips)
-        elif kind == "15":
-            b.post(name, "ante", chips)
-        elif kind == "3":
-            b.call(name, chips)
-        elif kind == "4":
-            b.check(name)
-        elif kind in ("5", "7"):
-            b.bet_added(name, chips)
-        elif kind == "23":
-            b.raise_to(name, chips)
-        elif kind == "9":   # sitting out: dealt nothing
-            pass
-        else:
-            raise Unreadable(f"unknown action type {kind} of {name}")
+
+def _session(general: dict[str, str]) -> _Session:
+    kind = general.get("gametype", "")
+    parts = _GAME.match(kind)
+    tournament = general.get("tournamentcode") or None
+    cash = tournament is None and general.get("mode", "real") == "real"
+    currency = general.get("tablecurrency") or _SYMBOLS.get(general.get("smallblind", "")[:1])
+    limit = _LIMITS[parts["limit"]] if parts is not None else Limit.POT
+    hilo = _HILO.search(kind) is not None
+    if hilo and parts is None:
+        raise Unreadable(f"game {kind!r} names no limit")
+    small = _money(general.get("smallblind", "0"), cash) if hilo else 0
+    big = _money(general.get("bigblind", "0"), cash) if hilo else 0
+    size = general.get("tablesize", "")
+    return _Session(
+        game=(parts["game"] or kind) if hilo and parts is not None else None, kind=kind,
+        limit=limit, cash=cash, currency=currency,
+        stakes=(big, 2 * big) if limit == Limit.FIXED else (small, big),
+        hole_count=5 if _FIVE.search(kind) else 4, table=general.get("tablename", ""),
+        max_seats=int(size) if size.isdigit() else None,
+        hero=general.get("nickname") or None, tournament=tournament)
+
+
+#: action type -> (the HandBuilder method, the post's kind or None); None: nothing to do.
+_ACTIONS: dict[str, tuple[Any, str | None]] = {
+    "0": (HandBuilder.fold, None), "1": (HandBuilder.post, "small blind"),
+    "2": (HandBuilder.post, "big blind"), "15": (HandBuilder.post, "ante"),
+    "3": (HandBuilder.call, None), "4": (HandBuilder.check, None),
+    "5": (HandBuilder.bet_added, None), "7": (HandBuilder.bet_added, None),
+    "23": (HandBuilder.raise_to, None), "9": (None, None),   # 9: sitting out
+}
 
 
 read_ipoker = reader_function(IPokerReader)
