@@ -99,10 +99,10 @@ def write_ipoker(hand: Hand, hand_id: int, hero: int | None = None) -> str:
         out.extend(("  </round>", f'  <round no="{street + 1}">',
                     f'   <cards type="{title}">{_cards(cards)}</cards>'))
 
-    for act_street, seat, kind, amount in hand.actions:
+    for act_street, seat, act, amount in hand.actions:
         while street < act_street:
             next_street()
-        action(seat, _TYPES[Action(kind)], amount)
+        action(seat, _TYPES[Action(act)], amount)
     if hand.settlement is not None:
         while street < 3:
             next_street()

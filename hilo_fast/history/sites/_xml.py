@@ -110,7 +110,7 @@ class _Tree:
     def __init__(self, wanted: frozenset[str], offset: int) -> None:
         self.wanted = wanted
         self.offset = offset      # file line of the parser's line 1, less one
-        self.parser = XMLPullParser(events=("start", "end"))
+        self.parser: XMLPullParser[Element] = XMLPullParser(events=("start", "end"))
         self.parser.feed(f"<{_ROOT}>")
         self.stack: list[Element] = []
         self.building: Element | None = None   # the wanted element open
