@@ -60,7 +60,7 @@ _MONEY: tuple[dict[str, int], dict[str, int]] = ({}, {})   # amounts repeat: eac
 
 
 def _money(text: str, cash: bool) -> int:
-    """``€1,000``, ``€0.50``, ``€0,50`` (a decimal comma: two digits after it)."""
+    """``€1,000``, ``€0.50``, ``€0,50``, ``€1.000,50`` in cents (or chips)."""
     cache = _MONEY[cash]
     found = cache.get(text)
     if found is None:
@@ -72,9 +72,12 @@ def _money(text: str, cash: bool) -> int:
 
 def _parse_money(text: str, cash: bool) -> int:
     digits = text.strip().lstrip("$€£").strip()
-    if "," in digits and "." not in digits and len(digits.rpartition(",")[2]) == 2:
-        digits = digits.replace(",", ".")
-    digits = digits.replace(",", "")
+    if "," in digits:   # a decimal comma (two digits after the last one, no dot after it)
+        comma = digits.rfind(",")
+        if comma > digits.rfind(".") and len(digits) - comma == 3:
+            digits = digits.replace(".", "").replace(",", ".")
+        else:
+            digits = digits.replace(",", "")
     whole, _, frac = digits.partition(".")
     if not whole.isdigit() or not whole.isascii() or (frac and not frac.isdigit()):
         raise Unreadable(f"bad amount {text!r}")
