@@ -70,6 +70,8 @@ class HandBuilder:
         self.pot_collections: list[tuple[int, str, int]] = []
         self.button = 0
         self.hero: str | None = None
+        #: calls that do not make the bet to match (a site's amounts read the wrong way)
+        self.odd_calls = 0
         #: True: at a showdown, whoever did not :meth:`show` mucked
         self.show_rule = True
 
@@ -133,7 +135,11 @@ class HandBuilder:
 
     def call(self, name: str, added: int) -> None:
         self._known(name)
+        current = self.current
         all_in = self._put(name, added, live=True)
+        bet = self.bets[name]
+        if bet > current or (bet < current and not all_in):
+            self.odd_calls += 1   # a call past the bet, or short of it with chips left
         self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
 
     def call_to(self, name: str, to: int) -> None:

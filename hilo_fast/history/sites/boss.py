@@ -144,10 +144,9 @@ class BossReader(XmlSiteReader):
                 elif kind == "ACTION_CHECK":
                     b.check(name)
                 elif kind == "ACTION_CALL":
-                    added = value - b.bets.get(name, 0) if calls_to_total else value
-                    if check and b.bets.get(name, 0) + added > b.current:
+                    b.call(name, value - b.bets.get(name, 0) if calls_to_total else value)
+                    if check and b.odd_calls:
                         raise _PotMismatch   # a call past the bet: not this reading
-                    b.call(name, added)
                 elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
                     b.bet_added(name, value)
                 elif kind == "HAND_BOARD":

@@ -141,6 +141,8 @@ class MicrogamingReader(XmlSiteReader):
                 b.bet_added(name, value)
             else:
                 raise Unreadable(f"unknown action {kind!r}")
+        if check and b.odd_calls:
+            raise _EndMismatch
         if check and end_of:
             returned_to, returned = b.uncalled()
             for info in b.seats:
