@@ -52,7 +52,7 @@ from ._builder import Unreadable
 __all__ = ["MAX_HAND_ELEMENTS", "XmlRefused", "XmlSiteReader", "card_of", "xml_elements"]
 
 #: A hand of more elements than this is not one (reported, not kept: memory bounded).
-MAX_HAND_ELEMENTS = 20_000
+MAX_HAND_ELEMENTS = 5_000
 _ROOT = "hilo-fast-root"
 _ELEMENT_START = re.compile(r"<[A-Za-z_]")
 _XML_DECLARATION = re.compile(r"<\?xml\s[^>]*\?>")
@@ -129,7 +129,7 @@ class _Tree:
                 if building is not None:
                     self.count += 1
                     if self.count > MAX_HAND_ELEMENTS:
-                        building.clear()   # (reported when it ends: memory bounded)
+                        del building[:]   # (reported when it ends: memory bounded)
                 elif element.tag in self.wanted and len(stack) > 0:
                     self.building = element
                     self.start_line = line
