@@ -19,6 +19,9 @@ from ..model import STREETS, HandHistory, HHAction, Post, SeatInfo
 __all__ = ["HandBuilder", "Unreadable", "parse_money", "seated"]
 
 
+_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
+
+
 class Unreadable(Exception):
     """Raised while building a hand; the reader reports it as an UnreadableHand."""
 
@@ -111,11 +114,7 @@ class HandBuilder:
         all_in = self._put(name, amount, live)
         self.posts.append(Post(name, kind, amount, all_in))
 
-    def unpost_dead(self, name: str, dead: int) -> None:
-        """Of ``name``'s last post, ``dead`` chips are not a live bet."""
-        self.bets[name] -= dead
-
-    # ---- betting ----
+    # ---- betting (the hot path: checks and chips inline) ----
     def new_street(self, street: str) -> None:
         if street not in STREETS or STREETS.index(street) <= STREETS.index(self.street):
             if street == self.street:
@@ -126,38 +125,57 @@ class HandBuilder:
         self.current = 0
 
     def fold(self, name: str) -> None:
-        self._known(name)
-        self.actions.append(HHAction(self.street, name, "fold"))
+        if name not in self.behind:
+            raise Unreadable(f"{name!r} acts but has no seat")
+        self.actions.append(_new(HHAction, (self.street, name, "fold", 0, 0, False)))
 
     def check(self, name: str) -> None:
-        self._known(name)
-        self.actions.append(HHAction(self.street, name, "check"))
+        if name not in self.behind:
+            raise Unreadable(f"{name!r} acts but has no seat")
+        self.actions.append(_new(HHAction, (self.street, name, "check", 0, 0, False)))
 
     def call(self, name: str, added: int) -> None:
-        self._known(name)
+        behind = self.behind
+        if name not in behind:
+            raise Unreadable(f"{name!r} acts but has no seat")
+        if added < 0:
+            raise Unreadable(f"{name} puts in a negative amount")
         current = self.current
-        all_in = self._put(name, added, live=True)
-        bet = self.bets[name]
-        if bet > current or (bet < current and not all_in):
-            self.odd_calls += 1   # a call past the bet, or short of it with chips left
-        self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
+        left = behind[name] = behind[name] - added
+        self.total[name] += added
+        bet = self.bets[name] = self.bets.get(name, 0) + added
+        all_in = left == 0 and added > 0
+        if bet != current:
+            if bet > current:
+                self.current = bet
+                self.odd_calls += 1   # a call past the bet: a site's amount read wrong
+            elif not all_in:
+                self.odd_calls += 1   # short of the bet with chips left
+        self.actions.append(_new(HHAction, (self.street, name, "call", added, 0, all_in)))
 
     def call_to(self, name: str, to: int) -> None:
         self.call(name, to - self.bets.get(name, 0))
 
     def raise_to(self, name: str, to: int) -> None:
         """A bet or raise making ``name``'s bet on this street ``to``."""
-        self._known(name)
+        behind = self.behind
+        if name not in behind:
+            raise Unreadable(f"{name!r} acts but has no seat")
         mine = self.bets.get(name, 0)
         current = self.current
         if to <= current:   # (a short all-in "raise" that only calls)
             self.call(name, to - mine)
             return
-        all_in = self._put(name, to - mine, live=True)
+        added = to - mine
+        left = behind[name] = behind[name] - added
+        self.total[name] += added
+        self.bets[name] = self.current = to
+        all_in = left == 0
         if current == 0:
-            self.actions.append(HHAction(self.street, name, "bet", to, 0, all_in))
+            self.actions.append(_new(HHAction, (self.street, name, "bet", to, 0, all_in)))
         else:
-            self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
+            self.actions.append(_new(HHAction, (self.street, name, "raise", to - current, to,
+                                               all_in)))
 
     def bet_added(self, name: str, added: int) -> None:
         """A bet, raise or call (an "all-in") of ``added`` chips more."""

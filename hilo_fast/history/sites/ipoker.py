@@ -37,7 +37,7 @@ from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
 from ._builder import HandBuilder, Unreadable
-from ._xml import XmlSiteReader, card_of
+from ._xml import XmlSiteReader
 
 __all__ = ["SITE", "IPokerReader", "parse_ipoker", "read_ipoker", "sniff"]
 
@@ -90,20 +90,21 @@ def _parse_money(text: str, cash: bool) -> int:
     return int(whole) * 100 + int(frac.ljust(2, "0") or "0")
 
 
-_CARDS: dict[str, tuple[str, ...] | None] = {}   # card texts repeat: each read once
+#: iPoker's card words (suit first, ten as 10: ``S10``) -> cards (``Ts``).
+_CARD_WORDS = {suit.upper() + ("10" if rank == "T" else rank): rank + suit
+               for rank in "23456789TJQKA" for suit in "cdhs"}
 
 
 def _cards(text: str) -> tuple[str, ...] | None:
     """``"CJ S6 D2 C10"`` (suit first) as cards; None when hidden (``X``)."""
-    found = _CARDS.get(text, ())
-    if found != ():
-        return found
     words = text.split()
-    cards = None if not words or "X" in words else \
-        tuple(card_of(word[1:], word[0]) for word in words)
-    if len(_CARDS) < 100_000:
-        _CARDS[text] = cards
-    return cards
+    if not words or "X" in words:
+        return None
+    try:
+        return tuple(map(_CARD_WORDS.__getitem__, words))
+    except KeyError:
+        bad = next(word for word in words if word not in _CARD_WORDS)
+        raise Unreadable(f"bad card {bad!r}") from None
 
 
 def _date(text: str | None) -> datetime | None:
