@@ -16,7 +16,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import STREETS, HandHistory, HHAction, Post, SeatInfo
 
-__all__ = ["HandBuilder", "Unreadable", "parse_money", "seated"]
+__all__ = ["HandBuilder", "Unreadable", "parse_money", "reason_of", "seated"]
 
 
 _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
@@ -39,6 +39,11 @@ def parse_money(text: str, cash: bool = True) -> int:
     if len(frac) > 2 or (frac and not (frac.isdigit() and frac.isascii())):
         raise Unreadable(f"bad amount {text!r} (more than two decimals)")
     return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
+
+
+def reason_of(exc: Exception) -> str:
+    """Why a hand is unreadable: an Unreadable's words, else the exception named."""
+    return str(exc) if isinstance(exc, Unreadable) else f"{type(exc).__name__}: {exc}"
 
 
 def seated(name_of: dict[str, str], seat: str, what: str) -> str:
@@ -227,6 +232,8 @@ class HandBuilder:
         """The hand: ``total_pot`` (after any uncalled bet came back) is the chips
         put in unless the site says; ``rake`` is the pot less what was collected
         unless the site says."""
+        if not self.seats:
+            raise Unreadable("no seats")
         _, returned = self.uncalled()
         chips_in = sum(self.total.values()) - returned
         if total_pot is None:

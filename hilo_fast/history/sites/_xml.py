@@ -47,6 +47,7 @@ from xml.parsers import expat
 from ..model import HandHistory
 from ._base import SiteReader
 from ._builder import Unreadable
+from ._builder import reason_of as _reason
 
 __all__ = ["MAX_HAND_ELEMENTS", "XmlRefused", "XmlSiteReader", "card_of", "xml_elements"]
 
@@ -276,10 +277,9 @@ class XmlSiteReader(SiteReader):
                     continue
                 try:
                     hand = self._hand(element, line)
-                except (Unreadable, KeyError, ValueError, IndexError) as exc:
-                    reason = str(exc) if isinstance(exc, Unreadable) else \
-                        f"{type(exc).__name__}: {exc}"
-                    self._error(self._hand_id(element), line, reason)
+                except (Unreadable, KeyError, ValueError, IndexError, TypeError,
+                        AttributeError) as exc:
+                    self._error(self._hand_id(element), line, _reason(exc))
                     continue
                 if hand is not None:
                     yield hand

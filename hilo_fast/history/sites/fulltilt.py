@@ -42,6 +42,7 @@ from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import SiteReader, blocks, reader_function
 from ._builder import HandBuilder, Unreadable, parse_money
+from ._builder import reason_of as _reason
 
 __all__ = ["SITE", "FullTiltReader", "parse_fulltilt", "read_fulltilt", "sniff"]
 
@@ -105,8 +106,8 @@ class FullTiltReader(SiteReader):
                 continue
             try:
                 hand = self._hand(head["id"], head["rest"], block.lines, block.start)
-            except Unreadable as exc:
-                self._error(head["id"], block.start, str(exc))
+            except (Unreadable, ValueError, KeyError, IndexError) as exc:
+                self._error(head["id"], block.start, _reason(exc))
                 continue
             if hand is not None:
                 yield hand

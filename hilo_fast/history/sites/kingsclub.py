@@ -40,6 +40,7 @@ from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import SiteReader, blocks, reader_function
 from ._builder import HandBuilder, Unreadable, parse_money
+from ._builder import reason_of as _reason
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
 
@@ -107,8 +108,8 @@ class KingsClubReader(SiteReader):
                 continue
             try:
                 yield self._hand(head, game, block.lines, block.start)
-            except Unreadable as exc:
-                self._error(head["id"], block.start, str(exc))
+            except (Unreadable, ValueError, KeyError, IndexError) as exc:
+                self._error(head["id"], block.start, _reason(exc))
 
     @staticmethod
     def _hand(head: re.Match[str], game: re.Match[str], lines: list[str],
