@@ -8,13 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import HandHistory
-from ._base import MAX_HAND_LINES, Block, SiteReader, blocks
+from ._base import LEADING_LINES, MAX_HAND_LINES, Block, SiteReader, blocks
 from ._builder import BuildError
 
-SNIFF_LINES = 200   # lines that are not blank read before deciding "not this site's file"
 
-
-class OtherGame(Exception):  # noqa: N818 (not an error: a hand of another game, skipped)
+class OtherGame(Exception):
     """Raised by a reader's ``parse`` for a hand of a game other than Omaha Hi/Lo."""
 
     def __init__(self, game: str) -> None:
@@ -43,9 +41,9 @@ class TextSiteReader(SiteReader):
         seen = garbage = 0
         for block in blocks(lines, self.is_header):
             if not self.is_header(block.lines[0]):   # (only the first block can be so)
-                if len(block.lines) >= SNIFF_LINES or block.cut:
+                if block.cut:
                     raise ValueError(f"{self.name} is not a {self.site} hand history: no "
-                                     f"hand header in its first {SNIFF_LINES} lines")
+                                     f"hand header in its first {LEADING_LINES} lines")
                 garbage = block.start
                 continue
             if garbage and not seen:

@@ -21,7 +21,8 @@ from ._text import OtherGame, TextSiteReader
 SITE = "Absolute"
 
 _HEADER = re.compile(r"Stage #(?P<id>\d+):\s+(?P<game>.+?)\s+(?P<limit>Normal|Pot Limit|"
-                     r"No Limit)\s+(?P<stakes>\S+/\S+)\s+-\s+(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")
+                     r"No Limit)\s+(?P<stakes>\S+/\S+)\s+-\s+"
+                     r"(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")
 _GAME = re.compile(r"(?:(?P<cards>5) Card )?Omaha Hi/Lo(?: \(.*\))?")
 _TABLE = re.compile(r"Table: (?P<table>.+?)(?: \((?:Real|Play) Money\))? Seat #(?P<button>\d+) "
                     r"is the dealer")

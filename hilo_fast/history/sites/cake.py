@@ -12,6 +12,7 @@ rake line: the total is what was put in, the rake what was not paid out.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import datetime
 
@@ -79,10 +80,8 @@ class CakeReader(TextSiteReader):
         max_seats = next((int(f.split()[0]) for f in fields if f.endswith(" Max")), None)
         table = next((f for f in fields if f.startswith("Table ")), "")
         date = None
-        try:
+        with contextlib.suppress(ValueError):
             date = datetime.strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
-        except ValueError:
-            pass
         if len(lines) < 2 or not lines[1].startswith("Dealer: Seat "):
             raise BuildError("no dealer line")
         button = int(lines[1].rsplit(" ", 1)[1])

@@ -11,6 +11,7 @@ a player who does not show is printed ``didn't show hand (Jd - Qh - 6s - Ac)``.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import datetime
 
@@ -94,10 +95,8 @@ class EntractionReader(TextSiteReader):
                 order.append(name.strip())
                 continue
             if line.startswith("Game ended "):
-                try:
+                with contextlib.suppress(ValueError):
                     date = datetime.strptime(line[len("Game ended "):][:19], "%Y-%m-%d %H:%M:%S")
-                except ValueError:
-                    pass
                 continue
             if line.startswith("Rake:"):
                 continue

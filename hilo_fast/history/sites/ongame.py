@@ -165,7 +165,8 @@ class OnGameReader(TextSiteReader):
         if not ended:
             raise BuildError("cut short: no 'End of hand' line")
         return b.build(
-            total_pot=sum(pots) if pots else None, rake=rake, hand_id=head["id"], site=SITE, game="Omaha Hi/Lo",
+            total_pot=sum(pots) if pots else None, rake=rake, hand_id=head["id"], site=SITE,
+            game="Omaha Hi/Lo",
             hole_count=_GAMES[table["game"]], limit=limit,
             stakes=(sb, bb) if limit != Limit.FIXED else (bb, 2 * bb), currency=currency,
             table=table["table"], max_seats=None, button=button, date=date, line=block.start)

@@ -4,17 +4,18 @@ A hand starts ``Table #45061966 - Tournament #25865515 Table #21`` then ``Starti
 Hand #2087122526``, one ``Key: value`` line each for the start time, ``Game Type:
 OMAHA HI/LO``, ``Limit Type: POT LIMIT``, ``Money Type``, ``Blinds are now 10 /
 20``, ``Button is at seat 8`` (``Moving Button to seat 9`` moves it for this hand),
-the seats ``Seat 1: Player0 - 1,200``. Cards are written ``[9 s][7 s]``, raises
-and calls say the street's total (``raises to 1,090 (all-in)``, ``calls 110``), winners ``Player6 wins 2,470 with
-high hand: ...`` or ``wins 135 from side pot #1 with low hand: ...``. The seat
-lines after the showdown are the stacks after the hand. Players chat and emote
-in the history (``Player6 yawns.``): a line of a seated player that is no action
-is not read. No rake line: the total is what was put in, the rake what was not
-paid out.
+the seats ``Seat 1: Player0 - 1,200``. Cards are written ``[9 s][7 s]``; raises
+and calls say the street's total (``raises to 1,090 (all-in)``, ``calls 110``);
+winners ``Player6 wins 2,470 with high hand: ...`` or ``wins 135 from side pot
+#1 with low hand: ...``. The seat lines after the showdown are the stacks after
+the hand. Players chat and emote in the history (``Player6 yawns.``): a line of
+a seated player that is no action is not read. No rake line: the total is what
+was put in, the rake what was not paid out.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import datetime
 
@@ -144,10 +145,8 @@ class PKRReader(TextSiteReader):
             self._action(b, act["name"], act["what"],
                          money(act["amount"], cash) if act["amount"] else 0)
         date = None
-        try:
+        with contextlib.suppress(ValueError):
             date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
-        except ValueError:
-            pass
         return b.build(
             hand_id=hand["id"], site=SITE, game="Omaha Hi/Lo", hole_count=_GAMES[game],
             limit=limit, stakes=blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1]),
