@@ -37,10 +37,9 @@ from typing import TYPE_CHECKING, Any
 from ..progress import Progress
 
 if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
-    from ..history.model import HandHistory
-    from ..history.report import PlayerStats, Report
-    from ..history.model import UnreadableHand
+    from ..history.model import HandHistory, UnreadableHand
     from ..history.read import HistoryReader
+    from ..history.report import PlayerStats, Report
 
 
 def add_parser(sub: Any) -> None:
@@ -192,8 +191,8 @@ def _convert(args: argparse.Namespace) -> int:
     counter = args.progress = Progress(None, "hands", show=False)  # for Ctrl-C's line
     source = _Source(args.source, counter)   # (a directory: read_history reads all its files)
     if os.path.isdir(args.source):
-        first = _sources([args.source], counter)[0]
-        source = first if first.path == args.source else source   # (an empty directory)
+        listed = _sources([args.source], counter)[0]
+        source = listed if listed.path == args.source else source   # (an empty directory)
     written = not_converted = 0
     args.partial = lambda: (f"{written:,} hands converted, none written: {args.target} "
                             f"{'left as it was' if os.path.exists(args.target) else 'not made'}")
