@@ -24,7 +24,7 @@ PUBLIC = {
     "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str",
     "describe_high", "describe_low", "equity", "evaluate", "evaluate_batch", "evaluate_high5",
     "evaluate_low5", "format_cards", "high_category", "omaha_high", "omaha_hilo", "omaha_low",
-    "parse_card", "parse_cards", "parse_phh", "parse_pokerstars", "rank_hands", "read_phh",
+    "parse_card", "parse_cards", "parse_phh", "parse_pokerstars", "rank_hands", "read_history", "read_phh",
     "read_pokerstars", "showdown", "simulate", "to_phh", "to_phhs",
 }
 

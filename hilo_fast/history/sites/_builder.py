@@ -1,229 +1,324 @@
-"""A hand as a reader meets it, line by line, turned into a :class:`HandHistory`.
+"""A hand as a text reader meets it, line by line, made into a :class:`HandHistory`.
 
-Sites word the same actions in different ways: a raise is "raises 40 to 60"
-(PokerStars), "raises to 60" (Cake), "Raise (200.00)" (Entraction: the total
-bet), "raises [$0.20]" (Everleaf: the chips added); few say when a player is all
-in, and some never print the pot or the rake. :class:`HandBuilder` keeps the
-bets of the street and what each player has behind, so a reader only says what
-the line says (:meth:`raise_to`, :meth:`raise_by`, :meth:`put_in`) and gets the
-model's actions (the call's chips, a raise's increment and total, all-in when
-the chips put in were the last). The total pot, when the site does not print
-it, is what was put in less what was given back; the rake, the total less what
-was collected.
+The text sites (Winning, Winamax, 888, partypoker, Bovada) say the same things
+in different words: a seat, a post, a call of so much, a raise to (or by) so
+much, a board, a show, a collection. :class:`HandBuilder` takes them in the
+order of the history and keeps what the model needs that a site may leave
+out: each player's chips put in on the street and in all (to turn "raises by"
+into "raises to", and to mark the bet that takes a player's last chip all in
+when the site does not say so), the uncalled bet, and who was dealt in.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from datetime import datetime
+from typing import ClassVar
 
-from ..model import STREETS, HandHistory, HHAction, Post, SeatInfo
+from ...engine.structures import Limit
+from ..model import HandHistory, HHAction, Post, SeatInfo
+from ._base import MAX_HAND_LINES, SiteReader, blocks
+
+_CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
-class BuildError(ValueError):
-    """The lines do not make a hand (the reader reports the hand as unreadable)."""
+class BadHand(Exception):
+    """The hand cannot be read (the reason is the message); the reader reports it."""
+
+
+def cards(text: str) -> tuple[str, ...]:
+    """The cards of ``"Ah Kd"``, ``"[ Ah, Kd ]"``, ``"10h"``... (a BadHand if one is not a card)."""
+    found = []
+    for word in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
+        card = word[:-1].upper().replace("10", "T") + word[-1].lower()
+        if card not in _CARD_NAMES:
+            raise BadHand(f"not a card: {word!r}")
+        found.append(card)
+    return tuple(found)
+
+
+def money(text: str, cash: bool) -> int:
+    """``"$1,234.5"``, ``"1.50€"``, ``"(0.10)"``, ``"1 200"`` -> cents (``cash``) or chips."""
+    clean = text.strip().strip("()[]").replace(",", "").replace("\u00a0", "").replace(" ", "")
+    clean = clean.strip("$€£").removesuffix("USD").removesuffix("EUR").removesuffix("GBP")
+    clean = clean.strip("$€£ ")
+    whole, _, frac = clean.partition(".")
+    if not whole:
+        whole = "0"
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise BadHand(f"not an amount: {text!r}")
+    if not cash:
+        if frac.strip("0"):
+            raise BadHand(f"a fraction of a chip: {text!r}")
+        return int(whole)
+    if len(frac) > 2:
+        if frac[2:].strip("0"):
+            raise BadHand(f"a fraction of a cent: {text!r}")
+        frac = frac[:2]
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
 
 
 class HandBuilder:
-    """Collects one hand's seats, posts, actions, cards and payouts (see the module doc)."""
+    """One hand being read; :meth:`finish` makes its :class:`HandHistory`."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: str, hand_id: str, line: int) -> None:
+        self.site, self.hand_id, self.line = site, hand_id, line
+        self.game = "Omaha Hi/Lo"
+        self.hole_count = 4
+        self.limit = Limit.POT
+        self.stakes = (0, 0)
+        self.currency: str | None = None
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button = 0
+        self.date: datetime | None = None
+        self.time_zone = ""
+        self.tournament_id: str | None = None
+        self.buy_in: str | None = None
+        self.level: str | None = None
+        self.hero: str | None = None
         self.seats: list[SeatInfo] = []
+        self.stack: dict[str, int] = {}
         self.posts: list[Post] = []
         self.actions: list[HHAction] = []
         self.board: list[str] = []
         self.holes: dict[str, tuple[str, ...]] = {}
         self.shown: list[str] = []
         self.mucked: list[str] = []
-        self.pot_collections: list[tuple[int, str, int]] = []
-        self.hero: str | None = None
+        self.collections: list[tuple[int, str, int]] = []
         self.street = "preflop"
-        self.behind: dict[str, int] = {}     # chips not yet put in
-        self.bet: dict[str, int] = {}        # live chips in front of each player this street
-        self.current = 0                     # the bet to call on this street
-        self.put = 0                         # chips put in, less what came back
+        self.bet: dict[str, int] = {}      # chips in on this street
+        self.put: dict[str, int] = {}      # chips in on every street (returns taken off)
+        self.active: set[str] = set()      # players who posted, acted or showed
+        self.returned: dict[str, int] = {}
+        self.dead: set[str] = set()        # players who posted a dead blind
 
     # ---- the table ----
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
-        if name in self.behind:
-            raise BuildError(f"{name!r} is seated twice")
-        if stack < 0:
-            raise BuildError(f"{name!r} has a negative stack")
+        if name in self.stack:
+            raise BadHand(f"{name!r} sits twice")
         self.seats.append(SeatInfo(number, name, stack, sitting_out))
-        self.behind[name] = stack
-        self.bet[name] = 0
+        self.stack[name] = stack
+
+    def seat_number(self, name: str) -> int:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.seat
+        raise BadHand(f"{name!r} is not seated")
 
     def _known(self, name: str) -> None:
-        if name not in self.behind:
-            raise BuildError(f"{name!r} acts but has no seat")
+        if name not in self.stack:
+            raise BadHand(f"{name!r} is not seated")
+        self.active.add(name)
 
-    def _take(self, name: str, chips: int) -> bool:
-        """Put ``chips`` of ``name``'s in (True when they were the last)."""
-        self._known(name)
-        if chips < 0:
-            raise BuildError(f"{name!r} puts in a negative amount")
-        if chips > self.behind[name]:
-            raise BuildError(f"{name!r} puts in {chips} with {self.behind[name]} behind")
-        self.behind[name] -= chips
-        self.put += chips
-        return self.behind[name] == 0 and chips > 0
+    def _add(self, name: str, chips: int) -> bool:
+        """Put ``chips`` of ``name``'s in; True when that is the player's last chip."""
+        self.bet[name] = self.bet.get(name, 0) + chips
+        self.put[name] = self.put.get(name, 0) + chips
+        left = self.stack[name] - self.put[name]
+        if left < 0:
+            raise BadHand(f"{name} puts in {chips} with {left + chips} behind")
+        return left == 0
 
     # ---- forced bets ----
-    def post(self, name: str, kind: str, amount: int, *, live: bool = True) -> None:
-        """A blind, straddle or ante; ``live`` chips count toward the bet to call
-        (a blind's do, an ante's and a dead small blind's do not)."""
-        all_in = self._take(name, amount)
+    def post(self, name: str, kind: str, amount: int) -> None:
+        self._known(name)
+        all_in = self._add(name, amount)
         self.posts.append(Post(name, kind, amount, all_in))
-        if live and kind != "ante":
-            self.bet[name] += amount
-            self.current = max(self.current, self.bet[name])
 
-    # ---- streets ----
-    def new_street(self, street: str, cards: list[str]) -> None:
-        """The next street with the board cards it adds (or the whole board so far)."""
-        if street not in STREETS[1:]:
-            raise BuildError(f"unknown street {street!r}")
-        size = {"flop": 3, "turn": 4, "river": 5}[street]
-        if len(cards) == size:
-            self.board = list(cards)
-        elif len(self.board) + len(cards) == size:
-            self.board.extend(cards)
-        else:
-            raise BuildError(f"the {street} has {len(cards)} cards")
+    def post_dead(self, name: str, amount: int) -> None:
+        """A dead blind (not part of the player's bet): kept as a dead "small blind"."""
+        self._known(name)
+        all_in = self._add(name, amount)
+        self.bet[name] -= amount
+        self.posts.append(Post(name, "small blind", amount, all_in))
+
+    # ---- betting ----
+    def new_street(self, street: str, dealt: tuple[str, ...]) -> None:
         self.street = street
-        self.current = 0
-        for name in self.bet:
-            self.bet[name] = 0
-
-    # ---- actions ----
-    def _act(self, name: str, kind: str, amount: int = 0, to: int = 0,
-             all_in: bool = False) -> None:
-        self.actions.append(HHAction(self.street, name, kind, amount, to, all_in))
+        self.bet = {}
+        self.board.extend(dealt)
 
     def fold(self, name: str) -> None:
         self._known(name)
-        self._act(name, "fold")
+        self.actions.append(HHAction(self.street, name, "fold"))
 
     def check(self, name: str) -> None:
         self._known(name)
-        self._act(name, "check")
+        self.actions.append(HHAction(self.street, name, "check"))
 
-    def call(self, name: str, chips: int | None = None) -> None:
-        """A call of ``chips`` (None: of what the bet to call asks, or all behind)."""
+    def call(self, name: str, added: int) -> None:
         self._known(name)
-        if chips is None:
-            chips = min(self.current - self.bet[name], self.behind[name])
-        all_in = self._take(name, chips)
-        self.bet[name] += chips
-        self._act(name, "call", chips, 0, all_in)
+        all_in = self._add(name, added)
+        self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
 
-    def bet_chips(self, name: str, chips: int) -> None:
-        """A bet of ``chips`` (the first of the street)."""
-        if self.current and self.current > self.bet.get(name, 0):
-            self.raise_to(name, self.bet[name] + chips)
-            return
-        all_in = self._take(name, chips)
-        self.bet[name] += chips
-        self.current = max(self.current, self.bet[name])
-        self._act(name, "bet", chips, 0, all_in)
+    def call_to(self, name: str, to: int) -> None:
+        """A call named by the player's street total."""
+        self.call(name, to - self.bet.get(name, 0))
+
+    def bet_(self, name: str, added: int) -> None:
+        self._known(name)
+        all_in = self._add(name, added)
+        self.actions.append(HHAction(self.street, name, "bet", added, 0, all_in))
 
     def raise_to(self, name: str, to: int) -> None:
-        """A raise to a total bet of ``to`` this street."""
         self._known(name)
-        if self.current == 0 and self.street != "preflop":
-            self.bet_chips(name, to - self.bet[name])
-            return
-        added = to - self.bet[name]
-        all_in = self._take(name, added)
-        self.bet[name] = to
-        increment = to - self.current
-        self.current = max(self.current, to)
-        self._act(name, "raise", increment, to, all_in)
+        current = max(self.bet.values(), default=0)
+        all_in = self._add(name, to - self.bet.get(name, 0))
+        self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
 
-    def raise_by(self, name: str, by: int) -> None:
-        """A raise of ``by`` over the bet to call."""
-        self.raise_to(name, self.current + by)
+    def raise_by_added(self, name: str, added: int) -> None:
+        """A raise named by the chips it puts in."""
+        self.raise_to(name, self.bet.get(name, 0) + added)
 
-    def put_in(self, name: str, chips: int) -> None:
-        """A raise (or bet) said by the chips it adds."""
+    def wager_added(self, name: str, added: int) -> None:
+        """Chips put in with no word of what it is (an "all-in"): a bet, call or
+        raise as the street's bets make it."""
+        current = max(self.bet.values(), default=0)
+        mine = self.bet.get(name, 0)
+        if mine + added <= current:
+            self.call(name, added)
+        elif current == 0:
+            self.bet_(name, added)
+        else:
+            self.raise_by_added(name, added)
+
+    def returns(self, name: str, amount: int) -> None:
         self._known(name)
-        self.raise_to(name, self.bet[name] + chips)
-
-    def returned(self, name: str, chips: int) -> None:
-        """An uncalled bet given back."""
-        self._known(name)
-        self.behind[name] += chips
-        self.put -= chips
-        self.bet[name] -= chips
-        self._act(name, "return", chips)
+        if amount > self.put.get(name, 0):
+            raise BadHand(f"{amount} returned to {name}, who put in {self.put.get(name, 0)}")
+        self.put[name] -= amount
+        self.bet[name] = self.bet.get(name, 0) - amount
+        self.returned[name] = self.returned.get(name, 0) + amount
+        self.actions.append(HHAction(self.street, name, "return", amount))
 
     # ---- the end ----
-    def collect(self, name: str, chips: int, pot: int = 0) -> None:
+    def show(self, name: str, hole: tuple[str, ...]) -> None:
         self._known(name)
-        self.pot_collections.append((pot, name, chips))
-
-    def show(self, name: str, cards: tuple[str, ...]) -> None:
-        self._known(name)
-        self.holes[name] = cards
+        self.holes[name] = hole
         if name not in self.shown:
             self.shown.append(name)
 
-    def uncalled(self) -> int:
-        """The part of the last street's largest bet that nobody matched (given
-        back by the engine; sites that print no "returned" line leave it in the
-        chips put in)."""
-        bets = sorted(self.bet.values(), reverse=True)
-        return bets[0] - bets[1] if len(bets) > 1 else 0
+    def muck(self, name: str, hole: tuple[str, ...] = ()) -> None:
+        self._known(name)
+        if hole:
+            self.holes[name] = hole
+        if name not in self.mucked:
+            self.mucked.append(name)
 
-    def build(self, *, total_pot: int | None = None, rake: int | None = None,
-              dealt_in: tuple[str, ...] | None = None, **header: Any) -> HandHistory:
-        """The hand; ``header`` gives the fields the header lines said (hand_id,
-        site, game, hole_count, limit, stakes, currency, table, max_seats, button,
-        date, ...). The total and the rake are worked out when not given."""
+    def collect(self, name: str, amount: int, pot: int = 0) -> None:
+        self._known(name)
+        self.collections.append((pot, name, amount))
+
+    def uncalled(self) -> tuple[str, int] | None:
+        """The bet nobody called, not yet given back in the history: (player, chips)."""
+        if len(self.put) < 1:
+            return None
+        ranked = sorted(self.put.items(), key=lambda item: -item[1])
+        top, chips = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        return (top, chips - second) if chips > second else None
+
+    def absorb_uncalled(self, total: int) -> int:
+        """For a site whose pot total and winnings count a bet nobody called (no
+        "returned" line): when ``total`` (gross) holds it, make it the return it is
+        (taken off the bettor's collections) and give the total without it."""
+        extra = self.uncalled()
+        if extra is None or total != sum(self.put.values()):
+            return total
+        name, chips = extra
+        self.returns(name, chips)
+        for index, (pot, who, amount) in enumerate(self.collections):
+            if (who, amount) == (name, chips) and pot > 0:   # paid back as its own pot
+                del self.collections[index]
+                return total - chips
+        left = chips
+        for index in range(len(self.collections) - 1, -1, -1):
+            pot, who, amount = self.collections[index]
+            if who == name and left:
+                take = min(left, amount)
+                left -= take
+                self.collections[index] = (pot, who, amount - take)
+        self.collections = [c for c in self.collections if c[2]]
+        return total - chips
+
+    def gross_pot(self) -> int:
+        """The chips put in, less the bet nobody called."""
+        extra = self.uncalled()
+        return sum(self.put.values()) - (extra[1] if extra else 0)
+
+    def finish(self, total_pot: int | None = None, rake: int | None = None,
+               pots: tuple[int, ...] = (), cancelled: bool = False) -> HandHistory:
+        """The hand; ``total_pot`` (gross, rake in) defaults to the chips put in
+        less the bet nobody called, ``rake`` to that less what was collected."""
         if not self.seats:
-            raise BuildError("no seats")
+            raise BadHand("no seats")
         collected: dict[str, int] = {}
-        for _, name, chips in self.pot_collections:
-            collected[name] = collected.get(name, 0) + chips
-        total = self.put - self.uncalled() if total_pot is None else total_pot
+        for _, name, amount in self.collections:
+            collected[name] = collected.get(name, 0) + amount
+        total = self.gross_pot() if total_pot is None else total_pot
         if rake is None:
             rake = total - sum(collected.values())
-            if rake < 0:
-                raise BuildError(f"the players collect {sum(collected.values())}, "
-                                 f"more than the {total} put in")
-        if dealt_in is None:
-            dealt_in = tuple(s.name for s in self.seats if not s.sitting_out)
+        dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active)
         return HandHistory(
-            seats=tuple(self.seats), posts=tuple(self.posts), actions=tuple(self.actions),
-            board=tuple(self.board), hole_cards=self.holes, collected=collected,
-            pot_collections=tuple(self.pot_collections), total_pot=total, rake=rake,
+            hand_id=self.hand_id, site=self.site, game=self.game, hole_count=self.hole_count,
+            limit=self.limit, stakes=self.stakes, currency=self.currency, table=self.table,
+            max_seats=self.max_seats, button=self.button, seats=tuple(self.seats),
+            posts=tuple(self.posts), actions=tuple(self.actions), board=tuple(self.board),
+            hole_cards=self.holes, collected=collected,
+            pot_collections=tuple(self.collections), total_pot=total, rake=rake, pots=pots,
             shown=tuple(self.shown), mucked=tuple(self.mucked), hero=self.hero,
-            dealt_in=dealt_in, **header)
+            cancelled=cancelled, date=self.date, time_zone=self.time_zone,
+            tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
+            line=self.line, dealt_in=dealt)
 
 
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR", "GBP": "GBP"}
+class OtherGame(Exception):
+    """The hand is of another game (the message names it): counted, not read."""
 
 
-def money(text: str, cash: bool) -> int:
-    """An amount as the smallest unit: ``"$1,195.50"`` -> 119550 in a cash game,
-    ``"1,640"`` -> 1640 in a tournament (chips). Currency signs and codes, commas
-    and spaces are dropped; an amount that is not a whole number of cents (or of
-    chips) is a :class:`BuildError`."""
-    cleaned = text.strip()
-    for mark in ("USD", "EUR", "GBP", "$", "€", "£", ",", " ", "\u00a0"):
-        cleaned = cleaned.replace(mark, "")
-    whole, dot, part = cleaned.partition(".")
-    if not whole.isdigit() and not (whole == "" and part.isdigit()):
-        raise BuildError(f"not an amount: {text!r}")
-    if not dot or not part.strip("0"):
-        return int(whole or 0) * (100 if cash else 1)
-    if not part.isdigit() or not cash or len(part.rstrip("0")) > 2:
-        raise BuildError(f"not an amount in {'cents' if cash else 'chips'}: {text!r}")
-    return int(whole or 0) * 100 + int(part.rstrip("0").ljust(2, "0"))
+class TextReader(SiteReader):
+    """A text site's reader: the lines cut into hands at each header
+    (:meth:`is_header`), each hand read by :meth:`parse` (a :class:`BadHand`
+    is an unreadable hand, an :class:`OtherGame` a skipped one). A file whose
+    first lines hold no header is no history of this site: a ValueError."""
 
+    #: What the message of a file that is not this site's says it lacks.
+    header_text: ClassVar[str] = ""
 
-def currency_of(text: str) -> str | None:
-    """The currency an amount or a stakes text is written in (None: chips)."""
-    for mark, code in _CURRENCIES.items():
-        if mark in text:
-            return code
-    return None
+    def is_header(self, line: str) -> bool:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        raise NotImplementedError
+
+    def hand_id(self, lines: list[str]) -> str:
+        """The id the hand's first lines give (for the error of a hand that cannot be read)."""
+        return ""
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        garbage_at = 0   # the line of text before the first header, if any
+        seen = False
+        for block in blocks(lines, self.is_header):
+            header = block.lines[0]
+            if not seen and not self.is_header(header):
+                garbage_at = block.start
+                continue
+            if not seen and garbage_at:
+                self._error("", garbage_at, "text before the first hand is not a hand")
+            seen = True
+            hand_id = self.hand_id(block.lines)
+            if block.cut:
+                self._error(hand_id, block.start, f"more than {MAX_HAND_LINES} lines: not a hand")
+                continue
+            try:
+                yield self.parse(block.lines, block.start)
+            except OtherGame as other:
+                self._skip(str(other))
+            except BadHand as bad:
+                self._error(hand_id, block.start, str(bad))
+            except (ValueError, KeyError, IndexError) as exc:   # a line not as expected
+                self._error(hand_id, block.start, f"cannot read: {exc}")
+        if not seen and garbage_at:
+            raise ValueError(f"{self.name} is not a {self.site} hand history: no "
+                             f"{self.header_text!r} header in it")
