@@ -12,4 +12,10 @@ SITES: dict[str, str] = {
     "pokerstars": "pokerstars",
     "winning-acr": "winning_acr",
     "winamax": "winamax",
+    "absolute": "absolute",
+    "cake": "cake",
+    "entraction": "entraction",
+    "everleaf": "everleaf",
+    "ongame": "ongame",
+    "pkr": "pkr",
 }

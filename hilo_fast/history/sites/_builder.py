@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ...engine.structures import Limit
 from ..model import HandHistory, HHAction, Post, SeatInfo
-from ._base import MAX_HAND_LINES, SiteReader, blocks
+from ._base import LEADING_LINES, MAX_HAND_LINES, SiteReader, blocks
 
 _CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
@@ -40,7 +40,8 @@ def cards(text: str) -> tuple[str, ...]:
 def money(text: str, cash: bool) -> int:
     """``"$1,234.5"``, ``"1.50€"``, ``"(0.10)"``, ``"1 200"`` -> cents (``cash``) or chips."""
     clean = text.strip().strip("()[]").replace(",", "").replace("\u00a0", "").replace(" ", "")
-    clean = clean.strip("$€£").removesuffix("USD").removesuffix("EUR").removesuffix("GBP")
+    for code in ("USD", "EUR", "GBP"):
+        clean = clean.replace(code, "")
     clean = clean.strip("$€£ ")
     whole, _, frac = clean.partition(".")
     if not whole:
@@ -56,6 +57,17 @@ def money(text: str, cash: bool) -> int:
             raise BadHand(f"a fraction of a cent: {text!r}")
         frac = frac[:2]
     return int(whole) * 100 + int(frac.ljust(2, "0"))
+
+
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR", "GBP": "GBP"}
+
+
+def currency_of(text: str) -> str | None:
+    """The currency an amount or a stakes text is written in (None: chips)."""
+    for mark, code in _CURRENCIES.items():
+        if mark in text:
+            return code
+    return None
 
 
 class HandBuilder:
@@ -124,6 +136,8 @@ class HandBuilder:
     def post(self, name: str, kind: str, amount: int) -> None:
         self._known(name)
         all_in = self._add(name, amount)
+        if kind == "ante":   # (an ante is no part of the bet to call)
+            self.bet[name] -= amount
         self.posts.append(Post(name, kind, amount, all_in))
 
     def post_dead(self, name: str, amount: int) -> None:
@@ -138,6 +152,17 @@ class HandBuilder:
         self.street = street
         self.bet = {}
         self.board.extend(dealt)
+
+    def street_cards(self, street: str, cards: tuple[str, ...]) -> None:
+        """:meth:`new_street` for a site that writes the whole board so far (or
+        only the new cards: either is taken)."""
+        board = tuple(self.board)
+        self.new_street(street, cards[len(board):] if cards[:len(board)] == board else cards)
+
+    @property
+    def current(self) -> int:
+        """The bet to call on this street."""
+        return max(self.bet.values(), default=0)
 
     def fold(self, name: str) -> None:
         self._known(name)
@@ -302,6 +327,10 @@ class TextReader(SiteReader):
         for block in blocks(lines, self.is_header):
             header = block.lines[0]
             if not seen and not self.is_header(header):
+                if block.cut:   # (LEADING_LINES lines and no header: not this site's file)
+                    raise ValueError(f"{self.name} is not a {self.site} hand history: no "
+                                     f"{self.header_text!r} header in its first "
+                                     f"{LEADING_LINES} lines")
                 garbage_at = block.start
                 continue
             if not seen and garbage_at:

@@ -14,11 +14,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, currency_of, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
 
-SITE = "Absolute"
+SITE = "absolute"
 
 _HEADER = re.compile(r"Stage #(?P<id>\d+):\s+(?P<game>.+?)\s+(?P<limit>Normal|Pot Limit|"
                      r"No Limit)\s+(?P<stakes>\S+/\S+)\s+-\s+"
@@ -44,25 +43,24 @@ def sniff(head: str) -> bool:
     return any(_HEADER.match(line.strip().lstrip("\ufeff")) for line in head.splitlines()[:5])
 
 
-class AbsoluteReader(TextSiteReader):
+class AbsoluteReader(TextReader):
     """The Omaha Hi/Lo hands of an Absolute Poker history (see the module doc)."""
 
     site = SITE
+    header_text = 'Stage #'
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("Stage #")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
         found = _HEADER.match(header)
         return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.match(lines[0])
         if head is None:
-            raise BuildError(f"not a hand header: {lines[0][:80]!r}")
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         game = _GAME.fullmatch(head["game"])
         if game is None:
             raise OtherGame(head["game"])
@@ -70,8 +68,8 @@ class AbsoluteReader(TextSiteReader):
         low, _, high = head["stakes"].partition("/")
         table = _TABLE.match(lines[1]) if len(lines) > 1 else None
         if table is None:
-            raise BuildError("no table line")
-        b = HandBuilder()
+            raise BadHand("no table line")
+        b = HandBuilder(SITE, head["id"], start)
         total = rake = None
         section = "seats"
         for line in lines[2:]:
@@ -96,7 +94,7 @@ class AbsoluteReader(TextSiteReader):
                 if street:
                     groups = _CARDS.findall(street["cards"])
                     cards = groups[-1].split() if groups else []
-                    b.new_street(street["street"].lower(), cards)
+                    b.street_cards(street["street"].lower(), tuple(cards))
                 continue
             if line.startswith("Dealt to "):
                 name, _, rest = line[len("Dealt to "):].partition(" [")
@@ -110,18 +108,18 @@ class AbsoluteReader(TextSiteReader):
                 continue
             act = _ACTION.match(line)
             if act is None:
-                raise BuildError(f"line not understood: {line[:80]!r}")
+                raise BadHand(f"line not understood: {line[:80]!r}")
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
         if total is None:
-            raise BuildError("cut short: no 'Total Pot' line in the summary")
-        date = datetime.strptime(head["date"], "%Y-%m-%d %H:%M:%S")
-        limit = _LIMITS[head["limit"]]
-        return b.build(
-            total_pot=total, rake=rake, hand_id=head["id"], site=SITE, game="Omaha Hi/Lo",
-            hole_count=int(game["cards"] or 4), limit=limit,
-            stakes=(money(low, cash), money(high, cash)), currency=currency_of(head["stakes"]),
-            table=table["table"], max_seats=None, button=int(table["button"]), date=date,
-            time_zone="ET", line=block.start)
+            raise BadHand("cut short: no 'Total Pot' line in the summary")
+        b.date = datetime.strptime(head["date"], "%Y-%m-%d %H:%M:%S")
+        b.time_zone = "ET"
+        b.hole_count = int(game["cards"] or 4)
+        b.limit = _LIMITS[head["limit"]]
+        b.stakes = (money(low, cash), money(high, cash))
+        b.currency = currency_of(head["stakes"])
+        b.table, b.button = table["table"], int(table["button"])
+        return b.finish(total_pot=total, rake=rake)
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
@@ -140,18 +138,17 @@ class AbsoluteReader(TextSiteReader):
         elif what == "Calls":
             b.call(name, money(amounts[0], cash))
         elif what == "Bets":
-            b.bet_chips(name, money(amounts[0], cash))
+            b.bet_(name, money(amounts[0], cash))
         elif what == "Raises":
             b.raise_to(name, money(amounts[-1], cash))
         elif what.startswith("All-In"):
-            b.put_in(name, money(amounts[0], cash)) if "Raise" in what or b.current == 0 \
-                else b.call(name, money(amounts[0], cash))
+            b.wager_added(name, money(amounts[0], cash))
         elif what == "returned":
-            b.returned(name, money(amounts[0], cash))
+            b.returns(name, money(amounts[0], cash))
         elif what == "Shows":
             b.show(name, tuple(_CARDS.findall(rest)[0].split()))
-        elif what in ("Mucks", "Does not show"):
-            b.mucked.append(name) if what == "Mucks" else None
+        elif what == "Mucks":
+            b.muck(name)
 
 
 read_absolute = reader_function(AbsoluteReader)

@@ -18,11 +18,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, currency_of, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
 
-SITE = "Cake"
+SITE = "cake"
 
 _HEADER = re.compile(r"Hand#(?P<id>[0-9A-F]+) - (?P<rest>.*)")
 _STAKES = re.compile(r"(?P<ante>[^/ ]+)/(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) (?P<limit>PL|NL|FL|L) "
@@ -50,29 +49,28 @@ def sniff(head: str) -> bool:
                for line in head.splitlines()[:5])
 
 
-class CakeReader(TextSiteReader):
+class CakeReader(TextReader):
     """The Omaha Hi/Lo hands of a Cake history (see the module doc)."""
 
     site = SITE
+    header_text = 'Hand#'
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("Hand#")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
         found = _HEADER.match(header)
         return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.match(lines[0])
         if head is None:
-            raise BuildError(f"not a hand header: {lines[0][:80]!r}")
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         fields = [part.strip() for part in head["rest"].split(" -- ")]
         stakes = next((m for f in fields if (m := _STAKES.fullmatch(f))), None)
         if stakes is None:
-            raise BuildError("no stakes field in the header")
+            raise BadHand("no stakes field in the header")
         if stakes["game"] not in _GAMES:
             raise OtherGame(stakes["game"])
         tournament = _TOURNAMENT.search(fields[0])
@@ -83,9 +81,9 @@ class CakeReader(TextSiteReader):
         with contextlib.suppress(ValueError):
             date = datetime.strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
         if len(lines) < 2 or not lines[1].startswith("Dealer: Seat "):
-            raise BuildError("no dealer line")
+            raise BadHand("no dealer line")
         button = int(lines[1].rsplit(" ", 1)[1])
-        b = HandBuilder()
+        b = HandBuilder(SITE, head["id"], start)
         seating = True
         for line in lines[2:]:
             if seating:
@@ -98,7 +96,7 @@ class CakeReader(TextSiteReader):
             if line.startswith("***"):
                 street = _STREET.match(line)
                 if street:
-                    b.new_street(street["street"].lower(), list(_cards(street["cards"])))
+                    b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
             if line.startswith("Dealt to "):
                 name, _, rest = line[len("Dealt to "):].partition(" [")
@@ -113,18 +111,19 @@ class CakeReader(TextSiteReader):
                 continue
             act = _ACTION.match(line)
             if act is None:
-                raise BuildError(f"line not understood: {line[:80]!r}")
+                raise BadHand(f"line not understood: {line[:80]!r}")
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
         ante = money(stakes["ante"], cash)
-        return b.build(
-            hand_id=head["id"], site=SITE, game="Omaha Hi/Lo", hole_count=_GAMES[stakes["game"]],
-            limit=_LIMITS[stakes["limit"]],
-            stakes=(money(stakes["sb"], cash), money(stakes["bb"], cash)),
-            currency=currency_of(stakes["bb"]) if cash else None, table=table,
-            max_seats=max_seats, button=button, date=date,
-            tournament_id=tournament["tid"] if tournament else None,
-            buy_in=fields[2] if tournament and len(fields) > 2 else None,
-            level=f"ante {ante}" if ante else None, line=block.start)
+        b.hole_count, b.limit = _GAMES[stakes["game"]], _LIMITS[stakes["limit"]]
+        b.stakes = (money(stakes["sb"], cash), money(stakes["bb"], cash))
+        b.currency = currency_of(stakes["bb"]) if cash else None
+        b.table, b.max_seats, b.button, b.date = table, max_seats, button, date
+        if tournament:
+            b.tournament_id = tournament["tid"]
+            b.buy_in = fields[2] if len(fields) > 2 else None
+        if ante:
+            b.level = f"ante {ante}"
+        return b.finish()
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
@@ -136,7 +135,7 @@ class CakeReader(TextSiteReader):
         elif what == "posts big blind":
             b.post(name, "big blind", amount)
         elif what == "posts ante":
-            b.post(name, "ante", amount, live=False)
+            b.post(name, "ante", amount, )
         elif what in ("posts dead blind", "posts"):
             b.post(name, "big blind", amount)
         elif what == "folds":
@@ -146,17 +145,17 @@ class CakeReader(TextSiteReader):
         elif what == "calls":
             b.call(name, amount)
         elif what == "bets":
-            b.bet_chips(name, amount)
+            b.bet_(name, amount)
         elif what == "raises to":
             b.raise_to(name, amount)
         elif what == "is all in":
-            b.put_in(name, amount) if amount > b.current - b.bet[name] else b.call(name, amount)
+            b.wager_added(name, amount)
         elif what == "returns uncalled bet":
-            b.returned(name, amount)
+            b.returns(name, amount)
         elif what == "shows":
             b.show(name, _cards(rest.partition("[")[2].partition("]")[0]))
         elif what == "mucks":
-            b.mucked.append(name)
+            b.muck(name)
 
 
 read_cake = reader_function(CakeReader)

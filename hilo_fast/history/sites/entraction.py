@@ -17,11 +17,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, currency_of, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
 
-SITE = "Entraction"
+SITE = "entraction"
 
 _HEADER = re.compile(r"Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|"
                      r"No Limit) (?P<stakes>(?:[A-Z]{3} )?[\d.,]+/[\d.,]+)(?: - Table "
@@ -46,33 +45,32 @@ def sniff(head: str) -> bool:
     return any(_HEADER.match(line.strip().lstrip("\ufeff")) for line in head.splitlines()[:5])
 
 
-class EntractionReader(TextSiteReader):
+class EntractionReader(TextReader):
     """The Omaha Hi/Lo hands of an Entraction history (see the module doc)."""
 
     site = SITE
+    header_text = 'Game # '
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("Game # ")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
         found = _HEADER.match(header)
         return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.match(lines[0])
         if head is None:
             if lines[0].startswith("Game # ") and " - " in lines[0]:
                 raise OtherGame(lines[0].split(" - ", 2)[1])
-            raise BuildError(f"not a hand header: {lines[0][:80]!r}")
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         if head["game"] not in _GAMES:
             raise OtherGame(head["game"])
         currency = currency_of(head["stakes"])
         cash = currency is not None
         low, _, high = head["stakes"].split()[-1].partition("/")
-        b = HandBuilder()
+        b = HandBuilder(SITE, head["id"], start)
         max_seats = button_name = None
         date = None
         blinds: dict[str, tuple[str, int]] = {}
@@ -103,16 +101,14 @@ class EntractionReader(TextSiteReader):
             street = _STREET.fullmatch(line)
             if street:
                 self._post_blinds(b, blinds, order)
-                b.new_street(street["street"].lower(), list(_cards(street["cards"])))
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
             shows = _SHOWS.fullmatch(line)
             if shows:
                 if shows["shown"]:
                     b.show(shows["name"], _cards(shows["shown"]))
                 else:
-                    b.mucked.append(shows["name"])
-                    if shows["hidden"]:
-                        b.holes[shows["name"]] = _cards(shows["hidden"])
+                    b.muck(shows["name"], _cards(shows["hidden"] or ""))
                 continue
             wins = _WINS.fullmatch(line)
             if wins:
@@ -120,7 +116,7 @@ class EntractionReader(TextSiteReader):
                 continue
             act = _COLUMNS.fullmatch(line)
             if act is None:
-                raise BuildError(f"line not understood: {line[:80]!r}")
+                raise BadHand(f"line not understood: {line[:80]!r}")
             self._post_blinds(b, blinds, order)
             name = act["name"] or act["name2"]
             what = (act["what"] or act["what2"]).strip()
@@ -134,27 +130,26 @@ class EntractionReader(TextSiteReader):
             elif what == "Call":
                 b.call(name, chips)
             elif what == "Bet":
-                b.bet_chips(name, chips)
-            elif what in ("Raise", "Allin", "All-in", "All in"):
-                if what != "Raise" and b.bet[name] + chips <= b.current:
-                    b.call(name, chips)
-                else:
-                    b.put_in(name, chips)
+                b.bet_(name, chips)
+            elif what == "Raise":
+                b.raise_by_added(name, chips)
+            elif what in ("Allin", "All-in", "All in"):
+                b.wager_added(name, chips)
             elif what in ("Return", "Returned", "Uncalled"):
-                b.returned(name, chips)
+                b.returns(name, chips)
             else:
-                raise BuildError(f"unknown action {what!r}")
+                raise BadHand(f"unknown action {what!r}")
         self._post_blinds(b, blinds, order)
         if button_name is None:
-            raise BuildError("no dealer line")
+            raise BadHand("no dealer line")
         button = next((s.seat for s in b.seats if s.name == button_name), None)
         if button is None:
-            raise BuildError(f"the dealer {button_name!r} has no seat")
-        return b.build(
-            hand_id=head["id"], site=SITE, game=head["game"], hole_count=_GAMES[head["game"]],
-            limit=_LIMITS[head["limit"]], stakes=(money(low, cash), money(high, cash)),
-            currency=currency, table=head["table"] or "", max_seats=max_seats, button=button,
-            date=date, line=block.start)
+            raise BadHand(f"the dealer {button_name!r} has no seat")
+        b.game, b.hole_count = head["game"], _GAMES[head["game"]]
+        b.limit, b.stakes = _LIMITS[head["limit"]], (money(low, cash), money(high, cash))
+        b.currency, b.table, b.max_seats = currency, head["table"] or "", max_seats
+        b.button, b.date = button, date
+        return b.finish()
 
     @staticmethod
     def _post_blinds(b: HandBuilder, blinds: dict[str, tuple[str, int]],

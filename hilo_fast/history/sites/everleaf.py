@@ -17,11 +17,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, currency_of, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
 
-SITE = "Everleaf"
+SITE = "everleaf"
 
 _HEADER = re.compile(r"Everleaf Gaming Game #(?P<id>\d+)")
 _GAME = re.compile(r"Blinds (?P<sb>[^/ ]+)/(?P<bb>\S+) (?P<limit>PL|NL|FL|L|Pot Limit|No "
@@ -56,31 +55,30 @@ def sniff(head: str) -> bool:
     return any(_HEADER.match(line.strip().lstrip("\ufeff")) for line in head.splitlines()[:5])
 
 
-class EverleafReader(TextSiteReader):
+class EverleafReader(TextReader):
     """The Omaha Hi/Lo hands of an Everleaf history (see the module doc)."""
 
     site = SITE
+    header_text = 'Everleaf Gaming Game #'
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("Everleaf Gaming Game #")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
         found = _HEADER.match(header)
         return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.match(lines[0])
         game = next((m for line in lines[1:4] if (m := _GAME.match(line))), None)
         if head is None or game is None:
-            raise BuildError("no game line")
+            raise BadHand("no game line")
         if game["game"] not in _GAMES:
             raise OtherGame(game["game"])
         currency = currency_of(game["bb"])
         cash = currency is not None
-        b = HandBuilder()
+        b = HandBuilder(SITE, head["id"], start)
         table, button, max_seats = "", 0, None
         for line in lines[1:]:
             if line.startswith(("*****", "Blinds ", "Total number of players")):
@@ -100,7 +98,7 @@ class EverleafReader(TextSiteReader):
                 continue
             street = _STREET.fullmatch(line)
             if street:
-                b.new_street(street["street"].lower(), list(_cards(street["cards"])))
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
             if line.startswith("Dealt to "):
                 name, _, rest = line[len("Dealt to "):].partition(" [")
@@ -117,13 +115,13 @@ class EverleafReader(TextSiteReader):
                 continue
             mucks = _MUCKS.fullmatch(line)
             if mucks:
-                b.mucked.append(mucks["name"])
+                b.muck(mucks["name"])
                 continue
             if _NOISE.fullmatch(line):
                 continue
             act = _ACTION.fullmatch(line)
             if act is None:
-                raise BuildError(f"line not understood: {line[:80]!r}")
+                raise BadHand(f"line not understood: {line[:80]!r}")
             name, what = act["name"], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             if what == "posts small blind":
@@ -131,7 +129,7 @@ class EverleafReader(TextSiteReader):
             elif what == "posts big blind":
                 b.post(name, "big blind", chips)
             elif what == "posts ante":
-                b.post(name, "ante", chips, live=False)
+                b.post(name, "ante", chips, )
             elif what in ("posts dead blind", "posts"):
                 b.post(name, "big blind", chips)
             elif what == "folds":
@@ -141,21 +139,19 @@ class EverleafReader(TextSiteReader):
             elif what == "calls":
                 b.call(name, chips)
             elif what == "bets":
-                b.bet_chips(name, chips)
+                b.bet_(name, chips)
             elif what == "raises":
-                b.put_in(name, chips)
-            elif b.bet[name] + chips <= b.current:   # an all-in that calls
-                b.call(name, chips)
-            else:
-                b.put_in(name, chips)
+                b.raise_by_added(name, chips)
+            else:   # an all-in: a call, bet or raise as the bets make it
+                b.wager_added(name, chips)
         date = datetime.strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
         sb, bb = money(game["sb"], cash), money(game["bb"], cash)
         limit = _LIMITS[game["limit"]]
-        return b.build(
-            hand_id=head["id"], site=SITE, game=game["game"], hole_count=_GAMES[game["game"]],
-            limit=limit, stakes=(bb, 2 * bb) if limit == Limit.FIXED else (sb, bb),
-            currency=currency, table=table, max_seats=max_seats, button=button, date=date,
-            line=block.start)
+        b.game, b.hole_count, b.limit = game["game"], _GAMES[game["game"]], limit
+        b.stakes = (bb, 2 * bb) if limit == Limit.FIXED else (sb, bb)
+        b.currency, b.table, b.max_seats, b.button, b.date = (currency, table, max_seats,
+                                                              button, date)
+        return b.finish()
 
 
 read_everleaf = reader_function(EverleafReader)

@@ -18,11 +18,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, currency_of, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
 
-SITE = "OnGame"
+SITE = "ongame"
 
 _HEADER = re.compile(r"\*\*\*\*\* History for hand (?P<id>\S+) \*\*\*\*\*")
 _TABLE = re.compile(r"Table: (?P<table>.+?) \[\d+\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
@@ -53,35 +52,34 @@ def sniff(head: str) -> bool:
                for line in head.splitlines()[:5])
 
 
-class OnGameReader(TextSiteReader):
+class OnGameReader(TextReader):
     """The Omaha Hi/Lo hands of an OnGame history (see the module doc)."""
 
     site = SITE
+    header_text = '***** History for hand '
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("***** History for hand ")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
         found = _HEADER.match(header)
         return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.fullmatch(lines[0])
         table = next((m for line in lines[1:4] if (m := _TABLE.fullmatch(line))), None)
         if head is None or table is None:
-            raise BuildError("no table line")
+            raise BadHand("no table line")
         if table["game"] not in _GAMES:
             raise OtherGame(table["game"])
         limit = _LIMITS.get(table["limit"])
         if limit is None:
-            raise BuildError(f"unknown limit {table['limit']!r}")
+            raise BadHand(f"unknown limit {table['limit']!r}")
         currency = currency_of(table["bb"])
         cash = currency is not None
         sb, bb = money(table["sb"], cash), money(table["bb"], cash)
-        b = HandBuilder()
+        b = HandBuilder(SITE, head["id"], start)
         button, date, rake, ended = 0, None, 0, False
         summary = seating = False
         blinds_seen = 0
@@ -99,7 +97,7 @@ class OnGameReader(TextSiteReader):
                     b.hero = line[len("User: "):].strip()
                 street = _STREET.fullmatch(line)
                 if street:
-                    b.new_street(street["street"], list(_cards(street["cards"])))
+                    b.street_cards(street["street"], tuple(_cards(street["cards"])))
                 continue
             if line.startswith("Button: seat "):
                 button = int(line.rsplit(" ", 1)[1])
@@ -115,7 +113,7 @@ class OnGameReader(TextSiteReader):
                     for winner in pot["winners"].split(", "):
                         found = _WINNER.fullmatch(winner)
                         if found is None:
-                            raise BuildError(f"winner not understood: {winner!r}")
+                            raise BadHand(f"winner not understood: {winner!r}")
                         b.collect(found["name"], money(found["amount"], cash),
                                   int(pot["pot"] or 0))
                 elif line.startswith("Rake taken: "):
@@ -139,9 +137,9 @@ class OnGameReader(TextSiteReader):
             if act is None:
                 mucks = _MUCKS.fullmatch(line)
                 if mucks:
-                    b.mucked.append(mucks["name"])
+                    b.muck(mucks["name"])
                     continue
-                raise BuildError(f"line not understood: {line[:80]!r}")
+                raise BadHand(f"line not understood: {line[:80]!r}")
             name, what = act["name"], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             if what in ("posts small blind", "posts big blind"):
@@ -149,7 +147,7 @@ class OnGameReader(TextSiteReader):
                 small = what == "posts small blind" or (blinds_seen == 1 and sb == bb)
                 b.post(name, "small blind" if small else "big blind", chips)
             elif what == "posts ante":
-                b.post(name, "ante", chips, live=False)
+                b.post(name, "ante", chips, )
             elif what in ("posts dead blind", "posts"):
                 b.post(name, "big blind", chips)
             elif what == "folds":
@@ -159,17 +157,15 @@ class OnGameReader(TextSiteReader):
             elif what == "calls":
                 b.call(name, chips)
             elif what == "bets":
-                b.bet_chips(name, chips)
+                b.bet_(name, chips)
             else:
                 b.raise_to(name, money(act["to"], cash) if act["to"] else b.current + chips)
         if not ended:
-            raise BuildError("cut short: no 'End of hand' line")
-        return b.build(
-            total_pot=sum(pots) if pots else None, rake=rake, hand_id=head["id"], site=SITE,
-            game="Omaha Hi/Lo",
-            hole_count=_GAMES[table["game"]], limit=limit,
-            stakes=(sb, bb) if limit != Limit.FIXED else (bb, 2 * bb), currency=currency,
-            table=table["table"], max_seats=None, button=button, date=date, line=block.start)
+            raise BadHand("cut short: no 'End of hand' line")
+        b.hole_count, b.limit = _GAMES[table["game"]], limit
+        b.stakes = (sb, bb) if limit != Limit.FIXED else (bb, 2 * bb)
+        b.currency, b.table, b.button, b.date = currency, table["table"], button, date
+        return b.finish(total_pot=sum(pots) if pots else None, rake=rake)
 
 
 def _date(text: str) -> datetime | None:

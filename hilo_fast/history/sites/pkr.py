@@ -21,11 +21,10 @@ from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import Block, reader_function
-from ._builder import BuildError, HandBuilder, money
-from ._text import OtherGame, TextSiteReader
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
 
-SITE = "PKR"
+SITE = "pkr"
 
 _TABLE = re.compile(r"Table #(?P<table>\d+)(?: - Tournament #(?P<tid>\d+) Table #\d+)?.*")
 _HAND = re.compile(r"Starting Hand #(?P<id>\d+)")
@@ -59,25 +58,24 @@ def sniff(head: str) -> bool:
         _TABLE.fullmatch(line) for line in lines)
 
 
-class PKRReader(TextSiteReader):
+class PKRReader(TextReader):
     """The Omaha Hi/Lo hands of a PKR history (see the module doc)."""
 
     site = SITE
+    header_text = 'Starting Hand #'
 
-    @staticmethod
-    def is_header(line: str) -> bool:
+    def is_header(self, line: str) -> bool:
         return line.startswith("Table #")
 
-    @staticmethod
-    def hand_id(header: str) -> str:
-        return ""
+    def hand_id(self, lines: list[str]) -> str:
+        found = _HAND.match(lines[1]) if len(lines) > 1 else None
+        return found["id"] if found else ""
 
-    def parse(self, block: Block) -> HandHistory:
-        lines = block.lines
+    def parse(self, lines: list[str], start: int) -> HandHistory:
         table = _TABLE.fullmatch(lines[0])
         hand = _HAND.match(lines[1]) if len(lines) > 1 else None
         if table is None or hand is None:
-            raise BuildError("no 'Starting Hand #' line")
+            raise BadHand("no 'Starting Hand #' line")
         keys: dict[str, str] = {}
         for line in lines[2:12]:
             key, colon, value = line.partition(": ")
@@ -88,9 +86,9 @@ class PKRReader(TextSiteReader):
             raise OtherGame(game.title() or "unknown")
         limit = _LIMITS.get(keys.get("Limit Type", ""))
         if limit is None:
-            raise BuildError(f"unknown limit {keys.get('Limit Type')!r}")
+            raise BadHand(f"unknown limit {keys.get('Limit Type')!r}")
         cash = "TOURNAMENT" not in keys.get("Money Type", "TOURNAMENT")
-        b = HandBuilder()
+        b = HandBuilder(SITE, hand["id"], start)
         button = 0
         blinds: tuple[int, int] = (0, 0)
         acting = False
@@ -116,7 +114,7 @@ class PKRReader(TextSiteReader):
                 continue
             street = _STREET.fullmatch(line)
             if street:
-                b.new_street(street["street"].lower(), list(_cards(street["cards"])))
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
             dealt = _DEALT.fullmatch(line)
             if dealt:
@@ -124,34 +122,33 @@ class PKRReader(TextSiteReader):
                 b.holes[dealt["name"]] = _cards(dealt["cards"])
                 continue
             wins = _WINS.fullmatch(line)
-            if wins and wins["name"] in b.behind:
+            if wins and wins["name"] in b.stack:
                 b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
                 continue
             shows = _SHOWS.fullmatch(line)
-            if shows and shows["name"] in b.behind:
+            if shows and shows["name"] in b.stack:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue
             mucks = _MUCKS.fullmatch(line)
-            if mucks and mucks["name"] in b.behind:
-                b.mucked.append(mucks["name"])
+            if mucks and mucks["name"] in b.stack:
+                b.muck(mucks["name"])
                 continue
             returned = _RETURN.fullmatch(line)
             if returned:
-                b.returned(returned["name"], money(returned["amount"], cash))
+                b.returns(returned["name"], money(returned["amount"], cash))
                 continue
             act = _ACTION.fullmatch(line)
-            if act is None or act["name"] not in b.behind:
+            if act is None or act["name"] not in b.stack:
                 continue   # chat, emotes, players joining: not the hand
             self._action(b, act["name"], act["what"],
                          money(act["amount"], cash) if act["amount"] else 0)
         date = None
         with contextlib.suppress(ValueError):
             date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
-        return b.build(
-            hand_id=hand["id"], site=SITE, game="Omaha Hi/Lo", hole_count=_GAMES[game],
-            limit=limit, stakes=blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1]),
-            currency=None, table=table["table"], max_seats=None, button=button, date=date,
-            tournament_id=table["tid"], line=block.start)
+        b.hole_count, b.limit = _GAMES[game], limit
+        b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
+        b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
+        return b.finish()
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, chips: int) -> None:
@@ -160,7 +157,7 @@ class PKRReader(TextSiteReader):
         elif what == "posts big blind":
             b.post(name, "big blind", chips)
         elif what == "posts ante":
-            b.post(name, "ante", chips, live=False)
+            b.post(name, "ante", chips, )
         elif what in ("posts dead blind", "posts"):
             b.post(name, "big blind", chips)
         elif what == "folds":
@@ -168,9 +165,9 @@ class PKRReader(TextSiteReader):
         elif what == "checks":
             b.check(name)
         elif what == "calls":
-            b.call(name, chips - b.bet[name])   # (a call says the street's total)
+            b.call(name, chips - b.bet.get(name, 0))   # (a call says the street's total)
         elif what == "bets":
-            b.bet_chips(name, chips)
+            b.bet_(name, chips)
         else:
             b.raise_to(name, chips)
 
