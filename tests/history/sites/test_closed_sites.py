@@ -128,3 +128,13 @@ def test_a_hand_of_endless_lines_is_cut_not_kept(tmp_path: Path) -> None:
     reader = _reader("pkr")(io.StringIO("\n".join(endless)))
     hands = list(reader)
     assert not hands and "more than" in reader.errors[0].reason
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_read_history_tells_each_site_from_its_content(site: str) -> None:
+    from hilo_fast.history.read import read_history, site_of
+
+    path = DATA / site / "hands.txt"
+    assert site_of(path.read_text(encoding="utf-8")[:8192]) == site
+    reader = read_history(path)
+    assert [h.hand_id for h in reader] == [h.hand_id for h in _reader(site)(path)]
