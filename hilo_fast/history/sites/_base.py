@@ -28,6 +28,7 @@ MAX_ERRORS = 1000        # errors a reader keeps (error_count counts them all)
 MAX_HAND_LINES = 2000    # a "hand" longer than this is not one: memory stays bounded
 MAX_LINE = 1 << 16       # characters kept of one line (a 100 MB line is garbage)
 SNIFF_BYTES = 8192       # what read_history looks at to tell the site
+LEADING_LINES = 200      # lines before the first header after which a file is not a history
 
 
 class SiteReader(Iterator[HandHistory]):
@@ -102,9 +103,11 @@ def blocks(lines: Iterable[str], is_header: Callable[[str], bool]) -> Iterator[B
     """Cut ``lines`` into hands: each block starts at a line for which
     ``is_header(line)`` is true (lines are given stripped of spaces and BOMs) and
     runs to the next. Blank lines are dropped. Text before the first header comes
-    as a first block whose first line is not a header (the reader reports it)."""
+    as a first block whose first line is not a header (the reader reports it);
+    when it reaches LEADING_LINES lines it comes at once, ``cut`` (a file of
+    garbage is refused without reading it all)."""
     block: list[str] = []
-    start, cut, number = 0, False, 0
+    start, cut, number, started = 0, False, 0, False
     for raw in lines:
         number += 1
         line = raw.strip().lstrip("\ufeff")[:MAX_LINE]
@@ -113,10 +116,15 @@ def blocks(lines: Iterable[str], is_header: Callable[[str], bool]) -> Iterator[B
         if is_header(line):
             if block:
                 yield Block(start, block, cut)
-            block, start, cut = [line], number, False
-        elif len(block) < MAX_HAND_LINES:
+            block, start, cut, started = [line], number, False, True
+        elif not started:   # text before the first header
             if not block:
                 start = number
+            block.append(line)
+            if len(block) >= LEADING_LINES:
+                yield Block(start, block, True)
+                block = []
+        elif len(block) < MAX_HAND_LINES:
             block.append(line)
         else:
             cut = True

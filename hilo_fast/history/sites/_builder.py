@@ -1,260 +1,353 @@
-"""A :class:`HandHistory` built event by event, for the sites that log each action
-with the chips it put in (or the total it raised to) rather than in PokerStars'
-words: the XML sites, Full Tilt, KingsClub.
+"""A hand as a text reader meets it, line by line, made into a :class:`HandHistory`.
 
-:class:`HandBuilder` keeps what the chips need (each player's chips behind,
-bets on the street, the bet to match) so that each action becomes an
-:class:`HHAction` as the PokerStars reader fills it: a call's chips, a bet's
-chips, a raise's increment and its "to" total, "all-in" when it took the last
-chip. A site's "all-in" action becomes the bet, call or raise it was.
+The text sites (Winning, Winamax, 888, partypoker, Bovada) say the same things
+in different words: a seat, a post, a call of so much, a raise to (or by) so
+much, a board, a show, a collection. :class:`HandBuilder` takes them in the
+order of the history and keeps what the model needs that a site may leave
+out: each player's chips put in on the street and in all (to turn "raises by"
+into "raises to", and to mark the bet that takes a player's last chip all in
+when the site does not say so), the uncalled bet, and who was dealt in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
+from typing import ClassVar
 
 from ...engine.structures import Limit
-from ..model import STREETS, HandHistory, HHAction, Post, SeatInfo
+from ..model import HandHistory, HHAction, Post, SeatInfo
+from ._base import LEADING_LINES, MAX_HAND_LINES, SiteReader, blocks
 
-__all__ = ["HandBuilder", "Unreadable", "parse_money", "reason_of", "seated"]
-
-
-_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
+_CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
-class Unreadable(Exception):
-    """Raised while building a hand; the reader reports it as an UnreadableHand."""
+class BadHand(Exception):
+    """The hand cannot be read (the reason is the message); the reader reports it."""
 
 
-def parse_money(text: str, cash: bool = True) -> int:
-    """``"$1,234.50"``, ``"€0.5"``, ``"12"`` in cents (cash) or whole chips."""
-    digits = text.strip().lstrip("$€£").replace(",", "").strip()
-    whole, _, frac = digits.partition(".")
-    if not (whole.isdigit() and whole.isascii()) and not (whole == "" and frac.isdigit()):
-        raise Unreadable(f"bad amount {text!r}")
+def cards(text: str) -> tuple[str, ...]:
+    """The cards of ``"Ah Kd"``, ``"[ Ah, Kd ]"``, ``"10h"``... (a BadHand if one is not a card)."""
+    found = []
+    for word in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
+        card = word[:-1].upper().replace("10", "T") + word[-1].lower()
+        if card not in _CARD_NAMES:
+            raise BadHand(f"not a card: {word!r}")
+        found.append(card)
+    return tuple(found)
+
+
+def money(text: str, cash: bool) -> int:
+    """``"$1,234.5"``, ``"1.50€"``, ``"(0.10)"``, ``"1 200"`` -> cents (``cash``) or chips."""
+    clean = text.strip().strip("()[]").replace(",", "").replace("\u00a0", "").replace(" ", "")
+    for code in ("USD", "EUR", "GBP"):
+        clean = clean.replace(code, "")
+    clean = clean.strip("$€£ ")
+    whole, _, frac = clean.partition(".")
+    if not whole:
+        whole = "0"
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise BadHand(f"not an amount: {text!r}")
     if not cash:
         if frac.strip("0"):
-            raise Unreadable(f"fractional chips {text!r}")
-        return int(whole or "0")
-    if len(frac) > 2 or (frac and not (frac.isdigit() and frac.isascii())):
-        raise Unreadable(f"bad amount {text!r} (more than two decimals)")
-    return int(whole or "0") * 100 + int(frac.ljust(2, "0") or "0")
+            raise BadHand(f"a fraction of a chip: {text!r}")
+        return int(whole)
+    if len(frac) > 2:
+        if frac[2:].strip("0"):
+            raise BadHand(f"a fraction of a cent: {text!r}")
+        frac = frac[:2]
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
 
 
-def reason_of(exc: Exception) -> str:
-    """Why a hand is unreadable: an Unreadable's words, else the exception named."""
-    return str(exc) if isinstance(exc, Unreadable) else f"{type(exc).__name__}: {exc}"
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR", "GBP": "GBP"}
 
 
-def seated(name_of: dict[str, str], seat: str, what: str) -> str:
-    """The player in ``seat`` (a site that names players by seat), or Unreadable."""
-    name = name_of.get(seat)
-    if name is None:
-        raise Unreadable(f"{what} by seat {seat}, where nobody sits")
-    return name
+def currency_of(text: str) -> str | None:
+    """The currency an amount or a stakes text is written in (None: chips)."""
+    for mark, code in _CURRENCIES.items():
+        if mark in text:
+            return code
+    return None
 
 
 class HandBuilder:
-    """One hand, event by event (see the module doc); :meth:`finish` gives the
-    :class:`HandHistory`."""
+    """One hand being read; :meth:`finish` makes its :class:`HandHistory`."""
 
     def __init__(self, site: str, hand_id: str, line: int) -> None:
-        self.site = site
-        self.hand_id = hand_id
-        self.line = line
+        self.site, self.hand_id, self.line = site, hand_id, line
+        self.game = "Omaha Hi/Lo"
+        self.hole_count = 4
+        self.limit = Limit.POT
+        self.stakes = (0, 0)
+        self.currency: str | None = None
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button = 0
+        self.date: datetime | None = None
+        self.time_zone = ""
+        self.tournament_id: str | None = None
+        self.buy_in: str | None = None
+        self.level: str | None = None
+        self.hero: str | None = None
         self.seats: list[SeatInfo] = []
-        self.behind: dict[str, int] = {}    # chips each player has left
-        self.total: dict[str, int] = {}     # chips each put in (all streets, posts)
-        self.street = "preflop"
-        self.bets: dict[str, int] = {}      # live chips on this street
-        self.current = 0                    # the bet to match on this street
+        self.stack: dict[str, int] = {}
         self.posts: list[Post] = []
         self.actions: list[HHAction] = []
         self.board: list[str] = []
         self.holes: dict[str, tuple[str, ...]] = {}
         self.shown: list[str] = []
         self.mucked: list[str] = []
-        self.collected: dict[str, int] = {}
-        self.pot_collections: list[tuple[int, str, int]] = []
-        self.button = 0
-        self.hero: str | None = None
-        #: calls that do not make the bet to match (a site's amounts read the wrong way)
-        self.odd_calls = 0
-        #: True: at a showdown, whoever did not :meth:`show` mucked
-        self.show_rule = True
+        self.collections: list[tuple[int, str, int]] = []
+        self.street = "preflop"
+        self.bet: dict[str, int] = {}      # chips in on this street
+        self.put: dict[str, int] = {}      # chips in on every street (returns taken off)
+        self.active: set[str] = set()      # players who posted, acted or showed
+        self.returned: dict[str, int] = {}
+        self.dead: set[str] = set()        # players who posted a dead blind
 
     # ---- the table ----
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
-        if name in self.behind:
-            raise Unreadable(f"{name} is seated twice")
+        if name in self.stack:
+            raise BadHand(f"{name!r} sits twice")
         self.seats.append(SeatInfo(number, name, stack, sitting_out))
-        self.behind[name] = 0 if sitting_out else stack
-        self.total[name] = 0
+        self.stack[name] = stack
+
+    def seat_number(self, name: str) -> int:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.seat
+        raise BadHand(f"{name!r} is not seated")
 
     def _known(self, name: str) -> None:
-        if name not in self.behind:
-            raise Unreadable(f"{name!r} acts but has no seat")
+        if name not in self.stack:
+            raise BadHand(f"{name!r} is not seated")
+        self.active.add(name)
 
-    def _put(self, name: str, chips: int, live: bool) -> bool:
-        """Take ``chips`` from ``name``'s stack; True when that was its last chip."""
-        if chips < 0:
-            raise Unreadable(f"{name} puts in a negative amount")
-        self.behind[name] -= chips
-        self.total[name] += chips
-        if live:
-            bet = self.bets[name] = self.bets.get(name, 0) + chips
-            self.current = max(self.current, bet)
-        return self.behind[name] == 0 and chips > 0
+    def _add(self, name: str, chips: int) -> bool:
+        """Put ``chips`` of ``name``'s in; True when that is the player's last chip."""
+        self.bet[name] = self.bet.get(name, 0) + chips
+        self.put[name] = self.put.get(name, 0) + chips
+        left = self.stack[name] - self.put[name]
+        if left < 0:
+            raise BadHand(f"{name} puts in {chips} with {left + chips} behind")
+        return left == 0
 
     # ---- forced bets ----
     def post(self, name: str, kind: str, amount: int) -> None:
-        """``kind``: "small blind", "big blind", "ante", "small & big blinds" (dead
-        small with live big: ``amount`` is both), "straddle", or "dead small blind"."""
         self._known(name)
-        if kind == "dead small blind":
-            all_in = self._put(name, amount, live=False)
-            self.posts.append(Post(name, "small blind", amount, all_in))
-            return
-        live = kind != "ante"
-        all_in = self._put(name, amount, live)
+        all_in = self._add(name, amount)
+        if kind == "ante":   # (an ante is no part of the bet to call)
+            self.bet[name] -= amount
         self.posts.append(Post(name, kind, amount, all_in))
 
-    # ---- betting (the hot path: checks and chips inline) ----
-    def new_street(self, street: str) -> None:
-        if street not in STREETS or STREETS.index(street) <= STREETS.index(self.street):
-            if street == self.street:
-                return
-            raise Unreadable(f"street {street} after {self.street}")
+    def post_dead(self, name: str, amount: int) -> None:
+        """A dead blind (not part of the player's bet): kept as a dead "small blind"."""
+        self._known(name)
+        all_in = self._add(name, amount)
+        self.bet[name] -= amount
+        self.posts.append(Post(name, "small blind", amount, all_in))
+
+    # ---- betting ----
+    def new_street(self, street: str, dealt: tuple[str, ...]) -> None:
         self.street = street
-        self.bets = {}
-        self.current = 0
+        self.bet = {}
+        self.board.extend(dealt)
+
+    def street_cards(self, street: str, cards: tuple[str, ...]) -> None:
+        """:meth:`new_street` for a site that writes the whole board so far (or
+        only the new cards: either is taken)."""
+        board = tuple(self.board)
+        self.new_street(street, cards[len(board):] if cards[:len(board)] == board else cards)
+
+    @property
+    def current(self) -> int:
+        """The bet to call on this street."""
+        return max(self.bet.values(), default=0)
 
     def fold(self, name: str) -> None:
-        if name not in self.behind:
-            raise Unreadable(f"{name!r} acts but has no seat")
-        self.actions.append(_new(HHAction, (self.street, name, "fold", 0, 0, False)))
+        self._known(name)
+        self.actions.append(HHAction(self.street, name, "fold"))
 
     def check(self, name: str) -> None:
-        if name not in self.behind:
-            raise Unreadable(f"{name!r} acts but has no seat")
-        self.actions.append(_new(HHAction, (self.street, name, "check", 0, 0, False)))
+        self._known(name)
+        self.actions.append(HHAction(self.street, name, "check"))
 
     def call(self, name: str, added: int) -> None:
-        behind = self.behind
-        if name not in behind:
-            raise Unreadable(f"{name!r} acts but has no seat")
-        if added < 0:
-            raise Unreadable(f"{name} puts in a negative amount")
-        current = self.current
-        left = behind[name] = behind[name] - added
-        self.total[name] += added
-        bet = self.bets[name] = self.bets.get(name, 0) + added
-        all_in = left == 0 and added > 0
-        if bet != current:
-            if bet > current:
-                self.current = bet
-                self.odd_calls += 1   # a call past the bet: a site's amount read wrong
-            elif not all_in:
-                self.odd_calls += 1   # short of the bet with chips left
-        self.actions.append(_new(HHAction, (self.street, name, "call", added, 0, all_in)))
+        self._known(name)
+        all_in = self._add(name, added)
+        self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
 
     def call_to(self, name: str, to: int) -> None:
-        self.call(name, to - self.bets.get(name, 0))
+        """A call named by the player's street total."""
+        self.call(name, to - self.bet.get(name, 0))
+
+    def bet_(self, name: str, added: int) -> None:
+        self._known(name)
+        all_in = self._add(name, added)
+        self.actions.append(HHAction(self.street, name, "bet", added, 0, all_in))
 
     def raise_to(self, name: str, to: int) -> None:
-        """A bet or raise making ``name``'s bet on this street ``to``."""
-        behind = self.behind
-        if name not in behind:
-            raise Unreadable(f"{name!r} acts but has no seat")
-        mine = self.bets.get(name, 0)
-        current = self.current
-        if to <= current:   # (a short all-in "raise" that only calls)
-            self.call(name, to - mine)
-            return
-        added = to - mine
-        left = behind[name] = behind[name] - added
-        self.total[name] += added
-        self.bets[name] = self.current = to
-        all_in = left == 0
-        if current == 0:
-            self.actions.append(_new(HHAction, (self.street, name, "bet", to, 0, all_in)))
-        else:
-            self.actions.append(_new(HHAction, (self.street, name, "raise", to - current, to,
-                                               all_in)))
-
-    def bet_added(self, name: str, added: int) -> None:
-        """A bet, raise or call (an "all-in") of ``added`` chips more."""
-        self.raise_to(name, self.bets.get(name, 0) + added)
-
-    # ---- cards and results ----
-    def deal_board(self, cards: list[str] | tuple[str, ...]) -> None:
-        """Board cards: the new ones, or the whole board so far."""
-        cards = list(cards)
-        if cards[:len(self.board)] == self.board and len(cards) > len(self.board):
-            self.board = cards
-        elif cards != self.board[-len(cards):]:
-            self.board += cards
-        if len(self.board) > 5:
-            raise Unreadable(f"{len(self.board)} board cards")
-
-    def hole(self, name: str, cards: tuple[str, ...]) -> None:
         self._known(name)
-        self.holes[name] = cards
+        current = max(self.bet.values(), default=0)
+        all_in = self._add(name, to - self.bet.get(name, 0))
+        self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
 
-    def show(self, name: str) -> None:
+    def raise_by_added(self, name: str, added: int) -> None:
+        """A raise named by the chips it puts in."""
+        self.raise_to(name, self.bet.get(name, 0) + added)
+
+    def wager_added(self, name: str, added: int) -> None:
+        """Chips put in with no word of what it is (an "all-in"): a bet, call or
+        raise as the street's bets make it."""
+        current = max(self.bet.values(), default=0)
+        mine = self.bet.get(name, 0)
+        if mine + added <= current:
+            self.call(name, added)
+        elif current == 0:
+            self.bet_(name, added)
+        else:
+            self.raise_by_added(name, added)
+
+    def returns(self, name: str, amount: int) -> None:
+        self._known(name)
+        if amount > self.put.get(name, 0):
+            raise BadHand(f"{amount} returned to {name}, who put in {self.put.get(name, 0)}")
+        self.put[name] -= amount
+        self.bet[name] = self.bet.get(name, 0) - amount
+        self.returned[name] = self.returned.get(name, 0) + amount
+        self.actions.append(HHAction(self.street, name, "return", amount))
+
+    # ---- the end ----
+    def show(self, name: str, hole: tuple[str, ...]) -> None:
+        self._known(name)
+        self.holes[name] = hole
         if name not in self.shown:
             self.shown.append(name)
 
-    def muck(self, name: str) -> None:
+    def muck(self, name: str, hole: tuple[str, ...] = ()) -> None:
+        self._known(name)
+        if hole:
+            self.holes[name] = hole
         if name not in self.mucked:
             self.mucked.append(name)
 
-    def win(self, name: str, amount: int, pot: int = 0) -> None:
+    def collect(self, name: str, amount: int, pot: int = 0) -> None:
         self._known(name)
-        if amount:
-            self.collected[name] = self.collected.get(name, 0) + amount
-            self.pot_collections.append((pot, name, amount))
+        self.collections.append((pot, name, amount))
 
-    def uncalled(self) -> tuple[str | None, int]:
-        """Who gets an uncalled bet back, and how much (the chips beyond what anyone
-        else put in)."""
-        ranked = sorted(self.total.items(), key=lambda item: -item[1])
-        if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
-            return None, 0
-        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    def uncalled(self) -> tuple[str, int] | None:
+        """The bet nobody called, not yet given back in the history: (player, chips)."""
+        if len(self.put) < 1:
+            return None
+        ranked = sorted(self.put.items(), key=lambda item: -item[1])
+        top, chips = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        return (top, chips - second) if chips > second else None
 
-    def finish(self, *, game: str, hole_count: int, limit: Limit, stakes: tuple[int, int],
-               currency: str | None, table: str, max_seats: int | None,
-               rake: int | None = None, total_pot: int | None = None,
-               hero: str | None = None, date: datetime | None = None,
-               tournament_id: str | None = None, mixed_game: str | None = None,
-               dealt_in: tuple[str, ...] | None = None) -> HandHistory:
-        """The hand: ``total_pot`` (after any uncalled bet came back) is the chips
-        put in unless the site says; ``rake`` is the pot less what was collected
-        unless the site says."""
+    def absorb_uncalled(self, total: int) -> int:
+        """For a site whose pot total and winnings count a bet nobody called (no
+        "returned" line): when ``total`` (gross) holds it, make it the return it is
+        (taken off the bettor's collections) and give the total without it."""
+        extra = self.uncalled()
+        if extra is None or total != sum(self.put.values()):
+            return total
+        name, chips = extra
+        self.returns(name, chips)
+        for index, (pot, who, amount) in enumerate(self.collections):
+            if (who, amount) == (name, chips) and pot > 0:   # paid back as its own pot
+                del self.collections[index]
+                return total - chips
+        left = chips
+        for index in range(len(self.collections) - 1, -1, -1):
+            pot, who, amount = self.collections[index]
+            if who == name and left:
+                take = min(left, amount)
+                left -= take
+                self.collections[index] = (pot, who, amount - take)
+        self.collections = [c for c in self.collections if c[2]]
+        return total - chips
+
+    def gross_pot(self) -> int:
+        """The chips put in, less the bet nobody called."""
+        extra = self.uncalled()
+        return sum(self.put.values()) - (extra[1] if extra else 0)
+
+    def finish(self, total_pot: int | None = None, rake: int | None = None,
+               pots: tuple[int, ...] = (), cancelled: bool = False) -> HandHistory:
+        """The hand; ``total_pot`` (gross, rake in) defaults to the chips put in
+        less the bet nobody called, ``rake`` to that less what was collected."""
         if not self.seats:
-            raise Unreadable("no seats")
-        _, returned = self.uncalled()
-        chips_in = sum(self.total.values()) - returned
-        if total_pot is None:
-            total_pot = chips_in
+            raise BadHand("no seats")
+        collected: dict[str, int] = {}
+        for _, name, amount in self.collections:
+            collected[name] = collected.get(name, 0) + amount
+        total = self.gross_pot() if total_pot is None else total_pot
         if rake is None:
-            rake = max(total_pot - sum(self.collected.values()), 0)
-        if dealt_in is None:
-            dealt_in = tuple(s.name for s in self.seats if not s.sitting_out and s.stack > 0)
-        shown = [name for name in self.shown if name in self.holes]
-        mucked = list(self.mucked)
-        if self.show_rule:   # a player still in who did not show mucked (a hand not tabled)
-            folded = {a.player for a in self.actions if a.kind == "fold"}
-            live = [n for n in dealt_in if n not in folded]
-            if len(live) > 1:
-                mucked += [n for n in live if n not in shown and n not in mucked]
+            rake = total - sum(collected.values())
+        dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active)
         return HandHistory(
-            hand_id=self.hand_id, site=self.site, game=game, hole_count=hole_count,
-            limit=limit, stakes=stakes, currency=currency, table=table, max_seats=max_seats,
-            button=self.button, seats=tuple(self.seats), posts=tuple(self.posts),
-            actions=tuple(self.actions), board=tuple(self.board), hole_cards=dict(self.holes),
-            collected=dict(self.collected), pot_collections=tuple(self.pot_collections),
-            total_pot=total_pot, rake=rake, shown=tuple(shown), mucked=tuple(mucked),
-            hero=hero, date=date, tournament_id=tournament_id, mixed_game=mixed_game,
-            line=self.line, dealt_in=dealt_in)
+            hand_id=self.hand_id, site=self.site, game=self.game, hole_count=self.hole_count,
+            limit=self.limit, stakes=self.stakes, currency=self.currency, table=self.table,
+            max_seats=self.max_seats, button=self.button, seats=tuple(self.seats),
+            posts=tuple(self.posts), actions=tuple(self.actions), board=tuple(self.board),
+            hole_cards=self.holes, collected=collected,
+            pot_collections=tuple(self.collections), total_pot=total, rake=rake, pots=pots,
+            shown=tuple(self.shown), mucked=tuple(self.mucked), hero=self.hero,
+            cancelled=cancelled, date=self.date, time_zone=self.time_zone,
+            tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
+            line=self.line, dealt_in=dealt)
+
+
+class OtherGame(Exception):
+    """The hand is of another game (the message names it): counted, not read."""
+
+
+class TextReader(SiteReader):
+    """A text site's reader: the lines cut into hands at each header
+    (:meth:`is_header`), each hand read by :meth:`parse` (a :class:`BadHand`
+    is an unreadable hand, an :class:`OtherGame` a skipped one). A file whose
+    first lines hold no header is no history of this site: a ValueError."""
+
+    #: What the message of a file that is not this site's says it lacks.
+    header_text: ClassVar[str] = ""
+
+    def is_header(self, line: str) -> bool:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        raise NotImplementedError
+
+    def hand_id(self, lines: list[str]) -> str:
+        """The id the hand's first lines give (for the error of a hand that cannot be read)."""
+        return ""
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        garbage_at = 0   # the line of text before the first header, if any
+        seen = False
+        for block in blocks(lines, self.is_header):
+            header = block.lines[0]
+            if not seen and not self.is_header(header):
+                if block.cut:   # (LEADING_LINES lines and no header: not this site's file)
+                    raise ValueError(f"{self.name} is not a {self.site} hand history: no "
+                                     f"{self.header_text!r} header in its first "
+                                     f"{LEADING_LINES} lines")
+                garbage_at = block.start
+                continue
+            if not seen and garbage_at:
+                self._error("", garbage_at, "text before the first hand is not a hand")
+            seen = True
+            hand_id = self.hand_id(block.lines)
+            if block.cut:
+                self._error(hand_id, block.start, f"more than {MAX_HAND_LINES} lines: not a hand")
+                continue
+            try:
+                yield self.parse(block.lines, block.start)
+            except OtherGame as other:
+                self._skip(str(other))
+            except BadHand as bad:
+                self._error(hand_id, block.start, str(bad))
+            except (ValueError, KeyError, IndexError) as exc:   # a line not as expected
+                self._error(hand_id, block.start, f"cannot read: {exc}")
+        if not seen and garbage_at:
+            raise ValueError(f"{self.name} is not a {self.site} hand history: no "
+                             f"{self.header_text!r} header in it")
