@@ -12,4 +12,6 @@ SITES: dict[str, str] = {
     "pokerstars": "pokerstars",
     "winning-acr": "winning_acr",
     "winamax": "winamax",
+    "888pacific": "pacific888",
+    "partypoker": "partypoker",
 }

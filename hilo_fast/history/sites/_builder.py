@@ -292,19 +292,25 @@ class TextReader(SiteReader):
     def parse(self, lines: list[str], start: int) -> HandHistory:
         raise NotImplementedError
 
+    def preamble(self, lines: list[str]) -> bool:
+        """True when text before the first header is the file's own (not garbage)."""
+        return False
+
     def hand_id(self, lines: list[str]) -> str:
         """The id the hand's first lines give (for the error of a hand that cannot be read)."""
         return ""
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
         garbage_at = 0   # the line of text before the first header, if any
+        preamble = False
         seen = False
         for block in blocks(lines, self.is_header):
             header = block.lines[0]
             if not seen and not self.is_header(header):
                 garbage_at = block.start
+                preamble = self.preamble(block.lines)
                 continue
-            if not seen and garbage_at:
+            if not seen and garbage_at and not preamble:
                 self._error("", garbage_at, "text before the first hand is not a hand")
             seen = True
             hand_id = self.hand_id(block.lines)
