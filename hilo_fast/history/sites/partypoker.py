@@ -15,7 +15,8 @@ Two dialects, told apart line by line:
     bob calls [$0.05 USD] / bets [...] / raises [...] / checks / folds   (the chips put in)
     ** Dealing Flop ** [ 9c, 5h, 6h ] ... ** Dealing Turn ** [ Jd ] ... ** Dealing River ** [ 8h ]
     bob shows [ 2d, Jd, Qs, Ah ]a pair of Queens. / does not show cards.
-    bob wins $2.21 USD / wins 640 chips from the main pot ... / wins Lo (640 chips) from the main pot
+    bob wins $2.21 USD / wins 640 chips from the main pot ...
+    bob wins Lo (640 chips) from the main pot
 
   No pot total, rake or uncalled bet is written; what a player "wins" holds
   the bet nobody called: the reader gives that back as the return it is, and the
@@ -212,7 +213,9 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         big = posted.get("big blind", 0)
         b.stakes = (big, 2 * big) if b.limit == Limit.FIXED else \
             (posted.get("small blind", 0), big)
-    if main_pot >= 0 or summary:   # the current dialect: the pot after rake, and the rake
+    if summary and main_pot < 0:
+        raise BadHand("cut short: no 'Main Pot' line in the summary")
+    if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
         return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
     return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
 
