@@ -14,4 +14,5 @@ SITES: dict[str, str] = {
     "winamax": "winamax",
     "888pacific": "pacific888",
     "partypoker": "partypoker",
+    "bovada": "bovada",
 }

@@ -124,6 +124,8 @@ class HandBuilder:
     def post(self, name: str, kind: str, amount: int) -> None:
         self._known(name)
         all_in = self._add(name, amount)
+        if kind == "ante":   # (dead money: not part of the player's bet on the street)
+            self.bet[name] -= amount
         self.posts.append(Post(name, kind, amount, all_in))
 
     def post_dead(self, name: str, amount: int) -> None:
@@ -257,6 +259,11 @@ class HandBuilder:
         for _, name, amount in self.collections:
             collected[name] = collected.get(name, 0) + amount
         total = self.gross_pot() if total_pot is None else total_pot
+        if self.stakes == (0, 0):   # a header with no stakes: the blinds as first posted
+            posted = {post.kind: post.amount for post in reversed(self.posts)}
+            big = posted.get("big blind", 0)
+            self.stakes = (big, 2 * big) if self.limit == Limit.FIXED else \
+                (posted.get("small blind", 0), big)
         if rake is None:
             rake = total - sum(collected.values())
         dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active)

@@ -208,11 +208,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         raise BadHand("cut short: nobody won")
     for name, amount, pot in won:
         b.collect(name, amount, pot)
-    if b.stakes == (0, 0):   # the classic cash header names the buy-in: the blinds as posted
-        posted = {post.kind: post.amount for post in reversed(b.posts)}
-        big = posted.get("big blind", 0)
-        b.stakes = (big, 2 * big) if b.limit == Limit.FIXED else \
-            (posted.get("small blind", 0), big)
+    # (the classic cash header names the buy-in, not the blinds: finish takes them as posted)
     if summary and main_pot < 0:
         raise BadHand("cut short: no 'Main Pot' line in the summary")
     if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
