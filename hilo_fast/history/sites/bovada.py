@@ -169,9 +169,7 @@ def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
         return
     if what.startswith(("Small Blind ", "Ante/Small Blind ", "Small blind ")):
         b.post(who, "small blind", chips)
-    elif what.startswith(("Big blind", "Big Blind")):
-        b.post(who, "big blind", chips)
-    elif what.startswith("Posts chip"):
+    elif what.startswith(("Big blind", "Big Blind", "Posts chip")):   # (a posted chip is live)
         b.post(who, "big blind", chips)
     elif what.startswith("Posts dead chip"):
         b.post_dead(who, chips)
