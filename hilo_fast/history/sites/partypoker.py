@@ -76,10 +76,10 @@ _BALANCE = re.compile(r"(?P<name>.+?) balance (?P<balance>\S+), (?P<rest>.*)")
 _COLLECTED = re.compile(r"collected (?P<amount>[$€£]?[\d.,]+)")
 _HOLE = re.compile(r"\[ (?P<cards>[2-9TJQKA][cdhs](?:, [2-9TJQKA][cdhs])+) \]")
 _MAIN = re.compile(r"Main Pot: (?P<pot>\S+)(?: Rake: (?P<rake>\S+))?")
+_NO_SHOW = re.compile(r"(?P<name>.+?) does not show cards\.")
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 _NOISE = re.compile(r"#Game No : .*|Game #\w+ starts\.|Trny: .*|Blinds\(.*\)|Board: .*"
-                    r"|Total number of players : .*|[^:]+: .*|.+? (?:does not show cards\."
-                    r"|shows.* for low\.|is sitting out|has joined the table\.?|has left the "
+                    r"|Total number of players : .*|[^:]+: .*|.+? (?:shows.* for low\.|is sitting out|has joined the table\.?|has left the "
                     r"table\.?|will be using .*|has been reconnected.*|is disconnected.*"
                     r"|finished in .*|doesn't show \[.*|mucks? .*)")
 
@@ -190,6 +190,8 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             b.holes[dealt["name"]] = cards(dealt["cards"])
         elif (shows := _SHOWS.match(line)) is not None:
             b.show(shows["name"], cards(shows["cards"]))
+        elif (no_show := _NO_SHOW.fullmatch(line)) is not None:
+            b.muck(no_show["name"])   # (at a showdown: gives the pot up)
         elif (wins := _WINS.match(line)) is not None:
             pot = int(wins["n"] or 1) if wins["pot"] and wins["pot"].startswith("side") else 0
             won.append((wins["name"], money(wins["amount"].removesuffix(" chips"), cash), pot))

@@ -95,8 +95,8 @@ _OLD_PLAYER = re.compile(
     r"(?P<shows>shows:?) ?\[?(?P<cards>[^\]]*)\]?.*|is timed out\.|sitting out|"
     r"wait(?:s|ing) for big blind|is disconnected.*|is connected.*)$")
 _OLD_STREET = re.compile(r"\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:?(?P<cards>.*)")
-_OLD_POT = re.compile(r"Pot: (?P<pot>[\d.,]+)\.? Rake (?P<rake>[\d.,]+)(?:\. JP fee "
-                      r"(?P<jp>[\d.,]+))?")
+_OLD_POT = re.compile(r"Pot: (?P<pot>\d[\d,]*(?:\.\d+)?)\.? Rake (?P<rake>\d[\d,]*(?:\.\d+)?)"
+                      r"(?:\. JP fee (?P<jp>\d[\d,]*(?:\.\d+)?))?")
 _OLD_RESULT = re.compile(r"\*?Player (?P<name>.+?) (?P<what>.*?)\.? ?Bets: (?P<bets>[\d.,]+)\. "
                          r"Collects: (?P<collects>[\d.,]+)\.")
 
