@@ -152,9 +152,11 @@ def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
         yield from _decoded_chunks(head, binary, encoding)
         return
     parts = head.removeprefix(codecs.BOM_UTF8).splitlines(keepends=True)
+    cut = False
     if parts and not parts[-1].endswith((b"\n", b"\r")):
-        parts[-1] += binary.readline()
-    for raw in itertools.chain(parts, binary):
+        parts[-1] += binary.readline(MAX_LINE)
+        cut = not parts[-1].endswith(b"\n") and len(parts[-1]) >= MAX_LINE
+    for raw in itertools.chain(parts, _bounded_lines(binary, cut)):
         raw = raw.rstrip(b"\r\n")
         try:
             line = raw.decode("utf-8")
@@ -162,6 +164,18 @@ def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
             line = raw.decode("cp1252", errors="replace")
         # (a lone "\r" ends a line too, as universal newlines would have it)
         yield from line.split("\r") if "\r" in line else (line,)
+
+
+def _bounded_lines(binary: IO[bytes], cut: bool = False) -> Iterator[bytes]:
+    """The lines of ``binary``, each cut at MAX_LINE bytes (the rest of a longer line
+    is read and dropped a piece at a time: a 100 MB line is never held whole);
+    ``cut``: the first piece is the rest of a line already cut."""
+    for piece in iter(lambda: binary.readline(MAX_LINE), b""):
+        whole = piece.endswith(b"\n")
+        if not cut:
+            yield piece
+        cut = not whole
+    return
 
 
 def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[str]:

@@ -299,6 +299,11 @@ class TextReader(SiteReader):
     def parse(self, lines: list[str], start: int) -> HandHistory:
         raise NotImplementedError
 
+    def ours(self, lines: list[str]) -> bool:
+        """True when the first hand's lines are this site's (a header another site
+        shares, e.g. "#Game No", is not enough): else the file is no history of it."""
+        return True
+
     def preamble(self, lines: list[str]) -> bool:
         """True when text before the first header is the file's own (not garbage)."""
         return False
@@ -317,6 +322,9 @@ class TextReader(SiteReader):
                 garbage_at = block.start
                 preamble = self.preamble(block.lines)
                 continue
+            if not seen and not self.ours(block.lines):
+                raise ValueError(f"{self.name} is not a {self.site} hand history: its "
+                                 f"first hand is not one ({block.lines[:2]!r:.80})")
             if not seen and garbage_at and not preamble:
                 self._error("", garbage_at, "text before the first hand is not a hand")
             seen = True

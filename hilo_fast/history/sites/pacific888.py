@@ -75,6 +75,10 @@ class PacificReader(TextReader):
     def hand_id(self, lines: list[str]) -> str:
         return lines[0].partition(":")[2].strip()
 
+    def ours(self, lines: list[str]) -> bool:
+        # (partypoker writes "#Game No" lines too: the title line tells)
+        return len(lines) < 2 or _TITLE.match(lines[1]) is not None
+
     def parse(self, lines: list[str], start: int) -> HandHistory:
         return _parse_hand(lines, start)
 

@@ -79,8 +79,9 @@ _MAIN = re.compile(r"Main Pot: (?P<pot>\S+)(?: Rake: (?P<rake>\S+))?")
 _NO_SHOW = re.compile(r"(?P<name>.+?) does not show cards\.")
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 _NOISE = re.compile(r"#Game No : .*|Game #\w+ starts\.|Trny: .*|Blinds\(.*\)|Board: .*"
-                    r"|Total number of players : .*|[^:]+: .*|.+? (?:shows.* for low\.|is sitting out|has joined the table\.?|has left the "
-                    r"table\.?|will be using .*|has been reconnected.*|is disconnected.*"
+                    r"|Total number of players : .*|[^:]+: .*|.+? (?:shows.* for low\."
+                    r"|is sitting out|has joined the table\.?|has left the table\.?"
+                    r"|will be using .*|has been reconnected.*|is disconnected.*"
                     r"|finished in .*|doesn't show \[.*|mucks? .*)")
 
 
