@@ -273,7 +273,11 @@ def _open(source: Any, counts: FileCounts) -> Any:
         if site == "pokerstars" and utf8 and opened:   # its own fast path on a path
             binary.close()
             return module.read_pokerstars(source)
-        lines = _lines_of_binary(_Prefixed(head, binary))   # type: ignore[arg-type]
+        if binary.seekable():
+            binary.seek(-len(head), io.SEEK_CUR)   # (read from the start again, unwrapped)
+            lines = _lines_of_binary(binary)
+        else:
+            lines = _lines_of_binary(_Prefixed(head, binary))   # type: ignore[arg-type]
         return _reader_class(module)(lines, name, binary if opened else None)
     except BaseException:
         if opened:

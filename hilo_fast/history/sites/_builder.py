@@ -11,6 +11,7 @@ when the site does not say so), the uncalled bet, and who was dealt in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from typing import ClassVar
@@ -26,8 +27,22 @@ class BadHand(Exception):
     """The hand cannot be read (the reason is the message); the reader reports it."""
 
 
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
+_MONEY_SEEN: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_CACHE_SIZE = 10_000   # entries each cache keeps at most (memory stays bounded)
+
+
 def cards(text: str) -> tuple[str, ...]:
     """The cards of ``"Ah Kd"``, ``"[ Ah, Kd ]"``, ``"10h"``... (a BadHand if one is not a card)."""
+    found = _CARDS_SEEN.get(text)
+    if found is None:
+        found = _parse_cards(text)
+        if len(_CARDS_SEEN) < _CACHE_SIZE:
+            _CARDS_SEEN[text] = found
+    return found
+
+
+def _parse_cards(text: str) -> tuple[str, ...]:
     found = []
     for word in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
         card = word[:-1].upper().replace("10", "T") + word[-1].lower()
@@ -39,6 +54,16 @@ def cards(text: str) -> tuple[str, ...]:
 
 def money(text: str, cash: bool) -> int:
     """``"$1,234.5"``, ``"1.50€"``, ``"(0.10)"``, ``"1 200"`` -> cents (``cash``) or chips."""
+    seen = _MONEY_SEEN[cash]
+    found = seen.get(text)
+    if found is None:
+        found = _parse_money(text, cash)
+        if len(seen) < _CACHE_SIZE:
+            seen[text] = found
+    return found
+
+
+def _parse_money(text: str, cash: bool) -> int:
     clean = text.strip().strip("()[]").replace(",", "").replace("\u00a0", "").replace(" ", "")
     clean = clean.strip("$€£").removesuffix("USD").removesuffix("EUR").removesuffix("GBP")
     clean = clean.strip("$€£ ")
@@ -56,6 +81,23 @@ def money(text: str, cash: bool) -> int:
             raise BadHand(f"a fraction of a cent: {text!r}")
         frac = frac[:2]
     return int(whole) * 100 + int(frac.ljust(2, "0"))
+
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def date_of(text: str, day_first: bool = False) -> datetime | None:
+    """The date of ``"2020/01/02 10:00:00"`` (any separators; ``day_first``:
+    ``"02 01 2020 ..."``), or None when it is no date (faster than strptime)."""
+    numbers = [int(n) for n in _NUMBERS.findall(text)[:6]]
+    if len(numbers) < 6:
+        return None
+    if day_first:
+        numbers[0], numbers[2] = numbers[2], numbers[0]
+    try:
+        return datetime(*numbers)   # type: ignore[arg-type]
+    except ValueError:
+        return None
 
 
 class HandBuilder:
@@ -292,6 +334,8 @@ class TextReader(SiteReader):
 
     #: What the message of a file that is not this site's says it lacks.
     header_text: ClassVar[str] = ""
+    #: Every header line starts with one of these (only those are asked is_header).
+    header_prefixes: ClassVar[tuple[str, ...] | None] = None
 
     def is_header(self, line: str) -> bool:
         raise NotImplementedError
@@ -316,7 +360,7 @@ class TextReader(SiteReader):
         garbage_at = 0   # the line of text before the first header, if any
         preamble = False
         seen = False
-        for block in blocks(lines, self.is_header):
+        for block in blocks(lines, self.is_header, self.header_prefixes):
             header = block.lines[0]
             if not seen and not self.is_header(header):
                 garbage_at = block.start

@@ -28,12 +28,11 @@ the seats are numbered 1.. in the order listed, which is the order round the tab
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
 
 __all__ = ["SITE", "BovadaReader", "parse_bovada", "read_bovada", "sniff"]
 
@@ -64,8 +63,9 @@ def sniff(head: str) -> bool:
 
 def _player(text: str) -> tuple[str, bool]:
     """The player's name (a place at the table) and whether it is the hero."""
-    hero = "[ME]" in text
-    return " ".join(text.replace("[ME]", " ").split()), hero
+    if "[ME]" not in text:
+        return text.strip(), False
+    return " ".join(text.replace("[ME]", " ").split()), True
 
 
 class BovadaReader(TextReader):
@@ -73,6 +73,7 @@ class BovadaReader(TextReader):
 
     site = SITE
     header_text = "Bovada Hand #"
+    header_prefixes = ("Bovada Hand #", "Ignition Hand #", "Bodog Hand #")
 
     def is_header(self, line: str) -> bool:
         return line.startswith(("Bovada Hand #", "Ignition Hand #", "Bodog Hand #"))
@@ -98,7 +99,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     cash = head["tid"] is None
     b.limit = _LIMITS[game["limit"]] if game["limit"] else Limit.POT   # (tournaments: pot limit)
     b.table = head["table"] or head["ttable"]
-    b.date = datetime.strptime(head["date"], "%Y-%m-%d %H:%M:%S")
+    b.date = date_of(head["date"])
     if not cash:
         b.tournament_id = head["tid"]
         level = _LEVEL.search(head["rest"])
@@ -163,26 +164,27 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
 def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
     """One ``player : what`` line."""
     verb = what.split(" ", 1)[0].split("(", 1)[0]
-    amount = _AMOUNT.search(what)
-    chips = money(amount["amount"], cash) if amount else 0
-    if what.startswith(("Set dealer", "Seat ", "Table ", "Sit out", "Re-join", "Does not show")):
+    if verb in ("Folds", "Fold"):
+        b.fold(who)
         return
-    if what.startswith(("Small Blind ", "Ante/Small Blind ", "Small blind ")):
-        b.post(who, "small blind", chips)
-    elif what.startswith(("Big blind", "Big Blind", "Posts chip")):   # (a posted chip is live)
-        b.post(who, "big blind", chips)
-    elif what.startswith("Posts dead chip"):
-        b.post_dead(who, chips)
-    elif what.startswith("Ante chip"):
-        b.post(who, "ante", chips)
-    elif what.startswith("Card dealt to a spot"):
+    if verb == "Checks":
+        b.check(who)
+        return
+    if what.startswith("Card dealt to a spot"):
         b.holes[who] = cards(what.partition("[")[2].partition("]")[0])
         b.active.add(who)
-    elif verb in ("Folds", "Fold"):
-        b.fold(who)
-    elif verb == "Checks":
-        b.check(who)
-    elif verb in ("Calls", "Call"):
+        return
+    if verb == "Showdown":
+        b.show(who, b.holes.get(who, ()))
+        return
+    if verb == "Mucks":
+        b.muck(who, b.holes.get(who, ()))
+        return
+    if what.startswith(("Set dealer", "Seat ", "Table ", "Sit out", "Re-join", "Does not show")):
+        return
+    amount = _AMOUNT.search(what)
+    chips = money(amount["amount"], cash) if amount else 0
+    if verb in ("Calls", "Call"):
         b.call(who, chips)
     elif verb == "Bets":
         b.bet_(who, chips)
@@ -190,15 +192,18 @@ def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
         b.raise_to(who, money(raised["to"], cash))
     elif verb == "All-in":
         b.wager_added(who, chips)
+    elif what.startswith(("Small Blind ", "Ante/Small Blind ", "Small blind ")):
+        b.post(who, "small blind", chips)
+    elif what.startswith(("Big blind", "Big Blind", "Posts chip")):   # (a posted chip is live)
+        b.post(who, "big blind", chips)
+    elif what.startswith("Posts dead chip"):
+        b.post_dead(who, chips)
+    elif what.startswith("Ante chip"):
+        b.post(who, "ante", chips)
     elif what.startswith("Return uncalled portion of bet"):
         b.returns(who, chips)
-    elif verb == "Showdown":
-        b.show(who, b.holes.get(who, ()))
-    elif verb == "Mucks":
-        b.muck(who, b.holes.get(who, ()))
     elif what.startswith(("Hand result", "Hand Result")):
-        pot = 1 if "Side pot" in what else 0
-        b.collect(who, chips, pot)
+        b.collect(who, chips, 1 if "Side pot" in what else 0)
     else:
         raise BadHand(f"a line not understood: {who} : {what[:60]}")
 

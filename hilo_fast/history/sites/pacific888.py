@@ -24,12 +24,11 @@ A player who folds before the cards are dealt was not dealt in.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
 
 __all__ = ["SITE", "PacificReader", "parse_pacific888", "read_pacific888", "sniff"]
 
@@ -68,6 +67,7 @@ class PacificReader(TextReader):
 
     site = SITE
     header_text = "#Game No"
+    header_prefixes = ("#Game No",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("#Game No")
@@ -109,7 +109,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     small, _, big = game["stakes"].partition("/")
     blinds = (money(small, cash), money(big, cash))
     b.stakes = (blinds[1], 2 * blinds[1]) if b.limit == Limit.FIXED else blinds
-    b.date = datetime.strptime(game["date"], "%d %m %Y %H:%M:%S")
+    b.date = date_of(game["date"], day_first=True)
     button = _BUTTON.match(lines[4])
     if button is None:
         raise BadHand(f"not a button line: {lines[4][:80]!r}")

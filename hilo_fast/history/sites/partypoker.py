@@ -95,6 +95,7 @@ class PartyReader(TextReader):
 
     site = SITE
     header_text = "***** Hand History for Game"
+    header_prefixes = ("***** Hand History",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("***** Hand History")
