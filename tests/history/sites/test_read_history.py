@@ -132,3 +132,19 @@ def test_hh_check_takes_a_directory_of_every_site(tmp_path: Path) -> None:
         line = next(line for line in lines if line.startswith(str(root / folder)) and name in line)
         assert f": {count} read, {count} replayed exactly, 0 with discrepancies" in line
         assert line.endswith(f"[{site}]"), line
+
+
+def test_the_ci_table_of_every_site_folder(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    (root / "nowhere").mkdir()
+    (root / "nowhere" / "notes.txt").write_text("not a hand history\n", encoding="utf-8")
+    tool = Path(__file__).resolve().parents[3] / "tools" / "hh_sites.py"
+    result = subprocess.run([sys.executable, str(tool), str(root)], capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert result.returncode == 0, result   # hands or files not read are not a crash
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()
+            if line.split() and line.split()[0] in {"winamax", "bovada", "nowhere"}}
+    # files, O8 present (by header), read, exact, flagged, skipped, unreadable, files failed
+    assert rows["winamax"] == ["2", "3", "3", "3", "0", "1", "0", "0"]   # (+1 Hold'em skipped)
+    assert rows["bovada"] == ["2", "3", "3", "3", "0", "0", "0", "0"]
+    assert rows["nowhere"] == ["1", "?", "0", "0", "0", "0", "0", "1"]
