@@ -297,6 +297,12 @@ class HandBuilder:
         less the bet nobody called, ``rake`` to that less what was collected."""
         if not self.seats:
             raise BadHand("no seats")
+        if len(self.board) > 5:
+            raise BadHand(f"{len(self.board)} board cards: {' '.join(self.board)}")
+        for name, hole in self.holes.items():
+            if len(hole) != self.hole_count:
+                raise BadHand(f"{name} holds {len(hole)} cards, the game deals "
+                              f"{self.hole_count}")
         collected: dict[str, int] = {}
         for _, name, amount in self.collections:
             collected[name] = collected.get(name, 0) + amount
