@@ -21,6 +21,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # Every fixture: (site folder, file) -> (site told, hands read), counted from the files.
 FIXTURES = {
     ("winamax", "cash.txt"): ("winamax", 2), ("winamax", "tournament.txt"): ("winamax", 1),
+    ("winamax", "five_card.txt"): ("winamax", 1),
     ("winning-acr", "hands.txt"): ("winning-acr", 3),
     ("winning-acr", "old_format.txt"): ("winning-acr", 1),
     ("888pacific", "hands.txt"): ("888pacific", 2),
@@ -60,7 +61,7 @@ def test_a_directory_is_read_recursively_in_sorted_order(tmp_path: Path) -> None
     assert reader.skipped == 2
     totals = reader.by_site()
     assert {site: t.hands for site, t in totals.items()} == {
-        "winamax": 3, "winning-acr": 4, "888pacific": 2, "partypoker": 3, "bovada": 3,
+        "winamax": 4, "winning-acr": 4, "888pacific": 2, "partypoker": 3, "bovada": 3,
         "pokerstars": 4}
     assert history_files(root) == [f.name for f in reader.files]
 
@@ -147,6 +148,6 @@ def test_the_ci_table_of_every_site_folder(tmp_path: Path) -> None:
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()
             if line.split() and line.split()[0] in {"winamax", "bovada", "nowhere"}}
     # files, O8 present (by header), read, exact, flagged, skipped, unreadable, files failed
-    assert rows["winamax"] == ["2", "3", "3", "3", "0", "1", "0", "0"]   # (+1 Hold'em skipped)
+    assert rows["winamax"] == ["3", "4", "4", "4", "0", "1", "0", "0"]   # (+1 Hold'em skipped)
     assert rows["bovada"] == ["2", "3", "3", "3", "0", "0", "0", "0"]
     assert rows["nowhere"] == ["1", "?", "0", "0", "0", "0", "0", "1"]

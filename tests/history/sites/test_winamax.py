@@ -58,3 +58,11 @@ def test_a_payout_the_rules_do_not_give_is_flagged() -> None:
 def test_sniff() -> None:
     assert sniff((DATA / "cash.txt").read_text(encoding="utf-8")[:8192])
     assert not sniff("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)")
+
+
+def test_a_five_card_hand() -> None:
+    (h,) = read_winamax(DATA / "five_card.txt")
+    assert (h.hole_count, h.game, h.stakes) == (5, "5 Card Omaha Hi/Lo pot limit", (10, 20))
+    assert h.hole_cards["bob"] == ("Ac", "5c", "Jd", "Jh", "8s")
+    assert (h.total_pot, h.rake, h.collected) == (40, 2, {"bob": 19, "ann": 19})
+    assert h.replay().exact
