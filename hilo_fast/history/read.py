@@ -118,14 +118,15 @@ class _Prefixed:
             data += self._rest.read(size - len(data))
         return data
 
-    def readline(self) -> bytes:
-        line = self._head.readline()
-        if line.endswith(b"\n") or self._head.tell() < len(self._head.getbuffer()):
+    def readline(self, size: int = -1) -> bytes:
+        line = self._head.readline(size)
+        if line.endswith(b"\n") or self._head.tell() < len(self._head.getbuffer()) or \
+                0 <= size <= len(line):
             return line
-        return line + self._rest.readline()
+        return line + self._rest.readline(size - len(line) if size >= 0 else -1)
 
     def __iter__(self) -> Iterator[bytes]:
-        return itertools.chain(iter(self.readline, b""), self._rest)
+        return iter(self.readline, b"")
 
 
 def _expand(source: Any, out: list[Any]) -> None:
@@ -272,7 +273,11 @@ def _open(source: Any, counts: FileCounts) -> Any:
         if site == "pokerstars" and utf8 and opened:   # its own fast path on a path
             binary.close()
             return module.read_pokerstars(source)
-        lines = _lines_of_binary(_Prefixed(head, binary))   # type: ignore[arg-type]
+        if binary.seekable():
+            binary.seek(-len(head), io.SEEK_CUR)   # (read from the start again, unwrapped)
+            lines = _lines_of_binary(binary)
+        else:
+            lines = _lines_of_binary(_Prefixed(head, binary))   # type: ignore[arg-type]
         return _reader_class(module)(lines, name, binary if opened else None)
     except BaseException:
         if opened:

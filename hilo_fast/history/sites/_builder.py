@@ -11,6 +11,7 @@ when the site does not say so), the uncalled bet, and who was dealt in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from typing import ClassVar
@@ -26,8 +27,22 @@ class BadHand(Exception):
     """The hand cannot be read (the reason is the message); the reader reports it."""
 
 
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
+_MONEY_SEEN: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_CACHE_SIZE = 10_000   # entries each cache keeps at most (memory stays bounded)
+
+
 def cards(text: str) -> tuple[str, ...]:
     """The cards of ``"Ah Kd"``, ``"[ Ah, Kd ]"``, ``"10h"``... (a BadHand if one is not a card)."""
+    found = _CARDS_SEEN.get(text)
+    if found is None:
+        found = _parse_cards(text)
+        if len(_CARDS_SEEN) < _CACHE_SIZE:
+            _CARDS_SEEN[text] = found
+    return found
+
+
+def _parse_cards(text: str) -> tuple[str, ...]:
     found = []
     for word in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
         card = word[:-1].upper().replace("10", "T") + word[-1].lower()
@@ -39,6 +54,16 @@ def cards(text: str) -> tuple[str, ...]:
 
 def money(text: str, cash: bool) -> int:
     """``"$1,234.5"``, ``"1.50€"``, ``"(0.10)"``, ``"1 200"`` -> cents (``cash``) or chips."""
+    seen = _MONEY_SEEN[cash]
+    found = seen.get(text)
+    if found is None:
+        found = _parse_money(text, cash)
+        if len(seen) < _CACHE_SIZE:
+            seen[text] = found
+    return found
+
+
+def _parse_money(text: str, cash: bool) -> int:
     clean = text.strip().strip("()[]").replace(",", "").replace("\u00a0", "").replace(" ", "")
     for code in ("USD", "EUR", "GBP"):
         clean = clean.replace(code, "")
@@ -68,6 +93,23 @@ def currency_of(text: str) -> str | None:
         if mark in text:
             return code
     return None
+
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def date_of(text: str, day_first: bool = False) -> datetime | None:
+    """The date of ``"2020/01/02 10:00:00"`` (any separators; ``day_first``:
+    ``"02 01 2020 ..."``), or None when it is no date (faster than strptime)."""
+    numbers = [int(n) for n in _NUMBERS.findall(text)[:6]]
+    if len(numbers) < 6:
+        return None
+    if day_first:
+        numbers[0], numbers[2] = numbers[2], numbers[0]
+    try:
+        return datetime(*numbers)   # type: ignore[arg-type]
+    except ValueError:
+        return None
 
 
 class HandBuilder:
@@ -136,7 +178,7 @@ class HandBuilder:
     def post(self, name: str, kind: str, amount: int) -> None:
         self._known(name)
         all_in = self._add(name, amount)
-        if kind == "ante":   # (an ante is no part of the bet to call)
+        if kind == "ante":   # (dead money: not part of the player's bet on the street)
             self.bet[name] -= amount
         self.posts.append(Post(name, kind, amount, all_in))
 
@@ -278,10 +320,21 @@ class HandBuilder:
         less the bet nobody called, ``rake`` to that less what was collected."""
         if not self.seats:
             raise BadHand("no seats")
+        if len(self.board) > 5:
+            raise BadHand(f"{len(self.board)} board cards: {' '.join(self.board)}")
+        for name, hole in self.holes.items():
+            if len(hole) != self.hole_count:
+                raise BadHand(f"{name} holds {len(hole)} cards, the game deals "
+                              f"{self.hole_count}")
         collected: dict[str, int] = {}
         for _, name, amount in self.collections:
             collected[name] = collected.get(name, 0) + amount
         total = self.gross_pot() if total_pot is None else total_pot
+        if self.stakes == (0, 0):   # a header with no stakes: the blinds as first posted
+            posted = {post.kind: post.amount for post in reversed(self.posts)}
+            big = posted.get("big blind", 0)
+            self.stakes = (big, 2 * big) if self.limit == Limit.FIXED else \
+                (posted.get("small blind", 0), big)
         if rake is None:
             rake = total - sum(collected.values())
         dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active)
@@ -310,6 +363,8 @@ class TextReader(SiteReader):
 
     #: What the message of a file that is not this site's says it lacks.
     header_text: ClassVar[str] = ""
+    #: Every header line starts with one of these (only those are asked is_header).
+    header_prefixes: ClassVar[tuple[str, ...] | None] = None
 
     def is_header(self, line: str) -> bool:
         raise NotImplementedError
@@ -317,14 +372,24 @@ class TextReader(SiteReader):
     def parse(self, lines: list[str], start: int) -> HandHistory:
         raise NotImplementedError
 
+    def ours(self, lines: list[str]) -> bool:
+        """True when the first hand's lines are this site's (a header another site
+        shares, e.g. "#Game No", is not enough): else the file is no history of it."""
+        return True
+
+    def preamble(self, lines: list[str]) -> bool:
+        """True when text before the first header is the file's own (not garbage)."""
+        return False
+
     def hand_id(self, lines: list[str]) -> str:
         """The id the hand's first lines give (for the error of a hand that cannot be read)."""
         return ""
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
         garbage_at = 0   # the line of text before the first header, if any
+        preamble = False
         seen = False
-        for block in blocks(lines, self.is_header):
+        for block in blocks(lines, self.is_header, self.header_prefixes):
             header = block.lines[0]
             if not seen and not self.is_header(header):
                 if block.cut:   # (LEADING_LINES lines and no header: not this site's file)
@@ -332,8 +397,12 @@ class TextReader(SiteReader):
                                      f"{self.header_text!r} header in its first "
                                      f"{LEADING_LINES} lines")
                 garbage_at = block.start
+                preamble = self.preamble(block.lines)
                 continue
-            if not seen and garbage_at:
+            if not seen and not self.ours(block.lines):
+                raise ValueError(f"{self.name} is not a {self.site} hand history: its "
+                                 f"first hand is not one ({block.lines[:2]!r:.80})")
+            if not seen and garbage_at and not preamble:
                 self._error("", garbage_at, "text before the first hand is not a hand")
             seen = True
             hand_id = self.hand_id(block.lines)

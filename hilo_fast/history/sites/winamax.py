@@ -21,12 +21,11 @@ Tournaments (``Tournament "name" buyIn: ... level: N``) count chips.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
 
 __all__ = ["SITE", "WinamaxReader", "parse_winamax", "read_winamax", "sniff"]
 
@@ -70,6 +69,7 @@ class WinamaxReader(TextReader):
 
     site = SITE
     header_text = "Winamax Poker - "
+    header_prefixes = ("Winamax Poker - ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Winamax Poker - ")
@@ -104,10 +104,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     b.stakes = (money(stakes[-2], cash), money(stakes[-1], cash))
     if cash:
         b.currency = "EUR" if "€" in head["stakes"] else "USD" if "$" in head["stakes"] else None
-    try:
-        b.date = datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
-    except ValueError:
-        b.date = None
+    b.date = date_of(head["date"])
     b.time_zone = head["tz"] or ""
     if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
         raise BadHand("cut short: no table line")

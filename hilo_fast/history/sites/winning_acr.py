@@ -40,12 +40,11 @@ Hi/Lo hand as a :class:`HandHistory`. Two formats, told apart hand by hand:
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
 
 __all__ = ["SITE", "WinningReader", "parse_winning_acr", "read_winning_acr", "sniff"]
 
@@ -95,8 +94,8 @@ _OLD_PLAYER = re.compile(
     r"(?P<shows>shows:?) ?\[?(?P<cards>[^\]]*)\]?.*|is timed out\.|sitting out|"
     r"wait(?:s|ing) for big blind|is disconnected.*|is connected.*)$")
 _OLD_STREET = re.compile(r"\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:?(?P<cards>.*)")
-_OLD_POT = re.compile(r"Pot: (?P<pot>[\d.,]+)\.? Rake (?P<rake>[\d.,]+)(?:\. JP fee "
-                      r"(?P<jp>[\d.,]+))?")
+_OLD_POT = re.compile(r"Pot: (?P<pot>\d[\d,]*(?:\.\d+)?)\.? Rake (?P<rake>\d[\d,]*(?:\.\d+)?)"
+                      r"(?:\. JP fee (?P<jp>\d[\d,]*(?:\.\d+)?))?")
 _OLD_RESULT = re.compile(r"\*?Player (?P<name>.+?) (?P<what>.*?)\.? ?Bets: (?P<bets>[\d.,]+)\. "
                          r"Collects: (?P<collects>[\d.,]+)\.")
 
@@ -117,6 +116,7 @@ class WinningReader(TextReader):
 
     site = SITE
     header_text = "Hand #"
+    header_prefixes = ("Hand #", "Game started at:")
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_OLD_START) or (line.startswith("Hand #") and " - " in line)
@@ -150,7 +150,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         raise BadHand(f"stakes {head['stakes']!r}")
     b.stakes = (money(stakes[0], cash), money(stakes[1], cash))
     b.currency = ("USD" if "$" in head["stakes"] else "EUR") if cash else None
-    b.date = datetime.strptime(head["date"], "%Y/%m/%d %H:%M:%S")
+    b.date = date_of(head["date"])
     b.time_zone = head["tz"] or ""
     if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
         raise BadHand("cut short: no table line")
@@ -246,10 +246,7 @@ def _parse_old(lines: list[str], start: int) -> HandHistory:
     b.stakes = (money(head["sb"], True), money(head["bb"], True))
     b.currency = "USD"
     b.table = head["table"].replace("(PRR) ", "")
-    try:
-        b.date = datetime.strptime(lines[0][len(_OLD_START):].strip(), "%Y/%m/%d %H:%M:%S")
-    except ValueError:
-        b.date = None
+    b.date = date_of(lines[0])
     button = _OLD_BUTTON.match(lines[2])
     if button is None:
         raise BadHand("no button line")
