@@ -105,8 +105,9 @@ def blocks(lines: Iterable[str], is_header: Callable[[str], bool],
     runs to the next. Blank lines are dropped. Text before the first header comes
     as a first block whose first line is not a header (the reader reports it);
     when it reaches LEADING_LINES lines it comes at once, ``cut`` (a file of
-    garbage is refused without reading it all). ``prefixes``: when given, only a line starting with one of them can be a header
-    (is_header is asked about those only: a reader's fast path)."""
+    garbage is refused without reading it all). ``prefixes``: when given, only a
+    line starting with one of them can be a header (is_header is asked about
+    those only: a reader's fast path)."""
     block: list[str] = []
     start, cut, number, started = 0, False, 0, False
     for raw in lines:

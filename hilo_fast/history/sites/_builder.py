@@ -84,6 +84,19 @@ def _parse_money(text: str, cash: bool) -> int:
     return int(whole) * 100 + int(frac.ljust(2, "0"))
 
 
+def reason_of(exc: Exception) -> str:
+    """Why a hand is unreadable: a BadHand's words, else the exception named."""
+    return str(exc) if isinstance(exc, BadHand) else f"{type(exc).__name__}: {exc}"
+
+
+def seated(name_of: dict[str, str], seat: str, what: str) -> str:
+    """The player in ``seat`` (for a site that names players by seat), or BadHand."""
+    name = name_of.get(seat)
+    if name is None:
+        raise BadHand(f"{what} by seat {seat}, where nobody sits")
+    return name
+
+
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR", "GBP": "GBP"}
 
 
@@ -146,6 +159,11 @@ class HandBuilder:
         self.active: set[str] = set()      # players who posted, acted or showed
         self.returned: dict[str, int] = {}
         self.dead: set[str] = set()        # players who posted a dead blind
+        self.mixed_game: str | None = None
+        #: calls that do not make the bet to match (a site's amounts read the wrong way)
+        self.odd_calls = 0
+        #: True: at a showdown, a player still in who did not show mucked
+        self.show_rule = False
 
     # ---- the table ----
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
@@ -176,6 +194,11 @@ class HandBuilder:
 
     # ---- forced bets ----
     def post(self, name: str, kind: str, amount: int) -> None:
+        """``kind``: "small blind", "big blind", "ante", "small & big blinds" (a dead
+        small and a live big blind together), "straddle", or "dead small blind"."""
+        if kind == "dead small blind":
+            self.post_dead(name, amount)
+            return
         self._known(name)
         all_in = self._add(name, amount)
         if kind == "ante":   # (dead money: not part of the player's bet on the street)
@@ -216,7 +239,11 @@ class HandBuilder:
 
     def call(self, name: str, added: int) -> None:
         self._known(name)
+        current = max(self.bet.values(), default=0)
         all_in = self._add(name, added)
+        bet = self.bet[name]
+        if bet > current or (bet < current and not all_in):
+            self.odd_calls += 1   # past the bet, or short of it with chips left
         self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
 
     def call_to(self, name: str, to: int) -> None:
@@ -229,9 +256,18 @@ class HandBuilder:
         self.actions.append(HHAction(self.street, name, "bet", added, 0, all_in))
 
     def raise_to(self, name: str, to: int) -> None:
+        """A raise making ``name``'s bet on this street ``to``: a bet when there
+        is none to raise, a call when ``to`` does not top the bet (an all-in)."""
         self._known(name)
         current = max(self.bet.values(), default=0)
-        all_in = self._add(name, to - self.bet.get(name, 0))
+        mine = self.bet.get(name, 0)
+        if to <= current:
+            self.call(name, to - mine)
+            return
+        if current == 0:
+            self.bet_(name, to - mine)
+            return
+        all_in = self._add(name, to - mine)
         self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
 
     def raise_by_added(self, name: str, added: int) -> None:
@@ -260,9 +296,26 @@ class HandBuilder:
         self.actions.append(HHAction(self.street, name, "return", amount))
 
     # ---- the end ----
-    def show(self, name: str, hole: tuple[str, ...]) -> None:
+    def hole(self, name: str, hole: tuple[str, ...]) -> None:
+        """``name``'s hole cards, seen (dealt to the hero, or shown later)."""
         self._known(name)
         self.holes[name] = hole
+
+    def deal_board(self, dealt: tuple[str, ...] | list[str]) -> None:
+        """Board cards with no street named: the new ones, or the whole board so far."""
+        dealt = list(dealt)
+        if dealt[:len(self.board)] == self.board and len(dealt) > len(self.board):
+            self.board = dealt
+        elif dealt != self.board[-len(dealt):]:
+            self.board += dealt
+        if len(self.board) > 5:
+            raise BadHand(f"{len(self.board)} board cards")
+
+    def show(self, name: str, hole: tuple[str, ...] | None = None) -> None:
+        """``name`` shows (``hole``, or the cards :meth:`hole` gave)."""
+        self._known(name)
+        if hole is not None:
+            self.holes[name] = hole
         if name not in self.shown:
             self.shown.append(name)
 
@@ -274,8 +327,11 @@ class HandBuilder:
             self.mucked.append(name)
 
     def collect(self, name: str, amount: int, pot: int = 0) -> None:
+        """``name`` collected ``amount`` from pot ``pot`` (0 main, k side pot k);
+        a line that collects nothing is no collection."""
         self._known(name)
-        self.collections.append((pot, name, amount))
+        if amount:
+            self.collections.append((pot, name, amount))
 
     def uncalled(self) -> tuple[str, int] | None:
         """The bet nobody called, not yet given back in the history: (player, chips)."""
@@ -314,10 +370,25 @@ class HandBuilder:
         extra = self.uncalled()
         return sum(self.put.values()) - (extra[1] if extra else 0)
 
+    @property
+    def collected(self) -> dict[str, int]:
+        """name -> what the history says the player collected, so far."""
+        found: dict[str, int] = {}
+        for _, name, amount in self.collections:
+            found[name] = found.get(name, 0) + amount
+        return found
+
     def finish(self, total_pot: int | None = None, rake: int | None = None,
-               pots: tuple[int, ...] = (), cancelled: bool = False) -> HandHistory:
+               pots: tuple[int, ...] = (), cancelled: bool = False,
+               dealt_in: tuple[str, ...] | None = None, **header: object) -> HandHistory:
         """The hand; ``total_pot`` (gross, rake in) defaults to the chips put in
-        less the bet nobody called, ``rake`` to that less what was collected."""
+        less the bet nobody called, ``rake`` to that less what was collected;
+        ``dealt_in`` to the players who posted, acted or showed. ``header``: the
+        header fields (``game``, ``stakes``, ``table``...) not set on the builder."""
+        for key, value in header.items():
+            if not hasattr(self, key):
+                raise TypeError(f"finish() got an unexpected field {key!r}")
+            setattr(self, key, value)
         if not self.seats:
             raise BadHand("no seats")
         if len(self.board) > 5:
@@ -337,7 +408,15 @@ class HandBuilder:
                 (posted.get("small blind", 0), big)
         if rake is None:
             rake = total - sum(collected.values())
-        dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active)
+        dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active) \
+            if dealt_in is None else dealt_in
+        mucked = list(self.mucked)
+        if self.show_rule:   # a player still in who did not show mucked (a hand not tabled)
+            folded = {a.player for a in self.actions if a.kind == "fold"}
+            live = [n for n in dealt if n not in folded]
+            if len(live) > 1:
+                shown = [n for n in self.shown if n in self.holes]
+                mucked += [n for n in live if n not in shown and n not in mucked]
         return HandHistory(
             hand_id=self.hand_id, site=self.site, game=self.game, hole_count=self.hole_count,
             limit=self.limit, stakes=self.stakes, currency=self.currency, table=self.table,
@@ -345,10 +424,10 @@ class HandBuilder:
             posts=tuple(self.posts), actions=tuple(self.actions), board=tuple(self.board),
             hole_cards=self.holes, collected=collected,
             pot_collections=tuple(self.collections), total_pot=total, rake=rake, pots=pots,
-            shown=tuple(self.shown), mucked=tuple(self.mucked), hero=self.hero,
+            shown=tuple(self.shown), mucked=tuple(mucked), hero=self.hero,
             cancelled=cancelled, date=self.date, time_zone=self.time_zone,
             tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
-            line=self.line, dealt_in=dealt)
+            mixed_game=self.mixed_game, line=self.line, dealt_in=dealt)
 
 
 class OtherGame(Exception):

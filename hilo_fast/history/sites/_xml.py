@@ -46,7 +46,7 @@ from xml.parsers import expat
 
 from ..model import HandHistory
 from ._base import SiteReader
-from ._builder import Unreadable
+from ._builder import BadHand
 from ._builder import reason_of as _reason
 
 __all__ = ["MAX_HAND_ELEMENTS", "XmlRefused", "XmlSiteReader", "card_of", "xml_elements"]
@@ -260,7 +260,7 @@ class XmlSiteReader(SiteReader):
     (``HAND_TAG``), context tags (``CONTEXT_TAGS``, read by :meth:`_context`),
     where a hand starts in a line (``HAND_START``), and builds each hand
     (:meth:`_hand`: a HandHistory, or None for a hand of another game it
-    counted with ``_skip``; :class:`Unreadable` for a hand it cannot read)."""
+    counted with ``_skip``; :class:`BadHand` for a hand it cannot read)."""
 
     HAND_TAG: ClassVar[str] = ""
     CONTEXT_TAGS: ClassVar[frozenset[str]] = frozenset()
@@ -277,7 +277,7 @@ class XmlSiteReader(SiteReader):
                     continue
                 try:
                     hand = self._hand(element, line)
-                except (Unreadable, KeyError, ValueError, IndexError, TypeError,
+                except (BadHand, KeyError, ValueError, IndexError, TypeError,
                         AttributeError) as exc:
                     self._error(self._hand_id(element), line, _reason(exc))
                     continue
@@ -305,7 +305,7 @@ def card_of(rank: str, suit: str) -> str:
     rank = "T" if rank == "10" else rank.upper()
     card = rank + suit.lower()
     if card not in CARD_NAMES:
-        raise Unreadable(f"bad card {rank}{suit}")
+        raise BadHand(f"bad card {rank}{suit}")
     return card
 
 

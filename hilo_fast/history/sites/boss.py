@@ -39,7 +39,7 @@ from xml.etree.ElementTree import Element
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import HandBuilder, Unreadable, parse_money
+from ._builder import BadHand, HandBuilder, money
 from ._xml import XmlSiteReader
 
 __all__ = ["SITE", "BossReader", "parse_boss", "read_boss", "sniff"]
@@ -62,7 +62,7 @@ def _card(link: str) -> str | None:
     if link == "b":
         return None
     if not link.isdigit() or int(link) > 51:
-        raise Unreadable(f"bad card number {link!r}")
+        raise BadHand(f"bad card number {link!r}")
     number = int(link)
     return _RANKS[number % 13] + _SUITS[number // 13]
 
@@ -105,11 +105,12 @@ class BossReader(XmlSiteReader):
         cash = history.get("GAMEKIND") == "GAMEKIND_CASH"
         limit_text = history.get("LIMIT", "")
         if limit_text not in _LIMITS:
-            raise Unreadable(f"unknown limit {limit_text!r}")
+            raise BadHand(f"unknown limit {limit_text!r}")
         limit = _LIMITS[limit_text]
         low_text, _, high_text = history.get("STAKES", "").partition("/")
-        small, big = parse_money(low_text, cash), parse_money(high_text, cash)
+        small, big = money(low_text, cash), money(high_text, cash)
         b = HandBuilder(SITE, history.get("ID", ""), line)
+        b.show_rule = True
         dealt: list[str] = []
         hero = None
         for player in history.iterfind("PLAYER"):
@@ -117,7 +118,7 @@ class BossReader(XmlSiteReader):
             if state == "STATE_EMPTY":
                 continue
             name = player.get("NAME", "")
-            b.seat(int(player.get("SEAT", "0")), name, parse_money(player.get("AMOUNT", "0"), cash),
+            b.seat(int(player.get("SEAT", "0")), name, money(player.get("AMOUNT", "0"), cash),
                    sitting_out=state not in ("STATE_PLAYING", ""))
             if player.get("DEALER") == "Y":
                 b.button = int(player.get("SEAT", "0"))
@@ -127,7 +128,7 @@ class BossReader(XmlSiteReader):
             if tag == "ACTION":
                 kind = item.get("TYPE", "")
                 name = item.get("PLAYER", "")
-                value = parse_money(item.get("VALUE", "0"), cash) \
+                value = money(item.get("VALUE", "0"), cash) \
                     if kind.startswith("ACTION_") or kind in ("HAND_BLINDS", "HAND_ANTE") else 0
                 if kind == "HAND_BLINDS":
                     b.post(name, _BLINDS.get(item.get("KIND", ""), "big blind"), value)
@@ -144,39 +145,39 @@ class BossReader(XmlSiteReader):
                 elif kind == "ACTION_CHECK":
                     b.check(name)
                 elif kind == "ACTION_CALL":
-                    b.call(name, value - b.bets.get(name, 0) if calls_to_total else value)
+                    b.call(name, value - b.bet.get(name, 0) if calls_to_total else value)
                     if check and b.odd_calls:
                         raise _PotMismatch   # a call past the bet: not this reading
                 elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-                    b.bet_added(name, value)
+                    b.wager_added(name, value)
                 elif kind == "HAND_BOARD":
                     if check:
                         self._check_pot(b, item, cash, street_over=True)
                     street = _STREETS.get(item.get("VALUE", ""))
                     if street is None:
-                        raise Unreadable(f"unknown board {item.get('VALUE')!r}")
-                    b.new_street(street)
+                        raise BadHand(f"unknown board {item.get('VALUE')!r}")
+                    b.new_street(street, ())
                     cards = _cards(item)
                     if cards is None:
-                        raise Unreadable("a board card unseen")
+                        raise BadHand("a board card unseen")
                     b.deal_board(cards)
                 else:
-                    raise Unreadable(f"unknown action {kind!r}")
+                    raise BadHand(f"unknown action {kind!r}")
             elif tag == "SHOWDOWN":
                 if check:
                     self._check_pot(b, item, cash, street_over=True)
-                pot_total = parse_money(item.get("POT", "0") or "0", cash) + \
-                    parse_money(item.get("RAKE", "0") or "0", cash)
-                rake = parse_money(item.get("RAKE", "0") or "0", cash)
+                pot_total = money(item.get("POT", "0") or "0", cash) + \
+                    money(item.get("RAKE", "0") or "0", cash)
+                rake = money(item.get("RAKE", "0") or "0", cash)
                 for result in item.iterfind("RESULT"):
                     name = result.get("PLAYER", "")
-                    b.win(name, parse_money(result.get("WIN", "0"), cash))
+                    b.collect(name, money(result.get("WIN", "0"), cash))
                     cards = _cards(result)
                     if cards is not None:
                         b.hole(name, cards)
                         b.show(name)
         if pot_total is None:
-            raise Unreadable("no SHOWDOWN: the hand is cut short")
+            raise BadHand("no SHOWDOWN: the hand is cut short")
         stakes = (big, 2 * big) if limit == Limit.FIXED else (small, big)
         date = None
         stamp = history.get("DATE", "")
@@ -197,9 +198,9 @@ class BossReader(XmlSiteReader):
         pot = item.get("POT", "")
         if not pot:
             return
-        total = parse_money(pot, cash) + parse_money(item.get("RAKE", "0") or "0", cash)
-        _, returned = b.uncalled()
-        if sum(b.total.values()) - returned != total:
+        total = money(pot, cash) + money(item.get("RAKE", "0") or "0", cash)
+        returned = (b.uncalled() or ("", 0))[1]
+        if sum(b.put.values()) - returned != total:
             raise _PotMismatch
 
 

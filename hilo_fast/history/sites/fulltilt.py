@@ -41,7 +41,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import SiteReader, blocks, reader_function
-from ._builder import HandBuilder, Unreadable, parse_money
+from ._builder import BadHand, HandBuilder, money
 from ._builder import reason_of as _reason
 
 __all__ = ["SITE", "FullTiltReader", "parse_fulltilt", "read_fulltilt", "sniff"]
@@ -84,7 +84,7 @@ def _cards(text: str) -> tuple[str, ...]:
     cards = tuple(text.split())
     for card in cards:
         if card not in _CARD_NAMES:
-            raise Unreadable(f"bad card {card!r}")
+            raise BadHand(f"bad card {card!r}")
     return cards
 
 
@@ -94,19 +94,23 @@ class FullTiltReader(SiteReader):
     site = SITE
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        seen = leading_cut = False
         for block in blocks(lines, lambda line: line.startswith("Full Tilt Poker Game #")):
             head = _HEADER.match(block.lines[0])
             if head is None:
-                if any(line.strip() for line in block.lines):
+                # (text before the first hand: only its first part is reported)
+                if not (leading_cut and not seen) and any(line.strip() for line in block.lines):
                     self._error("", block.start, "text before the first hand: not a Full "
                                 "Tilt hand history" if block.start == 1 else "not a hand")
+                leading_cut = leading_cut or (block.cut and not seen)
                 continue
+            seen = True
             if block.cut:
                 self._error(head["id"], block.start, "more lines than a hand has: not read")
                 continue
             try:
                 hand = self._hand(head["id"], head["rest"], block.lines, block.start)
-            except (Unreadable, ValueError, KeyError, IndexError) as exc:
+            except (BadHand, ValueError, KeyError, IndexError) as exc:
                 self._error(head["id"], block.start, _reason(exc))
                 continue
             if hand is not None:
@@ -116,7 +120,7 @@ class FullTiltReader(SiteReader):
               ) -> HandHistory | None:
         table = _TABLE.match(rest)
         if table is None:
-            raise Unreadable(f"header {rest!r}")
+            raise BadHand(f"header {rest!r}")
         parts = table["rest"].split(" - ")
         stakes = game = None
         for i, part in enumerate(parts):
@@ -130,7 +134,7 @@ class FullTiltReader(SiteReader):
                         break
                 break
         if stakes is None or game is None:
-            raise Unreadable(f"no game or stakes in the header {rest!r}")
+            raise BadHand(f"no game or stakes in the header {rest!r}")
         variant = _HILO.match(game["game"])
         if variant is None:
             self._skip(game.group(0))
@@ -138,9 +142,10 @@ class FullTiltReader(SiteReader):
         tournament = table["tournament"]
         cash = stakes["cur"] != "" and tournament is None
         limit = _LIMITS[game["limit"]]
-        low = parse_money(stakes["low"], cash)
-        high = parse_money(stakes["high"], cash)
+        low = money(stakes["low"], cash)
+        high = money(stakes["high"], cash)
         b = HandBuilder(SITE, hand_id, start)
+        b.show_rule = True
         sitting_out: set[str] = set()
         body = 1
         while body < len(lines):
@@ -151,24 +156,24 @@ class FullTiltReader(SiteReader):
             out = "sitting out" in seat["rest"]
             if out:
                 sitting_out.add(seat["name"])
-            b.seat(int(seat["seat"]), seat["name"], parse_money(seat["chips"], cash), out)
+            b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash), out)
         if not b.seats:
-            raise Unreadable("no seats")
-        names = sorted(b.behind, key=len, reverse=True)   # the longest first: "a b" before "a"
+            raise BadHand("no seats")
+        names = sorted(b.stack, key=len, reverse=True)   # the longest first: "a b" before "a"
         total = rake = None
         in_summary = False
         for line in lines[body:]:
             if in_summary:
                 found = _TOTAL.match(line)
                 if found:
-                    total = parse_money(found["total"], cash)
-                    rake = parse_money(found["rake"], cash)
+                    total = money(found["total"], cash)
+                    rake = money(found["rake"], cash)
                 continue
             street = _STREET.match(line)
             if street:
                 name = street["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
-                    b.new_street(name.lower())
+                    b.new_street(name.lower(), ())
                     b.deal_board([c for group in _CARDS.findall(street["rest"])
                                   for c in _cards(group)])
                 elif name == "SUMMARY":
@@ -182,21 +187,21 @@ class FullTiltReader(SiteReader):
                 continue   # (the builder gives it back; checked by the replay's totals)
             if line.startswith("Dealt to "):
                 who, _, cards = line[len("Dealt to "):].rpartition(" [")
-                if who in b.behind:
+                if who in b.stack:
                     b.hole(who, _cards(cards.rstrip("]")))
                     b.hero = who
                 continue
             won = _WINS.match(line)
-            if won and won["name"] in b.behind:
+            if won and won["name"] in b.stack:
                 pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
-                b.win(won["name"], parse_money(won["amount"], cash), pot)
+                b.collect(won["name"], money(won["amount"], cash), pot)
                 continue
             player = next((n for n in names if line.startswith(n + " ")), None)
             if player is None:
                 continue   # table traffic, chat ("name: ..."), a player not seated
             self._action(b, player, line[len(player) + 1:], cash)
         if total is None or rake is None:
-            raise Unreadable("no summary (Total pot ... | Rake ...): the hand is cut short")
+            raise BadHand("no summary (Total pot ... | Rake ...): the hand is cut short")
         date = None
         found_date = _DATE.search(rest)
         if found_date:
@@ -206,7 +211,7 @@ class FullTiltReader(SiteReader):
         info = table["info"] or ""
         max_seats = int(info.split()[0]) if info[:2].strip().isdigit() else None
         dealt = tuple(s.name for s in b.seats if s.name not in sitting_out and s.stack > 0
-                      and (b.total[s.name] or any(a.player == s.name for a in b.actions)))
+                      and (b.put.get(s.name, 0) or any(a.player == s.name for a in b.actions)))
         return b.finish(
             game=variant.group(0), hole_count=5 if variant["cards"] else 4, limit=limit,
             stakes=(low, high), currency=_currency(stakes["cur"]) if cash else None,
@@ -223,11 +228,11 @@ class FullTiltReader(SiteReader):
         elif what == "checks":
             b.check(player)
         elif what.startswith("calls "):
-            b.call(player, parse_money(what[6:], cash))
+            b.call(player, money(what[6:], cash))
         elif what.startswith("bets "):
-            b.bet_added(player, parse_money(what[5:], cash))
+            b.wager_added(player, money(what[5:], cash))
         elif what.startswith("raises to "):
-            b.raise_to(player, parse_money(what[10:], cash))
+            b.raise_to(player, money(what[10:], cash))
         elif what.startswith("shows ["):
             b.hole(player, _cards(what[7:what.index("]")]))
             b.show(player)
@@ -236,7 +241,7 @@ class FullTiltReader(SiteReader):
         elif what.startswith(("posts ", "antes ")):
             for prefix, kind in _ACTIONS:
                 if what.startswith(prefix):
-                    b.post(player, kind, parse_money(what[len(prefix):], cash))
+                    b.post(player, kind, money(what[len(prefix):], cash))
                     return
         # anything else about a player (adds chips, sits down, has 15 seconds...) changes
         # nothing in the hand

@@ -36,7 +36,7 @@ from xml.etree.ElementTree import Element
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import HandBuilder, Unreadable
+from ._builder import BadHand, HandBuilder
 from ._xml import XmlSiteReader
 
 __all__ = ["SITE", "IPokerReader", "parse_ipoker", "read_ipoker", "sniff"]
@@ -80,13 +80,13 @@ def _parse_money(text: str, cash: bool) -> int:
             digits = digits.replace(",", "")
     whole, _, frac = digits.partition(".")
     if not whole.isdigit() or not whole.isascii() or (frac and not frac.isdigit()):
-        raise Unreadable(f"bad amount {text!r}")
+        raise BadHand(f"bad amount {text!r}")
     if not cash:
         if frac.strip("0"):
-            raise Unreadable(f"fractional chips {text!r}")
+            raise BadHand(f"fractional chips {text!r}")
         return int(whole)
     if len(frac) > 2:
-        raise Unreadable(f"bad amount {text!r} (more than two decimals)")
+        raise BadHand(f"bad amount {text!r} (more than two decimals)")
     return int(whole) * 100 + int(frac.ljust(2, "0") or "0")
 
 
@@ -104,7 +104,7 @@ def _cards(text: str) -> tuple[str, ...] | None:
         return tuple(map(_CARD_WORDS.__getitem__, words))
     except KeyError:
         bad = next(word for word in words if word not in _CARD_WORDS)
-        raise Unreadable(f"bad card {bad!r}") from None
+        raise BadHand(f"bad card {bad!r}") from None
 
 
 def _date(text: str | None) -> datetime | None:
@@ -150,22 +150,23 @@ class IPokerReader(XmlSiteReader):
         try:
             self.session = _session({child.tag: (child.text or "").strip()
                                      for child in element})
-        except Unreadable as exc:
+        except BadHand as exc:
             self.session = str(exc)
 
     def _hand(self, game: Element, line: int) -> HandHistory | None:
         session = self.session
         if isinstance(session, str):
-            raise Unreadable(session)
+            raise BadHand(session)
         if session.game is None:
             self._skip(session.kind or "unknown game")
             return None
         cash = session.cash
         b = HandBuilder(SITE, game.get("gamecode", ""), line)
+        b.show_rule = True
         general = game.find("general")
         players = general.find("players") if general is not None else None
         if players is None or not len(players):
-            raise Unreadable("no players")
+            raise BadHand("no players")
         for player in sorted(players, key=lambda p: int(p.get("seat", "0"))):
             seat = int(player.get("seat", "0"))
             b.seat(seat, player.get("name", ""), _money(player.get("chips", "0"), cash))
@@ -175,14 +176,14 @@ class IPokerReader(XmlSiteReader):
         for round_ in game.iterfind("round"):
             number = round_.get("no", "")
             if number in _STREETS:
-                b.new_street(_STREETS[number])
+                b.new_street(_STREETS[number], ())
             for item in round_:
                 get = item.get
                 if item.tag == "action":
                     kind = get("type", "")
                     how = actions.get(kind)
                     if how is None:
-                        raise Unreadable(f"unknown action type {kind} of {get('player')}")
+                        raise BadHand(f"unknown action type {kind} of {get('player')}")
                     method, post = how
                     if method is not None:
                         if post:
@@ -201,7 +202,7 @@ class IPokerReader(XmlSiteReader):
                     else:
                         b.deal_board(cards)
         for player in players:
-            b.win(player.get("name", ""), _money(player.get("win", "0"), cash))
+            b.collect(player.get("name", ""), _money(player.get("win", "0"), cash))
         return b.finish(
             game=session.game, hole_count=session.hole_count, limit=session.limit,
             stakes=session.stakes, currency=session.currency, table=session.table,
@@ -219,7 +220,7 @@ def _session(general: dict[str, str]) -> _Session:
     limit = _LIMITS[parts["limit"]] if parts is not None else Limit.POT
     hilo = _HILO.search(kind) is not None
     if hilo and parts is None:
-        raise Unreadable(f"game {kind!r} names no limit")
+        raise BadHand(f"game {kind!r} names no limit")
     small = _money(general.get("smallblind", "0"), cash) if hilo else 0
     big = _money(general.get("bigblind", "0"), cash) if hilo else 0
     size = general.get("tablesize", "")
@@ -237,7 +238,7 @@ _ACTIONS: dict[str, tuple[Any, str | None]] = {
     "0": (HandBuilder.fold, None), "1": (HandBuilder.post, "small blind"),
     "2": (HandBuilder.post, "big blind"), "15": (HandBuilder.post, "ante"),
     "3": (HandBuilder.call, None), "4": (HandBuilder.check, None),
-    "5": (HandBuilder.bet_added, None), "7": (HandBuilder.bet_added, None),
+    "5": (HandBuilder.wager_added, None), "7": (HandBuilder.wager_added, None),
     "23": (HandBuilder.raise_to, None), "9": (None, None),   # 9: sitting out
 }
 

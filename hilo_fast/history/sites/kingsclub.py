@@ -39,7 +39,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import SiteReader, blocks, reader_function
-from ._builder import HandBuilder, Unreadable, parse_money
+from ._builder import BadHand, HandBuilder, money
 from ._builder import reason_of as _reason
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
@@ -79,12 +79,12 @@ def _cards(text: str) -> tuple[str, ...] | None:
         return None
     for card in cards:
         if card not in _CARD_NAMES:
-            raise Unreadable(f"bad card {card!r}")
+            raise BadHand(f"bad card {card!r}")
     return cards
 
 
 def _money(text: str) -> int:
-    return parse_money(text, cash=True)
+    return money(text, cash=True)
 
 
 class KingsClubReader(SiteReader):
@@ -93,12 +93,16 @@ class KingsClubReader(SiteReader):
     site = SITE
 
     def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        seen = leading_cut = False
         for block in blocks(lines, lambda line: _HEADER.match(line) is not None):
             head = _HEADER.match(block.lines[0])
             if head is None:
-                self._error("", block.start, "text before the first hand: not a KingsClub "
-                            "hand history" if block.start == 1 else "not a hand")
+                if not (leading_cut and not seen):   # (only the first part of leading text)
+                    self._error("", block.start, "text before the first hand: not a KingsClub "
+                                "hand history" if block.start == 1 else "not a hand")
+                leading_cut = leading_cut or (block.cut and not seen)
                 continue
+            seen = True
             if block.cut:
                 self._error(head["id"], block.start, "more lines than a hand has: not read")
                 continue
@@ -108,7 +112,7 @@ class KingsClubReader(SiteReader):
                 continue
             try:
                 yield self._hand(head, game, block.lines, block.start)
-            except (Unreadable, ValueError, KeyError, IndexError) as exc:
+            except (BadHand, ValueError, KeyError, IndexError) as exc:
                 self._error(head["id"], block.start, _reason(exc))
 
     @staticmethod
@@ -117,6 +121,7 @@ class KingsClubReader(SiteReader):
         hand_id = head["id"]
         limit = _LIMITS[game["limit"]]
         b = HandBuilder(SITE, hand_id, start)
+        b.show_rule = True
         date = None
         table = ""
         rake = None
@@ -127,7 +132,7 @@ class KingsClubReader(SiteReader):
                 try:
                     date = datetime.strptime(line, "%Y-%m-%d %H:%M:%S")
                 except ValueError as exc:
-                    raise Unreadable(f"date {line!r}") from exc
+                    raise BadHand(f"date {line!r}") from exc
                 continue
             found = _TABLE.match(line)
             if found:
@@ -143,25 +148,25 @@ class KingsClubReader(SiteReader):
                     amount = found["a"] or found["b"]
                     pot = found["pot"] or found["pot2"]
                     index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
-                    b.win(found["name"], _money(amount), index)
+                    b.collect(found["name"], _money(amount), index)
                 continue   # the "Seat N: name (chips) +net" lines
             found = _SEAT.match(line)
             if found:
                 b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                names = sorted(b.behind, key=len, reverse=True)
+                names = sorted(b.stack, key=len, reverse=True)
                 continue
             found = _STREET.match(line)
             if found:
                 name = found["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
-                    b.new_street(name.lower())
+                    b.new_street(name.lower(), ())
                     b.deal_board([c for group in _CARDS.findall(found["rest"])
                                   for c in group.split()])
                 elif name == "SUMMARY":
                     in_summary = True
                 continue
             if line.startswith("*** BOARD "):
-                raise Unreadable("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
+                raise BadHand("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
                                  "(left for the variants issue)")
             found = _POST.match(line)
             if found:
@@ -177,11 +182,11 @@ class KingsClubReader(SiteReader):
             player = next((n for n in names if line.startswith(n + " ")), None)
             if player is None:
                 if line.startswith("***"):
-                    raise Unreadable(f"unknown line {line!r}")
+                    raise BadHand(f"unknown line {line!r}")
                 continue   # chat, table traffic
             _action(b, player, line[len(player) + 1:])
         if not in_summary or rake is None:
-            raise Unreadable("no summary with the rake: the hand is cut short")
+            raise BadHand("no summary with the rake: the hand is cut short")
         variant = game["variant"]
         five = variant != "Omaha Hi-Lo"
         low, high = _money(head["low"]), _money(head["high"])
@@ -201,7 +206,7 @@ def _action(b: HandBuilder, player: str, what: str) -> None:
     elif what.startswith("calls "):
         b.call_to(player, _money(what[6:]))
     elif what.startswith("bets "):
-        b.bet_added(player, _money(what[5:]))
+        b.wager_added(player, _money(what[5:]))
     elif what.startswith("raises to "):
         b.raise_to(player, _money(what[10:]))
     elif what.startswith("shows ["):
@@ -212,7 +217,7 @@ def _action(b: HandBuilder, player: str, what: str) -> None:
     elif what.startswith("mucks"):
         b.muck(player)
     elif what.split()[0] in ("calls", "bets", "raises", "posts"):
-        raise Unreadable(f"unknown action {what!r} of {player}")
+        raise BadHand(f"unknown action {what!r} of {player}")
 
 
 read_kingsclub = reader_function(KingsClubReader)

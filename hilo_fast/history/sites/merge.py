@@ -36,7 +36,7 @@ from xml.etree.ElementTree import Element
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import HandBuilder, Unreadable, parse_money, seated
+from ._builder import BadHand, HandBuilder, money, seated
 from ._xml import XmlSiteReader, card_of
 
 __all__ = ["SITE", "MergeReader", "parse_merge", "read_merge", "sniff"]
@@ -86,42 +86,43 @@ class MergeReader(XmlSiteReader):
         stakes_text = self.description.get("stakes", "")
         parts = _STAKES.match(stakes_text)
         if parts is None:
-            raise Unreadable(f"stakes {stakes_text!r}")
+            raise BadHand(f"stakes {stakes_text!r}")
         tournament = "Tournament" in kind or "Tourney" in kind
         cash = not tournament
         limit = _LIMITS[parts["limit"]]
         hand_id = game.get("id", "")
         b = HandBuilder(SITE, hand_id, line)
+        b.show_rule = True
         players = game.find("players")
         if players is None:
-            raise Unreadable("no players")
+            raise BadHand("no players")
         name_of: dict[str, str] = {}
         posted: dict[str, int] = {}
         blinds = [e for e in game.iterfind("./round[@id='BLINDS']/event")
                   if e.get("type") in _BLINDS]
         for event in blinds:
             seat = event.get("player", "")
-            posted[seat] = posted.get(seat, 0) + parse_money(event.get("amount", "0"), cash)
+            posted[seat] = posted.get(seat, 0) + money(event.get("amount", "0"), cash)
         for player in players:
             seat = player.get("seat", "")
             name = player.get("nickname", "")
             name_of[seat] = name
             # the balance is after the blinds (checked on all-in hands): add them back
-            stack = parse_money(player.get("balance", "0"), cash) + posted.get(seat, 0)
+            stack = money(player.get("balance", "0"), cash) + posted.get(seat, 0)
             b.seat(int(seat) + 1, name, stack, player.get("dealtin") == "false")
         b.button = int(players.get("dealer", "0")) + 1
         blind_amounts: list[int] = []
         for round_ in game.iter("round"):
             street = _STREETS.get(round_.get("id", ""))
             if street:
-                b.new_street(street)
+                b.new_street(street, ())
             for item in round_:
                 if item.tag == "event":
                     kind_ = item.get("type", "")
                     if kind_ in _IGNORED:
                         continue
                     name = seated(name_of, item.get("player", ""), kind_)
-                    chips = parse_money(item.get("amount", "0"), cash)
+                    chips = money(item.get("amount", "0"), cash)
                     if kind_ in _BLINDS:
                         b.post(name, _BLINDS[kind_], chips)
                         blind_amounts.append(chips)
@@ -132,9 +133,9 @@ class MergeReader(XmlSiteReader):
                     elif kind_ == "CALL":
                         b.call(name, chips)
                     elif kind_ in ("BET", "RAISE", "ALL_IN"):
-                        b.bet_added(name, chips)
+                        b.wager_added(name, chips)
                     else:
-                        raise Unreadable(f"unknown event {kind_}")
+                        raise BadHand(f"unknown event {kind_}")
                 elif item.tag == "cards":
                     what = item.get("type")
                     cards = _cards(item.get("cards", ""))
@@ -147,10 +148,10 @@ class MergeReader(XmlSiteReader):
                             b.show(name)
                 elif item.tag == "winner" and item.get("uncalled") != "true":
                     name = seated(name_of, item.get("player", ""), "a win")
-                    b.win(name, parse_money(item.get("amount", "0"), cash),
+                    b.collect(name, money(item.get("amount", "0"), cash),
                           max(int(item.get("potnumber", "1") or 1) - 1, 0))
         if parts["low"]:
-            low, high = parse_money(parts["low"], cash), parse_money(parts["high"], cash)
+            low, high = money(parts["low"], cash), money(parts["high"], cash)
         else:   # a tournament's stakes name no amounts: the blinds posted
             high = max(blind_amounts, default=0)
             low = min(blind_amounts, default=0)

@@ -27,7 +27,7 @@ from xml.etree.ElementTree import Element
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import HandBuilder, Unreadable, parse_money, seated
+from ._builder import BadHand, HandBuilder, money, seated
 from ._xml import XmlSiteReader, card_of
 
 __all__ = ["SITE", "MicrogamingReader", "parse_microgaming", "read_microgaming", "sniff"]
@@ -86,20 +86,21 @@ class MicrogamingReader(XmlSiteReader):
             game.get("realmoney", "true") == "true"
         limit_text = game.get("betlimit", "")
         if limit_text not in _LIMITS:
-            raise Unreadable(f"unknown limit {limit_text!r}")
+            raise BadHand(f"unknown limit {limit_text!r}")
         limit = _LIMITS[limit_text]
         low_text, _, high_text = game.get("stakes", "").partition("|")
-        small, big = parse_money(low_text, cash), parse_money(high_text, cash)
+        small, big = money(low_text, cash), money(high_text, cash)
         b = HandBuilder(SITE, game.get("id", ""), line)
+        b.show_rule = True
         name_of: dict[str, str] = {}
         end_of: dict[str, int] = {}
         for seat in game.iterfind("./Seats/Seat"):
             number = seat.get("num", "")
             name = seat.get("alias", "")
             name_of[number] = name
-            b.seat(int(number), name, parse_money(seat.get("balance", "0"), cash))
+            b.seat(int(number), name, money(seat.get("balance", "0"), cash))
             if seat.get("endbalance"):
-                end_of[name] = parse_money(seat.get("endbalance", "0"), cash)
+                end_of[name] = money(seat.get("endbalance", "0"), cash)
             if seat.get("dealer") == "true":
                 b.button = int(number)
         hero = name_of.get(game.get("playerseat", ""))
@@ -108,18 +109,18 @@ class MicrogamingReader(XmlSiteReader):
             if kind in _IGNORED:
                 continue
             if kind in _STREETS:
-                b.new_street(_STREETS[kind])
+                b.new_street(_STREETS[kind], ())
                 b.deal_board([card_of(c.get("value", ""), c.get("suit", ""))
                               for c in action.iterfind("Card")])
                 continue
             if kind == "Win":
                 for seat in action.iterfind("Seat"):
                     name = seated(name_of, seat.get("num", ""), "a win")
-                    b.win(name, parse_money(seat.get("amount", "0"), cash),
+                    b.collect(name, money(seat.get("amount", "0"), cash),
                           int(seat.get("pot", "0") or 0))
                 continue
             name = seated(name_of, action.get("seat", ""), kind)
-            value = parse_money(action.get("value", "0"), cash)
+            value = money(action.get("value", "0"), cash)
             if kind in _POSTS:
                 b.post(name, _POSTS[kind], value)
             elif kind in ("DealCards", "ShowCards"):
@@ -138,15 +139,15 @@ class MicrogamingReader(XmlSiteReader):
             elif kind == "Raise" and raises_to_total:
                 b.raise_to(name, value)
             elif kind in ("Bet", "Raise", "AllIn"):
-                b.bet_added(name, value)
+                b.wager_added(name, value)
             else:
-                raise Unreadable(f"unknown action {kind!r}")
+                raise BadHand(f"unknown action {kind!r}")
         if check and b.odd_calls:
             raise _EndMismatch
         if check and end_of:
-            returned_to, returned = b.uncalled()
+            returned_to, returned = b.uncalled() or (None, 0)
             for info in b.seats:
-                end = info.stack - b.total[info.name] + b.collected.get(info.name, 0) + (
+                end = info.stack - b.put.get(info.name, 0) + b.collected.get(info.name, 0) + (
                     returned if info.name == returned_to else 0)
                 if info.name in end_of and end != end_of[info.name]:
                     raise _EndMismatch
