@@ -86,6 +86,7 @@ __all__ = [
     "parse_phh",
     "parse_pokerstars",
     "rank_hands",
+    "read_history",
     "read_phh",
     "read_pokerstars",
     "showdown",
@@ -101,10 +102,12 @@ _moved.install()   # the module paths from before the subpackages, as aliases
 _LAZY = {"HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
          "UnreadableHand": "history.sites.pokerstars",
          "parse_pokerstars": "history.sites.pokerstars",
-         "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay"}
+         "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay",
+         "read_history": "history.read"}
 
 if TYPE_CHECKING:
     from .history.model import HandHistory
+    from .history.read import read_history
     from .history.replay import Replay
     from .history.sites.pokerstars import (
         PokerStarsReader,

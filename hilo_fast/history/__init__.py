@@ -1,5 +1,6 @@
 """Hand histories: the model every reader fills (:mod:`.model`:
-:class:`HandHistory`), one reader per site (:mod:`.sites`), the replay that
+:class:`HandHistory`), one reader per site (:mod:`.sites`), any site's files read by
+:func:`~hilo_fast.history.read.read_history` (:mod:`.read`), the replay that
 plays a history again through the engine and checks every chip
 (:mod:`.replay`), PHH in and out (:mod:`.phh`), all-in EV reports
 (:mod:`.report`), and synthetic histories for tests and benchmarks
