@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
+from .analysis.classes import HandClass, classify
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -50,6 +51,7 @@ __all__ = [
     "Game",
     "Hand",
     "HandHistory",
+    "HandClass",
     "HandValue",
     "HandView",
     "LegalActions",
@@ -69,6 +71,7 @@ __all__ = [
     "UnreadableHand",
     "__version__",
     "card_str",
+    "classify",
     "describe_high",
     "describe_low",
     "equity",
