@@ -16,6 +16,7 @@ from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
 from .analysis.classes import HandClass, classify
+from .analysis.range_classes import RangeClasses, classify_range
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -62,6 +63,7 @@ __all__ = [
     "PokerStarsReader",
     "Pot",
     "Range",
+    "RangeClasses",
     "Replay",
     "ShowdownResult",
     "SimulationSummary",
@@ -72,6 +74,7 @@ __all__ = [
     "__version__",
     "card_str",
     "classify",
+    "classify_range",
     "describe_high",
     "describe_low",
     "equity",

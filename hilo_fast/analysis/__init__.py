@@ -3,5 +3,6 @@ equity" -- board-aware hand classes (:mod:`.classes`), a range's classes
 (:mod:`.range_classes`)."""
 
 from .classes import HandClass, classify
+from .range_classes import CLASSES, RangeClasses, classify_range
 
-__all__ = ["HandClass", "classify"]
+__all__ = ["CLASSES", "HandClass", "RangeClasses", "classify", "classify_range"]
