@@ -1,8 +1,10 @@
 """Analysis: questions about hands, ranges and runouts beyond "what is my
 equity" -- board-aware hand classes (:mod:`.classes`), a range's classes
-(:mod:`.range_classes`)."""
+(:mod:`.range_classes`), runouts as numpy arrays (:mod:`.runouts`)."""
 
 from .classes import HandClass, classify
 from .range_classes import CLASSES, RangeClasses, classify_range
+from .runouts import RunoutChunk, Runouts, runouts
 
-__all__ = ["CLASSES", "HandClass", "RangeClasses", "classify", "classify_range"]
+__all__ = ["CLASSES", "HandClass", "RangeClasses", "RunoutChunk", "Runouts", "classify",
+           "classify_range", "runouts"]
