@@ -17,6 +17,7 @@ from ._native.choice import BACKEND
 from ._version import __version__
 from .analysis.classes import HandClass, classify
 from .analysis.range_classes import RangeClasses, classify_range
+from .analysis.range_vs_range import RangeVsRange, range_vs_range
 from .analysis.runouts import RunoutChunk, Runouts, runouts
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
@@ -65,6 +66,7 @@ __all__ = [
     "Pot",
     "Range",
     "RangeClasses",
+    "RangeVsRange",
     "Replay",
     "RunoutChunk",
     "Runouts",
@@ -94,6 +96,7 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "range_vs_range",
     "rank_hands",
     "read_phh",
     "read_pokerstars",
