@@ -114,14 +114,15 @@ typedef struct {
     int32_t *rank_of;      /* [7463]: distinct B highs better than v */
     double *memory;        /* every table's arrays */
     value_table tables[53]; /* [52]: all of B; [c]: the B combos holding card c */
-    int64_t *multi_start;  /* per A combo of a block: its list of B combos sharing 2+ cards */
+    int64_t *multi_count;  /* per A combo: B combos sharing 2+ cards with it */
+    int64_t *multi_start;  /* per A combo of a block: where its list starts */
     int32_t *multi;        /* pairs (B combo, shared cards - 1) */
 } work;
 
 static void work_free(work *w)
 {
     free(w->a_mask); free(w->b_mask); free(w->b_value); free(w->present); free(w->rank_of);
-    free(w->memory); free(w->multi_start); free(w->multi);
+    free(w->memory); free(w->multi_count); free(w->multi_start); free(w->multi);
 }
 
 int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int64_t n_a,
@@ -150,18 +151,16 @@ int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int6
     memset(&w, 0, sizeof w);
     int64_t n_max = n_b < 7462 ? n_b : 7462;  /* distinct B highs on a runout */
     size_t per_table = (size_t)(2 * n_max + 2 * (n_max + 1));
-    int64_t block = n_a;  /* A combos whose lists are held at once */
-    while (block > 1 && block * n_b > (int64_t)1 << 22)
-        block = (block + 1) / 2;
     w.a_mask = malloc(sizeof *w.a_mask * (size_t)n_a);
     w.b_mask = malloc(sizeof *w.b_mask * (size_t)n_b);
     w.b_value = malloc(sizeof *w.b_value * (size_t)n_b);
     w.present = malloc(7463);
     w.rank_of = malloc(sizeof *w.rank_of * 7463);
     w.memory = malloc(sizeof *w.memory * per_table * 53);
-    w.multi_start = malloc(sizeof *w.multi_start * (size_t)(block + 1));
+    w.multi_start = malloc(sizeof *w.multi_start * (size_t)(n_a + 1));
+    w.multi_count = malloc(sizeof *w.multi_count * (size_t)n_a);
     if (!w.a_mask || !w.b_mask || !w.b_value || !w.present || !w.rank_of || !w.memory
-        || !w.multi_start) {
+        || !w.multi_start || !w.multi_count) {
         work_free(&w);
         return HF_ERR_COUNT;
     }
@@ -185,12 +184,21 @@ int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int6
     for (int64_t j = 0; j < n_b; j++)
         b_cards |= w.b_mask[j];
 
-    for (int64_t first = 0; first < n_a; first += block) {
-        int64_t last = first + block < n_a ? first + block : n_a;
-        int64_t n_multi = 0;
-        for (int64_t i = first; i < last; i++)
-            for (int64_t j = 0; j < n_b; j++)
-                n_multi += popcount64(w.a_mask[i] & w.b_mask[j]) >= 2;
+    /* Each A combo's count of B combos sharing two or more cards with it,
+     * then blocks of A combos whose lists hold at most 2^22 pairs (one block
+     * unless the ranges overlap heavily): B is evaluated once per runout
+     * and block. */
+    for (int64_t i = 0; i < n_a; i++) {
+        int64_t count = 0;
+        for (int64_t j = 0; j < n_b; j++)
+            count += popcount64(w.a_mask[i] & w.b_mask[j]) >= 2;
+        w.multi_count[i] = count;
+    }
+    for (int64_t first = 0, last; first < n_a; first = last) {
+        int64_t n_multi = w.multi_count[first];
+        for (last = first + 1; last < n_a && n_multi + w.multi_count[last] <= (int64_t)1 << 22;
+             last++)
+            n_multi += w.multi_count[last];
         free(w.multi);
         w.multi = malloc(sizeof *w.multi * 2 * (size_t)(n_multi ? n_multi : 1));
         if (!w.multi) {
