@@ -15,6 +15,10 @@ from typing import TYPE_CHECKING, Any
 from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
+from .analysis.classes import HandClass, classify
+from .analysis.range_classes import RangeClasses, classify_range
+from .analysis.range_vs_range import RangeVsRange, range_vs_range
+from .analysis.runouts import RunoutChunk, Runouts, runouts
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -49,6 +53,7 @@ __all__ = [
     "EquityResult",
     "Game",
     "Hand",
+    "HandClass",
     "HandHistory",
     "HandValue",
     "HandView",
@@ -60,7 +65,11 @@ __all__ = [
     "PokerStarsReader",
     "Pot",
     "Range",
+    "RangeClasses",
+    "RangeVsRange",
     "Replay",
+    "RunoutChunk",
+    "Runouts",
     "ShowdownResult",
     "SimulationSummary",
     "Street",
@@ -69,6 +78,8 @@ __all__ = [
     "UnreadableHand",
     "__version__",
     "card_str",
+    "classify",
+    "classify_range",
     "describe_high",
     "describe_low",
     "equity",
@@ -85,10 +96,12 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "range_vs_range",
     "rank_hands",
     "read_history",
     "read_phh",
     "read_pokerstars",
+    "runouts",
     "showdown",
     "simulate",
     "to_phh",
