@@ -2,7 +2,8 @@
 
 A deal is one hand per player, drawn jointly from the players' ranges (no
 card twice, weights multiplied), and the board completed to five cards from
-the cards left (not the players', not the board's, not the dead). Deals come
+the cards left (the flop a set of three cards, the turn and the river each
+in its place) (not the players', not the board's, not the dead). Deals come
 in chunks of numpy arrays: each player's hands ``(n, hole)``, the boards
 ``(n, 5)`` in dealing order (flop, turn, river) and each deal's weight.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 import numpy as np
@@ -96,12 +97,29 @@ def _valid_tuples(spot: Spot) -> tuple[Any, Any] | None:
     return index, weight
 
 
+def _completion_count(left: int, known: int) -> int:
+    """Board completions from ``left`` cards: the flop's cards as a set, then
+    the turn and the river each in its place (their order is part of the deal)."""
+    flop = max(0, 3 - known)
+    rest = 5 - known - flop
+    return math.comb(left, flop) * math.perm(left - flop, rest)
+
+
+def _completions(left: int, known: int) -> Any:
+    """Every completion as rows of indices into the cards left (flop ascending)."""
+    flop = max(0, 3 - known)
+    rest = 5 - known - flop
+    rows = [(*f, *o) for f in combinations(range(left), flop)
+            for o in permutations([i for i in range(left) if i not in f], rest)]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), 5 - known)
+
+
 def exact_deals(spot: Spot) -> int | None:
     """The number of deals of the spot when it can be listed, else None."""
     tuples = _valid_tuples(spot)
     if tuples is None:
         return None
-    return len(tuples[0]) * math.comb(spot.left, spot.to_deal)
+    return len(tuples[0]) * _completion_count(spot.left, len(spot.board))
 
 
 def _left_cards(spot: Spot, holes: list[Any]) -> Any:
@@ -120,8 +138,7 @@ def iter_exact(spot: Spot) -> Iterator[Chunk]:
     assert tuples is not None
     index, weight = tuples
     m = spot.to_deal
-    completions = np.array(list(combinations(range(spot.left), m)), dtype=np.int64)
-    completions = completions.reshape(len(completions), m)
+    completions = _completions(spot.left, len(spot.board))
     per_tuple = len(completions)
     step = max(1, CHUNK_DEALS // per_tuple)
     known = np.array(spot.board, dtype=np.int32)

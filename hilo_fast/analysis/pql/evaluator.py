@@ -77,6 +77,8 @@ class PQLResult:
     exact: bool
     seed: int | None
     game: str
+    #: what made an answer less than exact (equity() against ranges sampled inside)
+    notes: tuple[str, ...] = ()
 
     def __getitem__(self, name: str) -> PQLColumn:
         for column in self.columns:
@@ -86,7 +88,8 @@ class PQLResult:
 
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        lines = [f"{self.game}: {self.trials:,} deals ({how}), {self.matched:,} passed where"]
+        lines = [f"{self.game}: {self.trials:,} deals ({how}), {self.matched:,} passed where",
+                 *(f"note: {note}" for note in self.notes)]
         for c in self.columns:
             error = "" if self.exact else f" ± {c.std_error:.4f}"
             if c.histogram is not None:
@@ -517,12 +520,14 @@ def run(query: Query, *, samples: int | None = None, seed: int | None = None) ->
         used_seed = secrets.randbits(63) if seed is None else seed
         chunks = iter_samples(spot, samples or DEFAULT_SAMPLES, used_seed)
     trials = matched = 0
+    notes: set[str] = set()
     for chunk in chunks:
-        ctx = Context(chunk, spot, setup.game, used_seed or 0)
+        ctx = Context(chunk, spot, setup.game, used_seed or 0, notes=notes)
         g = where(ctx) if where is not None else np.ones(len(chunk), dtype=bool)
         trials += len(chunk)
         matched += int(g.sum())
         for aggregate in aggregates:
             aggregate.add(ctx, g, chunk.weight)
+    exact = exact and not notes
     return PQLResult(tuple(a.column(exact) for a in aggregates), trials, matched, exact,
-                     used_seed, setup.game_name)
+                     used_seed, setup.game_name, tuple(sorted(notes)))

@@ -36,7 +36,7 @@ from ...core.game import Game
 from ...equity._backend import backend as equity_backend
 from ...ranges.language import Range
 from ...ranges.preflop import hand_keys
-from .deal import Chunk, Spot, exact_deals, iter_exact, iter_samples
+from .deal import EXACT_LIMIT, Chunk, Spot, exact_deals, iter_exact, iter_samples
 from .five import high5_many, makeable_highs
 
 __all__ = ["FUNCTIONS", "HAND_TYPES", "STREETS", "Context", "Spec"]
@@ -53,8 +53,8 @@ _CATEGORY_ENDS = np.array([10, 166, 322, 1599, 1609, 2467, 3325, 6185])
 _CATEGORY_FIRST = np.array([6186, 3326, 2468, 1610, 1600, 323, 167, 11, 1])  # by hand type
 
 #: equity(p, street) against the others' ranges: exact when the deals of the
-#: sub-spot number at most this, else this many Monte Carlo deals.
-INNER_EXACT_LIMIT = 20_000
+#: sub-spot number at most this (deal.EXACT_LIMIT), else this many Monte Carlo deals.
+INNER_EXACT_LIMIT = EXACT_LIMIT
 INNER_SAMPLES = 2_000
 #: Rows (deals x completions) evaluated at once for HvHequity.
 HVH_ROWS = 400_000
@@ -85,6 +85,8 @@ class Context:
     game: Game
     seed: int
     cache: dict[Any, Any] = field(default_factory=dict)
+    #: what made an answer less than exact, for the result
+    notes: set[str] = field(default_factory=set)
 
     @property
     def n(self) -> int:
@@ -270,6 +272,8 @@ def _expected_share(ctx: Context, p: int, hand: Any, board: Any) -> float:
     if deals is not None and deals <= INNER_EXACT_LIMIT:
         chunks = iter_exact(sub)
     else:
+        ctx.notes.add(f"equity() against ranges too large to enumerate was sampled: "
+                      f"{INNER_SAMPLES:,} deals per hand and board")
         seed = hash((ctx.seed, *hand.tolist(), *board.tolist())) & ((1 << 63) - 1)
         chunks = iter_samples(sub, INNER_SAMPLES, seed)
     total = weight = 0.0
@@ -338,19 +342,6 @@ def _low_rank(card: int) -> int:
     return 0 if rank == 12 else rank + 1 if rank <= 6 else -1
 
 
-def _best_makeable_low(board: tuple[int, ...], unseen: tuple[int, ...]) -> int:
-    """The best low two unseen cards make with three of the board (0: none)."""
-    board_ranks = {_low_rank(c) for c in board} - {-1}
-    hole_ranks = sorted({_low_rank(c) for c in unseen} - {-1})
-    table = _low_of_ranks()
-    best = 0
-    for pair in combinations(hole_ranks, 2):
-        for triple in combinations(sorted(board_ranks - set(pair)), 3):
-            value = table[frozenset((*pair, *triple))]
-            best = value if not best else min(best, value)
-    return best
-
-
 def _per_deal(ctx: Context, name: str, p: int, street: int,
               one: Callable[[tuple[int, ...], tuple[int, ...]], Any], dtype: Any) -> Any:
     """``one(hand, board)`` for each deal, memoised on (hand, board)."""
@@ -381,16 +372,48 @@ def _nut_hi(ctx: Context, p: int, street: int) -> Any:
     return _per_deal(ctx, "nutHi", p, street, one, bool)
 
 
+@cache
+def _low_sets() -> tuple[Any, Any]:
+    """The 56 lows as (56, 8) rank masks (ace .. eight), best first, and their values."""
+    table = sorted(_low_of_ranks().items(), key=lambda item: item[1])
+    masks = np.zeros((len(table), 8), dtype=bool)
+    for i, (ranks, _) in enumerate(table):
+        masks[i, list(ranks)] = True
+    return masks, np.array([value for _, value in table])
+
+
+def _best_makeable_lows(ctx: Context, p: int, street: int) -> Any:
+    """Per deal, the best low two unseen cards make with three of the street's
+    board (0: none). A low rank is unseen while one of its four cards is."""
+    gone = np.zeros((ctx.n, 9), dtype=np.int64)
+    at = np.arange(ctx.n)[:, None]
+    for cards in (ctx.chunk.holes[p], ctx.chunk.board[:, :street],
+                  np.broadcast_to(np.array(ctx.spot.dead, dtype=np.int32),
+                                  (ctx.n, len(ctx.spot.dead)))):
+        ranks = cards // 4
+        low = np.where(ranks == 12, 0, np.where(ranks <= 6, ranks + 1, 8))
+        np.add.at(gone, (np.broadcast_to(at, low.shape), low), 1)
+    available = gone[:, :8] < 4
+    on_board = _low_ranks(ctx, street)
+    masks, values = _low_sets()
+    best = np.zeros(ctx.n, dtype=np.int64)
+    for mask, value in zip(masks[::-1], values[::-1], strict=True):  # worst first: best wins
+        ranks = np.flatnonzero(mask)
+        makeable = np.zeros(ctx.n, dtype=bool)
+        for pair in combinations(ranks, 2):
+            triple = [r for r in ranks if r not in pair]
+            makeable |= (available[:, list(pair)].all(axis=1)
+                         & on_board[:, triple].all(axis=1))
+        best[makeable] = value
+    return best
+
+
 def _nut_lo(ctx: Context, p: int, street: int) -> Any:
     if not ctx.game.hilo:
         return np.zeros(ctx.n, dtype=bool)
-
-    def one(hand: tuple[int, ...], board: tuple[int, ...]) -> bool:
-        low = int(evaluate_batch(np.array([hand], dtype=np.int32),
-                                 np.array([board], dtype=np.int32))[1][0])
-        best = _best_makeable_low(board, _unseen(ctx, hand, board))
-        return low > 0 and (best == 0 or low <= best)
-    return _per_deal(ctx, "nutLo", p, street, one, bool)
+    low = ctx.hilo(p, street)[1]
+    best = _best_makeable_lows(ctx, p, street)
+    return (low > 0) & ((best == 0) | (low <= best))
 
 
 def _nut_hi_for_hand_type(ctx: Context, p: int, street: int) -> Any:
