@@ -505,3 +505,39 @@ int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, 
  * cards or counts are not a dealt hand's (nothing written). */
 int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
                        int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask);
+
+/* ---- Hand classes (analysis/classify.c): what a hand holds on a board ----
+ *
+ * hilo_fast.analysis.classify's fields, defined there in full. "Unseen" are
+ * the cards that are not the hero's, the board's or dead. A rank is 1 + the
+ * number of distinct values better than the hero's that some two-card hole
+ * of unseen cards makes with the board (1 = the nuts). The outs count unseen
+ * cards as the next board card; they are 0 on a river. Flags are 0 or 1. */
+typedef struct {
+    int32_t high;              /* 1..7462 */
+    int32_t high_rank;         /* 1 = the nut high */
+    int32_t low;               /* 1..56, 0 = no low */
+    int32_t low_rank;          /* 1 = the nut low, 0 = no low */
+    int32_t low_counterfeit;   /* cards of a rank of a hero's low card that worsen low_rank */
+    int32_t flush_outs;        /* cards that let the hero make a flush he cannot make now */
+    int32_t nut_flush_draw;    /* a flush draw holding the top live card of its suit */
+    int32_t straight_ranks;    /* ranks that give the hero a higher straight than now */
+    int32_t straight_outs;     /* unseen cards of those ranks */
+    int32_t low_outs;          /* cards that give a low when the hero has none */
+    int32_t nut_low_outs;      /* cards after which the hero holds the nut low, not held now */
+    int32_t nut_flush_blocker; /* holds the top live card of a suit that can flush */
+    int32_t nut_low_blocker;   /* holds the two lowest low ranks off the board, a low possible */
+} hf_class;
+
+/* Classify one hand: hole 4..6 cards, board 3..5, dead 0..52 (distinct).
+ * Returns 0 or HF_ERR_*. */
+int32_t hf_classify(const int32_t *hole, int32_t n_hole, const int32_t *board, int32_t n_board,
+                    const int32_t *dead, int32_t n_dead, hf_class *out);
+
+/* Classify n_rows hands (holes n_rows x n_hole, row-major) on one board:
+ * out[i] for row i. The board and dead are checked first (*bad_row = -1),
+ * then each row against them (*bad_row = the first bad row), before
+ * anything is written. Returns 0 or HF_ERR_*. */
+int32_t hf_classify_many(const int32_t *holes, int64_t n_rows, int32_t n_hole,
+                         const int32_t *board, int32_t n_board,
+                         const int32_t *dead, int32_t n_dead, hf_class *out, int64_t *bad_row);

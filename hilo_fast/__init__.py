@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
+from .analysis.classes import HandClass, classify
+from .analysis.range_classes import RangeClasses, classify_range
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -50,6 +52,7 @@ __all__ = [
     "Game",
     "Hand",
     "HandHistory",
+    "HandClass",
     "HandValue",
     "HandView",
     "LegalActions",
@@ -60,6 +63,7 @@ __all__ = [
     "PokerStarsReader",
     "Pot",
     "Range",
+    "RangeClasses",
     "Replay",
     "ShowdownResult",
     "SimulationSummary",
@@ -69,6 +73,8 @@ __all__ = [
     "UnreadableHand",
     "__version__",
     "card_str",
+    "classify",
+    "classify_range",
     "describe_high",
     "describe_low",
     "equity",

@@ -264,6 +264,28 @@ class _Lib:
         obs: _CData,
         mask: _CData,
     ) -> int: ...
+    def hf_classify(
+        self,
+        hole: Sequence[int] | _CData,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_classify_many(
+        self,
+        holes: Sequence[int] | _CData,
+        n_rows: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        out: _CData,
+        bad_row: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib

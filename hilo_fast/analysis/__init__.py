@@ -1,5 +1,9 @@
-"""Analysis over the core, the ranges and equity: PQL (hilo_fast.analysis.pql)."""
+"""Analysis: questions about hands, ranges and runouts beyond "what is my
+equity" -- board-aware hand classes (:mod:`.classes`), a range's classes
+(:mod:`.range_classes`), PQL queries (:mod:`.pql`)."""
 
+from .classes import HandClass, classify
 from .pql import pql
+from .range_classes import CLASSES, RangeClasses, classify_range
 
-__all__ = ["pql"]
+__all__ = ["CLASSES", "HandClass", "RangeClasses", "classify", "classify_range", "pql"]

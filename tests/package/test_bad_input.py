@@ -282,6 +282,15 @@ CASES = [
     Case("parse_phh", "action", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
     Case("read_phh", "type", "read_phh('this is not phh')", ValueError, "not PHH: 'this is not phh' is not a file"),
     Case("read_phh", "type", "read_phh(b'variant')", TypeError, "source must be a path or an open file"),
+    Case("classify", "count", 'classify("As2dKh", "3s4h5d")', ValueError, "hole must have 4, 5 or 6 cards, got 3"),
+    Case("classify", "count", 'classify("As2dKh9c", "3s4h")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
+    Case("classify", "range", 'classify([0, 1, 2, 52], [4, 5, 6])', ValueError, "bad card 52"),
+    Case("classify", "dup", 'classify("As2dKh9c", "3s4h5d", dead="5d")', ValueError, "duplicate card 5d: in board and in dead"),
+    Case("classify", "type", 'classify("As2dKh9c", "3s4h5d", dead=7.5)', TypeError, "bad cards 7.5"),
+    Case("classify_range", "type", 'classify_range(12, "3s4h5d")', TypeError, "hands must be a Range or range text, not int"),
+    Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
+    Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
+    Case("classify_range", "dup", 'classify_range("AA**", "3s4h5d", dead="3s")', ValueError, "duplicate card 3s: in board and in dead"),
 ]
 
 
@@ -331,7 +340,7 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
