@@ -36,6 +36,7 @@ from ...core.game import Game
 from ...equity._backend import backend as equity_backend
 from ...ranges.language import Range
 from ...ranges.preflop import hand_keys
+from .._backend import backend as classify_backend
 from .deal import EXACT_LIMIT, Chunk, Spot, exact_deals, iter_exact, iter_samples
 from .five import high5_many, makeable_highs
 
@@ -323,25 +324,6 @@ def _unseen(ctx: Context, hand: tuple[int, ...], board: tuple[int, ...]) -> tupl
     return tuple(c for c in range(52) if c not in gone)
 
 
-@cache
-def _low_of_ranks() -> dict[frozenset[int], int]:
-    """Low value of each set of five distinct low ranks (0 = ace .. 7 = eight)."""
-    card = [48, 0, 4, 8, 12, 16, 20, 24]   # Ac 2c 3c .. 8c as ranks 0..7 (suits never matter)
-    out = {}
-    for ranks in combinations(range(8), 5):
-        suits = [card[r] + i % 4 for i, r in enumerate(ranks)]
-        value = evaluate_low5(suits)
-        assert value is not None
-        out[frozenset(ranks)] = value
-    return out
-
-
-def _low_rank(card: int) -> int:
-    """0 for an ace, 1..7 for deuce..eight, -1 for a card too high for a low."""
-    rank = card // 4
-    return 0 if rank == 12 else rank + 1 if rank <= 6 else -1
-
-
 def _per_deal(ctx: Context, name: str, p: int, street: int,
               one: Callable[[tuple[int, ...], tuple[int, ...]], Any], dtype: Any) -> Any:
     """``one(hand, board)`` for each deal, memoised on (hand, board)."""
@@ -365,55 +347,48 @@ def _hand_high(hand: tuple[int, ...], board: tuple[int, ...]) -> int:
                               np.array([board], dtype=np.int32))[0][0])
 
 
+_FIELD = {name: i for i, name in enumerate(classify_backend.CLASS_FIELDS)}
+
+
+def _classify_rows(holes: Any, board: tuple[int, ...], dead: tuple[int, ...]) -> Any:
+    """hf.classify's fields (hilo_fast.analysis.classes) of hands on one board: (rows, fields)."""
+    rows = np.ascontiguousarray(holes, dtype=np.int32)
+    out = np.empty((len(rows), len(classify_backend.CLASS_FIELDS)), dtype=np.int32)
+    err, bad = classify_backend.classify_many(rows.reshape(-1), rows.shape[1], list(board),
+                                              list(dead), out.reshape(-1))
+    if err:
+        raise RuntimeError(f"classify error {err} at row {bad}")  # the deal was checked
+    return out
+
+
+def _classified(ctx: Context, p: int, street: int) -> Any:
+    """hf.classify of player p's hand on the street's board, per deal: one C call
+    per distinct board."""
+    key = ("classified", p, street)
+    if key not in ctx.cache:
+        boards = np.sort(ctx.chunk.board[:, :street], axis=1)
+        unique, which = np.unique(boards, axis=0, return_inverse=True)
+        which = which.reshape(-1)
+        out = np.empty((ctx.n, len(classify_backend.CLASS_FIELDS)), dtype=np.int32)
+        order = np.argsort(which, kind="stable")
+        bounds = np.searchsorted(which[order], np.arange(len(unique) + 1))
+        for u in range(len(unique)):
+            rows = order[bounds[u]:bounds[u + 1]]
+            out[rows] = _classify_rows(ctx.chunk.holes[p][rows], tuple(unique[u].tolist()),
+                                       ctx.spot.dead)
+        ctx.cache[key] = out
+    return ctx.cache[key]
+
+
 def _nut_hi(ctx: Context, p: int, street: int) -> Any:
-    def one(hand: tuple[int, ...], board: tuple[int, ...]) -> bool:
-        makeable = makeable_highs(board, _unseen(ctx, hand, board))
-        return bool(_hand_high(hand, board) <= makeable[0])
-    return _per_deal(ctx, "nutHi", p, street, one, bool)
-
-
-@cache
-def _low_sets() -> tuple[Any, Any]:
-    """The 56 lows as (56, 8) rank masks (ace .. eight), best first, and their values."""
-    table = sorted(_low_of_ranks().items(), key=lambda item: item[1])
-    masks = np.zeros((len(table), 8), dtype=bool)
-    for i, (ranks, _) in enumerate(table):
-        masks[i, list(ranks)] = True
-    return masks, np.array([value for _, value in table])
-
-
-def _best_makeable_lows(ctx: Context, p: int, street: int) -> Any:
-    """Per deal, the best low two unseen cards make with three of the street's
-    board (0: none). A low rank is unseen while one of its four cards is."""
-    gone = np.zeros((ctx.n, 9), dtype=np.int64)
-    at = np.arange(ctx.n)[:, None]
-    for cards in (ctx.chunk.holes[p], ctx.chunk.board[:, :street],
-                  np.broadcast_to(np.array(ctx.spot.dead, dtype=np.int32),
-                                  (ctx.n, len(ctx.spot.dead)))):
-        ranks = cards // 4
-        low = np.where(ranks == 12, 0, np.where(ranks <= 6, ranks + 1, 8))
-        np.add.at(gone, (np.broadcast_to(at, low.shape), low), 1)
-    available = gone[:, :8] < 4
-    on_board = _low_ranks(ctx, street)
-    masks, values = _low_sets()
-    best = np.zeros(ctx.n, dtype=np.int64)
-    for mask, value in zip(masks[::-1], values[::-1], strict=True):  # worst first: best wins
-        ranks = np.flatnonzero(mask)
-        makeable = np.zeros(ctx.n, dtype=bool)
-        for pair in combinations(ranks, 2):
-            triple = [r for r in ranks if r not in pair]
-            makeable |= (available[:, list(pair)].all(axis=1)
-                         & on_board[:, triple].all(axis=1))
-        best[makeable] = value
-    return best
+    return _classified(ctx, p, street)[:, _FIELD["high_rank"]] == 1
 
 
 def _nut_lo(ctx: Context, p: int, street: int) -> Any:
     if not ctx.game.hilo:
         return np.zeros(ctx.n, dtype=bool)
-    low = ctx.hilo(p, street)[1]
-    best = _best_makeable_lows(ctx, p, street)
-    return (low > 0) & ((best == 0) | (low <= best))
+    fields = _classified(ctx, p, street)
+    return (fields[:, _FIELD["low"]] > 0) & (fields[:, _FIELD["low_rank"]] == 1)
 
 
 def _nut_hi_for_hand_type(ctx: Context, p: int, street: int) -> Any:
@@ -426,14 +401,10 @@ def _nut_hi_for_hand_type(ctx: Context, p: int, street: int) -> Any:
     return _per_deal(ctx, "nutHiForHandType", p, street, one, bool)
 
 
-def _next_cards(ctx: Context, hand: tuple[int, ...], board: tuple[int, ...]) -> list[int]:
-    return list(_unseen(ctx, hand, board))
-
-
 def _outs_to_hand_type(ctx: Context, p: int, street: int, kind: int) -> Any:
     def one(hand: tuple[int, ...], board: tuple[int, ...]) -> int:
         mine = _hand_high(hand, board)
-        cards = _next_cards(ctx, hand, board)
+        cards = _unseen(ctx, hand, board)
         boards = np.array([(*board, c) for c in cards], dtype=np.int32)
         high = evaluate_batch(np.repeat(np.array([hand], dtype=np.int32), len(cards), axis=0),
                               boards)[0]
@@ -443,12 +414,9 @@ def _outs_to_hand_type(ctx: Context, p: int, street: int, kind: int) -> Any:
 
 def _nut_hi_outs(ctx: Context, p: int, street: int) -> Any:
     def one(hand: tuple[int, ...], board: tuple[int, ...]) -> int:
-        count = 0
-        for card in _next_cards(ctx, hand, board):
-            after = (*board, card)
-            makeable = makeable_highs(after, _unseen(ctx, hand, after))
-            count += _hand_high(hand, after) <= makeable[0]
-        return count
+        rank = _FIELD["high_rank"]
+        return sum(int(_classify_rows(np.array([hand]), (*board, card), ctx.spot.dead)[0, rank]
+                       == 1) for card in _unseen(ctx, hand, board))
     return _per_deal(ctx, "nutHiOuts", p, street, one, np.int64)
 
 
