@@ -16,6 +16,7 @@ from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
 from .analysis.classes import HandClass, classify
+from .analysis.pql import PQLResult, pql
 from .analysis.range_classes import RangeClasses, classify_range
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
@@ -59,6 +60,7 @@ __all__ = [
     "Limit",
     "MixedGame",
     "OddChip",
+    "PQLResult",
     "PlayerEquity",
     "PokerStarsReader",
     "Pot",
@@ -91,6 +93,7 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "pql",
     "rank_hands",
     "read_phh",
     "read_pokerstars",

@@ -561,7 +561,10 @@ def hi_rating_literal(text: str) -> int:
         cards = [r * 4 + (i % 4 if len(set(ranks)) == 5 else ranks[:i].count(r))
                  for i, r in enumerate(ranks)]
         return 7463 - evaluate_high5(cards)
-    return 7463 - evaluate_high5(parse_cards(body))
+    try:
+        return 7463 - evaluate_high5(parse_cards(body))
+    except ValueError:
+        raise ValueError(f"a hand is five ranks or five cards, not {text!r}") from None
 
 
 def lo_rating_literal(text: str) -> int:

@@ -219,11 +219,12 @@ class _Parser:
             where = self.expr()
         if self.token.kind != "end":
             raise self.fail(f"unexpected {self.describe(self.token)} after the query")
-        names = [item.name.lower() for item in items]
+        names: set[str] = set()
         for item in items:
-            if names.count(item.name.lower()) > 1:
+            if item.name.lower() in names:
                 raise position_error(self.query, item.pos, f"column name {item.name!r} is used "
                                      "twice: give each item its own AS name")
+            names.add(item.name.lower())
         return Query(self.query, tuple(items), tuple(bindings), where)
 
     def item(self) -> Item:
