@@ -93,7 +93,7 @@ def test_syntax_errors_name_the_column(query, message):
     ("select count(winsHi(hero)) from hero='AsAd', villain='AsAd**'",   # AsAd: a range
      "the players' ranges can never be dealt together"),
     ("select count(winsHi(hero)) from hero='AsAd2s3s', villain='8c8d!8'",
-     "col 60: player villain: the range '8c8d!8' is empty"),
+     "col 59: player villain: the range '8c8d!8' is empty"),
     ("select count(winsHi(hero)) from hero='AsAd2s3s', villain='AsAd**'",
      "the players' ranges can never be dealt together"),
 ])
