@@ -291,7 +291,8 @@ def test_hvh_equity_and_nut_outs_equal_the_brute_force(spot):
                  f"avg(nutHiOuts(p1, {street})) as outs, "
                  f"count(HvHequity(p2, {street}) > 0.3) as fav {src}")
     assert result["hvh"].value == pytest.approx(
-        reference(players, board, dead, lambda h, b, r, d: hvh(tuple(h), b[:k], tuple(d))[0]), abs=1e-12)
+        reference(players, board, dead, lambda h, b, r, d: hvh(tuple(h), b[:k], tuple(d))[0]),
+        abs=1e-12)
     assert result["outs"].value == pytest.approx(
         reference(players, board, dead, lambda h, b, r, d: nut_outs(h[0], b[:k], tuple(d))),
         abs=1e-12)

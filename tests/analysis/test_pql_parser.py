@@ -119,7 +119,7 @@ def test_cli_prints_the_answer_and_json(capsys):
                         f"as h {SPOT}"]) == 0
     out = capsys.readouterr().out
     assert "1 deals (exact)" in out and "e = 0" in out and "h:" in out
-    assert main(["pql", f"select count(winsHi(hero)) as w from hero='A2**', villain='**'",
+    assert main(["pql", "select count(winsHi(hero)) as w from hero='A2**', villain='**'",
                  "--samples", "2000", "--seed", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["trials"] == 2000 and data["seed"] == 4 and not data["exact"]

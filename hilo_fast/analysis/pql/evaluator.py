@@ -304,11 +304,10 @@ class _Compiler:
         known = sides[0] or sides[1]
         assert known is not None
         kind = known[0]
-        compiled = []
+        compiled: list[Compiled] = []
         for side, done in zip((node.left, node.right), sides, strict=True):
             if done is None:
-                constant = self.literal(side, kind)
-                compiled.append(lambda ctx, c=constant: np.full(ctx.n, c))
+                compiled.append(_constant(self.literal(side, kind)))
             else:
                 if done[0] != kind and not (done[0] in _NUMERIC and kind in _NUMERIC):
                     raise self.fail(node.pos, f"cannot compare {sides[0] and sides[0][0]} "
@@ -368,6 +367,10 @@ class _Compiler:
                     raise self.fail(_pos(arg), f"{spec.name}: {err}") from None
         compute = spec.compute
         return spec.returns, lambda ctx: compute(ctx, *args)
+
+
+def _constant(value: Any) -> Compiled:
+    return lambda ctx: np.full(ctx.n, value)
 
 
 def _pos(node: Expr) -> int:

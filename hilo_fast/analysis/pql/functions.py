@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -38,7 +37,7 @@ from ...ranges.language import Range
 from ...ranges.preflop import hand_keys
 from .._backend import backend as classify_backend
 from .deal import EXACT_LIMIT, Chunk, Spot, exact_deals, iter_exact, iter_samples
-from .five import high5_many, makeable_highs
+from .five import makeable_highs
 
 __all__ = ["FUNCTIONS", "HAND_TYPES", "STREETS", "Context", "Spec"]
 

@@ -20,8 +20,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["AGGREGATES", "Binding", "Binary", "Call", "Expr", "Item", "Name", "Number",
-           "Query", "Text", "Unary", "parse_query", "position_error"]
+__all__ = [
+    "AGGREGATES",
+    "Binary",
+    "Binding",
+    "Call",
+    "Expr",
+    "Item",
+    "Name",
+    "Number",
+    "Query",
+    "Text",
+    "Unary",
+    "parse_query",
+    "position_error",
+]
 
 AGGREGATES = ("count", "avg", "histogram", "max", "min")
 KEYWORDS = ("select", "from", "where", "as", "and", "or", "not")
