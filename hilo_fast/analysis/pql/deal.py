@@ -184,5 +184,8 @@ def iter_samples(spot: Spot, samples: int, seed: int) -> Iterator[Chunk]:
                 keys[np.arange(n)[:, None], hand] = 2.0
             keys[:, list(spot.board) + list(spot.dead)] = 2.0
             # the smallest keys in order: a uniform random ordered draw of the left cards
-            board[:, len(spot.board):] = np.argsort(keys, axis=1)[:, :spot.to_deal]
+            m = spot.to_deal
+            smallest = np.argpartition(keys, m - 1, axis=1)[:, :m]
+            order = np.argsort(np.take_along_axis(keys, smallest, axis=1), axis=1)
+            board[:, len(spot.board):] = np.take_along_axis(smallest, order, axis=1)
         yield Chunk(holes, board, np.ones(n))
