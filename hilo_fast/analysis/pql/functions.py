@@ -192,7 +192,21 @@ def _left_after(ctx: Context, rows: Any, street: int) -> Any:
 
 def _hvh_all(ctx: Context, street: int) -> Any:
     """Every player's equity with every hand known, over every completion of the
-    street's board (flop or turn): (players, deals)."""
+    street's board (flop or turn): (players, deals). Deals that share their hands
+    and the street's board (every deal of an exact run from the flop, say) are
+    settled once."""
+    keys = np.concatenate([*ctx.chunk.holes, np.sort(ctx.chunk.board[:, :street], axis=1)],
+                          axis=1)
+    unique, first, which = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    if len(unique) < ctx.n:
+        sub = Chunk([h[first] for h in ctx.chunk.holes], ctx.chunk.board[first],
+                    ctx.chunk.weight[first])
+        inner = Context(sub, ctx.spot, ctx.game, ctx.seed, notes=ctx.notes)
+        return _hvh_settle(inner, street)[:, which.reshape(-1)]
+    return _hvh_settle(ctx, street)
+
+
+def _hvh_settle(ctx: Context, street: int) -> Any:
     m = 5 - street
     left = 52 - ctx.spot.n_players * ctx.spot.hole - street - len(ctx.spot.dead)
     completions = np.array(list(combinations(range(left), m)), dtype=np.int64)
