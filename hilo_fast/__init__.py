@@ -18,6 +18,7 @@ from ._version import __version__
 from .analysis.classes import HandClass, classify
 from .analysis.pql import PQLResult, pql
 from .analysis.range_classes import RangeClasses, classify_range
+from .analysis.runouts import RunoutChunk, Runouts, runouts
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -67,6 +68,8 @@ __all__ = [
     "Range",
     "RangeClasses",
     "Replay",
+    "RunoutChunk",
+    "Runouts",
     "ShowdownResult",
     "SimulationSummary",
     "Street",
@@ -97,6 +100,7 @@ __all__ = [
     "rank_hands",
     "read_phh",
     "read_pokerstars",
+    "runouts",
     "showdown",
     "simulate",
     "to_phh",

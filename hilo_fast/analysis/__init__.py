@@ -1,9 +1,12 @@
 """Analysis: questions about hands, ranges and runouts beyond "what is my
 equity" -- board-aware hand classes (:mod:`.classes`), a range's classes
-(:mod:`.range_classes`), PQL queries (:mod:`.pql`)."""
+(:mod:`.range_classes`), runouts as numpy arrays (:mod:`.runouts`), PQL queries
+(:mod:`.pql`)."""
 
 from .classes import HandClass, classify
 from .pql import pql
 from .range_classes import CLASSES, RangeClasses, classify_range
+from .runouts import RunoutChunk, Runouts, runouts
 
-__all__ = ["CLASSES", "HandClass", "RangeClasses", "classify", "classify_range", "pql"]
+__all__ = ["CLASSES", "HandClass", "RangeClasses", "RunoutChunk", "Runouts", "classify",
+           "classify_range", "pql", "runouts"]

@@ -287,6 +287,10 @@ CASES = [
     Case("classify", "range", 'classify([0, 1, 2, 52], [4, 5, 6])', ValueError, "bad card 52"),
     Case("classify", "dup", 'classify("As2dKh9c", "3s4h5d", dead="5d")', ValueError, "duplicate card 5d: in board and in dead"),
     Case("classify", "type", 'classify("As2dKh9c", "3s4h5d", dead=7.5)', TypeError, "bad cards 7.5"),
+    Case("runouts", "count", 'runouts(["As2sKhKd"], "")', ValueError, "runouts needs 2 to 10 players, got 1"),
+    Case("runouts", "dup", 'runouts(["As2sKhKd", "As3dQcJc"], "")', ValueError, "duplicate card As"),
+    Case("runouts", "count", 'runouts(["As2sKhKd", "Ad3dQcJc"], "3h4c")', ValueError, "board must have 0, 3, 4 or 5 cards, got 2"),
+    Case("runouts", "range", 'runouts(["As2sKhKd", "Ad3dQcJc"], samples=0)', ValueError, "samples must be a positive int or None, got 0"),
     Case("classify_range", "type", 'classify_range(12, "3s4h5d")', TypeError, "hands must be a Range or range text, not int"),
     Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
     Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
@@ -345,7 +349,7 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "PQLResult", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "Runouts", "RunoutChunk", "PQLResult", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
