@@ -320,13 +320,15 @@ def _min_hand_type(ctx: Context, p: int, street: int, kind: int) -> Any:
 def _best_hi_rating(ctx: Context, p: int, street: int) -> Any:
     mine = ctx.hilo(p, street)[0]
     others = [ctx.hilo(q, street)[0] for q in range(ctx.spot.n_players) if q != p]
-    return mine <= np.min(others, axis=0)
+    return mine <= np.min(others, axis=0) if others else np.ones(ctx.n, dtype=bool)
 
 
 def _best_lo_rating(ctx: Context, p: int, street: int) -> Any:
     mine = ctx.hilo(p, street)[1]
     others = [np.where(low > 0, low, 99) for q in range(ctx.spot.n_players) if q != p
               for low in (ctx.hilo(q, street)[1],)]
+    if not others:
+        return mine > 0
     return (mine > 0) & (mine <= np.min(others, axis=0))
 
 
