@@ -369,3 +369,50 @@ def test_ranges_sampled_are_dealt_in_proportion_to_their_weights():
     kk = sum(w for row, w in weights.items() if sum(c // 4 == 11 for c in row) >= 2
              and sum(c // 4 == 12 for c in row) < 2)
     assert abs(r["aces"].value - aa / (aa + kk)) < 4.5 * r["aces"].std_error
+
+
+def test_histogram_max_min_equal_the_brute_force():
+    players, board, dead = SPOTS[1]
+    src = from_clause(players, board, dead)
+    r = run(f"select histogram(handType(p2, river)) as h, max(hiRating(p1, river)) as best, "
+            f"min(hiRating(p3, river)) as worst, max(boardLoCardCount(river)) as most, "
+            f"histogram(HvHequity(p1, turn)) as eq {src}")
+    seen = [(htype(high(h[1], b)), w) for h, b, w in deals(players, board, dead)]
+    total = sum(w for _, w in seen)
+    expected = [(TYPES[t], sum(w for u, w in seen if u == t) / total)
+                for t in sorted({t for t, _ in seen})]
+    got = [(label, fraction) for label, fraction, _ in r["h"].histogram]
+    assert [label for label, _ in got] == [label for label, _ in expected]
+    for (_, a), (_, b) in zip(got, expected, strict=True):
+        assert a == pytest.approx(b, abs=1e-12)
+    rivers = [b for _, b, _ in deals(players, board, dead)]
+    hands = [parse_cards(p) for p in players]
+    assert r["best"].value == hf.describe_high(min(high(hands[0], b) for b in rivers))
+    assert r["worst"].value == hf.describe_high(max(high(hands[2], b) for b in rivers))
+    assert r["most"].value == max(len(low_ranks(b)) for b in rivers)
+    # one turn, every hand known: the whole weight in the bin of the one equity
+    (label, fraction, _), = r["eq"].histogram
+    equity = hvh(tuple(tuple(h) for h in hands), tuple(parse_cards(board)),
+                 tuple(parse_cards(dead)))[0]
+    low_edge = math.floor(equity / 0.05) * 0.05
+    assert fraction == 1.0 and label.startswith(f"[{low_edge:.2f}, ")
+
+
+def test_hvh_equity_preflop_is_the_exact_equity_of_the_hands():
+    hands = ["AsAd2s3d", "KhKcQhJc"]
+    r = pql(f"select avg(HvHequity(p1, preflop)) as e from p1='{hands[0]}', p2='{hands[1]}'",
+            samples=20, seed=1)
+    assert r["e"].value == pytest.approx(hf.equity(hands).players[0].equity, abs=1e-12)
+    assert r["e"].std_error == pytest.approx(0.0, abs=1e-12)   # the same value every deal
+
+
+def test_board_in_range_reads_the_flop_in_any_order_then_the_turn_and_river():
+    # ProPokerTools' own example: board AsKdJhKc3s
+    src = "from p1='2c2d2h4c', board='AsKdJhKc3s'"
+    r = run(f"select count(boardInRange('AKK')) as a, count(boardInRange('AKJ3K')) as b, "
+            f"count(boardInRange('KJAK3')) as c, count(boardInRange('JsA*Kc')) as d {src}")
+    assert (r["a"].value, r["b"].value, r["c"].value, r["d"].value) == (0.0, 0.0, 1.0, 0.0)
+    r = run(f"select count(boardInRange('KdJAKh')) as e, count(boardInRange('KdJAK')) as f, "
+            f"count(boardInRange('KdJA')) as g {src}")
+    # the turn is the Kc: not the Kh, but a K; three items judge the flop alone
+    assert (r["e"].value, r["f"].value, r["g"].value) == (0.0, 1.0, 1.0)
