@@ -36,7 +36,7 @@ def hands_of(text: str, removed: set[int]) -> list[tuple[tuple[int, ...], float]
     """A player's hands and weights: four cards, or a range cut by the board and dead."""
     try:
         cards = parse_cards(text)
-        if len(cards) == 4:
+        if len(cards) in (4, 5):
             return [(tuple(cards), 1.0)]
     except ValueError:
         pass
@@ -416,3 +416,39 @@ def test_board_in_range_reads_the_flop_in_any_order_then_the_turn_and_river():
             f"count(boardInRange('KdJA')) as g {src}")
     # the turn is the Kc: not the Kh, but a K; three items judge the flop alone
     assert (r["e"].value, r["f"].value, r["g"].value) == (0.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_spots_equal_the_brute_force(seed):
+    """Random turn spots: 2-4 players, 4 or 5 cards, hi/lo or high, 0-2 dead cards."""
+    import random
+
+    rng = random.Random(seed)
+    game = ("omaha8", "omahahi", "omaha85", "omahahi5")[seed % 4]
+    hole = 5 if game.endswith("5") else 4
+    n_players = 2 + seed % 3
+    deck = rng.sample(range(52), n_players * hole + 4 + seed % 3)
+    hands = [deck[i * hole:(i + 1) * hole] for i in range(n_players)]
+    board = deck[n_players * hole:n_players * hole + 4]
+    dead = deck[n_players * hole + 4:]
+    text = [hf.format_cards(h) for h in hands]
+    board_text, dead_text = hf.format_cards(board), hf.format_cards(dead)
+    hilo = game in ("omaha8", "omaha85")
+    r = run("select avg(riverEquity(p1)) as e, count(winsHi(p2)) as wh, count(tiesHi(p1)) as th, "
+            "count(winsLo(p1)) as wl, count(tiesLo(p2)) as tl, count(scoops(p2)) as s, "
+            "count(nutHi(p1, turn)) as nh, count(nutLo(p2, turn)) as nl, "
+            "count(bestLoRating(p1, river)) as bl, count(minHandType(p2, river, trips)) as mt "
+            + from_clause(text, board_text, dead_text, game))
+    refs = {
+        "e": lambda h, b, rr, d: rr[0][0], "wh": lambda h, b, rr, d: rr[1][1],
+        "th": lambda h, b, rr, d: rr[0][2], "wl": lambda h, b, rr, d: rr[0][3],
+        "tl": lambda h, b, rr, d: rr[1][4], "s": lambda h, b, rr, d: rr[1][5],
+        "nh": lambda h, b, rr, d: nut_hi(h[0], b[:4], d),
+        "nl": lambda h, b, rr, d: hilo and nut_lo(h[1], b[:4], d),
+        "bl": lambda h, b, rr, d: hilo and low(h[0], b) is not None
+        and all(low(x, b) is None or low(h[0], b) <= low(x, b) for x in h),
+        "mt": lambda h, b, rr, d: htype(high(h[1], b)) >= 3,
+    }
+    for name, fn in refs.items():
+        expected = reference(text, board_text, dead_text, fn, hilo=hilo)
+        assert r[name].value == pytest.approx(expected, abs=1e-12), (name, game, text)
