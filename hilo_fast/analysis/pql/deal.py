@@ -33,8 +33,9 @@ __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Chunk", "Spot", "exact_deals", "it
 EXACT_LIMIT = 200_000
 #: Monte Carlo deals when the space is larger and no ``samples`` is given.
 DEFAULT_SAMPLES = 100_000
-#: Range tuples listed before the collisions are removed, at most.
-TUPLE_LIMIT = 2_000_000
+#: Range tuples listed before the collisions are removed, at most (memory: a few
+#: tens of MB for four players); more tuples than this are never enumerated.
+TUPLE_LIMIT = 500_000
 CHUNK_DEALS = 20_000
 #: Redraws of colliding range hands in a row before the ranges are called undealable.
 MAX_REDRAWS = 1000

@@ -71,9 +71,8 @@ class Spec:
     params: tuple[str, ...]        # player, street, handtype, range, boardrange
     returns: str
     compute: Callable[..., Any]
-    #: streets the function accepts (a street argument); None: any of flop, turn, river
+    #: the streets a street argument may name (board cards: 0 preflop .. 5 river)
     streets: tuple[int, ...] = (3, 4, 5)
-    optional_street: bool = False  # equity(p) means equity(p, river)... no: see docs
 
 
 @dataclass
