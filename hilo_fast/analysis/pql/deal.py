@@ -10,7 +10,9 @@ in chunks of numpy arrays: each player's hands ``(n, hole)``, the boards
 The exactness rule: with no ``samples`` given, a query is exact when its
 deals -- the tuples of range hands that share no card, times the board
 completions each leaves -- number at most :data:`EXACT_LIMIT`; every deal is
-then enumerated once, weighted by the product of its hands' weights.
+then enumerated once, weighted by the product of its hands' weights (the
+tuples are listed first, so there may be at most :data:`TUPLE_LIMIT` before the
+colliding ones are dropped).
 Otherwise :data:`DEFAULT_SAMPLES` random deals are drawn from a numpy
 ``Generator`` seeded with ``seed`` (one stream, chunk after chunk: the same
 seed gives the same deals).
