@@ -437,7 +437,8 @@ def test_random_spots_equal_the_brute_force(seed):
     r = run("select avg(riverEquity(p1)) as e, count(winsHi(p2)) as wh, count(tiesHi(p1)) as th, "
             "count(winsLo(p1)) as wl, count(tiesLo(p2)) as tl, count(scoops(p2)) as s, "
             "count(nutHi(p1, turn)) as nh, count(nutLo(p2, turn)) as nl, "
-            "count(bestLoRating(p1, river)) as bl, count(minHandType(p2, river, trips)) as mt "
+            "count(bestLoRating(p1, river)) as bl, count(minHandType(p2, river, trips)) as mt, "
+            "count(HvHequity(p2, turn) > 0.4) as hv "
             + from_clause(text, board_text, dead_text, game))
     refs = {
         "e": lambda h, b, rr, d: rr[0][0], "wh": lambda h, b, rr, d: rr[1][1],
@@ -448,6 +449,7 @@ def test_random_spots_equal_the_brute_force(seed):
         "bl": lambda h, b, rr, d: hilo and low(h[0], b) is not None
         and all(low(x, b) is None or low(h[0], b) <= low(x, b) for x in h),
         "mt": lambda h, b, rr, d: htype(high(h[1], b)) >= 3,
+        "hv": lambda h, b, rr, d: hvh(tuple(map(tuple, h)), b[:4], tuple(d), hilo)[1] > 0.4,
     }
     for name, fn in refs.items():
         expected = reference(text, board_text, dead_text, fn, hilo=hilo)
