@@ -39,8 +39,10 @@ DEFAULT_SAMPLES = 100_000
 #: tens of MB for four players); more tuples than this are never enumerated.
 TUPLE_LIMIT = 500_000
 CHUNK_DEALS = 20_000
-#: Redraws of colliding range hands in a row before the ranges are called undealable.
+#: Redraws of colliding range hands in a row before the ranges are called undealable;
+#: sooner when not one row of a chunk could be dealt in HOPELESS_ROUNDS rounds.
 MAX_REDRAWS = 1000
+HOPELESS_ROUNDS = 50
 
 
 @dataclass(frozen=True)
@@ -168,16 +170,18 @@ def iter_samples(spot: Spot, samples: int, seed: int) -> Iterator[Chunk]:
     for start in range(0, samples, CHUNK_DEALS):
         n = min(CHUNK_DEALS, samples - start)
         rows = np.stack([_draw_rows(rng, c, n) for c in cumulative], axis=1)
-        for _ in range(MAX_REDRAWS):
+        for attempt in range(MAX_REDRAWS):
             cards = np.concatenate([spot.combos[p][rows[:, p]]
                                     for p in range(spot.n_players)], axis=1)
             bad = np.flatnonzero(_clash(cards))
             if not len(bad):
                 break
+            if len(bad) == n and attempt >= HOPELESS_ROUNDS:   # not one deal yet: give up
+                break
             rows[bad] = np.stack([_draw_rows(rng, c, len(bad)) for c in cumulative], axis=1)
-        else:
+        if len(bad):
             raise ValueError("the ranges can hardly be dealt together: "
-                             f"{MAX_REDRAWS} redraws in a row shared a card")
+                             f"{attempt + 1} redraws in a row shared a card")
         holes = [spot.combos[p][rows[:, p]] for p in range(spot.n_players)]
         board = np.empty((n, 5), dtype=np.int32)
         board[:, :len(spot.board)] = spot.board
