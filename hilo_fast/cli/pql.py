@@ -13,6 +13,8 @@ from dataclasses import asdict
 from typing import Any
 
 from ..analysis.pql import pql
+from ..analysis.pql.evaluator import MAX_SAMPLES
+from .args import SEED, int_in
 
 __all__ = ["add_parser"]
 
@@ -35,8 +37,10 @@ def add_parser(sub: Any) -> None:
                                    "deals number at most 200,000, else Monte Carlo with a "
                                    "standard error on every answer (docs/pql.md).")
     p.add_argument("query", help="the query, quoted as one argument")
-    p.add_argument("--samples", type=int, default=None,
-                   help="Monte Carlo deals (default: exact when small, else 100,000)")
-    p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (default: random)")
+    p.add_argument("--samples", type=int_in(1, MAX_SAMPLES), default=None,
+                   help=f"Monte Carlo deals, 1..{MAX_SAMPLES:,} (default: exact when small, "
+                        "else 100,000)")
+    p.add_argument("--seed", type=SEED, default=None,
+                   help="Monte Carlo seed, 0..2**64-1 (default: random, and printed)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_pql)

@@ -108,8 +108,12 @@ def test_bad_samples_and_seed():
         hf.pql(f"select count(winsHi(hero)) {SPOT}", samples=0)
     with pytest.raises(TypeError, match="samples must be an int"):
         hf.pql(f"select count(winsHi(hero)) {SPOT}", samples=1.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="seed must be"):
+    with pytest.raises(ValueError, match=r"seed must be 0\.\.2\*\*64-1"):
         hf.pql(f"select count(winsHi(hero)) {SPOT}", samples=10, seed=-1)
+    with pytest.raises(ValueError, match=r"seed must be 0\.\.2\*\*64-1"):
+        hf.pql(f"select count(winsHi(hero)) {SPOT}", samples=10, seed=2**64)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        hf.pql(f"select count(winsHi(hero)) {SPOT}", samples=10, seed="1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a PQL query is a str"):
         hf.pql(3)  # type: ignore[arg-type]
 
@@ -124,6 +128,15 @@ def test_cli_prints_the_answer_and_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["trials"] == 2000 and data["seed"] == 4 and not data["exact"]
     assert 0 < data["columns"][0]["std_error"] < 0.02
+
+
+def test_cli_seed_and_samples_follow_the_rules_of_every_subcommand(capsys):
+    for args, says in ((["--seed", "-1"], "--seed: must be 0..18446744073709551615, got -1"),
+                       (["--samples", "0"], "--samples: must be 1..")):
+        with pytest.raises(SystemExit) as stop:
+            main(["pql", f"select count(winsHi(hero)) {SPOT}", *args])
+        assert stop.value.code == 2
+        assert says in capsys.readouterr().err
 
 
 def test_cli_error_is_one_line_naming_the_column(capsys):

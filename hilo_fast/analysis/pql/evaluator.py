@@ -509,8 +509,11 @@ def run(query: Query, *, samples: int | None = None, seed: int | None = None) ->
             raise TypeError(f"samples must be an int, not {type(samples).__name__}")
         if not 1 <= samples <= MAX_SAMPLES:
             raise ValueError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples:,}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be 0..2**64-1, got {seed}")
     spot = setup.spot
     deals = exact_deals(spot) if samples is None else None
     if deals == 0:
