@@ -541,3 +541,20 @@ int32_t hf_classify(const int32_t *hole, int32_t n_hole, const int32_t *board, i
 int32_t hf_classify_many(const int32_t *holes, int64_t n_rows, int32_t n_hole,
                          const int32_t *board, int32_t n_board,
                          const int32_t *dead, int32_t n_dead, hf_class *out, int64_t *bad_row);
+
+/* ---- Range against range (analysis/range_vs_range.c): exact on a flop, turn or river ----
+ *
+ * Two players dealt from ranges (n_a and n_b combos of n_hole cards, with
+ * weights), board 3..5 cards, dead cards. Over every runout (the cards to
+ * come, from those not on the board or dead) and every pair of combos that
+ * share no card with each other or the runout, A's share of the pot (ties
+ * and halves split; the whole pot to the high when neither has a low):
+ * a_share[i] = sum of weight_b * share, a_weight[i] = sum of weight_b, for
+ * each A combo i (its equity is their ratio; A's whole equity is the
+ * weight_a-weighted ratio of the sums). Combos must hold no board or dead
+ * card. Returns 0 or HF_ERR_* (HF_ERR_COUNT also when memory runs out). */
+int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int64_t n_a,
+                          const int32_t *b_combos, const double *b_weights, int64_t n_b,
+                          int32_t n_hole, const int32_t *board, int32_t n_board,
+                          const int32_t *dead, int32_t n_dead,
+                          double *a_share, double *a_weight);

@@ -18,6 +18,7 @@ from ._version import __version__
 from .analysis.classes import HandClass, classify
 from .analysis.pql import PQLResult, pql
 from .analysis.range_classes import RangeClasses, classify_range
+from .analysis.range_vs_range import RangeVsRange, range_vs_range
 from .analysis.runouts import RunoutChunk, Runouts, runouts
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
@@ -67,6 +68,7 @@ __all__ = [
     "Pot",
     "Range",
     "RangeClasses",
+    "RangeVsRange",
     "Replay",
     "RunoutChunk",
     "Runouts",
@@ -97,6 +99,7 @@ __all__ = [
     "parse_phh",
     "parse_pokerstars",
     "pql",
+    "range_vs_range",
     "rank_hands",
     "read_phh",
     "read_pokerstars",

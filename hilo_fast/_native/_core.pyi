@@ -286,6 +286,22 @@ class _Lib:
         out: _CData,
         bad_row: _CData,
     ) -> int: ...
+    def hf_range_vs_range(
+        self,
+        a_combos: Sequence[int] | _CData,
+        a_weights: Sequence[float] | _CData,
+        n_a: int,
+        b_combos: Sequence[int] | _CData,
+        b_weights: Sequence[float] | _CData,
+        n_b: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        a_share: _CData,
+        a_weight: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib

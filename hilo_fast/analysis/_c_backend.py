@@ -43,3 +43,22 @@ def classify_many(holes: Any, n_hole: int, board: Sequence[int], dead: Sequence[
     err = int(lib.hf_classify_many(hole_ids, n_rows, n_hole, board, len(board), dead, len(dead),
                                    ffi.cast("hf_class *", target), bad_row))
     return err, int(bad_row[0])
+
+
+def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any, n_hole: int,
+                   board: Sequence[int], dead: Sequence[int], a_share: Any, a_weight: Any
+                   ) -> int:
+    """Fill a_share and a_weight (float64 buffers, one item per A combo), or
+    return ERR_* (see hf_range_vs_range). Runs without the GIL."""
+    a = ffi.from_buffer("int32_t[]", a_combos)
+    b = ffi.from_buffer("int32_t[]", b_combos)
+    wa = ffi.from_buffer("double[]", a_weights)
+    wb = ffi.from_buffer("double[]", b_weights)
+    share = ffi.from_buffer("double[]", a_share, require_writable=True)
+    weight = ffi.from_buffer("double[]", a_weight, require_writable=True)
+    if not 4 <= n_hole <= 6 or len(a) != n_hole * len(wa) or len(b) != n_hole * len(wb) \
+            or len(share) < len(wa) or len(weight) < len(wa):
+        return ERR_COUNT
+    board, dead = _card_ids(board), _card_ids(dead)
+    return int(lib.hf_range_vs_range(a, wa, len(wa), b, wb, len(wb), n_hole, board, len(board),
+                                     dead, len(dead), share, weight))

@@ -195,3 +195,69 @@ def classify(hole: Sequence[int], board: Sequence[int], dead: Sequence[int]) -> 
     if err:
         return err
     return _classify_one(_pair_values(board, ~board_dead & _ALL_CARDS), hole, board, board_dead)
+
+
+def _pair_share(ha: int, la: int, hb: int, lb: int) -> float:
+    high = 1.0 if ha < hb else 0.5 if ha == hb else 0.0
+    if not la and not lb:
+        return high
+    low = 0.0 if not la else 1.0 if not lb or la < lb else 0.5 if la == lb else 0.0
+    return 0.5 * high + 0.5 * low
+
+
+def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any, n_hole: int,
+                   board: Sequence[int], dead: Sequence[int], a_share: Any, a_weight: Any
+                   ) -> int:
+    """As csrc/analysis/range_vs_range.c, pair by pair: every runout, every A
+    combo against every B combo that shares no card with it or the runout."""
+    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
+        return ERR_COUNT
+    err = check_cards(board, dead)
+    if err:
+        return err
+    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
+    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
+    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb):
+        return ERR_COUNT
+    a_rows = [a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)]
+    b_rows = [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)]
+    for row in (*a_rows, *b_rows):
+        err = check_cards(row, board, dead)
+        if err:
+            return err
+    share = memoryview(a_share).cast("B").cast("d")
+    weight = memoryview(a_weight).cast("B").cast("d")
+    for i in range(len(a_rows)):
+        share[i] = weight[i] = 0.0
+    known = {*board, *dead}
+    deck = [c for c in range(52) if c not in known]
+    for more in combinations(deck, 5 - len(board)):
+        full = [*board, *more]
+        gone = set(more)
+        b_values = [None if gone & set(row) else
+                    (_omaha_high_of(row, full), _low_value(_low_mask(row), _low_mask(full)))
+                    for row in b_rows]
+        for i, row in enumerate(a_rows):
+            if gone & set(row):
+                continue
+            ha, la = _omaha_high_of(row, full), _low_value(_low_mask(row), _low_mask(full))
+            mine = set(row)
+            for j, value in enumerate(b_values):
+                if value is None or mine & set(b_rows[j]):
+                    continue
+                share[i] += wb[j] * _pair_share(ha, la, *value)
+                weight[i] += wb[j]
+    return 0
+
+
+def _low_mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= _LOW_BIT[c]
+    return mask
+
+
+def _omaha_high_of(hole: Sequence[int], board: Sequence[int]) -> int:
+    row = _board_high_row(board)
+    high = min(row[_PAIR[a][b]] for a, b in combinations(hole, 2))
+    return min(high, _flush_high(hole, board))

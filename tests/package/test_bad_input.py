@@ -291,6 +291,9 @@ CASES = [
     Case("runouts", "dup", 'runouts(["As2sKhKd", "As3dQcJc"], "")', ValueError, "duplicate card As"),
     Case("runouts", "count", 'runouts(["As2sKhKd", "Ad3dQcJc"], "3h4c")', ValueError, "board must have 0, 3, 4 or 5 cards, got 2"),
     Case("runouts", "range", 'runouts(["As2sKhKd", "Ad3dQcJc"], samples=0)', ValueError, "samples must be a positive int or None, got 0"),
+    Case("range_vs_range", "type", 'range_vs_range("AA", 3, "7c8d9h")', TypeError, "villain must be a Range or range text, not int"),
+    Case("range_vs_range", "count", 'range_vs_range("AA", "KK", "7c8d")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
+    Case("range_vs_range", "dup", 'range_vs_range("AsAdAhAc", "AsKdKhKc", "7c8d9h")', ValueError, "the ranges can never be dealt together"),
     Case("classify_range", "type", 'classify_range(12, "3s4h5d")', TypeError, "hands must be a Range or range text, not int"),
     Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
     Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
@@ -349,7 +352,7 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "Runouts", "RunoutChunk", "PQLResult", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "RangeVsRange", "Runouts", "RunoutChunk", "PQLResult", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results

@@ -21,7 +21,10 @@ PUBLIC = {
     "BACKEND", "Action", "Bot", "CardLike", "CardsLike", "EquityResult", "Game", "Hand", "HandHistory",
     "HandValue", "HandView", "LegalActions", "Limit", "MixedGame", "OddChip", "PlayerEquity",
     "PokerStarsReader", "Pot", "Range", "Replay", "ShowdownResult", "SimulationSummary",
-    "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str", "classify", "HandClass", "classify_range", "RangeClasses", "runouts", "Runouts", "RunoutChunk",
+    "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str",
+    # analysis (issue 27)
+    "classify", "HandClass", "classify_range", "RangeClasses", "runouts", "Runouts", "RunoutChunk",
+    "range_vs_range", "RangeVsRange",
     "pql", "PQLResult",  # PQL (issue 27)
     "describe_high", "describe_low", "equity", "evaluate", "evaluate_batch", "evaluate_high5",
     "evaluate_low5", "format_cards", "high_category", "omaha_high", "omaha_hilo", "omaha_low",
