@@ -16,6 +16,7 @@ from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
 from .analysis.classes import HandClass, classify
+from .analysis.pql import PQLResult, pql
 from .analysis.range_classes import RangeClasses, classify_range
 from .analysis.range_vs_range import RangeVsRange, range_vs_range
 from .analysis.runouts import RunoutChunk, Runouts, runouts
@@ -61,6 +62,7 @@ __all__ = [
     "Limit",
     "MixedGame",
     "OddChip",
+    "PQLResult",
     "PlayerEquity",
     "PokerStarsReader",
     "Pot",
@@ -96,6 +98,7 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "pql",
     "range_vs_range",
     "rank_hands",
     "read_history",

@@ -1,12 +1,13 @@
 """Analysis: questions about hands, ranges and runouts beyond "what is my
 equity" -- board-aware hand classes (:mod:`.classes`), a range's classes
 (:mod:`.range_classes`), runouts as numpy arrays (:mod:`.runouts`), exact range
-against range with each combo's equity (:mod:`.range_vs_range`)."""
+against range with each combo's equity (:mod:`.range_vs_range`), PQL queries (:mod:`.pql`)."""
 
 from .classes import HandClass, classify
+from .pql import pql
 from .range_classes import CLASSES, RangeClasses, classify_range
 from .range_vs_range import RangeVsRange, range_vs_range
 from .runouts import RunoutChunk, Runouts, runouts
 
 __all__ = ["CLASSES", "HandClass", "RangeClasses", "RangeVsRange", "RunoutChunk", "Runouts",
-           "classify", "classify_range", "range_vs_range", "runouts"]
+           "classify", "classify_range", "pql", "range_vs_range", "runouts"]

@@ -307,6 +307,11 @@ CASES = [
     Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
     Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
     Case("classify_range", "dup", 'classify_range("AA**", "3s4h5d", dead="3s")', ValueError, "duplicate card 3s: in board and in dead"),
+    Case("pql", "type", "pql(3)", TypeError, "a PQL query is a str, not int"),
+    Case("pql", "count", "pql(\"select count(winsHi(h)) from h='As2d3c4h', board='7d8d'\")", ValueError, "col 51: board: 0, 3, 4 or 5 cards, got 2"),
+    Case("pql", "range", "pql(\"select count(winsHi(h)) from h='As2d3c4h'\", samples=0)", ValueError, "samples must be 1.."),
+    Case("pql", "dup", "pql(\"select count(winsHi(h)) from h='As2d3c4h', board='As7d8d'\")", ValueError, "col 33: player h: As is also on the board"),
+    Case("pql", "float", "pql(\"select count(winsHi(h)) from h='As2d3c4h'\", samples=2.5)", TypeError, "samples must be an int, not float"),
 ]
 
 
@@ -356,7 +361,7 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "RangeVsRange", "Runouts", "RunoutChunk", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses", "RangeVsRange", "Runouts", "RunoutChunk", "PQLResult", "EquityResult", "PlayerEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
