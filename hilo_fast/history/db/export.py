@@ -46,8 +46,7 @@ def _batches(db: Database, table: str) -> tuple[Any, Any]:
         return reader.schema, iter(reader)
     types = _postgres_types()
     cursor = db.connection.cursor(name=f"hilo_fast_export_{table}")   # server-side: streamed
-    cursor.execute(f"SELECT * FROM {table}")
-    cursor.fetchmany(0)
+    cursor.execute(f"SELECT * FROM {table}")   # (its description comes with the execute)
     schema = pa.schema([(d.name, types.get(d.type_code, pa.string()))
                         for d in cursor.description])
 

@@ -11,7 +11,9 @@ way to go on (:class:`SchemaError`).
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
@@ -58,13 +60,28 @@ class Database:
     def query(self, sql: str, params: tuple[object, ...] | list[object] = ()
               ) -> tuple[list[str], list[tuple[Any, ...]]]:
         """Run one statement with ``?`` parameters: (column names, rows)."""
-        # (the connection's own execute on both: a DuckDB cursor is another connection)
-        cursor = self.connection.execute(self._sql(sql), list(params))
-        names = [d[0] for d in cursor.description] if cursor.description else []
-        rows = cursor.fetchall() if cursor.description else []
-        if self.kind == "postgresql":
-            self.connection.commit()   # (psycopg opens a transaction even to read)
+        with self._connection_errors():
+            # (the connection's own execute on both: a DuckDB cursor is another connection)
+            cursor = self.connection.execute(self._sql(sql), list(params))
+            names = [d[0] for d in cursor.description] if cursor.description else []
+            rows = cursor.fetchall() if cursor.description else []
+            if self.kind == "postgresql":
+                self.connection.commit()   # (psycopg opens a transaction even to read)
         return names, [tuple(row) for row in rows]
+
+    @contextlib.contextmanager
+    def _connection_errors(self) -> Iterator[None]:
+        """A lost PostgreSQL server as OSError (the transaction is rolled back by it)."""
+        if self.kind == "duckdb":
+            yield
+            return
+        import psycopg
+
+        try:
+            yield
+        except psycopg.OperationalError as exc:
+            raise OSError(f"lost the connection to PostgreSQL at {self.target} (a batch "
+                          f"being written was rolled back): {_last_line(exc)}") from None
 
     def known(self, site: str, ids: list[str]) -> set[str]:
         """Which of ``ids`` (hands of ``site``) are stored already."""
@@ -84,10 +101,13 @@ class Database:
     # -- writing -------------------------------------------------------------
     def write(self, rows: Rows) -> None:
         """Store a batch in one transaction: all of it or (on any error, Ctrl-C
-        included) none of it."""
+        included) none of it. A lost PostgreSQL connection raises OSError."""
+        if self.read_only:
+            raise OSError(f"cannot write to {self.target}: the file is read-only")
         if self.kind == "duckdb":
             self._write_duckdb(rows)
-        else:
+            return
+        with self._connection_errors():
             self._write_postgres(rows)
 
     def _write_duckdb(self, rows: Rows) -> None:
@@ -108,14 +128,17 @@ class Database:
                                     "ON CONFLICT DO NOTHING")
                     else:
                         con.execute(f"INSERT INTO {table} SELECT * FROM hilo_fast_batch")
-                finally:
-                    con.unregister("hilo_fast_batch")
+                finally:   # (after a failed insert DuckDB refuses all but ROLLBACK)
+                    with contextlib.suppress(Exception):
+                        con.unregister("hilo_fast_batch")
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
 
     def _write_postgres(self, rows: Rows) -> None:
+        import psycopg
+
         con = self.connection
         try:
             with con.cursor() as cursor:
@@ -131,7 +154,9 @@ class Database:
                             copy.write_row(record)
             con.commit()
         except BaseException:
-            con.rollback()
+            if not con.closed:
+                with contextlib.suppress(psycopg.Error):
+                    con.rollback()
             raise
 
     def close(self) -> None:
@@ -193,6 +218,11 @@ class Database:
             self.connection.rollback()
 
 
+def _last_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[-1] if text else type(exc).__name__
+
+
 def _redacted(dsn: str) -> str:
     """A connection string without its password."""
     head, at, tail = dsn.rpartition("@")
@@ -219,8 +249,8 @@ def open_database(target: str | os.PathLike[str], *, create: bool = True,
         try:
             connection = psycopg.connect(text, connect_timeout=10)
         except psycopg.OperationalError as exc:
-            reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else "unreachable"
-            raise OSError(f"cannot connect to PostgreSQL at {shown}: {reason}") from None
+            raise OSError(f"cannot connect to PostgreSQL at {shown}: {_last_line(exc)}"
+                          ) from None
         database = Database(connection, "postgresql", shown)
     else:
         import duckdb
@@ -229,8 +259,9 @@ def open_database(target: str | os.PathLike[str], *, create: bool = True,
             raise OSError(f"{text}: no such database file")
         if os.path.isdir(text):
             raise OSError(f"{text}: is a directory, not a database file")
-        if not read_only and os.path.exists(text) and not os.access(text, os.W_OK):
-            read_only = True   # a read-only file: open it to read, say so on writing
+        if not read_only and os.path.exists(text) and (
+                not os.stat(text).st_mode & 0o222 or not os.access(text, os.W_OK)):
+            read_only = True   # a read-only file (even to root): open it to read only
         try:
             connection = duckdb.connect(text, read_only=read_only)
         except duckdb.Error as exc:

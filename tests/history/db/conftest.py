@@ -1,0 +1,80 @@
+"""Fixtures of the database tests: a fresh database of each backend.
+
+``database``: an empty hand-history database target, DuckDB (a file in a temp
+folder) and PostgreSQL (the server of tools/postgres_for_tests.sh, its DSN in
+HILO_FAST_TEST_POSTGRES; .ci/run starts it and sets it). Without the variable
+the PostgreSQL cases skip, except under CI (CI set), where that is a failure:
+the tests must not silently skip there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("duckdb")
+pytest.importorskip("pyarrow")
+
+from hilo_fast.history.db.export import EXPORTED  # noqa: E402
+from hilo_fast.history.synth import synthetic_histories  # noqa: E402
+
+POSTGRES = os.environ.get("HILO_FAST_TEST_POSTGRES")
+#: Player names that would break string-built SQL (and psycopg's %s, and ? marks).
+WEIRD_NAMES = {"p1": "O'Brien\"; DROP TABLE hands;--", "p2": "Zoë 山田 ?$1 %s"}
+
+
+def _reset_postgres(dsn: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as con:
+        for table in EXPORTED:
+            con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
+
+
+@pytest.fixture(params=["duckdb", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database target of each backend."""
+    if request.param == "duckdb":
+        yield str(tmp_path / "hands.duckdb")
+        return
+    yield from _postgres()
+
+
+@pytest.fixture
+def postgres_database() -> Iterator[str]:
+    """An empty PostgreSQL database (the DSN)."""
+    yield from _postgres()
+
+
+def _postgres() -> Iterator[str]:
+    if not POSTGRES:
+        if os.environ.get("CI"):
+            pytest.fail("CI: HILO_FAST_TEST_POSTGRES is not set (tools/postgres_for_tests.sh)")
+        pytest.skip("HILO_FAST_TEST_POSTGRES not set (tools/postgres_for_tests.sh start DIR)")
+    pytest.importorskip("psycopg")
+    _reset_postgres(POSTGRES)
+    yield POSTGRES
+    _reset_postgres(POSTGRES)
+
+
+def synthetic_text(count: int, seed: int, *, weird: bool = True, start: int = 0) -> str:
+    """``count`` synthetic PokerStars hands (ids from 10,000,000 + start), with
+    two players renamed to names full of quotes, SQL and non-ASCII."""
+    hands = list(synthetic_histories(count + start, seed=seed))[start:]
+    text = "".join(hands)
+    if weird:
+        for old, new in WEIRD_NAMES.items():
+            text = re.sub(rf"\b{old}\b", new, text)
+    return text
+
+
+@pytest.fixture(scope="session")
+def hands_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 synthetic hands (every structure, 2..9 seats, all-ins), weird names."""
+    path = tmp_path_factory.mktemp("hh") / "synthetic.txt"
+    path.write_text(synthetic_text(300, seed=29), encoding="utf-8")
+    return path
