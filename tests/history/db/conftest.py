@@ -19,8 +19,8 @@ import pytest
 pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
 
-from hilo_fast.history.db.export import EXPORTED  # noqa: E402
-from hilo_fast.history.synth import synthetic_histories  # noqa: E402
+from hilo_fast.history.db.export import EXPORTED
+from hilo_fast.history.synth import synthetic_histories
 
 POSTGRES = os.environ.get("HILO_FAST_TEST_POSTGRES")
 #: Player names that would break string-built SQL (and psycopg's %s, and ? marks).
@@ -42,6 +42,24 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield str(tmp_path / "hands.duckdb")
         return
     yield from _postgres()
+
+
+@pytest.fixture(scope="module", params=["duckdb", "postgresql"])
+def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+             hands_file: Path) -> Iterator[str]:
+    """A database of each backend holding hands_file's hands (imported once per module)."""
+    from hilo_fast.history.db import import_hands, open_database
+    from hilo_fast.history.sites.pokerstars import read_pokerstars
+
+    if request.param == "duckdb":
+        targets: Iterator[str] = iter([str(tmp_path_factory.mktemp("db") / "hands.duckdb")])
+    else:
+        targets = _postgres()
+    target = next(targets)
+    with open_database(target) as db:
+        import_hands(db, read_pokerstars(hands_file), batch_size=128)
+    yield target
+    next(targets, None)   # (PostgreSQL: dropped again)
 
 
 @pytest.fixture
