@@ -1,7 +1,8 @@
 -- hilo-fast hand-history database, schema version 1 (docs/database.md).
 -- One SQL for DuckDB and PostgreSQL: every statement below runs unchanged on both.
 -- Money is BIGINT in the smallest unit of the hand (cents of its currency, or chips).
--- Every row of a hand carries its key (site, hand_id): a hand is stored once.
+-- Every row of a hand carries its key (site, hand_id): a hand is stored once
+-- (the primary key of hands; the importer writes a hand's rows with it).
 
 CREATE TABLE schema_version (
     version     INTEGER NOT NULL,
@@ -74,8 +75,9 @@ CREATE TABLE seats (
     saw_flop      BOOLEAN NOT NULL,
     showdown      BOOLEAN NOT NULL,   -- still in at the end with another player
     won_money     BOOLEAN NOT NULL,   -- collected > 0
-    low_made      BOOLEAN,            -- at showdown with cards known: made an 8-or-better low
-    PRIMARY KEY (site, hand_id, seat)
+    low_made      BOOLEAN             -- at showdown with cards known: made an 8-or-better low
+    -- unique (site, hand_id, seat): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- Every forced bet and action in the order of the history (street 'posts'
@@ -89,8 +91,9 @@ CREATE TABLE actions (
     kind       VARCHAR NOT NULL,      -- fold check call bet raise return, or a post's kind
     amount     BIGINT NOT NULL,
     to_amount  BIGINT NOT NULL,       -- a raise's total, else 0
-    all_in     BOOLEAN NOT NULL,
-    PRIMARY KEY (site, hand_id, seq)
+    all_in     BOOLEAN NOT NULL
+    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- The board of each run (one run: run 1); cards as "Kh7c4d", NULL when not dealt.
@@ -100,8 +103,9 @@ CREATE TABLE boards (
     run      SMALLINT NOT NULL,
     flop     VARCHAR,
     turn     VARCHAR,
-    river    VARCHAR,
-    PRIMARY KEY (site, hand_id, run)
+    river    VARCHAR
+    -- unique (site, hand_id, run): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- Each pot as the replay settled it (0 = main pot, k = side pot k), after rake.
@@ -115,8 +119,9 @@ CREATE TABLE pots (
     winners     SMALLINT NOT NULL,   -- players who took a part of it
     has_low     BOOLEAN NOT NULL,    -- a qualifying low took half
     high_amount BIGINT NOT NULL,     -- the high half (the whole pot with no low)
-    low_amount  BIGINT NOT NULL,
-    PRIMARY KEY (site, hand_id, pot)
+    low_amount  BIGINT NOT NULL
+    -- unique (site, hand_id, pot): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- Who won what of each pot: its high and low parts.
@@ -126,8 +131,9 @@ CREATE TABLE pot_winners (
     pot         SMALLINT NOT NULL,
     player      VARCHAR NOT NULL,
     high_won    BIGINT NOT NULL,
-    low_won     BIGINT NOT NULL,
-    PRIMARY KEY (site, hand_id, pot, player)
+    low_won     BIGINT NOT NULL
+    -- unique (site, hand_id, pot, player): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- Players all in before the river with every showdown hand known: equity at
@@ -142,8 +148,9 @@ CREATE TABLE all_in_equities (
     low_equity  DOUBLE PRECISION NOT NULL,  -- of its low half (0 when no low is made)
     expected   DOUBLE PRECISION NOT NULL,   -- chips expected
     collected  BIGINT NOT NULL,
-    exact      BOOLEAN NOT NULL,
-    PRIMARY KEY (site, hand_id, player)
+    exact      BOOLEAN NOT NULL
+    -- unique (site, hand_id, player): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- What the replay found different from the site (one row per finding).
@@ -151,8 +158,9 @@ CREATE TABLE discrepancies (
     site     VARCHAR NOT NULL,
     hand_id  VARCHAR NOT NULL,
     seq      SMALLINT NOT NULL,
-    message  VARCHAR NOT NULL,
-    PRIMARY KEY (site, hand_id, seq)
+    message  VARCHAR NOT NULL
+    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
 );
 
 -- Hands the readers could not read: never lost silently.

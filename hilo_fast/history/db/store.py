@@ -12,6 +12,7 @@ way to go on (:class:`SchemaError`).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Iterator
 from importlib import resources
@@ -33,6 +34,31 @@ class SchemaError(ValueError):
 def schema_sql() -> str:
     """The CREATE statements of the schema (schema.sql), the same for both backends."""
     return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
+
+
+_ARROW_TYPES = {"VARCHAR": "string", "BIGINT": "int64", "INTEGER": "int32",
+                "SMALLINT": "int16", "BOOLEAN": "bool_", "DOUBLE": "float64"}
+
+
+@functools.cache
+def _arrow_schemas() -> dict[str, Any]:
+    """table -> the Arrow schema of its rows, read from schema.sql's columns."""
+    import pyarrow as pa
+
+    schemas = {}
+    for statement in _statements(schema_sql()):
+        head, _, body = statement.partition("(")
+        fields = []
+        for line in body.splitlines():
+            words = line.split()
+            if len(words) < 2 or words[0] == "PRIMARY":
+                continue
+            kind = words[1].rstrip(",")
+            arrow = pa.timestamp("us") if kind == "TIMESTAMP" else \
+                getattr(pa, _ARROW_TYPES[kind])()
+            fields.append(pa.field(words[0], arrow))
+        schemas[head.split()[-1]] = pa.schema(fields)
+    return schemas
 
 
 def _statements(sql: str) -> list[str]:
@@ -116,11 +142,15 @@ class Database:
         con = self.connection
         con.execute("BEGIN TRANSACTION")
         try:
+            schemas = _arrow_schemas()
             for table, records in rows.tables.items():
                 if not records:
                     continue
                 columns = list(zip(*records, strict=True))
-                batch = pa.table({f"c{k}": pa.array(column) for k, column in enumerate(columns)})
+                schema = schemas[table]   # (typed: inferring the types costs 10x more)
+                batch = pa.table([pa.array(column, type=field.type)
+                                  for column, field in zip(columns, schema, strict=True)],
+                                 schema=schema)
                 con.register("hilo_fast_batch", batch)
                 try:
                     if table == "unreadable_hands":   # the same file read again: once

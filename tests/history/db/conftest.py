@@ -92,7 +92,7 @@ def synthetic_text(count: int, seed: int, *, weird: bool = True, start: int = 0)
 
 @pytest.fixture(scope="session")
 def hands_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """300 synthetic hands (every structure, 2..9 seats, all-ins), weird names."""
+    """160 synthetic hands (every structure, 2..9 seats, all-ins), weird names."""
     path = tmp_path_factory.mktemp("hh") / "synthetic.txt"
-    path.write_text(synthetic_text(300, seed=29), encoding="utf-8")
+    path.write_text(synthetic_text(160, seed=29), encoding="utf-8")
     return path

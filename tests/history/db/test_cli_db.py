@@ -34,22 +34,22 @@ def test_import_stats_export(database: str, hands_file: Path, tmp_path: Path,
     status, out, err = _run(capsys, "hh", "import", str(folder), "--db", database,
                             "--batch", "64")
     assert status == 0, err
-    assert "300 hands read: 300 stored (300 replayed exactly" in out
+    assert "160 hands read: 160 stored (160 replayed exactly" in out
     status, out, _ = _run(capsys, "hh", "import", str(folder / "a.txt"), "--db", database)
-    assert status == 0 and "0 stored" in out and "300 already stored" in out
+    assert status == 0 and "0 stored" in out and "160 already stored" in out
     with open_database(database) as db:
         names, rows = stats_rows(db, WEIRD_NAMES["p2"], "position")
     status, out, _ = _run(capsys, "hh", "stats", "--db", database, "--player",
                           WEIRD_NAMES["p2"], "--by", "position", "--json")
     data = json.loads(out)
-    assert status == 0 and data["hands"] == 300 and data["with_discrepancies"] == 0
+    assert status == 0 and data["hands"] == 160 and data["with_discrepancies"] == 0
     assert [[r[n] for n in names[:4]] for r in data["rows"]] == [list(r[:4]) for r in rows]
     status, out, _ = _run(capsys, "hh", "stats", "--db", database, "--csv")
     table = list(csv.reader(io.StringIO(out)))
     assert status == 0 and table[0][:4] == ["player", "unit", "hands", "vpip"]
     assert {row[0] for row in table[1:]} >= set(WEIRD_NAMES.values())
     status, out, _ = _run(capsys, "hh", "stats", "--db", database)
-    assert status == 0 and out.startswith("300 hands stored (0 with discrepancies), 0 unreadable")
+    assert status == 0 and out.startswith("160 hands stored (0 with discrepancies), 0 unreadable")
     status, out, _ = _run(capsys, "hh", "export", "--db", database, "--parquet",
                           str(tmp_path / "pq 'x"))
     assert status == 0
@@ -57,7 +57,7 @@ def test_import_stats_export(database: str, hands_file: Path, tmp_path: Path,
 
     hands = pq.read_table(tmp_path / "pq 'x" / "hands.parquet")
     seats = pq.read_table(tmp_path / "pq 'x" / "seats.parquet")
-    assert hands.num_rows == 300 and "hand_id" in hands.column_names
+    assert hands.num_rows == 160 and "hand_id" in hands.column_names
     with open_database(database) as db:
         assert seats.num_rows == db.query("SELECT COUNT(*) FROM seats")[1][0][0]
 
@@ -122,20 +122,20 @@ def test_ctrl_c_says_how_far_it_got(tmp_path: Path, hands_file: Path,
 
     def interrupted(path: str) -> Iterator[HandHistory]:
         for k, h in enumerate(read_pokerstars(path)):
-            if k == 250:
+            if k == 130:
                 raise KeyboardInterrupt
             yield h
 
     monkeypatch.setattr(hh_db, "read_source", interrupted)
     target = str(tmp_path / "c.duckdb")
     status, _, err = _run(capsys, "hh", "import", str(hands_file), "--db", target,
-                          "--batch", "100")
+                          "--batch", "50")
     assert status == 130
     assert err.strip().splitlines()[-1] == (
-        f"hilo-fast: interrupted after 200 hands; 200 hands stored in {target} (every batch "
+        f"hilo-fast: interrupted after 100 hands; 100 hands stored in {target} (every batch "
         "committed; the one being written was rolled back)")
     with open_database(target) as db:
-        assert db.query("SELECT COUNT(*) FROM hands")[1][0][0] == 200
+        assert db.query("SELECT COUNT(*) FROM hands")[1][0][0] == 100
         orphans = db.query("SELECT COUNT(*) FROM seats s WHERE NOT EXISTS (SELECT 1 FROM hands "
                            "h WHERE h.hand_id = s.hand_id)")[1][0][0]
         assert orphans == 0

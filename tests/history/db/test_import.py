@@ -40,10 +40,10 @@ def test_every_row_stored(database: str, hands_file: Path) -> None:
     hands = list(read_pokerstars(hands_file))
     with open_database(database) as db:
         result = import_hands(db, read_pokerstars(hands_file), batch_size=64)
-        assert (result.read, result.stored, result.known) == (300, 300, 0)
-        assert result.exact == 300 and result.discrepancies == 0
+        assert (result.read, result.stored, result.known) == (160, 160, 0)
+        assert result.exact == 160 and result.discrepancies == 0
         replays = [h.replay() for h in hands]
-        assert _count(db, "SELECT COUNT(*) FROM hands") == 300
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 160
         assert _count(db, "SELECT COUNT(*) FROM seats") == sum(len(h.seats) for h in hands)
         assert _count(db, "SELECT COUNT(*) FROM actions") == sum(
             len(h.posts) + len(h.actions) for h in hands)
@@ -119,12 +119,12 @@ def test_ctrl_c_keeps_the_committed_batches(database: str, hands_file: Path) -> 
     result = ImportResult()
     with open_database(database) as db:
         with pytest.raises(KeyboardInterrupt):
-            import_hands(db, _interrupted(hands, 250), batch_size=100, result=result)
-        assert result.stored == 200   # two batches committed, the third never written
-        assert _count(db, "SELECT COUNT(*) FROM hands") == 200
+            import_hands(db, _interrupted(hands, 130), batch_size=50, result=result)
+        assert result.stored == 100   # two batches committed, the third never written
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 100
         _consistent(db)
         # the rest comes in on the next import
-        assert import_hands(db, hands).stored == 100
+        assert import_hands(db, hands).stored == 60
 
 
 def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
@@ -138,15 +138,15 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
 
     def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows) -> None:
         original(h, rep, source, out)  # type: ignore[arg-type]
-        if h.hand_id == hands[150].hand_id:
+        if h.hand_id == hands[120].hand_id:
             out.tables["discrepancies"].append((h.site, h.hand_id, 0, None))
 
     with open_database(database) as db:
-        import_hands(db, hands[:100], batch_size=100)
+        import_hands(db, hands[:80], batch_size=80)
         monkeypatch.setattr("hilo_fast.history.db.importer.hand_rows", broken)
         with pytest.raises(Exception, match=r"(?i)null"):
-            import_hands(db, hands[100:], batch_size=100)
-        assert _count(db, "SELECT COUNT(*) FROM hands") == 100
+            import_hands(db, hands[80:], batch_size=80)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 80
         _consistent(db)
 
 
@@ -183,7 +183,7 @@ def test_file_names_are_parameters(database: str, hands_file: Path, tmp_path: Pa
     with open_database(database) as db:
         import_hands(db, read_pokerstars(name), source=name)
         assert db.query("SELECT DISTINCT source FROM hands")[1] == [(name,)]
-        assert _count(db, "SELECT COUNT(*) FROM hands WHERE source = ?", (name,)) == 300
+        assert _count(db, "SELECT COUNT(*) FROM hands WHERE source = ?", (name,)) == 160
 
 
 @pytest.mark.parametrize("version, says", [(2, "upgrade hilo-fast"),
@@ -268,7 +268,7 @@ def test_postgres_lost_mid_import(postgres_database: str, hands_file: Path) -> N
             yield h
 
     with open_database(database) as db, pytest.raises(OSError, match="PostgreSQL"):
-        import_hands(db, cut_after(150), batch_size=100)
+        import_hands(db, cut_after(130), batch_size=100)
     with open_database(database) as db:
         assert _count(db, "SELECT COUNT(*) FROM hands") == 100
         _consistent(db)
