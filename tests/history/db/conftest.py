@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
 
 from hilo_fast.history.db.export import EXPORTED
+from hilo_fast.history.sites.pokerstars import parse_pokerstars
 from hilo_fast.history.synth import synthetic_histories
 
 POSTGRES = os.environ.get("HILO_FAST_TEST_POSTGRES")
@@ -79,15 +81,43 @@ def _postgres() -> Iterator[str]:
     _reset_postgres(POSTGRES)
 
 
-def synthetic_text(count: int, seed: int, *, weird: bool = True, start: int = 0) -> str:
-    """``count`` synthetic PokerStars hands (ids from 10,000,000 + start), with
-    two players renamed to names full of quotes, SQL and non-ASCII."""
-    hands = list(synthetic_histories(count + start, seed=seed))[start:]
+def synthetic_text(count: int, seed: int, *, weird: bool = True) -> str:
+    """``count`` synthetic PokerStars hands, with two players renamed to names
+    full of quotes, SQL and non-ASCII. Hands all in preflop are left out: their
+    exact equity (10^6 boards) takes a second each on the pure backend, which
+    the suite also runs; all-ins on the flop and turn stay (and their equities)."""
+    hands = []
+    for text in synthetic_histories(4 * count, seed=seed):
+        (h,) = parse_pokerstars(text)
+        if h.replay().all_in_board != ():
+            hands.append(text)
+            if len(hands) == count:
+                break
     text = "".join(hands)
     if weird:
         for old, new in WEIRD_NAMES.items():
             text = re.sub(rf"\b{old}\b", new, text)
     return text
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _equities_once() -> Iterator[None]:
+    """The tests import the same hands again and again: each all-in equity is
+    worked out once (hilo_fast.equity is a pure function of its arguments)."""
+    from hilo_fast.history.db import rows
+
+    original = rows.equity
+    cache: dict[object, object] = {}
+
+    def once(holes: Any, board: Any = (), dead: Any = ()) -> Any:
+        key = (tuple(map(tuple, holes)), tuple(board), tuple(dead))
+        if key not in cache:
+            cache[key] = original(holes, board, dead)
+        return cache[key]
+
+    rows.equity = once   # type: ignore[assignment]
+    yield
+    rows.equity = original
 
 
 @pytest.fixture(scope="session")
