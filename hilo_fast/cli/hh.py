@@ -11,6 +11,9 @@
   plot (matplotlib, the ``plot`` extra) draws a player's actual and
   all-in-adjusted winnings hand by hand.
 
+``import``, ``stats``, ``export`` and ``report --db --html`` work on a database
+(:mod:`hilo_fast.cli.hh_db`, docs/database.md).
+
 One exit rule for all three: 0 when every file and hand was read (and, for
 check and report, replayed to the site's payouts; for convert, written); 1
 when a file (missing, a directory, not a PokerStars history) or a hand could
@@ -43,7 +46,8 @@ def add_parser(sub: Any) -> None:
     """Add the ``hh`` command group to the CLI's subparsers ``sub``."""
     from .args import require_command
 
-    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report",
+    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report, "
+                                   "import into a database, stats",
                         description="Read PokerStars Omaha Hi/Lo hand histories. Exit "
                                     "status: 0 all read (and replayed exactly, or written); "
                                     "1 a file or a hand could not be read, replayed to the "
