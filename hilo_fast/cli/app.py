@@ -87,7 +87,8 @@ def _interrupted(args: argparse.Namespace) -> str:
 
 #: The optional dependencies, each with the extra of pyproject.toml that brings it.
 OPTIONAL = {"numpy": "numpy", "matplotlib": "plot", "tqdm": "progress", "dask": "dask",
-            "distributed": "dask", "gymnasium": "envs", "pettingzoo": "envs"}
+            "distributed": "dask", "gymnasium": "envs", "pettingzoo": "envs",
+            "duckdb": "db", "psycopg": "db", "pyarrow": "db", "pandas": "db"}
 
 
 def _missing_extra(exc: ImportError, command: str) -> str:

@@ -15,6 +15,9 @@ recursively, in sorted order, each reported as a file).
   plot (matplotlib, the ``plot`` extra) draws a player's actual and
   all-in-adjusted winnings hand by hand.
 
+``import``, ``stats``, ``export`` and ``report --db --html`` work on a database
+(:mod:`hilo_fast.cli.hh_db`, docs/database.md).
+
 One exit rule for all three: 0 when every file and hand was read (and, for
 check and report, replayed to the site's payouts; for convert, written); 1
 when a file (missing, an empty directory, of no site known) or a hand could
@@ -35,6 +38,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..progress import Progress
+from . import hh_db
 
 if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
     from ..history.model import HandHistory, UnreadableHand
@@ -46,7 +50,8 @@ def add_parser(sub: Any) -> None:
     """Add the ``hh`` command group to the CLI's subparsers ``sub``."""
     from .args import require_command
 
-    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report",
+    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report, "
+                                   "import into a database, stats",
                         description="Read Omaha Hi/Lo hand histories of any site hilo-fast "
                                     "reads (the site told from each file). Exit "
                                     "status: 0 all read (and replayed exactly, or written); "
@@ -71,13 +76,18 @@ def add_parser(sub: Any) -> None:
     p = group.add_parser("report", help="results per player, all-in adjusted",
                          description="Per player: hands, net, all-in-adjusted net, "
                                      "showdowns, scoops, halves and quarters; exit 1 when a "
-                                     "file or a hand could not be read or replayed exactly.")
-    p.add_argument("files", nargs="+", help="hand-history files or directories (any site)")
+                                     "file or a hand could not be read or replayed exactly. "
+                                     "With --db and --html: one self-contained page from a "
+                                     "database instead of files.")
+    p.add_argument("files", nargs="*", help="hand-history files or directories (any site)")
+    p.add_argument("--db", help="report from this database (see hh import) instead")
+    p.add_argument("--html", metavar="HTML", help="with --db: write the report page here")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--player", help="only this player")
     p.add_argument("--plot", metavar="PNG", help="draw the player's winnings (needs "
                                                  "matplotlib; --player, else the hero)")
     p.set_defaults(func=_report)
+    hh_db.add_commands(group)
 
 
 class _Source:
@@ -260,6 +270,14 @@ def _money(amount: float, unit: str) -> str:
 def _report(args: argparse.Namespace) -> int:
     from ..history.report import report
 
+    if args.db:
+        if args.files:
+            raise ValueError("hh report: give FILES or --db, not both")
+        return hh_db.report_html(args)
+    if not args.files:
+        raise ValueError("hh report needs FILES (or --db DB --html OUT.html)")
+    if args.html:
+        raise ValueError("hh report: --html needs --db (import the files first)")
     if args.plot:
         _matplotlib()   # before the work: a missing extra is said at once
     # hilo-fast's one progress bar: on a terminal only, the total not known ahead
