@@ -16,7 +16,6 @@ from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
 from .analysis.classes import HandClass, classify
-from .analysis.pql import PQLResult, pql
 from .analysis.range_classes import RangeClasses, classify_range
 from .analysis.range_vs_range import RangeVsRange, range_vs_range
 from .analysis.runouts import RunoutChunk, Runouts, runouts
@@ -115,13 +114,15 @@ _moved.install()   # the module paths from before the subpackages, as aliases
 
 # The hand-history reader and replay load on first use: most programs never read
 # a history, and their regular expressions would add a fifth to the import time.
-_LAZY = {"HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
+_LAZY = {"PQLResult": "analysis.pql", "pql": "analysis.pql",   # (PQL needs numpy)
+         "HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
          "UnreadableHand": "history.sites.pokerstars",
          "parse_pokerstars": "history.sites.pokerstars",
          "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay",
          "read_history": "history.read"}
 
 if TYPE_CHECKING:
+    from .analysis.pql import PQLResult, pql
     from .history.model import HandHistory
     from .history.read import read_history
     from .history.replay import Replay

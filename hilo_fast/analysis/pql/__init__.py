@@ -10,6 +10,11 @@ deals, ranges and C kernels (docs/pql.md).
 
 from __future__ import annotations
 
+try:
+    import numpy  # noqa: F401 (PQL's deals and columns are numpy arrays)
+except ImportError as exc:   # pragma: no cover (numpy is in every test environment)
+    raise ImportError("hilo_fast.pql needs numpy: pip install 'hilo-fast[numpy]'") from exc
+
 from .evaluator import PQLColumn, PQLResult, run
 from .parser import parse_query
 
