@@ -309,25 +309,6 @@ uint64_t hf_splitmix64(uint64_t seed, uint64_t index)
     return mix64(seed + (index + 1) * GOLDEN_GAMMA);
 }
 
-/* The partial Fisher-Yates shuffle of the first `needed` cards of deck. */
-static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
-                                  uint64_t *state)
-{
-    int32_t i = 0;
-    for (int32_t j = 0; j < runs->n_runs; j++) {
-        uint64_t r;
-        do
-            r = splitmix64(state);
-        while (r * runs->product[j] < runs->threshold[j]);
-        for (int32_t end = runs->end[j]; i < end; i++) {
-            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
-            int32_t card = deck[k];
-            deck[k] = deck[i];
-            deck[i] = card;
-        }
-    }
-}
-
 /* One deal, dealt and its board prepared, waiting to be evaluated. */
 typedef struct {
     int32_t cards[52];  /* the shuffled prefix: each random hand, then the board's missing cards */

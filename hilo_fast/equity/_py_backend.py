@@ -26,6 +26,13 @@ from ..core._py_backend import (
     check_cards,
 )
 from ..core._py_backend import splitmix64 as splitmix64
+from ._py_boards import BOARD_FIELDS as BOARD_FIELDS
+from ._py_boards import BOARDS_MAX as BOARDS_MAX
+from ._py_boards import BOARDS_POT as BOARDS_POT
+from ._py_boards import boards_deals as boards_deals
+from ._py_boards import boards_enumerate as boards_enumerate
+from ._py_boards import boards_sample as boards_sample
+from ._py_draw import _plan_runs, _shuffle_prefix
 from .range_arrays import check_range_arrays
 
 NAME = "python"
@@ -313,39 +320,6 @@ def _settle_group(spot: _Spot, stand_in: list[int], flush: tuple[int, int] | Non
         highs.append(high)
     lows = [_omaha_low(hole, stand_in) for hole in spot.holes]
     _settle_values(highs, lows, weight, tally)
-
-
-def _plan_runs(n_deck: int, needed: int) -> list[tuple[int, int, int, int]]:
-    """(first draw, end, product, 2**64 mod product) of each run of bounds
-    n_deck - i whose product fits in 64 bits, cut greedily (as plan_runs in
-    csrc/equity/equity.c)."""
-    runs = []
-    i = 0
-    while i < needed:
-        first, product = i, 1
-        while i < needed and product * (n_deck - i) <= _MASK64:
-            product *= n_deck - i
-            i += 1
-        runs.append((first, i, product, (1 << 64) % product))
-    return runs
-
-
-def _shuffle_prefix(deck: list[int], runs: list[tuple[int, int, int, int]], state: int) -> int:
-    """The partial Fisher-Yates shuffle of deck's first cards with batched
-    bounded draws, one splitmix64 word per run (shuffle_prefix in the C):
-    the word is refused when word * product mod 2**64 (the low word the
-    draws would leave) is below 2**64 mod product. Returns the next state."""
-    n_deck = len(deck)
-    for first, end, product, threshold in runs:
-        state, r = _splitmix64(state)
-        while r * product & _MASK64 < threshold:
-            state, r = _splitmix64(state)
-        for i in range(first, end):
-            m = r * (n_deck - i)
-            j = i + (m >> 64)
-            r = m & _MASK64
-            deck[i], deck[j] = deck[j], deck[i]
-    return state
 
 
 def equity_sample(
