@@ -111,7 +111,7 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
                   const int64_t *contributions, int32_t button,
                   int32_t odd_chip_low, int64_t *payouts);
 
-/* As hf_settle, from hand values already known and on n_boards >= 1 boards
+/* As hf_settle, from hand values already known and on n_boards (1..52) boards
  * (double board, or the runs of run-it-N): high and low hold n_boards x
  * n_seats values, board-major (board b's value of seat s at b * n_seats + s),
  * read for live seats only: high 1..7462, low 1..56 or 0 for no low (pass
@@ -122,7 +122,7 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
  * odd_chip_low, a half's remainder clockwise from the first seat left of the
  * button). Uncontested chips go back whole. Returns 0 with payouts[0..n_seats-1]
  * written last (it may alias the inputs), or HF_ERR_COUNT with payouts
- * untouched for a NULL pointer, n_boards < 1, n_seats, button or
+ * untouched for a NULL pointer, n_boards outside 1..52, n_seats, button or
  * odd_chip_low out of range, no live seat, bad chips (as hf_settle) or a
  * live seat's value out of range. */
 int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
@@ -302,12 +302,14 @@ int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
                        const int32_t *dead, int32_t n_dead, const hf_range *ranges);
 
 /* Settle positions first .. first + count - 1 into *out (zeroed first).
- * Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest weight product
- * times HF_EQUITY_POT times count could pass 2^62. */
+ * high_only != 0 settles Omaha high (no hand makes a low; the high takes
+ * every pot). Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest
+ * weight product times HF_EQUITY_POT times count could pass 2^62. */
 int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                            const int32_t *board, int32_t n_board,
                            const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                           int64_t first, int64_t count, hf_range_tally *out);
+                           int32_t high_only, int64_t first, int64_t count,
+                           hf_range_tally *out);
 
 /* Settle `count` random deals into *out (zeroed first; unweighted sums,
  * share_sq included). Per deal, from the splitmix64 stream `seed`: each
@@ -318,11 +320,12 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
  * unknown cards (ascending at first, carried over from deal to deal; each
  * draw Lemire's bounded integer on the high 32 bits of one splitmix64 output)
  * deals the random hands in player order and then
- * the board, redrawing any card a range hand holds. */
+ * the board, redrawing any card a range hand holds. high_only: as in
+ * hf_range_enumerate. */
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                        uint64_t seed, int64_t count, hf_range_tally *out);
+                        int32_t high_only, uint64_t seed, int64_t count, hf_range_tally *out);
 
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 

@@ -171,21 +171,23 @@ def _range_tally(err: int, out: Any, n_players: int) -> list[int] | int:
 
 def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
                     dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
-                    first: int, count: int) -> list[int] | int:
-    """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
+                    first: int, count: int, high_only: bool = False) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1`` (``high_only``:
+    Omaha high, no low half), or ERR_*."""
     out = ffi.new("hf_range_tally *")
     err = _range_call(lib.hf_range_enumerate, holes, n_hole, board, dead, ranges,
-                      first, count, out)
+                      int(bool(high_only)), first, count, out)
     return _range_tally(err, out, len(ranges))
 
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
                  ranges: Sequence[tuple[Any, Any] | None], seed: int,
-                 count: int) -> list[int] | int:
-    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+                 count: int, high_only: bool = False) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (``high_only``:
+    Omaha high), or ERR_*."""
     out = ffi.new("hf_range_tally *")
     err = _range_call(lib.hf_range_sample, holes, n_hole, board, dead, ranges,
-                      seed, count, out)
+                      int(bool(high_only)), seed, count, out)
     return _range_tally(err, out, len(ranges))
 
 
@@ -241,7 +243,10 @@ def boards_enumerate(holes: Sequence[int], n_hole: int, boards: Sequence[Sequenc
     """Tally of part ``part`` of ``n_parts`` of every deal, or ERR_*."""
     args = _boards_args(holes, n_hole, boards, dead)
     out = ffi.new("hf_boards_tally *")
-    err = int(lib.hf_boards_enumerate(*args, int(bool(high_only)), part, n_parts, out))
+    try:
+        err = int(lib.hf_boards_enumerate(*args, int(bool(high_only)), part, n_parts, out))
+    except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
+        return _boards_refused(args)
     return err or _boards_flat(out, args[1])
 
 
@@ -251,5 +256,16 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
     """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
     args = _boards_args(holes, n_hole, boards, dead)
     out = ffi.new("hf_boards_tally *")
-    err = int(lib.hf_boards_sample(*args, int(bool(high_only)), seed, count, out))
+    try:
+        err = int(lib.hf_boards_sample(*args, int(bool(high_only)), seed, count, out))
+    except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
+        return _boards_refused(args)
     return err or _boards_flat(out, args[1])
+
+
+def _boards_refused(args: tuple[list[int], int, int, list[int], list[int], int, list[int],
+                                int]) -> int:
+    """What the C says to a call whose counts cffi could not pass: the
+    spot's own error when it has one, else ERR_COUNT (as the pure twin)."""
+    deals = int(lib.hf_boards_deals(*args))
+    return deals if deals < 0 else ERR_COUNT

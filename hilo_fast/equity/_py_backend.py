@@ -60,14 +60,16 @@ _TALLY_WIDTH = len(EQUITY_TALLY_FIELDS)
 
 class _Spot:
     """Known hands and board, the unknown cards, and the slots a deal fills:
-    each random hand (player index), then the rest of the board (-1)."""
+    each random hand (player index), then the rest of the board (-1).
+    ``high_only``: Omaha high, no hand makes a low."""
 
     def __init__(self, holes: list[list[int]], board: list[int], deck: list[int],
-                 slots: list[tuple[int, int]]) -> None:
+                 slots: list[tuple[int, int]], high_only: bool = False) -> None:
         self.holes = holes
         self.board = board
         self.deck = deck
         self.slots = slots
+        self.high_only = high_only
 
     def place(self, slot: int, cards: Sequence[int]) -> None:
         owner = self.slots[slot][0]
@@ -124,7 +126,7 @@ def equity_deals(
 def _settle(spot: _Spot, tally: list[int]) -> None:
     board = spot.board
     highs = [_omaha_high(hole, board) for hole in spot.holes]
-    lows = [_omaha_low(hole, board) for hole in spot.holes]
+    lows = [0 if spot.high_only else _omaha_low(hole, board) for hole in spot.holes]
     _settle_values(highs, lows, 1, tally)
 
 
@@ -169,12 +171,14 @@ def _unrank_combination(rank: int, m: int, k: int) -> list[int]:
 
 def equity_enumerate(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
-    first: int, count: int,
+    first: int, count: int, high_only: bool = False,
 ) -> list[int] | int:
-    """Tally of deals ``first .. first + count - 1``, or ERR_* (as the C)."""
+    """Tally of deals ``first .. first + count - 1``, or ERR_* (as the C;
+    ``high_only`` as hf_equity_enumerate_split, which range equity settles with)."""
     spot = _make_spot(holes, n_hole, board, dead)
     if isinstance(spot, int):
         return spot
+    spot.high_only = high_only
     choices = _slot_choices(spot)
     total = 1
     for c in choices:
@@ -452,8 +456,9 @@ def _weights_fit(spot: _RangeSpot, bound: int) -> bool:
 
 def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
                     dead: Sequence[int], ranges: Sequence[Any], first: int,
-                    count: int) -> list[int] | int:
-    """Weighted tally of positions ``first .. first + count - 1`` (as the C), or ERR_*."""
+                    count: int, high_only: bool = False) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1`` (as the C;
+    ``high_only``: Omaha high), or ERR_*."""
     spot = _make_range_spot(holes, n_hole, board, dead, ranges)
     if isinstance(spot, int):
         return spot
@@ -479,7 +484,7 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
         if valid:
             flat = [card for p, hand in enumerate(spot.hands) for card in
                     ([-1] * n_hole if p in spot.random_players else hand)]
-            sub = equity_enumerate(flat, n_hole, board, dead, offset, n)
+            sub = equity_enumerate(flat, n_hole, board, dead, offset, n, high_only)
             assert not isinstance(sub, int)
             tally[0] += weight * sub[0]
             tally[1] += weight * sub[1]
@@ -522,8 +527,10 @@ def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
 
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
-                 ranges: Sequence[Any], seed: int, count: int) -> list[int] | int:
-    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*.
+                 ranges: Sequence[Any], seed: int, count: int,
+                 high_only: bool = False) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (as the C;
+    ``high_only``: Omaha high), or ERR_*.
 
     Each deal: a tuple of range rows by weight (a colliding tuple redrawn
     whole), then the random hands and the board, card by card, uniform
@@ -583,6 +590,6 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
             spot.hands[p] = dealt[at:at + n_hole]
             at += n_hole
         full[len(board):] = dealt[at:at + 5 - len(board)]
-        _settle(_Spot(spot.hands, full, [], []), tally)
+        _settle(_Spot(spot.hands, full, [], [], high_only), tally)
         tally[-1] += 1
     return tally

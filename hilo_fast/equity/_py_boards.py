@@ -39,8 +39,14 @@ def _boards_spot(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[in
             or len(dead) > 52 or any(len(board) not in (0, 3, 4, 5) for board in boards):
         return ERR_COUNT
     hands = [list(holes[p * n_hole:(p + 1) * n_hole]) for p in range(n_players)]
-    if any(hand == [-1] * n_hole for hand in hands):
-        return ERR_COUNT
+    checked: list[list[int]] = []
+    for hand in hands:   # in the C's order: a random hand stops it before later cards
+        if hand == [-1] * n_hole:
+            return ERR_COUNT
+        checked.append(hand)
+        err = check_cards(*checked)
+        if err:
+            return err
     rows = [list(board) for board in boards]
     # a card of board 1 at the same place on board 0 was dealt before the runs
     own = [rows[0]] + [[card for at, card in enumerate(row)

@@ -116,8 +116,9 @@ class PlayerEquity:
     fields are the mean over the boards and ``boards`` holds each board's
     (:class:`BoardEquity`). ``std_dev``: the standard deviation of the
     player's share of the pot over the deals, the spread of one hand's result
-    (None for range spots, whose exact tallies do not carry it): run it twice
-    and the mean stays, the spread shrinks.
+    (None for spots range equity settles: ranges, and random hands in Omaha
+    high; their exact tallies do not carry it): run it twice and the mean
+    stays, the spread shrinks.
     """
 
     hole: tuple[str, ...] | None
@@ -176,8 +177,8 @@ def _run_chunk(chunk: Chunk) -> list[int]:
         run = backend.boards_enumerate if mode == "boards-enumerate" else backend.boards_sample
         tally = run(holes, n_hole, rows, dead, high_only, start, count)
     else:  # a range spot (hilo_fast.equity.range_spots), its ranges last in the chunk
-        tally = range_chunk(mode, chunk[7], holes, n_hole, board, dead,  # type: ignore[misc, arg-type]
-                            start, count)
+        tally = range_chunk(mode.removesuffix("-high"), chunk[7],  # type: ignore[misc, arg-type]
+                            holes, n_hole, board, dead, start, count, mode.endswith("-high"))
     if isinstance(tally, int):  # the spot was validated before chunking
         raise RuntimeError(f"equity backend error {tally} on chunk {chunk!r}")
     return list(tally)
@@ -366,10 +367,11 @@ def equity(
     b2]`` (both unknown when not given), the two boards dealt jointly from one
     deck, half the pot each. ``runs=2``: the rest of the board is run twice
     (the runs share the known cards, half the pot each): the same equity, a
-    smaller ``std_dev``. Several boards, a high-only game and runs need every
-    hand known; they are enumerated when the deals (a completion of every
-    board) are at most ``BOARDS_EXACT_LIMIT`` and the second board is known
-    from the flop on, else sampled.
+    smaller ``std_dev``. Several boards and runs need every hand known; they
+    are enumerated when the deals (a completion of every board) are at most
+    ``BOARDS_EXACT_LIMIT`` and the second board is known from the flop on,
+    else sampled. A high-only game takes ranges and random hands too (settled
+    as range equity, its rules for exact or sampled).
 
     >>> r = equity(["AsAhKsKd", "QsQhJsJd"], game=Game(boards=2),
     ...            boards=["Kh9c2d", "Qd8c3h"])
@@ -379,12 +381,15 @@ def equity(
     if game is not None and not isinstance(game, Game):
         raise TypeError(f"game must be a hilo_fast.Game, got {game!r}")
     _check_int(runs, "runs", 1, MAX_RUNS)
-    if boards is not None or runs > 1 or (game is not None and (game.boards > 1
-                                                                 or not game.hilo)):
+    high_only = game is not None and not game.hilo
+    if boards is not None or runs > 1 or (game is not None and game.boards > 1):
         return _boards_equity(holes, board, dead, boards, game, runs, samples, seed,
                               threads, executor, progress)
     players, n_hole, ranges = _parse_players(holes)
     _check_game_holes(game, n_hole)
+    if high_only and all(hand is not None for hand in players):  # boards.c: exact, fast
+        return _boards_equity(holes, board, dead, boards, game, runs, samples, seed,
+                              threads, executor, progress)
     board_ids, dead_ids = parse_cards(board), parse_cards(dead)
     check_count(board_ids, BOARD_SIZES, "board")
     named = {f"player {i + 1}": hand for i, hand in enumerate(players) if hand is not None}
@@ -401,7 +406,9 @@ def equity(
                  for card in (hand if hand is not None else [-1] * n_hole))
     spot = (flat, n_hole, tuple(board_ids), tuple(dead_ids))
     dealt: RangeSpot | None = None
-    if any(r is not None for r in ranges):  # see hilo_fast.equity.range_spots for the rule
+    # Ranges (see hilo_fast.equity.range_spots for the rule), and random hands in
+    # Omaha high: range_equity.c settles both.
+    if high_only or any(r is not None for r in ranges):
         removed = [*board_ids, *dead_ids, *(c for hand in named.values() for c in hand)]
         dealt, exact_weights = prepare_ranges(ranges, removed)
         deals = int(backend.range_deals(*spot, dealt))
@@ -418,7 +425,8 @@ def equity(
         seed = secrets.randbits(64) if seed is None else seed
     chunks = _chunks(mode, spot, total, seed or 0)
     if dealt is not None:
-        chunks = ((f"range-{mode}", *chunk[1:7], dealt) for chunk in chunks)
+        kind = f"range-{mode}-high" if high_only else f"range-{mode}"
+        chunks = ((kind, *chunk[1:7], dealt) for chunk in chunks)
     unit = "boards" if exact else "samples"
     if isinstance(progress, Progress):
         bar, progress.total, progress.unit = progress, total, unit
@@ -429,7 +437,7 @@ def equity(
     if not tally[0]:
         raise ValueError("the ranges can never be dealt together: every choice of their hands "
                          "shares a card")
-    return _result(tally, players, board_ids, dead_ids, exact, seed, ranges)
+    return _result(tally, players, board_ids, dead_ids, exact, seed, ranges, game)
 
 
 def _check_game_holes(game: Game | None, n_hole: int) -> None:
@@ -568,7 +576,7 @@ def _boards_result(tally: list[int], players: list[list[int] | None], rows: list
 
 def _result(tally: list[int], players: list[list[int] | None], board: list[int],
             dead: list[int], exact: bool, seed: int | None,
-            ranges: Sequence[Range | None] = ()) -> EquityResult:
+            ranges: Sequence[Range | None] = (), game: Game | None = None) -> EquityResult:
     """The answer from a tally; a range spot's tally ends with the deals
     settled (its other sums are weighted when exact)."""
     deals, no_low = tally[0], tally[1]
@@ -582,8 +590,8 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
         if not exact and deals > 1:
             variance = (share_sq - Fraction(share * share, deals)) / (deals - 1)
             error = math.sqrt(variance / deals) / POT
-        spread = None   # a range spot's exact tally leaves share_sq 0
-        if not any(r is not None for r in ranges):
+        spread = None   # a range spot's tally (one more item) leaves share_sq 0 when exact
+        if len(tally) == 2 + _FIELDS * len(players):
             spread = math.sqrt(float(max(Fraction(share_sq, deals) - mean * mean * POT * POT,
                                          Fraction(0)))) / POT
         out.append(PlayerEquity(
@@ -595,4 +603,4 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
         players=tuple(out), board=tuple(card_str(c) for c in board),
         dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
         exact=exact, seed=seed,
-        ranges=tuple(None if r is None else str(r) for r in ranges))
+        ranges=tuple(None if r is None else str(r) for r in ranges), game=game)

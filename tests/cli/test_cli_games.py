@@ -78,7 +78,7 @@ def test_showdown_high_only(capsys: pytest.CaptureFixture[str]) -> None:
     (["equity", "AsAhKsKd", "QsQhJsJd", "--game", "double-board", "--board", "Kh9c2d"],
      "boards must hold 2"),
     (["equity", "AsAhKsKd", "QsQhJsJd", "--runs", "3"], "must be 1..2"),
-    (["equity", "AsAhKsKd", "random", "--game", "high"], "every hand known"),
+    (["equity", "AsAhKsKd", "random", "--game", "double-board"], "every hand known"),
     (["showdown", "--board", "Ks8d7h4c3s", "--seat", "As2dQcQh:5", "--seat", "KcKdJs9h:5",
       "--game", "courchevel"], "game deals 5"),
 ])

@@ -254,3 +254,74 @@ def test_double_board_preflop_is_sampled() -> None:
     result = hf.equity(["AsAhKsKd", "QsQhJsJd"], game=hf.Game(boards=2), samples=2000, seed=3)
     assert not result.exact and result.seed == 3 and result.boards == 2000
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+# ---- Omaha high with ranges and random hands (range_equity.c, high_only) ----
+
+def test_omaha_high_range_equity_is_the_mean_over_its_hands() -> None:
+    """A range's exact high-only equity is the mean of each of its hands'
+    (every hand known: boards.c), the hands that collide left out."""
+    high = hf.Game(split="high")
+    board = "Kh9c2d"
+    hands = ["QsQhJsJd", "QcQdTcTd", "9s9h8s8h", "KsQs7c7d", "Kd2c3s4s"]   # Kd2c... collides
+    ours = hf.equity(["AsAhKsKd", hf.Range(",".join(hands), game=high)], board, game=high)
+    assert ours.exact and ours.players[0].std_dev is None
+    dealt = [h for h in hands if not {"Ks", "Kd"} & {h[i:i + 2] for i in range(0, 8, 2)}]
+    per_hand = [hf.equity(["AsAhKsKd", h], board, game=high) for h in dealt]
+    for p in range(2):
+        expected = sum((r.players[p].equity_fraction for r in per_hand), Fraction(0))
+        assert ours.players[p].equity_fraction == expected / len(per_hand)
+        assert ours.players[p].win_low == ours.players[p].tie_low == 0
+    assert ours.no_low == 1.0
+
+
+def test_omaha_high_random_hand_exact_equals_brute_force() -> None:
+    """Six known hands and a random one on the river: every random hand."""
+    rng = random.Random(61)
+    high = hf.Game(split="high")
+    holes, boards = deal(rng, 6, 4, (5, 0))
+    board = boards[0]
+    result = hf.equity([*holes, None], board=board, game=high)
+    known = {c for hole in holes for c in hole} | set(board)
+    deck = [c for c in range(52) if c not in known]
+    values = [hf.evaluate(hole, board).high for hole in holes]
+    sums = [Fraction(0)] * 7
+    count = 0
+    for hand in combinations(deck, 4):
+        everyone = [*values, hf.evaluate(list(hand), board).high]
+        best = min(everyone)
+        winners = [p for p, v in enumerate(everyone) if v == best]
+        for p in winners:
+            sums[p] += Fraction(1, len(winners))
+        count += 1
+    assert result.exact and result.boards == count
+    assert [p.equity_fraction for p in result.players] == [s / count for s in sums]
+
+
+def test_range_high_only_c_equals_pure() -> None:
+    if NATIVE is None:
+        pytest.skip("native backend not built")   # the pure run of CI has no C to compare
+    from hilo_fast.equity.range_spots import prepare_ranges
+
+    board = [44, 25, 23, 8]
+    r = hf.Range("QsQhJsJd@1,QcQdTcTd@1,9s9h8s8h@3")
+    holes = [51, 50, 49, 48, -1, -1, -1, -1, -1, -1, -1, -1]
+    dealt, _ = prepare_ranges([None, r, None], [*board, 51, 50, 49, 48])
+    for high_only in (False, True):
+        args = (holes, 4, board, [], dealt)
+        whole = NATIVE.range_enumerate(*args, 0, 500, high_only)
+        assert whole == PURE.range_enumerate(*args, 0, 500, high_only)
+        assert NATIVE.range_sample(*args, 5, 300, high_only) == \
+            PURE.range_sample(*args, 5, 300, high_only)
+        assert isinstance(whole, list)
+        if high_only:   # win_low and tie_low of every player: none
+            assert all(whole[2 + 7 * p + 5] == whole[2 + 7 * p + 6] == 0 for p in range(3))
+
+
+def test_range_takes_the_game() -> None:
+    assert hf.Range("AA", game=hf.Game(hole_cards=6)).hole_count == 6
+    assert hf.Range("AA").hole_count == 4
+    with pytest.raises(ValueError, match="game deals 5"):
+        hf.Range("AA", hole_count=4, game=hf.Game(hole_cards=5))
+    with pytest.raises(TypeError, match=r"hilo_fast\.Game"):
+        hf.Range("AA", game="high")  # type: ignore[arg-type]
