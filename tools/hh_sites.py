@@ -28,6 +28,19 @@ HEADERS = {
     "888pacific": r"Blinds .*OmahaHL - \*\*\*",
     "partypoker": r"Omaha Hi[-/]Lo.* - \w",
     "bovada": r"^(?:Bovada|Ignition|Bodog) Hand #\d+.*OMAHA HiLo",
+    "fulltilt": r"^\ufeff?Full Tilt Poker Game #\d+: .* Omaha H/L",
+    "kingsclub": r"^\ufeff?#\d+: .*(?:Omaha Hi-Lo|Big O)",
+    "absolute": r"^\ufeff?Stage #\d+: .*Omaha Hi/Lo",
+    "cake": r"^\ufeff?Hand#\w+ - .* -- \S+/\S+/\S+ \w+ OmahaHiLo",
+    "entraction": r"^\ufeff?Game # \d+ - (?:5 Card )?Omaha Hi/Lo",
+    "everleaf": r"^Blinds .* Omaha Hi/Lo - ",
+    "ongame": r"^Table: .*OMAHA_HI_LO",
+    "pkr": r"^Game Type: (?:5 CARD )?OMAHA HI/LO",
+    "boss": r'<HISTORY ID=.*GAME="GAME_OMAHL"',
+    "microgaming": r'<Game hhversion=.*gametype="Omaha H/L',
+    # (these two declare the game once per file or session: each game element counts)
+    "ipoker": r"<game gamecode=",
+    "merge": r"<game id=",
 }
 _LINE = re.compile(r"^(?P<path>.+): (?P<read>\d+) read, (?P<exact>\d+) replayed exactly, "
                    r"(?P<flagged>\d+) with discrepancies, (?P<cancelled>\d+) cancelled, "
