@@ -122,3 +122,17 @@ def test_one_card_shown_away_from_a_showdown_changes_nothing(backend: ModuleType
                                             "cyd collected 10 from pot\ncyd: shows [Ah]"))
     r = h.replay()
     assert h.mucked == ("cyd",) and r.exact and r.collected == {"cyd": 10}
+
+
+def test_the_2005_summary_names_hands_on_a_line_of_their_own() -> None:
+    """Old PokerStars files put "with HI: ...; LO: ..." under a winner's summary
+    line: the hand reads as it would without it."""
+    text = (DATA / "lo8_limit.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(k for k, line in enumerate(lines) if "showed [" in line and "and won" in line)
+    wrapped = "\n".join([*lines[:at + 1], "with HI: a pair of Kings; LO: 7,5,3,2,A",
+                         *lines[at + 1:]])
+    plain, old = list(hf.parse_pokerstars(text)), list(hf.parse_pokerstars(wrapped))
+    assert [h.hand_id for h in old] == [h.hand_id for h in plain]
+    assert [h.collected for h in old] == [h.collected for h in plain]
+    assert all(h.replay().exact for h in old)

@@ -624,7 +624,8 @@ class _HandParser:
             cards = _cards(line[7:].rstrip("]"))
             if tuple(board) != cards[:len(board)] or len(cards) != len(board):
                 raise _Unreadable("summary board differs from the streets' cards")
-        elif not line.startswith(("Total pot", "Hand was run")):
+        elif not line.startswith(("Total pot", "Hand was run", "with HI:", "with LO:")):
+            # ("with HI: ...; LO: ...": the 2005 format's hand names, on a line of their own)
             raise _Unreadable("line not understood in the summary")
 
     def total_line(self, line: str) -> tuple[int, tuple[int, ...], int]:
