@@ -135,4 +135,5 @@ def test_the_2005_summary_names_hands_on_a_line_of_their_own() -> None:
     plain, old = list(hf.parse_pokerstars(text)), list(hf.parse_pokerstars(wrapped))
     assert [h.hand_id for h in old] == [h.hand_id for h in plain]
     assert [h.collected for h in old] == [h.collected for h in plain]
-    assert all(h.replay().exact for h in old)
+    assert [h.replay().exact for h in old] == [h.replay().exact for h in plain]
+    assert all(h.replay().discrepancies == [] for h in old)
