@@ -12,8 +12,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from ..analysis.pql import pql
-from ..analysis.pql.evaluator import MAX_SAMPLES
+from ..analysis.pql import MAX_SAMPLES, pql
 from .args import SEED, int_in
 
 __all__ = ["add_parser"]

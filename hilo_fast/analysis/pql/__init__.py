@@ -10,15 +10,22 @@ deals, ranges and C kernels (docs/pql.md).
 
 from __future__ import annotations
 
-try:
-    import numpy  # noqa: F401 (PQL's deals and columns are numpy arrays)
-except ImportError as exc:   # pragma: no cover (numpy is in every test environment)
-    raise ImportError("hilo_fast.pql needs numpy: pip install 'hilo-fast[numpy]'") from exc
+from typing import TYPE_CHECKING, Any
 
-from .evaluator import PQLColumn, PQLResult, run
-from .parser import parse_query
+from .parser import MAX_SAMPLES, parse_query
 
-__all__ = ["PQLColumn", "PQLResult", "parse_query", "pql"]
+if TYPE_CHECKING:
+    from .evaluator import PQLColumn, PQLResult
+
+__all__ = ["MAX_SAMPLES", "PQLColumn", "PQLResult", "parse_query", "pql"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("PQLColumn", "PQLResult"):   # (the evaluator needs numpy: on first use)
+        from . import evaluator
+
+        return getattr(evaluator, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def pql(query: str, *, samples: int | None = None, seed: int | None = None) -> PQLResult:
@@ -31,4 +38,6 @@ def pql(query: str, *, samples: int | None = None, seed: int | None = None) -> P
     standard error. Errors in the query are ValueErrors that start with the
     column: ``col N: ...``.
     """
+    from .evaluator import run  # (numpy: loaded when a query is run)
+
     return run(parse_query(query), samples=samples, seed=seed)

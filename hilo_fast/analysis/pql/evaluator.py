@@ -32,12 +32,23 @@ from .functions import (
     hi_rating_literal,
     lo_rating_literal,
 )
-from .parser import Binary, Call, Expr, Item, Name, Number, Query, Text, Unary, position_error
+from .parser import (
+    MAX_SAMPLES,
+    Binary,
+    Call,
+    Expr,
+    Item,
+    Name,
+    Number,
+    Query,
+    Text,
+    Unary,
+    position_error,
+)
 
 __all__ = ["PQLColumn", "PQLResult", "run"]
 
 PQL_GAMES = ("omaha8", "omahahi", "omaha85", "omahahi5")
-MAX_SAMPLES = 10**9
 _NUMERIC = ("num", "int")
 _ORDERED = ("num", "int", "handtype", "hirating", "lorating")
 _HISTOGRAM_BIN = 0.05

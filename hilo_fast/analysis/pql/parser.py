@@ -36,6 +36,10 @@ __all__ = [
     "position_error",
 ]
 
+#: The most Monte Carlo deals a query may ask for (here, so that the CLI reads it
+#: without loading numpy).
+MAX_SAMPLES = 10**9
+
 AGGREGATES = ("count", "avg", "histogram", "max", "min")
 KEYWORDS = ("select", "from", "where", "as", "and", "or", "not")
 COMPARISONS = ("=", "<>", "!=", "<", "<=", ">", ">=")
