@@ -294,11 +294,22 @@ typedef struct {
     int32_t pos;
 } hf_mt;
 
-/* One hand's betting structure (hilo_fast.engine.structures.Structure). */
+/* One hand's settings: its betting structure (hilo_fast.engine.structures.
+ * Structure, with the table's options) and the game dealt (hilo_fast.Game).
+ * A zeroed tail is today's game: one board, hi/lo, blinds, no straddle. */
 typedef struct {
     int32_t limit;      /* 0 fixed, 1 pot, 2 no limit */
     int32_t max_bets;   /* bets per round in fixed limit; 0 = no cap */
     int64_t small_blind, big_blind, ante, small_bet, big_bet;
+    int64_t straddle;       /* > 0: a live straddle of this many chips by the seat
+                             * left of the big blind (3+ seats dealt in) */
+    int64_t bomb_pot;       /* > 0: every seat antes this, no blinds, no pre-flop
+                             * betting: the first round is the flop's */
+    int32_t single_blind;   /* 1: only the big blind, posted left of the button */
+    int32_t high_only;      /* 1: Omaha high, no low half (Game split "high") */
+    int32_t exposed;        /* board cards face up before the first round (0..3;
+                             * Courchevel 1) */
+    int32_t n_boards;       /* 0 or 1: one board; 2: double board */
 } hf_structure;
 
 enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
@@ -346,6 +357,8 @@ typedef struct {
     int32_t board_shown;              /* board cards dealt so far: 0, 3, 4, 5 */
     int32_t holes[10][6];             /* rows of seats sitting out are -1 */
     int32_t board[5];
+    int32_t straddle_seat;            /* the seat that straddled, -1: none */
+    int32_t board2[5];                /* double board: the second board */
 } hf_game;
 
 /* Start a hand: `stacks` per seat (0 = sits out), the button a seat with

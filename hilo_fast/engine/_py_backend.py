@@ -11,8 +11,10 @@ from typing import Any
 from ..core._py_backend import ERR_COUNT as ERR_COUNT
 from ..core._py_backend import ERR_TOO_MANY_CHIPS, check_cards
 from ..core._py_backend import MAX_CHIPS as MAX_CHIPS
+from ..core._py_backend import _omaha_high as omaha_high
 from ..core._py_backend import settle as settle
 from ..core._py_backend import splitmix64 as splitmix64
+from ..core.pots import payouts_of, split_pots
 from . import _py_hand
 
 NAME = "python"
@@ -43,12 +45,31 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
     return payouts
 
 
+def settle_high(board: list[int], holes: list[Any], live: list[bool],
+                contributions: list[int], button: int) -> list[int]:
+    """:func:`_settle_payouts` of Omaha high: the best high takes each pot
+    (as hand.c's showdown with ``high_only``: every low is "none")."""
+    seats = [seat for seat, flag in enumerate(live) if flag]
+    high, low = [0] * len(holes), [0] * len(holes)
+    for seat in seats:
+        high[seat] = omaha_high(holes[seat], board)
+    return payouts_of(split_pots(high, low, seats, list(contributions), button, False),
+                      len(holes))
+
+
+def machine_settle(game: Any) -> _py_hand.Settle:
+    """The Python machine's showdown for the game dealt (None: Omaha Hi-Lo)."""
+    return settle_high if game is not None and game.split == "high" else _settle_payouts
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int]) -> HandState | int:
+              cards: Sequence[int], *, game: Any = None) -> HandState | int:
     """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
     checks in its order (settings, then stacks seat by seat, then the cards)."""
     s, n = structure, len(stacks)
-    amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+    amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet, s.straddle,
+               s.bomb_pot)
+    boards = 1 if game is None else game.boards
     if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
             or not 0 <= button < n or stacks[button] <= 0:
         return ERR_COUNT
@@ -61,7 +82,7 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
         chips += stack
     dealt = [seat for seat in range(n) if stacks[seat]]
     cards = list(cards)
-    if len(dealt) < 2 or len(cards) != len(dealt) * hole_count + 5 or len(cards) > 52:
+    if len(dealt) < 2 or len(cards) != len(dealt) * hole_count + 5 * boards or len(cards) > 52:
         return ERR_COUNT
     err = check_cards(cards)
     if err:
@@ -69,4 +90,6 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     holes: list[list[int] | None] = [None] * n
     for k, seat in enumerate(dealt):
         holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
-    return HandState(structure, stacks, button, hole_count, holes, cards[-5:], _settle_payouts)
+    first = len(dealt) * hole_count
+    return HandState(structure, stacks, button, hole_count, holes, cards[first:first + 5],
+                     machine_settle(game), exposed=0 if game is None else game.exposed)

@@ -19,6 +19,7 @@ from typing import Any
 # backend's copies; these are the same numbers, imported from nowhere so that
 # either backend may use this module).
 FIXED, POT = 0, 1
+FLOP = 1
 FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
 PREFLOP, TURN, OVER = 0, 2, 4
 OUT, FOLDED, ACTIVE, ALL_IN = 0, 1, 2, 3
@@ -46,7 +47,7 @@ class HandState:
 
     def __init__(self, structure: Any, stacks: Sequence[int], button: int, hole_count: int,
                  holes: list[list[int] | None], board: list[int], settle: Settle, *,
-                 forced: tuple[list[int], list[int]] | None = None) -> None:
+                 forced: tuple[list[int], list[int]] | None = None, exposed: int = 0) -> None:
         #: (antes, blinds or straddles) per seat, posted in place of the structure's
         #: (a hand read from PHH, see post_forced_bets); None: the structure's.
         self.forced = forced
@@ -64,14 +65,19 @@ class HandState:
         self.total = self.current_bet = self.min_raise = self.short_sum = 0
         self.call_amount = self.min_to = self.max_to = 0
         self.bet_count, self.last_aggressor, self.n_pending = 0, -1, 0
-        self.n_actions = self.went_to_showdown = self.board_shown = 0
+        self.n_actions = self.went_to_showdown = 0
+        self.board_shown = exposed   # Courchevel: the first flop card, face up
         self.showdown_order: list[int] = []
         self.n_actions = 0
         self.last = (-1, -1, -1, 0)   # the log's newest entry: (street, seat, action, amount)
         self.street, self.actor = PREFLOP, -1
-        self.small_blind_seat = self.big_blind_seat = -1
+        self.small_blind_seat = self.big_blind_seat = self.straddle_seat = -1
         self.post_forced_bets()
-        self.start_round(preflop=True)
+        if getattr(structure, "bomb_pot", 0) and forced is None:
+            self.street, self.board_shown = FLOP, BOARD_AFTER[FLOP]   # no pre-flop betting
+            self.start_round()
+        else:
+            self.start_round(preflop=True)
 
     @property
     def bets_now(self) -> list[int]:
@@ -108,6 +114,7 @@ class HandState:
             "last_aggressor": self.last_aggressor, "call_amount": self.call_amount,
             "min_to": self.min_to, "max_to": self.max_to,
             "small_blind_seat": self.small_blind_seat, "big_blind_seat": self.big_blind_seat,
+            "straddle_seat": self.straddle_seat,
             "board": self.board[:self.board_shown],
             "holes": [None if hole is None else list(hole) for hole in self.holes],
             "folded": [st == FOLDED for st in self.status[0:n]],
@@ -159,22 +166,37 @@ class HandState:
 
     def post_forced_bets(self) -> None:
         """Antes (dead, not part of the round's bets), then the blinds. Heads-up the
-        button posts the small blind."""
+        button posts the small blind. A bomb pot's antes replace the antes and
+        blinds; a single blind is the big blind posted left of the button; a
+        straddle is posted left of the big blind (3+ seats dealt in)."""
         s = self.structure
         if self.forced is not None:
             self.post_given_forced_bets(*self.forced)
             return
-        if s.ante:
+        bomb_pot = s.bomb_pot
+        ante = bomb_pot or s.ante
+        if ante:
             for seat in range(self.n_seats):
                 if self.status[seat] != OUT:
-                    self.put(seat, s.ante)
-        sb = self.button if self.n_live == 2 else self.next_in(self.button)
-        bb = self.next_in(sb)
-        self.small_blind_seat, self.big_blind_seat = sb, bb
-        self.bets[sb] = self.put(sb, s.small_blind)
+                    self.put(seat, ante)
+        if bomb_pot:
+            return
+        if s.single_blind:
+            bb = self.big_blind_seat = self.next_in(self.button)
+        else:
+            sb = self.button if self.n_live == 2 else self.next_in(self.button)
+            bb = self.next_in(sb)
+            self.small_blind_seat, self.big_blind_seat = sb, bb
+            self.bets[sb] = self.put(sb, s.small_blind)
         self.bets[bb] = self.put(bb, s.big_blind)
+        self.bet_count = 1   # the big blind is the first bet
+        if s.straddle and self.n_live >= 3:
+            st = self.straddle_seat = self.next_in(bb)
+            self.bets[st] = self.put(st, s.straddle)
+            self.bet_count += self.bets[st] == s.straddle   # a full straddle: the second bet
         self.current_bet = max(self.bets)
-        self.bet_count = 1 if self.current_bet else 0   # the big blind is the first bet
+        if not self.current_bet:
+            self.bet_count = 0
 
     def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
         """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
@@ -213,6 +235,8 @@ class HandState:
             if not preflop:
                 self.current_bet = self.bet_count = 0
             self.min_raise = s.big_bet if self.street >= TURN else s.small_bet
+            if preflop and self.straddle_seat >= 0 and self.limit != FIXED:
+                self.min_raise = s.straddle   # the pre-flop round's big blind: raises are by it
             self.short_sum = 0
             self.reopen = [True] * self.n_seats
             # With one seat left with chips, it acts only to answer a bet.
@@ -221,7 +245,9 @@ class HandState:
             self.n_pending = self.pending.count(True)
             if self.n_pending:
                 self.last_aggressor = -1   # the showing order looks at the last round with betting
-                self.actor = self.next_pending(self.big_blind_seat if preflop else self.button)
+                self.actor = self.next_pending(
+                    self.button if not preflop else self.straddle_seat
+                    if self.straddle_seat >= 0 else self.big_blind_seat)
                 self.prepare_decision()
                 return
             self.end_round()

@@ -9,7 +9,37 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
+from ..core.game import Game
 from ._backend import backend
+
+_OMAHA8 = Game()
+
+
+def game_of(game: object, hole_count: object = None) -> Game:
+    """The game dealt from the ``game=`` and ``hole_count=`` arguments: ``game``
+    (a :class:`~hilo_fast.core.game.Game`, or its name) when given, else Omaha
+    Hi-Lo with ``hole_count`` cards (4 by default); both must agree.
+
+    >>> game_of(None, 5)
+    Game(hole_cards=5, boards=1, split='hilo', exposed=0)
+    >>> game_of("courchevel").exposed
+    1
+    """
+    if game is None:
+        if hole_count is None:
+            return _OMAHA8
+        if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
+                hole_count not in (4, 5, 6):
+            raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
+        return Game(hole_cards=hole_count)
+    if isinstance(game, str):
+        game = Game.named(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a hilo_fast.Game or a game's name, got {game!r}")
+    if hole_count is not None and hole_count != game.hole_cards:
+        raise ValueError(f"hole_count={hole_count!r} disagrees with the game's "
+                         f"hole_cards={game.hole_cards} (give one of them)")
+    return game
 
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
@@ -54,8 +84,9 @@ def _shuffled(need: int, rng: random.Random) -> list[int]:
     return deck[:need]
 
 
-def cards_needed(hole_count: int, seats: int) -> int:
-    """The cards a deal of ``seats`` hands of ``hole_count`` cards and a board takes.
+def cards_needed(hole_count: int, seats: int, boards: int = 1) -> int:
+    """The cards a deal of ``seats`` hands of ``hole_count`` cards and ``boards``
+    boards takes.
 
     Raises ValueError unless ``hole_count`` is the int 4, 5 or 6 and the deck
     holds them all.
@@ -66,10 +97,10 @@ def cards_needed(hole_count: int, seats: int) -> int:
     if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
             hole_count not in (4, 5, 6):
         raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-    need = hole_count * seats + 5
+    need = hole_count * seats + 5 * boards
     if need > 52:
-        raise ValueError(f"{seats} seats x {hole_count} hole cards + 5 board cards need "
-                         f"{need} cards, the deck has 52")
+        raise ValueError(f"{seats} seats x {hole_count} hole cards + {5 * boards} board cards "
+                         f"need {need} cards, the deck has 52")
     return need
 
 

@@ -59,8 +59,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..cards import CardsLike
+from ..core.game import Game
 from ..core.showdown import ShowdownResult, showdown
-from . import _py_hand
+from . import _py_backend, _py_hand
 from ._backend import backend
 from .actions import (
     _BET,
@@ -74,7 +75,7 @@ from .actions import (
     Street,
     _parse_action,
 )
-from .deal import _check_stacks, _deal
+from .deal import _check_stacks, _deal, game_of
 from .structures import Structure
 
 
@@ -218,16 +219,20 @@ class Hand(_HandBase):
     settlement; both machines give the same answers action by action.
     """
 
-    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "holes", "n_seats",
+    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "game", "holes", "n_seats",
                  "starting_stacks", "structure")
 
     def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  holes: Sequence[CardsLike | None] | None = None,
-                 board: CardsLike | None = None, hole_count: int = 4) -> None:
+                 board: CardsLike | None = None, hole_count: int | None = None,
+                 game: Game | None = None) -> None:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         self.structure = structure
+        self.game = game = game_of(game, hole_count)
+        hole_count = game.hole_cards
+        plain = game == _OMAHA8   # (the machines' default: no settings to pass)
         self.starting_stacks = _check_stacks(stacks)
         n = self.n_seats = len(self.starting_stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
@@ -238,7 +243,7 @@ class Hand(_HandBase):
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         dealt = None
-        if holes is None and board is None and _c_deal_hand is not None and (
+        if holes is None and board is None and _c_deal_hand is not None and plain and (
                 rng.__class__ is random.Random if rng is not None   # the common case: one C call
                 else seed is None or seed.__class__ is int):   # (Random(seed) raises nothing)
             dealt = _c_deal_hand(structure, self.starting_stacks, button, hole_count,
@@ -246,14 +251,14 @@ class Hand(_HandBase):
         if dealt is not None:
             m, self.holes, self._board = dealt
             if m.__class__ is int:   # beyond the C's chip bound: the Python machine
-                m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                m = _machine(structure, self.starting_stacks, button, game, self.holes,
                              self._board, None)
             self._m = m
         else:
             self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
                                                    hole_count, seed, rng)
             # The state machine; its ``game`` has the fields read below (hf_game's).
-            m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+            m = self._m = _machine(structure, self.starting_stacks, button, game,
                                    self.holes, self._board, cards)
         if m.__class__ is not _py_hand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
@@ -278,6 +283,7 @@ class Hand(_HandBase):
                 hand.structure, hand.starting_stacks = structure, list(stacks)
                 hand.n_seats = len(stacks)
                 hand.button, hand._settlement, hand.actions = button, None, []
+                hand.game = game_of(None, hole_count)
                 hand.holes, hand._board, hand._m = holes, board, m
                 hand._bind_core(m.address, m.game)
                 return hand
@@ -287,7 +293,8 @@ class Hand(_HandBase):
     def _with_forced_bets(cls, structure: Structure, stacks: list[int], button: int, *,
                           antes: list[int], blinds: list[int],
                           holes: Sequence[CardsLike | None] | None,
-                          board: CardsLike | None, hole_count: int = 4) -> Hand:
+                          board: CardsLike | None, hole_count: int | None = None,
+                          game: Game | None = None) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
         forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
@@ -295,8 +302,8 @@ class Hand(_HandBase):
         the constructor takes them. It runs on the Python machine
         (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
         backends, so both answer alike; the structure gives the bet sizes."""
-        hand = cls(structure, stacks, button, holes=holes, board=board,
-                   hole_count=hole_count)   # the deal's checks and cards
+        hand = cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count,
+                   game=game)   # the deal's checks and cards
         for name, values in (("antes", antes), ("blinds", blinds)):
             if len(values) != hand.n_seats or any(
                     isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
@@ -307,9 +314,11 @@ class Hand(_HandBase):
         fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
         for name in cls.__slots__:
             setattr(fresh, name, getattr(hand, name))
-        fresh._m = _py_hand.HandState(structure, fresh.starting_stacks, button, hole_count,
-                                     fresh.holes, fresh._board, _settle_payouts,
-                                     forced=(list(antes), list(blinds)))
+        fresh._m = _py_hand.HandState(structure, fresh.starting_stacks, button,
+                                     hand.game.hole_cards, fresh.holes, fresh._board,
+                                     _machine_settle(hand.game),
+                                     forced=(list(antes), list(blinds)),
+                                     exposed=hand.game.exposed)
         return fresh
 
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
@@ -380,9 +389,16 @@ class Hand(_HandBase):
         values, is worked out when first asked for."""
         if self._settlement is None and self.showdown_order:
             folded = self.folded
-            self._settlement = showdown(
-                self._board, self.holes, self.contributions,
-                folded=[i for i, f in enumerate(folded) if f], button=self.button)
+            if self.game == _OMAHA8 or (self.game.hole_cards != 4 and \
+                    self.game == Game(hole_cards=self.game.hole_cards)):
+                self._settlement = showdown(
+                    self._board, self.holes, self.contributions,
+                    folded=[i for i, f in enumerate(folded) if f], button=self.button)
+            else:
+                self._settlement = showdown(  # type: ignore[call-arg]
+                    self._board, self.holes, self.contributions,
+                    folded=[i for i, f in enumerate(folded) if f], button=self.button,
+                    game=self.game)
         return self._settlement
 
     def view(self, seat: int) -> HandView:
@@ -577,6 +593,7 @@ def _act_on(hand: Hand, answer: Any) -> None:
         raise _BadAnswer(answer, error) from None
 
 
+_OMAHA8 = Game()
 _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
 # The backend's deal for cards the façade checked (no conversion on native).
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
@@ -595,21 +612,37 @@ _c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
     backend, "hand_deal_shuffled", None)
 
 
-def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
+def _machine(structure: Structure, stacks: list[int], button: int, game: Game,
              holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
-    """The backend's hand for these (checked) settings and cards (``cards``: the
-    same in dealing order, when known): the C one when the backend has it and
-    the chips fit its bound, else the Python one."""
+    """The backend's hand for these (checked) settings, game and cards (``cards``:
+    the same in dealing order, when known): the C one when the backend has it
+    and the chips fit its bound, else the Python one."""
     amounts = (structure.small_blind, structure.big_blind, structure.ante,
-               structure.small_bet, structure.big_bet)
+               structure.small_bet, structure.big_bet, structure.straddle, structure.bomb_pot)
+    hole_count = game.hole_cards
     if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
         if cards is None:
             cards = [card for hole in holes if hole is not None for card in hole] + board
-        state = _hand_deal(structure, stacks, button, hole_count, cards)
+        if game == _OMAHA8:
+            state = _hand_deal(structure, stacks, button, hole_count, cards)
+        else:
+            state = _hand_deal(structure, stacks, button, hole_count, cards, game=game)
         assert not isinstance(state, int), f"the C refused a checked deal: {state}"
         return state
     return _py_hand.HandState(structure, stacks, button, hole_count, holes, board,
-                             _settle_payouts)
+                             _machine_settle(game), exposed=game.exposed)
+
+
+def _machine_settle(game: Game) -> _py_hand.Settle:
+    """A Python machine's showdown for the game dealt."""
+    return _settle_high if game.split == "high" else _settle_payouts
+
+
+def _settle_high(board: list[int], holes: list[Any], live: list[bool],
+                 contributions: list[int], button: int) -> list[int]:
+    """A Python machine's showdown of Omaha high (no pot is beyond the pure
+    settlement's bound: it sums Python ints)."""
+    return _py_backend.settle_high(board, holes, live, contributions, button)
 
 
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],

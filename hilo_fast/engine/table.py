@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 
 from ..cards import CardsLike
-from .deal import _check_stacks
+from ..core.game import Game
+from .deal import _check_stacks, game_of
 from .hand import Hand
 from .structures import MixedGame, Structure
 
@@ -39,11 +40,12 @@ class Table:
     1
     """
 
-    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "rebuys", "schedule",
-                 "stacks")
+    __slots__ = ("_rng", "button", "game", "hand", "hand_number", "hole_count", "rebuys",
+                 "schedule", "stacks")
 
     def __init__(self, stacks: Sequence[int], structure: Structure | MixedGame, *,
-                 button: int = 0, seed: int | None = None, hole_count: int = 4) -> None:
+                 button: int = 0, seed: int | None = None, hole_count: int | None = None,
+                 game: Game | str | None = None) -> None:
         if not isinstance(structure, (Structure, MixedGame)):
             raise TypeError(f"structure must be a Structure or MixedGame, got {structure!r}")
         self.stacks = _check_stacks(stacks)
@@ -55,7 +57,10 @@ class Table:
         self.hand: Hand | None = None
         self.hand_number = 0
         self.rebuys = [0] * len(self.stacks)
-        self.hole_count = hole_count
+        #: The game dealt (``game=``, a :class:`~hilo_fast.core.game.Game` or its name;
+        #: else Omaha Hi-Lo with ``hole_count`` cards).
+        self.game = game_of(game, hole_count)
+        self.hole_count = self.game.hole_cards
         self._rng = random.Random(seed)
 
     def structure_for(self, hand_number: int) -> Structure:
@@ -89,7 +94,7 @@ class Table:
                 raise ValueError(f"fewer than 2 seats have chips: {stacks}")
             button = _next_with_chips(stacks, button)
         hand = Hand(self.structure_for(number), stacks, button, rng=self._rng,
-                    holes=holes, board=board, hole_count=self.hole_count)
+                    holes=holes, board=board, game=self.game)
         self.stacks, self.hand_number, self.button, self.hand = stacks, number, button, hand
         self.rebuys = rebuys
         return hand
