@@ -111,6 +111,25 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
                   const int64_t *contributions, int32_t button,
                   int32_t odd_chip_low, int64_t *payouts);
 
+/* As hf_settle, from hand values already known and on n_boards >= 1 boards
+ * (double board, or the runs of run-it-N): high and low hold n_boards x
+ * n_seats values, board-major (board b's value of seat s at b * n_seats + s),
+ * read for live seats only: high 1..7462, low 1..56 or 0 for no low (pass
+ * low 0 for every seat to settle a high-only game). Each contested pot (main
+ * and side) is divided equally among the boards, its odd chips one each to
+ * the first boards; each board's share splits hi/lo among that board's
+ * winners as in hf_settle (odd chip of the split to the high half unless
+ * odd_chip_low, a half's remainder clockwise from the first seat left of the
+ * button). Uncontested chips go back whole. Returns 0 with payouts[0..n_seats-1]
+ * written last (it may alias the inputs), or HF_ERR_COUNT with payouts
+ * untouched for a NULL pointer, n_boards < 1, n_seats, button or
+ * odd_chip_low out of range, no live seat, bad chips (as hf_settle) or a
+ * live seat's value out of range. */
+int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
+                         const int32_t *low, const uint8_t *live,
+                         const int64_t *contributions, int32_t button,
+                         int32_t odd_chip_low, int64_t *payouts);
+
 /* ---- Equity (equity.c): exhaustive and Monte Carlo Omaha Hi-Lo equity ----
  *
  * A spot: n_players (2..10) hands of n_hole (4..6) cards each, flat in

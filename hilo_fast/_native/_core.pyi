@@ -100,6 +100,18 @@ class _Lib:
         odd_chip_low: int,
         payouts: _CData,
     ) -> int: ...
+    def hf_settle_boards(
+        self,
+        n_seats: int,
+        n_boards: int,
+        high: Sequence[int] | _CData,
+        low: Sequence[int] | _CData,
+        live: Sequence[int] | _CData,
+        contributions: Sequence[int] | _CData,
+        button: int,
+        odd_chip_low: int,
+        payouts: _CData,
+    ) -> int: ...
     def hf_equity_deals(
         self,
         holes: Sequence[int] | _CData,
