@@ -329,7 +329,13 @@ typedef struct {
     int32_t exposed;        /* board cards face up before the first round (0..3;
                              * Courchevel 1) */
     int32_t n_boards;       /* 0 or 1: one board; 2: double board */
+    int32_t runs;           /* 0 or 1: the board runs once; 2..HF_MAX_RUNS: when
+                             * every live seat is all in before the river the
+                             * hand stops for hf_hand_runs (one board only) */
 } hf_structure;
+
+/* At most this many runs of the board (run it twice, three or four times). */
+enum { HF_MAX_RUNS = 4 };
 
 enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
 
@@ -377,7 +383,13 @@ typedef struct {
     int32_t holes[10][6];             /* rows of seats sitting out are -1 */
     int32_t board[5];
     int32_t straddle_seat;            /* the seat that straddled, -1: none */
-    int32_t board2[5];                /* double board: the second board */
+    /* Boards after the first: double board's second (extra_boards[0]), or the
+     * cards of runs 2.. (run r's board: board[0..run_from-1], then
+     * extra_boards[r-2][run_from..4]). */
+    int32_t extra_boards[HF_MAX_RUNS - 1][5];
+    int32_t awaiting_runs;            /* 1: stopped for hf_hand_runs */
+    int32_t n_runs;                   /* runs dealt (1 unless agreed) */
+    int32_t run_from;                 /* board cards shared by the runs */
 } hf_game;
 
 /* Start a hand: `stacks` per seat (0 = sits out), the button a seat with
@@ -391,6 +403,11 @@ typedef struct {
 int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
                      int32_t hole_count, const int64_t *stacks, int32_t button,
                      const int32_t *cards, int32_t n_cards);
+
+/* Run the rest of the board `runs` times (1 .. structure.runs: what every
+ * live seat agreed to) when the hand stopped for it (awaiting_runs), then
+ * settle over the runs. Returns 0, or HF_ERR_ILLEGAL with *g unchanged. */
+int32_t hf_hand_runs(hf_game *g, int32_t runs);
 
 /* Apply an action of the actor (HF_FOLD .. HF_RAISE): `amount` the "to"
  * total of a bet or raise, the exact chips of a call or HF_NO_AMOUNT,

@@ -54,9 +54,13 @@ static int64_t put(hf_game *g, int32_t seat, int64_t chips)
     return chips;
 }
 
+/* The boards dealt: double board's two, or the runs offered (each run's cards
+ * are dealt as a whole board; a run uses those after the shared ones). */
 static int32_t n_boards(const hf_structure *s)
 {
-    return s->n_boards == 2 ? 2 : 1;
+    if (s->n_boards == 2)
+        return 2;
+    return s->runs > 1 ? s->runs : 1;
 }
 
 /* engine._deal's order: hole cards seat by seat from the front of `deck`, the board last. */
@@ -70,8 +74,8 @@ static void place_cards(hf_game *g, const int32_t *deck)
         k += dealt_in ? g->hole_count : 0;
     }
     memcpy(g->board, deck + k, sizeof g->board);
-    if (g->structure.n_boards == 2)   /* double board: the second board after the first */
-        memcpy(g->board2, deck + k + 5, sizeof g->board2);
+    for (int32_t b = 1; b < n_boards(&g->structure); b++)   /* the other boards after it */
+        memcpy(g->extra_boards[b - 1], deck + k + 5 * b, sizeof g->extra_boards[0]);
 }
 
 /* engine._shuffled: the first cards of a partial Fisher-Yates shuffle (self-play). */
@@ -232,34 +236,60 @@ static void showdown(hf_game *g)
     for (int32_t k = 0, seat = first; k < g->n_seats; k++, seat = next_seat(g, seat))
         if (g->status[seat] >= HF_ACTIVE)
             g->showdown_order[g->n_shown++] = seat;
-    hf_board board;
-    hf_board_prepare(&board, g->board, 5);
-    int32_t high[10] = {0}, low[10] = {0};
+    /* The boards settled: the one board, double board's two, or the runs. */
+    int32_t boards = g->structure.n_boards == 2 ? 2 : g->n_runs > 1 ? g->n_runs : 1;
+    int32_t high[HF_MAX_RUNS * 10] = {0}, low[HF_MAX_RUNS * 10] = {0};
     uint8_t live[10] = {0};
-    for (int32_t seat = 0; seat < g->n_seats; seat++) {
-        if (g->status[seat] >= HF_ACTIVE) {
-            int32_t packed = hf_board_omaha(&board, g->holes[seat], g->hole_count);
-            high[seat] = packed >> 8;
-            low[seat] = g->structure.high_only ? 0 : packed & 0xFF;   /* 0: no low */
-            live[seat] = 1;
+    for (int32_t b = 0; b < boards; b++) {
+        int32_t cards[5];
+        for (int32_t c = 0; c < 5; c++)
+            cards[c] = b == 0 || (g->structure.n_boards != 2 && c < g->run_from)
+                       ? g->board[c] : g->extra_boards[b - 1][c];
+        hf_board board;
+        hf_board_prepare(&board, cards, 5);
+        for (int32_t seat = 0; seat < g->n_seats; seat++) {
+            if (g->status[seat] >= HF_ACTIVE) {
+                int32_t packed = hf_board_omaha(&board, g->holes[seat], g->hole_count);
+                high[b * g->n_seats + seat] = packed >> 8;
+                low[b * g->n_seats + seat] = g->structure.high_only ? 0 : packed & 0xFF;
+                live[seat] = 1;   /* (low 0: no low) */
+            }
         }
     }
-    hf_settle_values(g->n_seats, high, low, live, g->contributions, g->button, 0, g->payouts);
+    if (boards == 1)
+        hf_settle_values(g->n_seats, high, low, live, g->contributions, g->button, 0,
+                         g->payouts);
+    else
+        hf_settle_boards(g->n_seats, boards, high, low, live, g->contributions, g->button, 0,
+                         g->payouts);
     g->went_to_showdown = 1;
     close_hand(g);
 }
 
-/* end_round */
-static void end_round(hf_game *g)
+/* next_street: deal the next street's cards, or settle after the river. */
+static void next_street(hf_game *g)
 {
-    return_uncalled(g);
-    memset(g->bets, 0, sizeof g->bets);
     g->street++;
     g->actor = -1;
     if (g->street == HF_OVER)
         showdown(g);
     else
         g->board_shown = board_after[g->street];
+}
+
+/* end_round; with runs offered and every live seat but at most one all in
+ * before the river, the hand stops for hf_hand_runs. */
+static void end_round(hf_game *g)
+{
+    return_uncalled(g);
+    memset(g->bets, 0, sizeof g->bets);
+    if (g->structure.runs > 1 && g->n_runs == 0 && g->n_live >= 2 && g->n_active <= 1
+        && g->street < HF_RIVER) {
+        g->awaiting_runs = 1;
+        g->actor = -1;
+        return;
+    }
+    next_street(g);
 }
 
 /* start_round: open a betting round; run out the board while nobody can bet. */
@@ -295,7 +325,7 @@ static void start_round(hf_game *g, int preflop)
             return;
         }
         end_round(g);
-        if (g->street == HF_OVER)
+        if (g->street == HF_OVER || g->awaiting_runs)
             return;
         preflop = 0;
     }
@@ -355,7 +385,8 @@ int hf_valid_structure(const hf_structure *s)
         && s->bomb_pot >= 0 && s->bomb_pot < MAX_CHIPS
         && (s->single_blind == 0 || s->single_blind == 1)
         && (s->high_only == 0 || s->high_only == 1)
-        && s->exposed >= 0 && s->exposed <= 3 && s->n_boards >= 0 && s->n_boards <= 1;
+        && s->exposed >= 0 && s->exposed <= 3 && s->n_boards >= 0 && s->n_boards <= 2
+        && s->runs >= 0 && s->runs <= HF_MAX_RUNS && !(s->runs > 1 && s->n_boards == 2);
 }
 
 int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
@@ -474,9 +505,24 @@ void hf_game_act(hf_game *g, int32_t action, int64_t to)
         prepare_decision(g);
     } else {
         end_round(g);
-        if (g->street != HF_OVER)
+        if (g->street != HF_OVER && !g->awaiting_runs)
             start_round(g, 0);
     }
+}
+
+int32_t hf_hand_runs(hf_game *g, int32_t runs)
+{
+    if (!g)
+        return HF_ERR_COUNT;
+    if (!g->awaiting_runs || runs < 1 || runs > g->structure.runs)
+        return HF_ERR_ILLEGAL;
+    g->awaiting_runs = 0;
+    g->n_runs = runs;
+    g->run_from = g->board_shown;
+    next_street(g);
+    if (g->street != HF_OVER)
+        start_round(g, 0);
+    return 0;
 }
 
 /* Hand.act's checks, in its order; the action is applied only when legal. */

@@ -31,9 +31,11 @@ static int valid_config(const hf_vector_config *c)
      * seat to act. */
     int64_t floor = 0;
     for (int32_t k = 0; k < c->n_games; k++) {
-        if (!hf_valid_structure(&c->games[k]))
+        const hf_structure *s = &c->games[k];
+        if (!hf_valid_structure(s) || s->runs > 1   /* nobody to agree */
+            || c->n_seats * c->hole_count + 5 * (s->n_boards == 2 ? 2 : 1) > 52)
             return 0;
-        int64_t forced = c->games[k].big_blind + c->games[k].ante;
+        int64_t forced = s->big_blind + s->ante + s->straddle + s->bomb_pot;
         floor = forced > floor ? forced : floor;
     }
     int64_t chips = 0;
@@ -196,7 +198,8 @@ static int32_t deal_hand(const hf_vector_config *c, hf_vector_table *t, hf_mt *r
         t->start[seat] = stacks[seat];   /* a copy first: stacks may be t->game's */
         dealt += stacks[seat] > 0;
     }
-    int32_t need = dealt * c->hole_count + 5, deck[52];
+    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
+    int32_t need = dealt * c->hole_count + 5 * (game->n_boards == 2 ? 2 : 1), deck[52];
     if (need > 52)
         return HF_ERR_COUNT;          /* never the case: valid_config bounds it */
     for (int32_t k = 0; k < 52; k++)
@@ -206,7 +209,6 @@ static int32_t deal_hand(const hf_vector_config *c, hf_vector_table *t, hf_mt *r
         deck[i] = deck[j];
         deck[j] = swap;
     }
-    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
     memset(t->history, 0, sizeof t->history);
     memset(t->strength_board, 0, sizeof t->strength_board);
     t->episode_hands++;

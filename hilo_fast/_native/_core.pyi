@@ -37,6 +37,7 @@ class _Lib:
     HF_EQUITY_MAX_COUNT: int
     HF_ERR_RANGE_CLASH: int
     HF_RANGE_MAX_REJECTS: int
+    HF_MAX_RUNS: int
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
@@ -242,6 +243,7 @@ class _Lib:
         cards: Sequence[int] | _CData,
         n_cards: int,
     ) -> int: ...
+    def hf_hand_runs(self, g: _CData, runs: int) -> int: ...
     def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
     def hf_vector_deal(

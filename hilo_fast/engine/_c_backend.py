@@ -140,6 +140,7 @@ class HandState:
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
     __slots__ = ("act", "address", "game")
+    MAX_RUNS = lib.HF_MAX_RUNS
     game: Any
     address: int
     act: Callable[[int, int], int]
@@ -169,6 +170,26 @@ class HandState:
     def folded_now(self) -> list[bool]:
         """Per seat: folded this hand."""
         return [st == SEAT_FOLDED for st in self.game.status[0:self.game.n_seats]]
+
+    @property
+    def awaiting_runs(self) -> int:
+        """1 while the hand waits for the runs agreed (:meth:`agree_runs`)."""
+        return int(self.game.awaiting_runs)
+
+    def agree_runs(self, runs: int) -> int:
+        """``hf_hand_runs``: run the rest of the board ``runs`` times (0, or ERR_ILLEGAL)."""
+        return int(lib.hf_hand_runs(self.game, runs))
+
+    def settled_boards(self) -> list[list[int]]:
+        """The boards of the showdown, whole: the one board, double board's two, or
+        the runs (run r: the shared cards, then its own), as hand.c settles them."""
+        g = self.game
+        board = list(g.board)
+        if g.structure.n_boards == 2:
+            return [board, list(g.extra_boards[0])]
+        shared = g.run_from
+        return [board] + [board[:shared] + list(g.extra_boards[r])[shared:]
+                          for r in range(max(g.n_runs, 1) - 1)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
@@ -204,6 +225,9 @@ class HandState:
             "holes": [list(g.holes[s][0:g.hole_count]) if g.status[s] != lib.HF_OUT else None
                       for s in range(n)],
             "folded": [g.status[s] == lib.HF_FOLDED for s in range(n)],
+            "boards": [board[:g.board_shown] for board in self.settled_boards()],
+            "awaiting_runs": int(g.awaiting_runs), "n_runs": int(g.n_runs),
+            "run_from": int(g.run_from),
             "showdown_order": list(g.showdown_order[0:g.n_shown]),
             "actions": int(g.n_actions),
             "last": (int(last.street), int(last.seat), int(last.action), int(last.amount)),
@@ -333,20 +357,21 @@ def hand_deal_given(structure: Any, stacks: list[int], button: int, hole_count: 
 
 
 def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: int,
-                    cards: list[int], game: Any = None) -> HandState | int:
+                    cards: list[int], game: Any = None, runs: int = 1) -> HandState | int:
     """:func:`hand_deal` for the façade's checked lists of ints (stacks, and
     cards 0..51): converted by the builtin deal where it is bound (anything
     else it leaves to hand_deal), else given to cffi as they are."""
     if _c_deal is not None:
-        _alive, settings_address = _settings(structure, game)   # held: the cache may drop it
+        _alive, settings_address = _settings(structure, game, runs)   # held: the cache may drop it
         hand = ffi.new("hf_game *")
         address = int(ffi.cast("uintptr_t", hand))
         err = _c_deal(address, settings_address, stacks, button, hole_count, cards)
         if err is not None:
             return err or HandState(hand, address)
         return hand_deal(structure, stacks, button, hole_count, cards,
-                         game=game)   # not plain lists
-    return hand_deal(structure, stacks, button, hole_count, cards, plain=True, game=game)
+                         game=game, runs=runs)   # not plain lists
+    return hand_deal(structure, stacks, button, hole_count, cards, plain=True, game=game,
+                     runs=runs)
 
 
 #: csrc/py/handplay.c's deal_hand, bound with _c_deal.
@@ -375,9 +400,10 @@ def hand_deal_shuffled(structure: Any, stacks: list[int], button: int, hole_coun
     return err or HandState(game, address), holes, board
 
 
-def settings_fields(s: Any, game: Any = None) -> dict[str, int]:
-    """The hf_structure fields of a structure's settings and the game dealt
-    (``game``: a :class:`hilo_fast.Game`, None for Omaha Hi-Lo on one board)."""
+def settings_fields(s: Any, game: Any = None, runs: int = 1) -> dict[str, int]:
+    """The hf_structure fields of a structure's settings, the game dealt
+    (``game``: a :class:`hilo_fast.Game`, None for Omaha Hi-Lo on one board)
+    and the runs offered."""
     fields = {
         "limit": int(s.limit), "max_bets": _clamp(s.max_bets),
         "small_blind": _clamp(s.small_blind), "big_blind": _clamp(s.big_blind),
@@ -387,30 +413,32 @@ def settings_fields(s: Any, game: Any = None) -> dict[str, int]:
     if game is not None:
         fields.update(high_only=int(game.split == "high"), exposed=game.exposed,
                       n_boards=game.boards)
+    if runs != 1:
+        fields["runs"] = runs
     return fields
 
 
-def _settings(s: Any, game: Any = None) -> tuple[Any, int]:
-    """The hf_structure of a structure's settings and the game dealt, and its
-    address (cached)."""
+def _settings(s: Any, game: Any = None, runs: int = 1) -> tuple[Any, int]:
+    """The hf_structure of a structure's settings, the game dealt and the runs
+    offered, and its address (cached)."""
     key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet,
-           s.straddle, s.bomb_pot, s.single_blind, game)
+           s.straddle, s.bomb_pot, s.single_blind, game, runs)
     found = _SETTINGS.get(key)
     if found is None:
         if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
             _SETTINGS.clear()
-        settings = ffi.new("hf_structure *", settings_fields(s, game))
+        settings = ffi.new("hf_structure *", settings_fields(s, game, runs))
         found = _SETTINGS[key] = (settings, int(ffi.cast("uintptr_t", settings)))
     return found
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int], *, plain: bool = False, game: Any = None
+              cards: Sequence[int], *, plain: bool = False, game: Any = None, runs: int = 1
               ) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.engine.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
-    settings = _settings(structure, game)[0]
+    settings = _settings(structure, game, runs)[0]
     if not stacks or not (min(stacks) >= 0 and max(stacks) < MAX_CHIPS):
         stacks = [_clamp(chips) for chips in stacks]
     hand = ffi.new("hf_game *")

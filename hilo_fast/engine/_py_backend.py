@@ -12,9 +12,10 @@ from ..core._py_backend import ERR_COUNT as ERR_COUNT
 from ..core._py_backend import ERR_TOO_MANY_CHIPS, check_cards
 from ..core._py_backend import MAX_CHIPS as MAX_CHIPS
 from ..core._py_backend import _omaha_high as omaha_high
+from ..core._py_backend import _omaha_low as omaha_low
 from ..core._py_backend import settle as settle
 from ..core._py_backend import splitmix64 as splitmix64
-from ..core.pots import payouts_of, split_pots
+from ..core.pots import payouts_of, split_pots_boards
 from . import _py_hand
 
 NAME = "python"
@@ -45,31 +46,36 @@ def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],
     return payouts
 
 
-def settle_high(board: list[int], holes: list[Any], live: list[bool],
-                contributions: list[int], button: int) -> list[int]:
-    """:func:`_settle_payouts` of Omaha high: the best high takes each pot
-    (as hand.c's showdown with ``high_only``: every low is "none")."""
+def settle_boards_payouts(boards: list[list[int]], holes: list[Any], live: list[bool],
+                          contributions: list[int], button: int, high_only: bool) -> list[int]:
+    """The Python machine's showdown on several boards (double board, the runs) or
+    of a high-only game, as hand.c's (hf_settle_boards' values: every low
+    "none" when ``high_only``); chips of any size (Python ints)."""
+    n = len(holes)
     seats = [seat for seat, flag in enumerate(live) if flag]
-    high, low = [0] * len(holes), [0] * len(holes)
-    for seat in seats:
-        high[seat] = omaha_high(holes[seat], board)
-    return payouts_of(split_pots(high, low, seats, list(contributions), button, False),
-                      len(holes))
-
-
-def machine_settle(game: Any) -> _py_hand.Settle:
-    """The Python machine's showdown for the game dealt (None: Omaha Hi-Lo)."""
-    return settle_high if game is not None and game.split == "high" else _settle_payouts
+    highs, lows = [], []
+    for board in boards:
+        high, low = [0] * n, [0] * n
+        for seat in seats:
+            high[seat] = omaha_high(holes[seat], board)
+            low[seat] = 0 if high_only else omaha_low(holes[seat], board)
+        highs.append(high)
+        lows.append(low)
+    return payouts_of(split_pots_boards(highs, lows, seats, list(contributions), button, False),
+                      n)
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int], *, game: Any = None) -> HandState | int:
+              cards: Sequence[int], *, game: Any = None, runs: int = 1) -> HandState | int:
     """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
     checks in its order (settings, then stacks seat by seat, then the cards)."""
     s, n = structure, len(stacks)
     amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet, s.straddle,
                s.bomb_pot)
-    boards = 1 if game is None else game.boards
+    double = game is not None and game.boards == 2
+    boards = 2 if double else max(runs, 1)
+    if not 0 <= runs <= _py_hand.MAX_RUNS or (double and runs > 1):
+        return ERR_COUNT
     if max(amounts) >= MAX_CHIPS or not 2 <= n <= 10 or not 4 <= hole_count <= 6 \
             or not 0 <= button < n or stacks[button] <= 0:
         return ERR_COUNT
@@ -91,5 +97,8 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     for k, seat in enumerate(dealt):
         holes[seat] = cards[k * hole_count:(k + 1) * hole_count]
     first = len(dealt) * hole_count
+    extra = [cards[first + 5 * b:first + 5 * b + 5] for b in range(1, boards)]
     return HandState(structure, stacks, button, hole_count, holes, cards[first:first + 5],
-                     machine_settle(game), exposed=0 if game is None else game.exposed)
+                     _settle_payouts, exposed=0 if game is None else game.exposed,
+                     high_only=game is not None and game.split == "high", double_board=double,
+                     runs=max(runs, 1), extra_boards=extra, settle_boards=settle_boards_payouts)

@@ -104,38 +104,43 @@ def cards_needed(hole_count: int, seats: int, boards: int = 1) -> int:
     return need
 
 
-def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random) -> Dealt:
+def _deal_shuffled(stacks: list[int], hole_count: int, rng: random.Random,
+                   boards: int = 1) -> Dealt:
     """A shuffled deal: each seat dealt in its hole cards from the front of the
-    deck in seat order, then the board. (holes, board, the cards as dealt.)"""
+    deck in seat order, then the board (``boards`` of them, one after the other:
+    double board, or the runs). (holes, board cards, the cards as dealt.)"""
     dealt = [seat for seat in range(len(stacks)) if stacks[seat]]
-    deck = _shuffled(len(dealt) * hole_count + 5, rng)
+    deck = _shuffled(len(dealt) * hole_count + 5 * boards, rng)
     hands: list[list[int] | None] = [None] * len(stacks)
     for k, seat in enumerate(dealt):
         hands[seat] = deck[k * hole_count:(k + 1) * hole_count]
-    return hands, deck[-5:], deck
+    return hands, deck[-5 * boards:], deck
 
 
 def _deal(stacks: list[int], holes: Sequence[CardsLike | None] | None,
           board: CardsLike | None, hole_count: int, seed: int | None,
-          rng: random.Random | None
+          rng: random.Random | None, boards: int = 1
           ) -> tuple[list[list[int] | None], list[int], list[int] | None]:
-    """(holes, board, the cards in dealing order or None); seats with chips are dealt in."""
+    """(holes, board cards, the cards in dealing order or None); seats with chips
+    are dealt in. ``boards``: 5-card boards dealt one after the other (double
+    board's two, or a run's each), all given in ``board`` when it is given."""
     n = len(stacks)
-    cards_needed(hole_count, n - stacks.count(0))   # a valid hole_count; the deck holds them
+    cards_needed(hole_count, n - stacks.count(0), boards)   # the deck holds them
     if holes is None and board is None:
         rng = rng if rng is not None else random.Random(seed)
-        if _c_deal_cards is not None and rng.__class__ is random.Random:
+        if _c_deal_cards is not None and rng.__class__ is random.Random and boards == 1:
             return _c_deal_cards(rng.random, stacks, hole_count)   # the same deal, in C
-        return _deal_shuffled(stacks, hole_count, rng)
+        return _deal_shuffled(stacks, hole_count, rng, boards)
     if holes is None or board is None:
         raise ValueError("give both holes and board, or neither (to shuffle)")
-    plain = _plain_deal(stacks, holes, board, hole_count)
+    plain = _plain_deal(stacks, holes, board, hole_count) if boards == 1 else None
     if plain is not None:
         return plain
     if isinstance(holes, str) or len(holes) != n:
         raise ValueError(f"holes must have one entry per seat ({n}), got {holes!r}")
     board_cards = parse_cards(board)
-    check_count(board_cards, (5,), "board")
+    check_count(board_cards, (5 * boards,), "board" if boards == 1 else
+                f"board ({boards} boards of 5 cards, one after the other)")
     hands: list[list[int] | None] = [None] * n
     groups = {"board": board_cards}
     for seat in (seat for seat in range(n) if stacks[seat]):

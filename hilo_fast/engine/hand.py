@@ -220,19 +220,20 @@ class Hand(_HandBase):
     """
 
     __slots__ = ("_board", "_m", "_settlement", "actions", "button", "game", "holes", "n_seats",
-                 "starting_stacks", "structure")
+                 "runs", "starting_stacks", "structure")
 
     def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  holes: Sequence[CardsLike | None] | None = None,
                  board: CardsLike | None = None, hole_count: int | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | str | None = None, runs: int = 1) -> None:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         self.structure = structure
         self.game = game = game_of(game, hole_count)
         hole_count = game.hole_cards
-        plain = game == _OMAHA8   # (the machines' default: no settings to pass)
+        self.runs = _check_runs(runs, game)
+        plain = game == _OMAHA8 and runs == 1   # (the machines' default: no settings to pass)
         self.starting_stacks = _check_stacks(stacks)
         n = self.n_seats = len(self.starting_stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
@@ -251,14 +252,15 @@ class Hand(_HandBase):
         if dealt is not None:
             m, self.holes, self._board = dealt
             if m.__class__ is int:   # beyond the C's chip bound: the Python machine
-                m = _machine(structure, self.starting_stacks, button, game, self.holes,
+                m = _machine(structure, self.starting_stacks, button, game, 1, self.holes,
                              self._board, None)
             self._m = m
         else:
             self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
-                                                   hole_count, seed, rng)
+                                                   hole_count, seed, rng,
+                                                   max(game.boards, self.runs))
             # The state machine; its ``game`` has the fields read below (hf_game's).
-            m = self._m = _machine(structure, self.starting_stacks, button, game,
+            m = self._m = _machine(structure, self.starting_stacks, button, game, self.runs,
                                    self.holes, self._board, cards)
         if m.__class__ is not _py_hand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
@@ -283,7 +285,7 @@ class Hand(_HandBase):
                 hand.structure, hand.starting_stacks = structure, list(stacks)
                 hand.n_seats = len(stacks)
                 hand.button, hand._settlement, hand.actions = button, None, []
-                hand.game = game_of(None, hole_count)
+                hand.game, hand.runs = game_of(None, hole_count), 1
                 hand.holes, hand._board, hand._m = holes, board, m
                 hand._bind_core(m.address, m.game)
                 return hand
@@ -314,11 +316,8 @@ class Hand(_HandBase):
         fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
         for name in cls.__slots__:
             setattr(fresh, name, getattr(hand, name))
-        fresh._m = _py_hand.HandState(structure, fresh.starting_stacks, button,
-                                     hand.game.hole_cards, fresh.holes, fresh._board,
-                                     _machine_settle(hand.game),
-                                     forced=(list(antes), list(blinds)),
-                                     exposed=hand.game.exposed)
+        fresh._m = _py_machine(structure, fresh.starting_stacks, button, hand.game, hand.runs,
+                               fresh.holes, fresh._board, forced=(list(antes), list(blinds)))
         return fresh
 
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
@@ -382,23 +381,64 @@ class Hand(_HandBase):
         return self._board[:self._m.game.board_shown]
 
     @property
+    def boards(self) -> list[list[int]]:
+        """Every board as far as it is dealt: the one board, double board's two, or,
+        once the players agreed to run it N times, the N runs (each run: the
+        cards dealt before the runs, then its own)."""
+        return [list(board) for board in self._m.state()["boards"]]
+
+    @property
+    def awaiting_runs(self) -> bool:
+        """True while the hand waits for :meth:`run_it`: runs were offered
+        (``runs=``) and every live seat but at most one is all in before the river."""
+        return bool(self._m.game.awaiting_runs)
+
+    def run_it(self, runs: int) -> None:
+        """Deal the rest of the board ``runs`` times (1 up to the :attr:`runs`
+        offered: what every live seat agreed to) and settle over the runs: each
+        pot divided equally among them (odd chips to the first runs), each
+        run's share split hi/lo among its winners. Raises ValueError, changing
+        nothing, when the hand is not waiting for it or ``runs`` is out of range."""
+        if isinstance(runs, bool) or not isinstance(runs, int):
+            raise TypeError(f"runs must be an int, got {runs!r}")
+        if not self.awaiting_runs:
+            raise ValueError("the hand is not waiting for the players to agree on runs")
+        if self._m.agree_runs(runs):
+            raise ValueError(f"runs must be 1..{self.runs} (the runs offered), got {runs}")
+
+    def _ask_runs(self, seat_bots: tuple[Any, ...]) -> None:
+        """Hand.play's question at the all-in: each live seat's bot answers with
+        its ``agree_runs(view, offered)`` (the runs it agrees to; a bot without
+        one agrees to the offer); the hand runs the fewest answered."""
+        agreed = self.runs
+        for seat, bot in enumerate(seat_bots):
+            answer = getattr(bot, "agree_runs", None)
+            if answer is None or self.holes[seat] is None or self.folded[seat]:
+                continue
+            runs = answer(self.view(seat), self.runs)
+            if isinstance(runs, bool) or not isinstance(runs, int) or \
+                    not 1 <= runs <= self.runs:
+                raise ValueError(f"seat {seat}'s bot {_bot_name(bot)} agreed to {runs!r} "
+                                 f"runs: an int 1..{self.runs}")
+            agreed = min(agreed, runs)
+        self.run_it(agreed)
+
+    @property
     def settlement(self) -> ShowdownResult | None:
         """The :func:`~hilo_fast.core.showdown.showdown` result when the hand went to
         showdown, else None. The chips were paid at once (the backend pays
         exactly what showdown() pays); this result, with its pots and hand
         values, is worked out when first asked for."""
         if self._settlement is None and self.showdown_order:
-            folded = self.folded
-            if self.game == _OMAHA8 or (self.game.hole_cards != 4 and \
-                    self.game == Game(hole_cards=self.game.hole_cards)):
-                self._settlement = showdown(
-                    self._board, self.holes, self.contributions,
-                    folded=[i for i, f in enumerate(folded) if f], button=self.button)
+            folded = [i for i, f in enumerate(self.folded) if f]
+            boards = self.boards
+            if len(boards) == 1 and self.game.split == "hilo":
+                self._settlement = showdown(self._board[:5], self.holes, self.contributions,
+                                            folded=folded, button=self.button)
             else:
-                self._settlement = showdown(  # type: ignore[call-arg]
-                    self._board, self.holes, self.contributions,
-                    folded=[i for i, f in enumerate(folded) if f], button=self.button,
-                    game=self.game)
+                self._settlement = showdown(None, self.holes, self.contributions,
+                                            folded=folded, button=self.button, boards=boards,
+                                            game=self.game)
         return self._settlement
 
     def view(self, seat: int) -> HandView:
@@ -456,8 +496,14 @@ class Hand(_HandBase):
         try:
             if _c_play is not None and self._m.__class__ is not _py_hand.HandState:
                 _c_play(self._m, self, seat_bots, rng, self.actions)
+                if g.awaiting_runs:   # every live seat all in: the runs, then the rest
+                    self._ask_runs(seat_bots)
+                    self.play(seat_bots, rng)
                 return
-            while g.actor >= 0:
+            while g.actor >= 0 or g.awaiting_runs:
+                if g.awaiting_runs:
+                    self._ask_runs(seat_bots)
+                    continue
                 _act_on(self, seat_bots[g.actor](self, rng))
         except _BadAnswer as bad:
             # (the hand is unchanged by a refused answer: its actor is the bot's seat)
@@ -612,7 +658,7 @@ _c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
     backend, "hand_deal_shuffled", None)
 
 
-def _machine(structure: Structure, stacks: list[int], button: int, game: Game,
+def _machine(structure: Structure, stacks: list[int], button: int, game: Game, runs: int,
              holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
     """The backend's hand for these (checked) settings, game and cards (``cards``:
     the same in dealing order, when known): the C one when the backend has it
@@ -623,26 +669,38 @@ def _machine(structure: Structure, stacks: list[int], button: int, game: Game,
     if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
         if cards is None:
             cards = [card for hole in holes if hole is not None for card in hole] + board
-        if game == _OMAHA8:
+        if game == _OMAHA8 and runs == 1:
             state = _hand_deal(structure, stacks, button, hole_count, cards)
         else:
-            state = _hand_deal(structure, stacks, button, hole_count, cards, game=game)
+            state = _hand_deal(structure, stacks, button, hole_count, cards, game=game,
+                               runs=runs)
         assert not isinstance(state, int), f"the C refused a checked deal: {state}"
         return state
-    return _py_hand.HandState(structure, stacks, button, hole_count, holes, board,
-                             _machine_settle(game), exposed=game.exposed)
+    return _py_machine(structure, stacks, button, game, runs, holes, board)
 
 
-def _machine_settle(game: Game) -> _py_hand.Settle:
-    """A Python machine's showdown for the game dealt."""
-    return _settle_high if game.split == "high" else _settle_payouts
+def _py_machine(structure: Structure, stacks: list[int], button: int, game: Game, runs: int,
+                holes: list[list[int] | None], board: list[int], *,
+                forced: tuple[list[int], list[int]] | None = None) -> _py_hand.HandState:
+    """The Python machine for these settings (``board``: every board card dealt,
+    5 a board: the first board, then double board's second or the runs')."""
+    return _py_hand.HandState(
+        structure, stacks, button, game.hole_cards, holes, board[:5], _settle_payouts,
+        forced=forced, exposed=game.exposed, high_only=game.split == "high",
+        double_board=game.boards == 2, runs=runs,
+        extra_boards=[board[k:k + 5] for k in range(5, len(board), 5)],
+        settle_boards=_py_backend.settle_boards_payouts)
 
 
-def _settle_high(board: list[int], holes: list[Any], live: list[bool],
-                 contributions: list[int], button: int) -> list[int]:
-    """A Python machine's showdown of Omaha high (no pot is beyond the pure
-    settlement's bound: it sums Python ints)."""
-    return _py_backend.settle_high(board, holes, live, contributions, button)
+def _check_runs(runs: object, game: Game) -> int:
+    """The runs offered: an int 1..4; more than one only on one board."""
+    if isinstance(runs, bool) or not isinstance(runs, int):
+        raise TypeError(f"runs must be an int, got {runs!r}")
+    if not 1 <= runs <= _py_hand.MAX_RUNS:
+        raise ValueError(f"runs must be 1..{_py_hand.MAX_RUNS}, got {runs}")
+    if runs > 1 and game.boards > 1:
+        raise ValueError("run it more than once on one board only (not double board)")
+    return runs
 
 
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],

@@ -24,7 +24,8 @@ STRUCTURES: list[Structure | MixedGame] = [
     Structure.fixed_limit(2, 4, bomb_pot=2),
     MixedGame(Structure.pot_limit(1, 2, straddle=4), hands_per_game=2),
 ]
-GAMES = ["omaha8", "high", "courchevel", "omahahi5", "omaha86"]
+GAMES = ["omaha8", "high", "courchevel", "omahahi5", "omaha86", "double-board",
+         "double-board-high"]
 
 
 def both(structure: Structure | MixedGame, players: int, seed: int, stack: int,
