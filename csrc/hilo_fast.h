@@ -478,7 +478,8 @@ enum {
     HF_OBS_CHECKS = 188,      /* 40: street x seat r */
     HF_OBS_CALLS = 228,       /* 40 */
     HF_OBS_RAISES = 268,      /* 40 */
-    HF_OBS_SIZE = 308
+    HF_OBS_BOARD2 = 308,      /* 52: double board's second board dealt so far */
+    HF_OBS_SIZE = 360
 };
 
 /* The discrete actions: fold, check/call, bet/raise minimum, half pot, pot,

@@ -87,7 +87,7 @@ static void hand_strength(const hf_game *g, int32_t seat, float hi_lo[2])
     hf_board b;
     hf_board_prepare(&b, g->board, g->board_shown);
     int32_t packed = hf_board_omaha(&b, g->holes[seat], g->hole_count);
-    int32_t high = packed >> 8, low = packed & 0xff;
+    int32_t high = packed >> 8, low = g->structure.high_only ? 0 : packed & 0xff;
     hi_lo[0] = (float)(1.0 - (double)(high - 1) / 7462.0);
     hi_lo[1] = low ? (float)(1.0 - (double)(low - 1) / 56.0) : 0.0f;
 }
@@ -114,6 +114,9 @@ static void encode(const hf_game *g, const int32_t history[3][4][10], int32_t se
             obs[HF_OBS_HOLE + g->holes[seat][k]] = 1.0f;
     for (int32_t k = 0; k < g->board_shown; k++)
         obs[HF_OBS_BOARD + g->board[k]] = 1.0f;
+    if (g->structure.n_boards == 2)
+        for (int32_t k = 0; k < g->board_shown; k++)
+            obs[HF_OBS_BOARD2 + g->extra_boards[0][k]] = 1.0f;
     if (g->street < HF_OVER)
         obs[HF_OBS_STREET + g->street] = 1.0f;
     obs[HF_OBS_LIMIT + g->structure.limit] = 1.0f;

@@ -64,6 +64,7 @@ class _Lib:
     HF_OBS_CHECKS: int
     HF_OBS_CALLS: int
     HF_OBS_RAISES: int
+    HF_OBS_BOARD2: int
     HF_OBS_SIZE: int
     HF_ENV_ACTIONS: int
     HF_ENV_FIXED_ACTIONS: int

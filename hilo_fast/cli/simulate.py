@@ -55,6 +55,8 @@ def _game_and_options(args: argparse.Namespace, big: int) -> tuple[Any, dict[str
             options["bomb_pot"] = 2 * big
         if args.hole_count is not None:
             raise ValueError("give --game or --hole-count, not both")
+        if "," in name:   # a mix: the PLO/PLO8 mix is "high,omaha8"
+            return [Game.named(part) for part in name.split(",")], options
         game = Game.named(name)
     else:
         game = Game(hole_cards=args.hole_count or 4)
@@ -72,8 +74,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     # Fixed limit is named by its bets: 2/4 posts blinds 1/2, as the others' 1/2.
     small, big = args.stakes or ((2, 4) if args.structure == "fixed-limit" else (1, 2))
-    if args.hands_per_game is not None and args.structure != "mixed":
-        raise ValueError("--hands-per-game is for --structure mixed only")
+    mix = args.game is not None and "," in args.game
+    if args.hands_per_game is not None and args.structure != "mixed" and not mix:
+        raise ValueError("--hands-per-game is for --structure mixed or a mix of games only")
     game, options = _game_and_options(args, small if args.structure == "fixed-limit" else big)
     structure: Structure | MixedGame
     if args.structure == "fixed-limit":   # named by small bet / big bet
@@ -104,7 +107,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             summary = simulate(args.hands, structure, args.players, seed=args.seed, bots=bots,
                                stack=args.stack, progress=lambda done: bar.update(done - bar.done),
                                on_hand=export if out is not None else None,
-                               game=game)
+                               game=game, hands_per_game=args.hands_per_game if mix
+                               and args.structure != "mixed" else None)
     finally:
         if out is not None:
             out.close()
@@ -140,7 +144,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--game", default=None, metavar="NAME",
                    help="the game dealt: " + ", ".join([*NAMED, *_BOMB_POTS])
                    + " (default omaha8; a bomb pot: every seat antes 2 big blinds, "
-                   "play starts on the flop)")
+                   "play starts on the flop); two names with a comma alternate, e.g. "
+                   "high,omaha8 (the PLO/PLO8 mix; --hands-per-game, default an orbit)")
     p.add_argument("--straddle", action="store_true",
                    help="a live straddle of 2 big blinds left of the big blind")
     p.add_argument("--bomb-pot", type=int_in(1), default=None, metavar="CHIPS",

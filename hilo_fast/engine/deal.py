@@ -42,6 +42,33 @@ def game_of(game: object, hole_count: object = None) -> Game:
     return game
 
 
+def game_mix(game: object, hole_count: object, structure: object, seats: int,
+             hands_per_game: object = None) -> tuple[list[Game], int]:
+    """The games a table deals in turn and how many hands each: ``game`` one game
+    (or name), or a mix of two (the PLO/PLO8 mix: ``["high", "omaha8"]``) with
+    the same hole cards and boards, switching every ``hands_per_game`` hands
+    (default: a mixed game's own switch, else one orbit, ``seats`` hands)."""
+    if isinstance(game, (list, tuple)):
+        if len(game) != 2:
+            raise ValueError(f"a mix of games has 2 games, got {len(game)}")
+        games = [game_of(g, hole_count) for g in game]
+        if (games[0].hole_cards, games[0].boards) != (games[1].hole_cards, games[1].boards):
+            raise ValueError(f"the games of a mix deal the same hole cards and boards, got "
+                             f"{games[0]} and {games[1]}")
+    else:
+        games = [game_of(game, hole_count)]
+    own = getattr(structure, "hands_per_game", None)
+    if hands_per_game is None:
+        hands_per_game = own if own is not None else seats
+    if isinstance(hands_per_game, bool) or not isinstance(hands_per_game, int) or \
+            hands_per_game < 1:
+        raise ValueError(f"hands_per_game must be an int >= 1, got {hands_per_game!r}")
+    if own is not None and len(games) > 1 and hands_per_game != own:
+        raise ValueError(f"a mix of games switches with the mixed game ({own} hands), "
+                         f"got hands_per_game={hands_per_game}")
+    return games, hands_per_game
+
+
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if stacks.__class__ in (list, tuple) and 2 <= len(stacks) <= 10 \
             and set(map(type, stacks)) == {int} and min(stacks) >= 0:

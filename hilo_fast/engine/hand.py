@@ -97,16 +97,19 @@ class HandView:
     False
     """
 
-    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "button",
-                 "call_amount", "contributions", "current_bet", "folded", "hole", "max_to",
-                 "min_to", "n_seats", "pot", "seat", "shown", "small_blind_seat", "stacks",
-                 "street", "structure")
+    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "boards",
+                 "button", "call_amount", "contributions", "current_bet", "folded", "game",
+                 "hole", "max_to", "min_to", "n_seats", "pot", "seat", "shown",
+                 "small_blind_seat", "stacks", "street", "structure")
 
     def __init__(self, hand: Hand, seat: int) -> None:
         self.seat = seat
         hole = hand.holes[seat]
         self.hole = None if hole is None else list(hole)
         self.board = hand.board
+        self.game = hand.game
+        #: every board dealt so far (double board's two; the runs once run)
+        self.boards = hand.boards if hand.game.boards > 1 or hand.runs > 1 else [self.board]
         self.stacks = list(hand.stacks)
         self.bets = list(hand.bets)
         self.contributions = list(hand.contributions)
@@ -296,7 +299,7 @@ class Hand(_HandBase):
                           antes: list[int], blinds: list[int],
                           holes: Sequence[CardsLike | None] | None,
                           board: CardsLike | None, hole_count: int | None = None,
-                          game: Game | None = None) -> Hand:
+                          game: Game | None = None, runs: int = 1) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
         forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
@@ -305,7 +308,7 @@ class Hand(_HandBase):
         (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
         backends, so both answer alike; the structure gives the bet sizes."""
         hand = cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count,
-                   game=game)   # the deal's checks and cards
+                   game=game, runs=runs)   # the deal's checks and cards
         for name, values in (("antes", antes), ("blinds", blinds)):
             if len(values) != hand.n_seats or any(
                     isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):

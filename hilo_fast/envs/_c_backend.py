@@ -12,6 +12,7 @@ from typing import Any
 from .._native._core import ffi, lib
 from ..core._c_backend import MAX_CHIPS as MAX_CHIPS
 from ..engine._c_backend import GameSettings, HandState, fill_structure
+from ..engine._c_backend import settings_fields as settings_fields
 
 NAME = "native"
 

@@ -39,3 +39,11 @@ def test_simulate_refuses_a_bad_game(argv: list[str], message: str,
     assert main(["simulate", "--hands", "10", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("hilo-fast: error:") and message in err and err.count("\n") == 1
+
+
+def test_simulate_plays_the_plo_plo8_mix(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--hands", "200", "--json", "--game", "high,omaha8",
+            "--hands-per-game", "3"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["structure"] == "pot limit 1/2, omahahi / omaha8 every 3 hands"

@@ -69,3 +69,22 @@ def test_table_and_simulate_take_a_game() -> None:
         "5 hole cards")
     with pytest.raises(ValueError, match="unknown game"):
         hf.simulate(3, Structure.pot_limit(1, 2), 4, game="stud")
+
+
+def test_the_plo_plo8_mix_alternates_the_games(native: ModuleType) -> None:
+    table = hf.Table([100] * 3, Structure.pot_limit(1, 2), seed=2, game=["high", "omaha8"],
+                     hands_per_game=2)
+    splits = []
+    for _ in range(6):
+        hand = table.next_hand(rebuy_to=100)
+        splits.append(hand.game.split)
+        hand.play(random_legal, random.Random(1))
+    assert splits == ["high", "high", "hilo", "hilo", "high", "high"]
+    for structure in (Structure.pot_limit(1, 2), MixedGame(Structure.pot_limit(1, 2),
+                                                             hands_per_game=3)):
+        both = [hf.simulate(300, structure, 4, seed=5, game=["high", "omaha8"], bots=["pot"],
+                            on_hand=on_hand) for on_hand in (None, lambda hand: None)]
+        assert [s.engine for s in both] == ["C", "Python"]
+        assert both[0].net == both[1].net and both[0].showdowns == both[1].showdowns
+    with pytest.raises(ValueError, match="same hole cards"):
+        hf.Table([100] * 3, Structure.pot_limit(1, 2), game=["high", "courchevel"])
