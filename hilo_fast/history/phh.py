@@ -16,6 +16,19 @@ pot-limit Omaha high, ``/8`` the eight-or-better low split) with the field
 does not know these two codes; the test suite replays them through a
 pokerkit ``State`` built with the same betting structure and hi-lo hands.
 
+The variants (issue 26; docs/engine.md, Variants). Omaha high is written
+``PO`` (the specification's code: pokerkit reads it), ``FO`` or ``NO``. A
+straddle or a single blind is in ``blinds_or_straddles`` as posted. A bomb
+pot's antes are ``antes`` and its pre-flop round every player checking (what
+pokerkit plays with antes and no blinds). Two boards (double board) are dealt
+as pokerkit's state deals them: at each street one ``d db`` for the first
+board, then one for the second. The runs of run-it-N follow the shared board
+cards, run after run, each run's streets in order. Courchevel's exposed card is
+the first ``d db``, before the pre-flop actions. What PHH has no field for is
+written in user-defined fields (the specification's ``_`` prefix):
+``_boards = 2``, ``_exposed``, ``_runs`` (the runs dealt), ``_runs_offered``,
+``_bomb_pot``, ``_straddle``; :func:`parse_phh` reads them back.
+
 Reading: :func:`read_phh` (a path or an open file) and :func:`parse_phh` (text)
 replay PHH hands, written here or elsewhere, with every shape of forced bet
 the specification allows, and compare them with their ``finishing_stacks``
