@@ -76,7 +76,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     small, big = args.stakes or ((2, 4) if args.structure == "fixed-limit" else (1, 2))
     mix = args.game is not None and "," in args.game
     if args.hands_per_game is not None and args.structure != "mixed" and not mix:
-        raise ValueError("--hands-per-game is for --structure mixed or a mix of games only")
+        raise ValueError("--hands-per-game is for --structure mixed only (or a mix of games: "
+                         "--game A,B)")
     game, options = _game_and_options(args, small if args.structure == "fixed-limit" else big)
     structure: Structure | MixedGame
     if args.structure == "fixed-limit":   # named by small bet / big bet

@@ -128,6 +128,7 @@ class SelfPlay:
 
 NO_AMOUNT: int = lib.HF_NO_AMOUNT
 ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL
+MAX_RUNS: int = lib.HF_MAX_RUNS
 
 
 class HandState:
@@ -140,7 +141,6 @@ class HandState:
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
     __slots__ = ("act", "address", "game")
-    MAX_RUNS = lib.HF_MAX_RUNS
     game: Any
     address: int
     act: Callable[[int, int], int]

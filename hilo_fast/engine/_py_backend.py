@@ -30,6 +30,7 @@ FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4                      # HF_FOLD ..
 PREFLOP, FLOP, TURN, RIVER, OVER = 0, 1, 2, 3, 4                   # HF_PREFLOP ..
 SEAT_OUT, SEAT_FOLDED, SEAT_ACTIVE, SEAT_ALL_IN = 0, 1, 2, 3       # HF_OUT ..
 BOT_RANDOM, BOT_CALL, BOT_POT = 0, 1, 2                            # HF_BOT_*
+MAX_RUNS = _py_hand.MAX_RUNS                                       # HF_MAX_RUNS
 
 # ---- the hand: the twin of csrc/engine/hand.c is hilo_fast.engine._py_hand's state machine ----
 

@@ -1,5 +1,9 @@
 """The game engine: one Omaha Hi-Lo hand as a state machine, and a table of hands.
 
+It is one cohesive module: the public façade of the hand (its checks, deal,
+refusals, views, bot loop, runs and settlement) over the two machines that
+play it, kept whole so that every public read and write of a hand is here.
+
 A :class:`Hand` is dealt from a seeded shuffle (or from cards the caller gives),
 posts antes and blinds, and then asks the seat in :attr:`Hand.actor` to act
 until the hand is over (``docs/rules.md`` §3-§5). At every decision

@@ -1,5 +1,9 @@
 """Export a finished hand as a PHH file (the Poker Hand History format pokerkit reads).
 
+It is one cohesive module: PHH written and read back, for every game and forced bet
+the engine plays, kept together so that the writer and the reader of each
+field (and each variant's dealing order) stay one beside the other.
+
 PHH (https://phh.readthedocs.io) is TOML. Players are numbered ``p1..pN`` in
 dealing order: ``p1`` is the first seat dealt in to the left of the button and
 ``pN`` the button (heads-up: ``p1`` the big blind, ``p2`` the button, who posts
