@@ -111,7 +111,7 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
                   const int64_t *contributions, int32_t button,
                   int32_t odd_chip_low, int64_t *payouts);
 
-/* As hf_settle, from hand values already known and on n_boards >= 1 boards
+/* As hf_settle, from hand values already known and on n_boards (1..52) boards
  * (double board, or the runs of run-it-N): high and low hold n_boards x
  * n_seats values, board-major (board b's value of seat s at b * n_seats + s),
  * read for live seats only: high 1..7462, low 1..56 or 0 for no low (pass
@@ -122,7 +122,7 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
  * odd_chip_low, a half's remainder clockwise from the first seat left of the
  * button). Uncontested chips go back whole. Returns 0 with payouts[0..n_seats-1]
  * written last (it may alias the inputs), or HF_ERR_COUNT with payouts
- * untouched for a NULL pointer, n_boards < 1, n_seats, button or
+ * untouched for a NULL pointer, n_boards outside 1..52, n_seats, button or
  * odd_chip_low out of range, no live seat, bad chips (as hf_settle) or a
  * live seat's value out of range. */
 int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
@@ -206,6 +206,64 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead,
                         int32_t part, int32_t n_parts, hf_equity_tally *out);
 
+/* ---- Equity on several boards (boards.c): double board, run it twice,
+ * Omaha high ----
+ *
+ * Every hand known: n_players (2..10) x n_hole (4..6) cards in `holes` (a
+ * random hand is HF_ERR_COUNT). n_boards (1..HF_BOARDS_MAX) boards, row b
+ * of `boards` (n_boards x 5) holding board b's n_known[b] (0, 3, 4 or 5)
+ * known cards first, the rest of the row not read. A card may be on two
+ * boards only at the same place: the runs of run-it-twice share the cards
+ * dealt before the all-in; a double board's boards share none. Otherwise
+ * holes, boards and `dead` are distinct. A deal completes board 0, then
+ * board 1, from the unknown cards (ascending), each completion a
+ * combination in lexicographic order, the second from the cards the first
+ * left. Each board is worth HF_BOARDS_POT / n_boards of the pot; high_only
+ * != 0 gives each board's share to its best high alone (Omaha high), else
+ * it splits hi/lo as in equity.c (per board: quartering, no low -> high
+ * takes it). HF_BOARDS_POT = 10080: a half of one of two boards, 2520,
+ * divides evenly among up to 10 tied players. */
+enum { HF_BOARDS_POT = 10080, HF_BOARDS_MAX = 2 };
+
+/* Integer sums over deals; [p] is player p, [b][p] player p on board b. */
+typedef struct {
+    int64_t deals;
+    int64_t no_low[2];            /* deals where board b paid no low half */
+    int64_t share[10];            /* pot won, in 1/HF_BOARDS_POT units */
+    int64_t share_sq[10];         /* sum of squared shares */
+    int64_t scoop[10];            /* every board won whole and alone */
+    int64_t board_scoop[2][10];   /* board b won whole and alone */
+    int64_t win_high[2][10];      /* board b's best high alone */
+    int64_t tie_high[2][10];      /* board b's best high shared */
+    int64_t win_low[2][10];       /* board b's best low alone */
+    int64_t tie_low[2][10];       /* board b's best low shared */
+} hf_boards_tally;
+
+/* Number of deals, or HF_ERR_* (HF_ERR_COUNT for a bad count, a random
+ * hand, cards on two boards at different places, or too few cards). */
+int64_t hf_boards_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                        const int32_t *dead, int32_t n_dead);
+
+/* Settle every deal whose board-0 completion has rank r with r % n_parts
+ * == part into *out (zeroed first): the tallies of parts 0..n_parts-1 add
+ * up to the tally of every deal. With two boards, board 1 may miss at most
+ * 2 cards (it is known from the flop on), else HF_ERR_COUNT. Returns 0 or
+ * HF_ERR_*. */
+int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                            const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                            const int32_t *dead, int32_t n_dead, int32_t high_only,
+                            int32_t part, int32_t n_parts, hf_boards_tally *out);
+
+/* Settle `count` (0..HF_EQUITY_MAX_COUNT) random deals into *out (zeroed
+ * first): per deal, shuffle_prefix of hf_equity_sample (the same stream and
+ * batched draws, the unknown cards ascending at first and carried over)
+ * draws board 0's missing cards, then board 1's. Returns 0 or HF_ERR_*. */
+int32_t hf_boards_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                         const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                         const int32_t *dead, int32_t n_dead, int32_t high_only,
+                         uint64_t seed, int64_t count, hf_boards_tally *out);
+
 /* ---- Range equity (range_equity.c): players dealt from ranges ----
  *
  * As equity.c, and a player may hold a range: ranges[p].n_combos > 0 (its
@@ -244,12 +302,14 @@ int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
                        const int32_t *dead, int32_t n_dead, const hf_range *ranges);
 
 /* Settle positions first .. first + count - 1 into *out (zeroed first).
- * Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest weight product
- * times HF_EQUITY_POT times count could pass 2^62. */
+ * high_only != 0 settles Omaha high (no hand makes a low; the high takes
+ * every pot). Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest
+ * weight product times HF_EQUITY_POT times count could pass 2^62. */
 int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                            const int32_t *board, int32_t n_board,
                            const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                           int64_t first, int64_t count, hf_range_tally *out);
+                           int32_t high_only, int64_t first, int64_t count,
+                           hf_range_tally *out);
 
 /* Settle `count` random deals into *out (zeroed first; unweighted sums,
  * share_sq included). Per deal, from the splitmix64 stream `seed`: each
@@ -260,11 +320,12 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
  * unknown cards (ascending at first, carried over from deal to deal; each
  * draw Lemire's bounded integer on the high 32 bits of one splitmix64 output)
  * deals the random hands in player order and then
- * the board, redrawing any card a range hand holds. */
+ * the board, redrawing any card a range hand holds. high_only: as in
+ * hf_range_enumerate. */
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                        uint64_t seed, int64_t count, hf_range_tally *out);
+                        int32_t high_only, uint64_t seed, int64_t count, hf_range_tally *out);
 
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 

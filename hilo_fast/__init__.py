@@ -36,13 +36,14 @@ from .engine.hand import Hand, HandView
 from .engine.selfplay import Bot, SimulationSummary, simulate
 from .engine.structures import Limit, MixedGame, Structure
 from .engine.table import Table
-from .equity.compute import EquityResult, PlayerEquity, equity
+from .equity.compute import BoardEquity, EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
 
 __all__ = [
     "BACKEND",
     "Action",
+    "BoardEquity",
     "Bot",
     "CardLike",
     "CardsLike",

@@ -138,8 +138,8 @@ int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
                          const int64_t *contributions, int32_t button,
                          int32_t odd_chip_low, int64_t *payouts)
 {
-    if (!high || !low || !live || !contributions || !payouts || n_boards < 1)
-        return HF_ERR_COUNT;
+    if (!high || !low || !live || !contributions || !payouts || n_boards < 1 || n_boards > 52)
+        return HF_ERR_COUNT;   /* no deck deals more than 52 runs: a bound on what is read */
     int32_t err = check_chips(n_seats, live, contributions, button, odd_chip_low);
     if (err)
         return err;

@@ -35,6 +35,8 @@ class _Lib:
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
+    HF_BOARDS_POT: int
+    HF_BOARDS_MAX: int
     HF_ERR_RANGE_CLASH: int
     HF_RANGE_MAX_REJECTS: int
     HF_MAX_RUNS: int
@@ -163,6 +165,47 @@ class _Lib:
         n_parts: int,
         out: _CData,
     ) -> int: ...
+    def hf_boards_deals(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+    ) -> int: ...
+    def hf_boards_enumerate(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        high_only: int,
+        part: int,
+        n_parts: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_boards_sample(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        high_only: int,
+        seed: int,
+        count: int,
+        out: _CData,
+    ) -> int: ...
     def hf_range_deals(
         self,
         holes: Sequence[int] | _CData,
@@ -184,6 +227,7 @@ class _Lib:
         dead: Sequence[int] | _CData,
         n_dead: int,
         ranges: _CData,
+        high_only: int,
         first: int,
         count: int,
         out: _CData,
@@ -198,6 +242,7 @@ class _Lib:
         dead: Sequence[int] | _CData,
         n_dead: int,
         ranges: _CData,
+        high_only: int,
         seed: int,
         count: int,
         out: _CData,

@@ -258,10 +258,10 @@ def settle_boards(n_boards: int, high: Sequence[int], low: Sequence[int], live: 
         odd_chip_low = int(odd_chip_low.__index__())
     except (TypeError, ValueError, OverflowError, AttributeError):
         return ERR_COUNT
-    if n_boards < 1 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
+    if not 1 <= n_boards <= 52 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
             or len(highs) != n_boards * n or len(lows) != n_boards * n \
-            or n_boards * n >= 1 << 31:
-        return ERR_COUNT
+            or n_boards * n >= 1 << 31 or not 0 <= button < n or odd_chip_low not in (0, 1):
+        return ERR_COUNT   # all of them HF_ERR_COUNT in C too; some would not fit an int32
     out = ffi.new("int64_t[]", n)
     err = int(lib.hf_settle_boards(n, n_boards, ffi.from_buffer("int32_t[]", highs),
                                    ffi.from_buffer("int32_t[]", lows), flags,

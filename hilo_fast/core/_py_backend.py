@@ -316,7 +316,7 @@ def settle_boards(n_boards: int, high: Sequence[int], low: Sequence[int], live: 
     except (TypeError, ValueError, OverflowError, AttributeError):
         return ERR_COUNT
     seats = [seat for seat in range(min(n, len(flags))) if flags[seat]]
-    if n_boards < 1 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
+    if not 1 <= n_boards <= 52 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
             or len(highs) != n_boards * n or len(lows) != n_boards * n \
             or not 0 <= button < n or odd_chip_low not in (0, 1) or not seats \
             or min(chips) < 0 or sum(chips) >= _MAX_TOTAL_CHIPS:

@@ -179,6 +179,13 @@ CASES = [
          "seat 0's contribution must be an int number of chips, got 2.5"),
     Case("showdown", "float", 'showdown("As2dKh3c5c", ["KsKdQsQd", "2c3d4h6s"], [10, float("nan")])',
          TypeError, "got nan"),
+    Case("showdown", "count", 'showdown(None, ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'boards=["As2dKh3c5c", "9h8h7h6h"])', ValueError, "board 1 must have 5 cards, got 4"),
+    Case("showdown", "dup", 'showdown(None, ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'boards=["As2dKh3c5c", "9h8hAs6h5h"])', ValueError,
+         "card As is on board 0 and on board 1 at another place"),
+    Case("showdown", "count", 'showdown("As2dKh3c5c", ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'game=Game(hole_cards=5))', ValueError, "seat 0 holds 4 cards but the game deals 5"),
     Case("rank_hands", "count", 'rank_hands("As2dKh3c5c", ["KsKdQs", "2c3d4h6s"])', ValueError,
          "seat 0's hole must have 4, 5 or 6 cards, got 3"),
     Case("rank_hands", "dup", 'rank_hands("As2dKh3c5c", ["KsKdQsQd", "Ks3d4h6s"])', ValueError,
@@ -189,6 +196,14 @@ CASES = [
     Case("Range", "range", 'Range("(AA,KK")', ValueError, "unbalanced parenthesis '(' at position 0"),
     Case("Range", "count", 'Range("AAKKQ")', ValueError, "more cards than a 4-card hand"),
     Case("Range", "count", 'Range("AA", hole_count=3)', ValueError, "hole_count must be 4, 5 or 6"),
+    Case("Range", "count", 'Range("AA", hole_count=4, game=Game(hole_cards=5))', ValueError,
+         "hole_count 4 but the game deals 5 cards"),
+    # ---- the game dealt ----
+    Case("Game", "count", "Game(hole_cards=7)", ValueError, "Game hole_cards must be 4, 5 or 6"),
+    Case("Game", "range", "Game(boards=3)", ValueError, "Game boards must be 1 or 2"),
+    Case("Game", "type", 'Game(boards="2")', TypeError, "Game boards must be an int"),
+    Case("Game", "range", 'Game(split="low")', ValueError, "Game split must be 'hilo' or 'high'"),
+    Case("Game", "range", 'Game.named("stud")', ValueError, "unknown game 'stud'"),
     Case("Range", "range", 'Range("101%")', ValueError, "a percentage outside 0-100"),
     Case("Range", "range", 'Range("AA@0,KK@1")', ValueError, "a weight must be a positive number"),
     Case("Range", "dup", 'Range("AsAs")', ValueError, "the same card twice (As)"),
@@ -196,6 +211,14 @@ CASES = [
          "player 2's range 'AsAh**' is empty after card removal"),
     # ---- equity ----
     Case("equity", "type", 'equity("As2dKh3c7c8d9hTs")', TypeError, "holes must be a sequence of hands"),
+    Case("equity", "count", 'equity(["As2dKh3c", "7c8d9hTs"], game=Game(boards=2), boards=["2c3c4c"])',
+         ValueError, "boards must hold 2 board(s)"),
+    Case("equity", "dup", 'equity(["As2dKh3c", "7c8d9hTs"], game=Game(boards=2), '
+         'boards=["2c4c5c", "6cJc2c"])', ValueError, "duplicate card 2c"),
+    Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], runs=3)', ValueError,
+         "runs must be 1..2, got 3"),
+    Case("equity", "type", 'equity(["As2dKh3c", "7c8d9hTs"], game="high")', TypeError,
+         "game must be a hilo_fast.Game"),
     Case("equity", "count", 'equity(["As2dKh3c"])', ValueError, "equity needs 2 to 10 players, got 1"),
     Case("equity", "count", 'equity(["As2dKh3c", "7c8d9hTsJs"])', ValueError,
          "every player must hold the same number of cards"),
@@ -331,7 +354,8 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity",
+                "BoardEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results

@@ -18,8 +18,9 @@ PACKAGE = Path(hilo_fast.__file__).resolve().parent
 
 # Written out by hand: adding or removing a public name is a decision, made here too.
 PUBLIC = {
-    "BACKEND", "Action", "Bot", "CardLike", "CardsLike", "EquityResult", "Game", "Hand", "HandHistory",
-    "HandValue", "HandView", "LegalActions", "Limit", "MixedGame", "OddChip", "PlayerEquity",
+    "BACKEND", "Action", "BoardEquity", "Bot", "CardLike", "CardsLike", "EquityResult", "Game",
+    "Hand", "HandHistory", "HandValue", "HandView", "LegalActions", "Limit", "MixedGame",
+    "OddChip", "PlayerEquity",
     "PokerStarsReader", "Pot", "Range", "Replay", "ShowdownResult", "SimulationSummary",
     "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str",
     "describe_high", "describe_low", "equity", "evaluate", "evaluate_batch", "evaluate_high5",
