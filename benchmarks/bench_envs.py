@@ -189,6 +189,8 @@ def main() -> None:
          vector_loop(args.tables, args.vector_steps, True, num_players=6, structure=pot)),
         (f"VectorEnv, pot limit, 2 seats, {args.tables} tables, table until a bust",
          vector_loop(args.tables, args.vector_steps, True, structure=pot, episode="table")),
+        (f"VectorEnv, pot limit, 2 seats, {args.tables} tables, double board",
+         vector_loop(args.tables, args.vector_steps, True, structure=pot, game="double-board")),
     ]
     # the vector rows' references: the AEC env's pot-limit heads-up rows
     names = [name for name, _ in rows]
@@ -214,6 +216,12 @@ def main() -> None:
         versus = best[aec_table_row if name.endswith("table until a bust") else aec_row][1]
         versus_aec = f" {cpu / versus:>7.1f}x AEC" if name.startswith("VectorEnv") else ""
         print(f"{name:<66} {wall:>10,.0f} {cpu:>10,.0f} {cpu / reference:>7.2f}x{versus_aec}")
+        if name.endswith("double board") and cpu < DOUBLE_BOARD_TARGET:   # issue 26's target
+            print(f"MISSED: double board {cpu:,.0f} steps/s < {DOUBLE_BOARD_TARGET:,}")
+
+
+#: Issue 26: the vector environment on double board, steps/s (CPU).
+DOUBLE_BOARD_TARGET = 2_000_000
 
 
 if __name__ == "__main__":

@@ -374,12 +374,29 @@ typedef struct {
     int32_t pos;
 } hf_mt;
 
-/* One hand's betting structure (hilo_fast.engine.structures.Structure). */
+/* One hand's settings: its betting structure (hilo_fast.engine.structures.
+ * Structure, with the table's options) and the game dealt (hilo_fast.Game).
+ * A zeroed tail is today's game: one board, hi/lo, blinds, no straddle. */
 typedef struct {
     int32_t limit;      /* 0 fixed, 1 pot, 2 no limit */
     int32_t max_bets;   /* bets per round in fixed limit; 0 = no cap */
     int64_t small_blind, big_blind, ante, small_bet, big_bet;
+    int64_t straddle;       /* > 0: a live straddle of this many chips by the seat
+                             * left of the big blind (3+ seats dealt in) */
+    int64_t bomb_pot;       /* > 0: every seat antes this, no blinds, no pre-flop
+                             * betting: the first round is the flop's */
+    int32_t single_blind;   /* 1: only the big blind, posted left of the button */
+    int32_t high_only;      /* 1: Omaha high, no low half (Game split "high") */
+    int32_t exposed;        /* board cards face up before the first round (0..3;
+                             * Courchevel 1) */
+    int32_t n_boards;       /* 0 or 1: one board; 2: double board */
+    int32_t runs;           /* 0 or 1: the board runs once; 2..HF_MAX_RUNS: when
+                             * every live seat is all in before the river the
+                             * hand stops for hf_hand_runs (one board only) */
 } hf_structure;
+
+/* At most this many runs of the board (run it twice, three or four times). */
+enum { HF_MAX_RUNS = 4 };
 
 enum { HF_BOT_RANDOM = 0, HF_BOT_CALL = 1, HF_BOT_POT = 2 };
 
@@ -426,6 +443,14 @@ typedef struct {
     int32_t board_shown;              /* board cards dealt so far: 0, 3, 4, 5 */
     int32_t holes[10][6];             /* rows of seats sitting out are -1 */
     int32_t board[5];
+    int32_t straddle_seat;            /* the seat that straddled, -1: none */
+    /* Boards after the first: double board's second (extra_boards[0]), or the
+     * cards of runs 2.. (run r's board: board[0..run_from-1], then
+     * extra_boards[r-2][run_from..4]). */
+    int32_t extra_boards[HF_MAX_RUNS - 1][5];
+    int32_t awaiting_runs;            /* 1: stopped for hf_hand_runs */
+    int32_t n_runs;                   /* runs dealt (1 unless agreed) */
+    int32_t run_from;                 /* board cards shared by the runs */
 } hf_game;
 
 /* Start a hand: `stacks` per seat (0 = sits out), the button a seat with
@@ -439,6 +464,11 @@ typedef struct {
 int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
                      int32_t hole_count, const int64_t *stacks, int32_t button,
                      const int32_t *cards, int32_t n_cards);
+
+/* Run the rest of the board `runs` times (1 .. structure.runs: what every
+ * live seat agreed to) when the hand stopped for it (awaiting_runs), then
+ * settle over the runs. Returns 0, or HF_ERR_ILLEGAL with *g unchanged. */
+int32_t hf_hand_runs(hf_game *g, int32_t runs);
 
 /* Apply an action of the actor (HF_FOLD .. HF_RAISE): `amount` the "to"
  * total of a bet or raise, the exact chips of a call or HF_NO_AMOUNT,
@@ -509,7 +539,8 @@ enum {
     HF_OBS_CHECKS = 188,      /* 40: street x seat r */
     HF_OBS_CALLS = 228,       /* 40 */
     HF_OBS_RAISES = 268,      /* 40 */
-    HF_OBS_SIZE = 308
+    HF_OBS_BOARD2 = 308,      /* 52: double board's second board dealt so far */
+    HF_OBS_SIZE = 360
 };
 
 /* The discrete actions: fold, check/call, bet/raise minimum, half pot, pot,

@@ -864,6 +864,7 @@ static int64_t next_chips(reader *r)
 /* A plausible structure: legal, small, any limit. */
 static void plausible_structure(reader *r, hf_structure *s)
 {
+    memset(s, 0, sizeof *s);   /* the table options and the game: off (today's game) */
     s->limit = next_byte(r) % 3;
     s->big_blind = 1 + next_byte(r) % 8;
     s->small_blind = next_byte(r) % (s->big_blind + 1);
@@ -1058,9 +1059,27 @@ static void drive_hand(const uint8_t *data, size_t size)
     reader r = { data, size, 0 };
     hf_structure s;
     uint8_t mode = next_byte(&r);
-    if (mode < 200)
+    if (mode < 200) {
         plausible_structure(&r, &s);
-    else {
+        /* the variants: straddle, bomb pot, one blind, Omaha high, Courchevel,
+         * double board or run it N times */
+        uint8_t options = next_byte(&r), game = next_byte(&r);
+        s.straddle = options & 1 ? 2 * s.big_blind : 0;
+        s.bomb_pot = options & 2 ? 1 + (options >> 5) : 0;
+        s.single_blind = (options >> 2) & 1;
+        s.high_only = (options >> 3) & 1;
+        s.exposed = game % 3 == 0;
+        s.n_boards = game % 5 == 0 ? 2 : 1;
+        s.runs = s.n_boards == 2 ? 1 : 1 + (game >> 4) % 4;
+    } else {
+        memset(&s, 0, sizeof s);
+        s.straddle = next_chips(&r);
+        s.bomb_pot = next_chips(&r);
+        s.single_blind = (int32_t)next_byte(&r) - 1;
+        s.high_only = (int32_t)next_byte(&r) - 1;
+        s.exposed = (int32_t)next_byte(&r) % 6 - 1;
+        s.n_boards = (int32_t)next_byte(&r) % 5 - 1;
+        s.runs = (int32_t)next_byte(&r) % 7 - 1;
         s.limit = (int32_t)next_byte(&r) - 1;
         s.max_bets = (int32_t)next_byte(&r) - 1;
         s.small_blind = next_chips(&r);
@@ -1077,7 +1096,8 @@ static void drive_hand(const uint8_t *data, size_t size)
         dealt += stacks[seat] > 0;
     }
     int32_t button = (int32_t)(next_byte(&r) % 12) - 1;
-    int32_t n_cards = dealt * hole_count + 5 + (next_byte(&r) > 250 ? 1 : 0);
+    int32_t boards = s.n_boards == 2 ? 2 : s.runs > 1 ? s.runs : 1;
+    int32_t n_cards = dealt * hole_count + 5 * boards + (next_byte(&r) > 250 ? 1 : 0);
     if (n_cards > 52)
         n_cards = next_byte(&r) % 60;
     int32_t deck[64];
@@ -1094,15 +1114,31 @@ static void drive_hand(const uint8_t *data, size_t size)
         FAIL("hand_deal: unexpected code %d", got);
     if (hf_hand_act(NULL, HF_FOLD, HF_NO_AMOUNT) != HF_ERR_COUNT)
         FAIL("hand_act: a NULL hand must be HF_ERR_COUNT");
+    if (hf_hand_runs(NULL, 1) != HF_ERR_COUNT)
+        FAIL("hand_runs: a NULL hand must be HF_ERR_COUNT");
     if (got)
         return;
     int64_t chips = 0;
     for (int32_t seat = 0; seat < g.n_seats; seat++)
         chips += stacks[seat];
     check_hand_invariants(&g, chips);
-    for (int32_t step = 0; g.actor >= 0; step++) {
+    for (int32_t step = 0; g.actor >= 0 || g.awaiting_runs; step++) {
         if (step > 100000)
             FAIL("hand: no end after %d actions", step);
+        if (g.awaiting_runs) {   /* the runs agreed: any number, legal or not */
+            int32_t runs = r.pos >= r.size ? 1 : (int32_t)next_byte(&r) % 7 - 1;
+            hf_game waiting;
+            memcpy(&waiting, &g, sizeof g);
+            got = hf_hand_runs(&g, runs);
+            if (got == HF_ERR_ILLEGAL) {
+                if (memcmp(&waiting, &g, sizeof g))
+                    FAIL("hand_runs: a refused answer changed the hand");
+            } else if (got != 0 || g.awaiting_runs || g.n_runs != runs) {
+                FAIL("hand_runs: unexpected code %d", got);
+            }
+            check_hand_invariants(&g, chips);
+            continue;
+        }
         int32_t action = (int32_t)next_byte(&r) % 7 - 1;
         int64_t amounts[8] = { HF_NO_AMOUNT, g.min_to, g.max_to, g.call_amount,
                                g.min_to + (g.max_to - g.min_to) / 2, g.max_to + 1, -2, INT64_MAX };

@@ -54,6 +54,15 @@ static int64_t put(hf_game *g, int32_t seat, int64_t chips)
     return chips;
 }
 
+/* The boards dealt: double board's two, or the runs offered (each run's cards
+ * are dealt as a whole board; a run uses those after the shared ones). */
+static int32_t n_boards(const hf_structure *s)
+{
+    if (s->n_boards == 2)
+        return 2;
+    return s->runs > 1 ? s->runs : 1;
+}
+
 /* engine._deal's order: hole cards seat by seat from the front of `deck`, the board last. */
 static void place_cards(hf_game *g, const int32_t *deck)
 {
@@ -65,6 +74,8 @@ static void place_cards(hf_game *g, const int32_t *deck)
         k += dealt_in ? g->hole_count : 0;
     }
     memcpy(g->board, deck + k, sizeof g->board);
+    for (int32_t b = 1; b < n_boards(&g->structure); b++)   /* the other boards after it */
+        memcpy(g->extra_boards[b - 1], deck + k + 5 * b, sizeof g->extra_boards[0]);
 }
 
 /* engine._shuffled: the first cards of a partial Fisher-Yates shuffle (self-play). */
@@ -75,7 +86,7 @@ static void deal(hf_game *g, hf_mt *rng)
         deck[c] = c;
     for (int32_t seat = 0; seat < g->n_seats; seat++)
         dealt += g->status[seat] != HF_OUT;
-    int32_t need = dealt * g->hole_count + 5;
+    int32_t need = dealt * g->hole_count + 5 * n_boards(&g->structure);
     for (int32_t i = 0; i < need; i++) {
         int32_t j = i + (int32_t)hf_mt_below(rng, 52 - i);
         int32_t t = deck[i];
@@ -85,21 +96,42 @@ static void deal(hf_game *g, hf_mt *rng)
     place_cards(g, deck);
 }
 
-/* post_forced_bets: antes are dead (not part of the round's bets). */
+/* post_forced_bets: antes are dead (not part of the round's bets). A bomb pot's
+ * antes replace the antes and blinds; a single blind is the big blind posted
+ * left of the button; a straddle is posted left of the big blind. */
 static void post_forced_bets(hf_game *g)
 {
     const hf_structure *s = &g->structure;
-    if (s->ante)
+    int64_t ante = s->bomb_pot ? s->bomb_pot : s->ante;
+    if (ante)
         for (int32_t seat = 0; seat < g->n_seats; seat++)
             if (g->status[seat] != HF_OUT)
-                put(g, seat, s->ante);
-    int32_t sb = g->small_blind_seat = g->n_live == 2 ? g->button : next_in(g, g->button);
-    int32_t bb = g->big_blind_seat = next_in(g, sb);
-    g->bets[sb] = put(g, sb, s->small_blind);
-    g->bets[bb] = put(g, bb, s->big_blind);
-    g->current_bet = g->bets[sb] > g->bets[bb] ? g->bets[sb] : g->bets[bb];
-    g->bet_count = g->current_bet ? 1 : 0;   /* the big blind is the first bet */
+                put(g, seat, ante);
     g->last_aggressor = -1;
+    g->small_blind_seat = g->big_blind_seat = g->straddle_seat = -1;
+    if (s->bomb_pot)
+        return;
+    int32_t bb;
+    if (s->single_blind) {
+        bb = g->big_blind_seat = next_in(g, g->button);
+    } else {
+        int32_t sb = g->small_blind_seat = g->n_live == 2 ? g->button : next_in(g, g->button);
+        bb = g->big_blind_seat = next_in(g, sb);
+        g->bets[sb] = put(g, sb, s->small_blind);
+    }
+    g->bets[bb] = put(g, bb, s->big_blind);
+    g->bet_count = 1;   /* the big blind is the first bet */
+    if (s->straddle && g->n_live >= 3) {
+        int32_t st = g->straddle_seat = next_in(g, bb);
+        g->bets[st] = put(g, st, s->straddle);
+        g->bet_count += g->bets[st] == s->straddle;   /* a full straddle: the second bet */
+    }
+    g->current_bet = 0;
+    for (int32_t seat = 0; seat < g->n_seats; seat++)
+        if (g->bets[seat] > g->current_bet)
+            g->current_bet = g->bets[seat];
+    if (!g->current_bet)
+        g->bet_count = 0;
 }
 
 /* prepare_decision: the actor's call amount and bet/raise bounds. */
@@ -204,34 +236,60 @@ static void showdown(hf_game *g)
     for (int32_t k = 0, seat = first; k < g->n_seats; k++, seat = next_seat(g, seat))
         if (g->status[seat] >= HF_ACTIVE)
             g->showdown_order[g->n_shown++] = seat;
-    hf_board board;
-    hf_board_prepare(&board, g->board, 5);
-    int32_t high[10] = {0}, low[10] = {0};
+    /* The boards settled: the one board, double board's two, or the runs. */
+    int32_t boards = g->structure.n_boards == 2 ? 2 : g->n_runs > 1 ? g->n_runs : 1;
+    int32_t high[HF_MAX_RUNS * 10] = {0}, low[HF_MAX_RUNS * 10] = {0};
     uint8_t live[10] = {0};
-    for (int32_t seat = 0; seat < g->n_seats; seat++) {
-        if (g->status[seat] >= HF_ACTIVE) {
-            int32_t packed = hf_board_omaha(&board, g->holes[seat], g->hole_count);
-            high[seat] = packed >> 8;
-            low[seat] = packed & 0xFF;
-            live[seat] = 1;
+    for (int32_t b = 0; b < boards; b++) {
+        int32_t cards[5];
+        for (int32_t c = 0; c < 5; c++)
+            cards[c] = b == 0 || (g->structure.n_boards != 2 && c < g->run_from)
+                       ? g->board[c] : g->extra_boards[b - 1][c];
+        hf_board board;
+        hf_board_prepare(&board, cards, 5);
+        for (int32_t seat = 0; seat < g->n_seats; seat++) {
+            if (g->status[seat] >= HF_ACTIVE) {
+                int32_t packed = hf_board_omaha(&board, g->holes[seat], g->hole_count);
+                high[b * g->n_seats + seat] = packed >> 8;
+                low[b * g->n_seats + seat] = g->structure.high_only ? 0 : packed & 0xFF;
+                live[seat] = 1;   /* (low 0: no low) */
+            }
         }
     }
-    hf_settle_values(g->n_seats, high, low, live, g->contributions, g->button, 0, g->payouts);
+    if (boards == 1)
+        hf_settle_values(g->n_seats, high, low, live, g->contributions, g->button, 0,
+                         g->payouts);
+    else
+        hf_settle_boards(g->n_seats, boards, high, low, live, g->contributions, g->button, 0,
+                         g->payouts);
     g->went_to_showdown = 1;
     close_hand(g);
 }
 
-/* end_round */
-static void end_round(hf_game *g)
+/* next_street: deal the next street's cards, or settle after the river. */
+static void next_street(hf_game *g)
 {
-    return_uncalled(g);
-    memset(g->bets, 0, sizeof g->bets);
     g->street++;
     g->actor = -1;
     if (g->street == HF_OVER)
         showdown(g);
     else
         g->board_shown = board_after[g->street];
+}
+
+/* end_round; with runs offered and every live seat but at most one all in
+ * before the river, the hand stops for hf_hand_runs. */
+static void end_round(hf_game *g)
+{
+    return_uncalled(g);
+    memset(g->bets, 0, sizeof g->bets);
+    if (g->structure.runs > 1 && g->n_runs == 0 && g->n_live >= 2 && g->n_active <= 1
+        && g->street < HF_RIVER) {
+        g->awaiting_runs = 1;
+        g->actor = -1;
+        return;
+    }
+    next_street(g);
 }
 
 /* start_round: open a betting round; run out the board while nobody can bet. */
@@ -244,6 +302,9 @@ static void start_round(hf_game *g, int preflop)
             g->bet_count = 0;
         }
         g->min_raise = g->street >= HF_TURN ? s->big_bet : s->small_bet;
+        /* A straddle is the pre-flop round's big blind: raises are by it. */
+        if (preflop && g->straddle_seat >= 0 && s->limit != HF_FIXED)
+            g->min_raise = s->straddle;
         g->short_sum = 0;
         int32_t count = 0;
         for (int32_t seat = 0; seat < g->n_seats; seat++) {
@@ -258,12 +319,13 @@ static void start_round(hf_game *g, int preflop)
         if (count) {
             /* The showing order looks at the last round that had betting. */
             g->last_aggressor = -1;
-            g->actor = next_pending(g, preflop ? g->big_blind_seat : g->button);
+            g->actor = next_pending(g, !preflop ? g->button : g->straddle_seat >= 0
+                                        ? g->straddle_seat : g->big_blind_seat);
             prepare_decision(g);
             return;
         }
         end_round(g);
-        if (g->street == HF_OVER)
+        if (g->street == HF_OVER || g->awaiting_runs)
             return;
         preflop = 0;
     }
@@ -287,12 +349,20 @@ static void begin(hf_game *g, const hf_structure *structure, int32_t n_seats,
     g->street = HF_PREFLOP;
     g->actor = -1;
     g->last.street = g->last.seat = g->last.action = -1;
+    g->board_shown = structure->exposed;   /* Courchevel: the first flop card */
+    g->straddle_seat = -1;
 }
 
 static void open_hand(hf_game *g)
 {
     post_forced_bets(g);
-    start_round(g, 1);
+    if (g->structure.bomb_pot) {   /* no pre-flop betting: the flop is dealt */
+        g->street = HF_FLOP;
+        g->board_shown = board_after[HF_FLOP];
+        start_round(g, 0);
+    } else {
+        start_round(g, 1);
+    }
 }
 
 void hf_game_start(hf_game *g, const hf_structure *structure, int32_t n_seats,
@@ -310,7 +380,13 @@ int hf_valid_structure(const hf_structure *s)
         && s->small_blind >= 0 && s->big_blind > 0 && s->small_blind <= s->big_blind
         && s->ante >= 0 && s->small_bet > 0 && s->big_bet > 0
         && s->big_blind < MAX_CHIPS && s->ante < MAX_CHIPS
-        && s->small_bet < MAX_CHIPS && s->big_bet < MAX_CHIPS;
+        && s->small_bet < MAX_CHIPS && s->big_bet < MAX_CHIPS
+        && s->straddle >= 0 && s->straddle < MAX_CHIPS
+        && s->bomb_pot >= 0 && s->bomb_pot < MAX_CHIPS
+        && (s->single_blind == 0 || s->single_blind == 1)
+        && (s->high_only == 0 || s->high_only == 1)
+        && s->exposed >= 0 && s->exposed <= 3 && s->n_boards >= 0 && s->n_boards <= 2
+        && s->runs >= 0 && s->runs <= HF_MAX_RUNS && !(s->runs > 1 && s->n_boards == 2);
 }
 
 int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
@@ -331,7 +407,7 @@ int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
         chips += stacks[seat];
         dealt += stacks[seat] > 0;
     }
-    if (dealt < 2 || n_cards != dealt * hole_count + 5 || n_cards > 52)
+    if (dealt < 2 || n_cards != dealt * hole_count + 5 * n_boards(structure) || n_cards > 52)
         return HF_ERR_COUNT;
     uint64_t seen = 0;
     int32_t err = hf_check_cards(cards, n_cards, &seen);
@@ -429,9 +505,24 @@ void hf_game_act(hf_game *g, int32_t action, int64_t to)
         prepare_decision(g);
     } else {
         end_round(g);
-        if (g->street != HF_OVER)
+        if (g->street != HF_OVER && !g->awaiting_runs)
             start_round(g, 0);
     }
+}
+
+int32_t hf_hand_runs(hf_game *g, int32_t runs)
+{
+    if (!g)
+        return HF_ERR_COUNT;
+    if (!g->awaiting_runs || runs < 1 || runs > g->structure.runs)
+        return HF_ERR_ILLEGAL;
+    g->awaiting_runs = 0;
+    g->n_runs = runs;
+    g->run_from = g->board_shown;
+    next_street(g);
+    if (g->street != HF_OVER)
+        start_round(g, 0);
+    return 0;
 }
 
 /* Hand.act's checks, in its order; the action is applied only when legal. */

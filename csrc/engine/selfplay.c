@@ -55,7 +55,8 @@ static int valid_session(const hf_selfplay *sp, int64_t hands)
         || sp->bot_rng.pos < 0 || sp->bot_rng.pos > 624)
         return 0;
     for (int32_t k = 0; k < sp->n_games; k++)
-        if (!hf_valid_structure(&sp->games[k]))
+        if (!hf_valid_structure(&sp->games[k]) || sp->games[k].runs > 1   /* nobody to agree */
+            || sp->n_seats * sp->hole_count + 5 * (sp->games[k].n_boards == 2 ? 2 : 1) > 52)
             return 0;
     int32_t with_chips = 0;
     int64_t chips = 0;

@@ -31,9 +31,11 @@ static int valid_config(const hf_vector_config *c)
      * seat to act. */
     int64_t floor = 0;
     for (int32_t k = 0; k < c->n_games; k++) {
-        if (!hf_valid_structure(&c->games[k]))
+        const hf_structure *s = &c->games[k];
+        if (!hf_valid_structure(s) || s->runs > 1   /* nobody to agree */
+            || c->n_seats * c->hole_count + 5 * (s->n_boards == 2 ? 2 : 1) > 52)
             return 0;
-        int64_t forced = c->games[k].big_blind + c->games[k].ante;
+        int64_t forced = s->big_blind + s->ante + s->straddle + s->bomb_pot;
         floor = forced > floor ? forced : floor;
     }
     int64_t chips = 0;
@@ -85,7 +87,7 @@ static void hand_strength(const hf_game *g, int32_t seat, float hi_lo[2])
     hf_board b;
     hf_board_prepare(&b, g->board, g->board_shown);
     int32_t packed = hf_board_omaha(&b, g->holes[seat], g->hole_count);
-    int32_t high = packed >> 8, low = packed & 0xff;
+    int32_t high = packed >> 8, low = g->structure.high_only ? 0 : packed & 0xff;
     hi_lo[0] = (float)(1.0 - (double)(high - 1) / 7462.0);
     hi_lo[1] = low ? (float)(1.0 - (double)(low - 1) / 56.0) : 0.0f;
 }
@@ -112,6 +114,9 @@ static void encode(const hf_game *g, const int32_t history[3][4][10], int32_t se
             obs[HF_OBS_HOLE + g->holes[seat][k]] = 1.0f;
     for (int32_t k = 0; k < g->board_shown; k++)
         obs[HF_OBS_BOARD + g->board[k]] = 1.0f;
+    if (g->structure.n_boards == 2)
+        for (int32_t k = 0; k < g->board_shown; k++)
+            obs[HF_OBS_BOARD2 + g->extra_boards[0][k]] = 1.0f;
     if (g->street < HF_OVER)
         obs[HF_OBS_STREET + g->street] = 1.0f;
     obs[HF_OBS_LIMIT + g->structure.limit] = 1.0f;
@@ -196,7 +201,8 @@ static int32_t deal_hand(const hf_vector_config *c, hf_vector_table *t, hf_mt *r
         t->start[seat] = stacks[seat];   /* a copy first: stacks may be t->game's */
         dealt += stacks[seat] > 0;
     }
-    int32_t need = dealt * c->hole_count + 5, deck[52];
+    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
+    int32_t need = dealt * c->hole_count + 5 * (game->n_boards == 2 ? 2 : 1), deck[52];
     if (need > 52)
         return HF_ERR_COUNT;          /* never the case: valid_config bounds it */
     for (int32_t k = 0; k < 52; k++)
@@ -206,7 +212,6 @@ static int32_t deal_hand(const hf_vector_config *c, hf_vector_table *t, hf_mt *r
         deck[i] = deck[j];
         deck[j] = swap;
     }
-    const hf_structure *game = &c->games[(number / c->hands_per_game) % c->n_games];
     memset(t->history, 0, sizeof t->history);
     memset(t->strength_board, 0, sizeof t->strength_board);
     t->episode_hands++;

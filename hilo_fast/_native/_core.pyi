@@ -39,6 +39,7 @@ class _Lib:
     HF_BOARDS_MAX: int
     HF_ERR_RANGE_CLASH: int
     HF_RANGE_MAX_REJECTS: int
+    HF_MAX_RUNS: int
     HF_BOT_RANDOM: int
     HF_BOT_CALL: int
     HF_BOT_POT: int
@@ -65,6 +66,7 @@ class _Lib:
     HF_OBS_CHECKS: int
     HF_OBS_CALLS: int
     HF_OBS_RAISES: int
+    HF_OBS_BOARD2: int
     HF_OBS_SIZE: int
     HF_ENV_ACTIONS: int
     HF_ENV_FIXED_ACTIONS: int
@@ -287,6 +289,7 @@ class _Lib:
         cards: Sequence[int] | _CData,
         n_cards: int,
     ) -> int: ...
+    def hf_hand_runs(self, g: _CData, runs: int) -> int: ...
     def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
     def hf_vector_deal(

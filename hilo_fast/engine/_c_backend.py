@@ -43,9 +43,19 @@ _SELFPLAY_ERRORS = {
     lib.HF_ERR_CHIPS_NOT_CONSERVED: "a hand created or lost chips",
 }
 
-#: One game's settings: (limit, max_bets, small_blind, big_blind, ante,
-#: small_bet, big_bet), as in hf_structure.
-GameSettings = tuple[int, int, int, int, int, int, int]
+#: One game's settings: hf_structure's fields by name (settings_fields), or the
+#: first seven of them as a tuple (limit, max_bets, small_blind, big_blind,
+#: ante, small_bet, big_bet).
+GameSettings = dict[str, int] | tuple[int, int, int, int, int, int, int]
+_FIRST_FIELDS = ("limit", "max_bets", "small_blind", "big_blind", "ante", "small_bet", "big_bet")
+
+
+def fill_structure(target: Any, settings: GameSettings) -> None:
+    """Write one game's settings into an hf_structure (the rest stays zero)."""
+    fields = settings if isinstance(settings, dict) else dict(zip(_FIRST_FIELDS, settings,
+                                                                  strict=True))
+    for name, value in fields.items():
+        setattr(target, name, value)
 #: random.Random().getstate()
 RandomState = tuple[Any, ...]
 
@@ -67,11 +77,8 @@ class SelfPlay:
                  deal_state: RandomState, bot_state: RandomState, button: int = 0) -> None:
         # Any: the struct's fields are cffi attributes that no stub can list.
         session: Any = ffi.new("hf_selfplay *")
-        for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
-            game = session.games[k]
-            game.limit, game.max_bets = limit, max_bets
-            game.small_blind, game.big_blind, game.ante = sb, bb, ante
-            game.small_bet, game.big_bet = small_bet, big_bet
+        for k, fields in enumerate(games):
+            fill_structure(session.games[k], fields)
         session.n_games = len(games)
         session.hands_per_game = hands_per_game
         session.n_seats = len(stacks)
@@ -121,6 +128,7 @@ class SelfPlay:
 
 NO_AMOUNT: int = lib.HF_NO_AMOUNT
 ERR_ILLEGAL: int = lib.HF_ERR_ILLEGAL
+MAX_RUNS: int = lib.HF_MAX_RUNS
 
 
 class HandState:
@@ -163,6 +171,26 @@ class HandState:
         """Per seat: folded this hand."""
         return [st == SEAT_FOLDED for st in self.game.status[0:self.game.n_seats]]
 
+    @property
+    def awaiting_runs(self) -> int:
+        """1 while the hand waits for the runs agreed (:meth:`agree_runs`)."""
+        return int(self.game.awaiting_runs)
+
+    def agree_runs(self, runs: int) -> int:
+        """``hf_hand_runs``: run the rest of the board ``runs`` times (0, or ERR_ILLEGAL)."""
+        return int(lib.hf_hand_runs(self.game, runs))
+
+    def settled_boards(self) -> list[list[int]]:
+        """The boards of the showdown, whole: the one board, double board's two, or
+        the runs (run r: the shared cards, then its own), as hand.c settles them."""
+        g = self.game
+        board = list(g.board)
+        if g.structure.n_boards == 2:
+            return [board, list(g.extra_boards[0])]
+        shared = g.run_from
+        return [board] + [board[:shared] + list(g.extra_boards[r])[shared:]
+                          for r in range(max(g.n_runs, 1) - 1)]
+
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
         ffi.memmove(game, self.game, ffi.sizeof("hf_game"))
@@ -192,10 +220,14 @@ class HandState:
             "max_to": int(g.max_to),
             "small_blind_seat": int(g.small_blind_seat),
             "big_blind_seat": int(g.big_blind_seat),
+            "straddle_seat": int(g.straddle_seat),
             "board": list(g.board[0:g.board_shown]),
             "holes": [list(g.holes[s][0:g.hole_count]) if g.status[s] != lib.HF_OUT else None
                       for s in range(n)],
             "folded": [g.status[s] == lib.HF_FOLDED for s in range(n)],
+            "boards": [board[:g.board_shown] for board in self.settled_boards()],
+            "awaiting_runs": int(g.awaiting_runs), "n_runs": int(g.n_runs),
+            "run_from": int(g.run_from),
             "showdown_order": list(g.showdown_order[0:g.n_shown]),
             "actions": int(g.n_actions),
             "last": (int(last.street), int(last.seat), int(last.action), int(last.amount)),
@@ -309,34 +341,37 @@ _c_deal_given: Callable[..., int | None] | None = None
 
 
 def hand_deal_given(structure: Any, stacks: list[int], button: int, hole_count: int,
-                    holes: list[list[int] | None], board: list[int]) -> HandState | int | None:
+                    holes: list[list[int] | None], board: list[int], game: Any = None
+                    ) -> HandState | int | None:
     """The hand of a deal given seat by seat (engine.Hand._given_deal), the C
     checking it: its state, the C's error code, or None when the builtin is not
     bound or the input is not plain lists of ints (a hole for exactly the seats
     with chips)."""
     if _c_deal_given is None:
         return None
-    _alive, settings_address = _settings(structure)   # held: the cache may drop it
-    game = ffi.new("hf_game *")
-    address = int(ffi.cast("uintptr_t", game))
+    _alive, settings_address = _settings(structure, game)   # held: the cache may drop it
+    hand = ffi.new("hf_game *")
+    address = int(ffi.cast("uintptr_t", hand))
     err = _c_deal_given(address, settings_address, stacks, button, hole_count, holes, board)
-    return HandState(game, address) if err == 0 else err
+    return HandState(hand, address) if err == 0 else err
 
 
 def hand_deal_plain(structure: Any, stacks: list[int], button: int, hole_count: int,
-                    cards: list[int]) -> HandState | int:
+                    cards: list[int], game: Any = None, runs: int = 1) -> HandState | int:
     """:func:`hand_deal` for the façade's checked lists of ints (stacks, and
     cards 0..51): converted by the builtin deal where it is bound (anything
     else it leaves to hand_deal), else given to cffi as they are."""
     if _c_deal is not None:
-        _alive, settings_address = _settings(structure)   # held: the cache may drop it
-        game = ffi.new("hf_game *")
-        address = int(ffi.cast("uintptr_t", game))
+        _alive, settings_address = _settings(structure, game, runs)   # held: the cache may drop it
+        hand = ffi.new("hf_game *")
+        address = int(ffi.cast("uintptr_t", hand))
         err = _c_deal(address, settings_address, stacks, button, hole_count, cards)
         if err is not None:
-            return err or HandState(game, address)
-        return hand_deal(structure, stacks, button, hole_count, cards)   # not plain lists
-    return hand_deal(structure, stacks, button, hole_count, cards, plain=True)
+            return err or HandState(hand, address)
+        return hand_deal(structure, stacks, button, hole_count, cards,
+                         game=game, runs=runs)   # not plain lists
+    return hand_deal(structure, stacks, button, hole_count, cards, plain=True, game=game,
+                     runs=runs)
 
 
 #: csrc/py/handplay.c's deal_hand, bound with _c_deal.
@@ -346,16 +381,16 @@ _GAME = ffi.typeof("hf_game *")
 
 
 def hand_deal_shuffled(structure: Any, stacks: list[int], button: int, hole_count: int,
-                       random: Callable[[], float]
+                       random: Callable[[], float], game: Any = None
                        ) -> tuple[HandState | int, list[list[int] | None], list[int]] | None:
     """engine._deal's shuffled deal and :func:`hand_deal_plain` in one builtin
     call, for the façade's checked plain stacks: (the HandState or the C's
     ERR_*, holes, board) from the same draws of ``random``; None where the
     builtin is not bound or the stacks are not a plain list of int64s (then
     nothing was drawn)."""
-    if _c_deal_hand is None:
-        return None
-    _alive, settings_address = _settings(structure)   # held: the cache may drop it
+    if _c_deal_hand is None or (game is not None and game.boards != 1):
+        return None   # (the builtin deals one board)
+    _alive, settings_address = _settings(structure, game)   # held: the cache may drop it
     game = ffi.new(_GAME)
     address = int(ffi.cast("uintptr_t", game))
     dealt = _c_deal_hand(address, settings_address, random, stacks, button, hole_count)
@@ -365,34 +400,52 @@ def hand_deal_shuffled(structure: Any, stacks: list[int], button: int, hole_coun
     return err or HandState(game, address), holes, board
 
 
-def _settings(s: Any) -> tuple[Any, int]:
-    """The hf_structure of a structure's settings, and its address (cached)."""
-    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet)
+def settings_fields(s: Any, game: Any = None, runs: int = 1) -> dict[str, int]:
+    """The hf_structure fields of a structure's settings, the game dealt
+    (``game``: a :class:`hilo_fast.Game`, None for Omaha Hi-Lo on one board)
+    and the runs offered."""
+    fields = {
+        "limit": int(s.limit), "max_bets": _clamp(s.max_bets),
+        "small_blind": _clamp(s.small_blind), "big_blind": _clamp(s.big_blind),
+        "ante": _clamp(s.ante), "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet),
+        "straddle": _clamp(s.straddle), "bomb_pot": _clamp(s.bomb_pot),
+        "single_blind": int(s.single_blind)}
+    if game is not None:
+        fields.update(high_only=int(game.split == "high"), exposed=game.exposed,
+                      n_boards=game.boards)
+    if runs != 1:
+        fields["runs"] = runs
+    return fields
+
+
+def _settings(s: Any, game: Any = None, runs: int = 1) -> tuple[Any, int]:
+    """The hf_structure of a structure's settings, the game dealt and the runs
+    offered, and its address (cached)."""
+    key = (int(s.limit), s.max_bets, s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet,
+           s.straddle, s.bomb_pot, s.single_blind, game, runs)
     found = _SETTINGS.get(key)
     if found is None:
         if len(_SETTINGS) >= 64:   # a handful in use at a time: keep the cache small
             _SETTINGS.clear()
-        settings = ffi.new("hf_structure *", {
-            "limit": key[0], "max_bets": _clamp(s.max_bets), "small_blind": _clamp(s.small_blind),
-            "big_blind": _clamp(s.big_blind), "ante": _clamp(s.ante),
-            "small_bet": _clamp(s.small_bet), "big_bet": _clamp(s.big_bet)})
+        settings = ffi.new("hf_structure *", settings_fields(s, game, runs))
         found = _SETTINGS[key] = (settings, int(ffi.cast("uintptr_t", settings)))
     return found
 
 
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int], *, plain: bool = False) -> HandState | int:
+              cards: Sequence[int], *, plain: bool = False, game: Any = None, runs: int = 1
+              ) -> HandState | int:
     """A new hand of ``structure`` (a :class:`~hilo_fast.engine.structures.Structure`):
     ``cards`` in dealing order (each seat with chips its hole cards, then the
     board). The HandState, or ERR_* (ERR_TOO_MANY_CHIPS beyond MAX_CHIPS)."""
-    settings = _settings(structure)[0]
+    settings = _settings(structure, game, runs)[0]
     if not stacks or not (min(stacks) >= 0 and max(stacks) < MAX_CHIPS):
         stacks = [_clamp(chips) for chips in stacks]
-    game = ffi.new("hf_game *")
-    err = int(lib.hf_hand_deal(game, settings, len(stacks), hole_count, stacks,
+    hand = ffi.new("hf_game *")
+    err = int(lib.hf_hand_deal(hand, settings, len(stacks), hole_count, stacks,
                                button if 0 <= button < len(stacks) else -1,
                                cards if plain else _card_ids(cards), len(cards)))
-    return err or HandState(game)
+    return err or HandState(hand)
 
 
 #: (hf_structure, its address) per structure's settings (hf_hand_deal copies it).

@@ -19,14 +19,19 @@ from typing import Any
 # backend's copies; these are the same numbers, imported from nowhere so that
 # either backend may use this module).
 FIXED, POT = 0, 1
+FLOP = 1
 FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
-PREFLOP, TURN, OVER = 0, 2, 4
+PREFLOP, TURN, RIVER, OVER = 0, 2, 3, 4
 OUT, FOLDED, ACTIVE, ALL_IN = 0, 1, 2, 3
 NO_AMOUNT, ERR_ILLEGAL = -1, -6
 BOARD_AFTER = (0, 3, 4, 5)   # board cards visible on each street
+MAX_RUNS = 4                 # HF_MAX_RUNS: run it at most four times
 
 #: settle(board, holes, live, contributions, button) -> payouts per seat
 Settle = Callable[[list[int], list[Any], list[bool], list[int], int], list[int]]
+#: settle_boards(boards, holes, live, contributions, button, high_only) -> payouts per seat:
+#: several boards (double board, the runs), or a high-only game (as hf_settle_boards)
+SettleBoards = Callable[[list[list[int]], list[Any], list[bool], list[int], int, bool], list[int]]
 #: a backend's settle(board, holes, live, contributions, button, odd_chip, payouts) -> 0 or ERR
 BackendSettle = Callable[[list[int], list[Any], list[bool], list[int], int, int, list[int]], int]
 
@@ -46,7 +51,10 @@ class HandState:
 
     def __init__(self, structure: Any, stacks: Sequence[int], button: int, hole_count: int,
                  holes: list[list[int] | None], board: list[int], settle: Settle, *,
-                 forced: tuple[list[int], list[int]] | None = None) -> None:
+                 forced: tuple[list[int], list[int]] | None = None, exposed: int = 0,
+                 high_only: bool = False, double_board: bool = False, runs: int = 1,
+                 extra_boards: list[list[int]] | None = None,
+                 settle_boards: SettleBoards | None = None) -> None:
         #: (antes, blinds or straddles) per seat, posted in place of the structure's
         #: (a hand read from PHH, see post_forced_bets); None: the structure's.
         self.forced = forced
@@ -55,6 +63,12 @@ class HandState:
         self.structure, self.hole_count, self.button = structure, hole_count, button
         self.limit, self.max_bets = int(structure.limit), structure.max_bets
         self.holes, self.board, self.settle = holes, board, settle
+        #: the game dealt and the runs offered (hf_structure's high_only, n_boards, runs)
+        self.high_only, self.double_board, self.runs = high_only, double_board, runs
+        #: double board's second board, or the cards of runs 2.. (as hf_game's)
+        self.extra_boards = extra_boards or []
+        self.settle_boards = settle_boards
+        self.awaiting_runs = self.n_runs = self.run_from = 0
         self.stacks = list(stacks)
         self.status = [ACTIVE if chips else OUT for chips in stacks]
         self.bets, self.contributions = [0] * n, [0] * n
@@ -64,14 +78,19 @@ class HandState:
         self.total = self.current_bet = self.min_raise = self.short_sum = 0
         self.call_amount = self.min_to = self.max_to = 0
         self.bet_count, self.last_aggressor, self.n_pending = 0, -1, 0
-        self.n_actions = self.went_to_showdown = self.board_shown = 0
+        self.n_actions = self.went_to_showdown = 0
+        self.board_shown = exposed   # Courchevel: the first flop card, face up
         self.showdown_order: list[int] = []
         self.n_actions = 0
         self.last = (-1, -1, -1, 0)   # the log's newest entry: (street, seat, action, amount)
         self.street, self.actor = PREFLOP, -1
-        self.small_blind_seat = self.big_blind_seat = -1
+        self.small_blind_seat = self.big_blind_seat = self.straddle_seat = -1
         self.post_forced_bets()
-        self.start_round(preflop=True)
+        if getattr(structure, "bomb_pot", 0) and forced is None:
+            self.street, self.board_shown = FLOP, BOARD_AFTER[FLOP]   # no pre-flop betting
+            self.start_round()
+        else:
+            self.start_round(preflop=True)
 
     @property
     def bets_now(self) -> list[int]:
@@ -108,12 +127,27 @@ class HandState:
             "last_aggressor": self.last_aggressor, "call_amount": self.call_amount,
             "min_to": self.min_to, "max_to": self.max_to,
             "small_blind_seat": self.small_blind_seat, "big_blind_seat": self.big_blind_seat,
+            "straddle_seat": self.straddle_seat,
             "board": self.board[:self.board_shown],
             "holes": [None if hole is None else list(hole) for hole in self.holes],
             "folded": [st == FOLDED for st in self.status[0:n]],
+            "boards": self.boards_shown(), "awaiting_runs": self.awaiting_runs,
+            "n_runs": self.n_runs, "run_from": self.run_from,
             "showdown_order": list(self.showdown_order), "actions": self.n_actions,
             "last": self.last,
         }
+
+    def boards_shown(self) -> list[list[int]]:
+        """Every board as far as it is dealt: double board's two, or the runs."""
+        return [board[:self.board_shown] for board in self.settled_boards()]
+
+    def settled_boards(self) -> list[list[int]]:
+        """The boards of the showdown: the one board, double board's two, or the runs
+        (run r: the shared cards, then its own)."""
+        if self.double_board:
+            return [self.board, self.extra_boards[0]]
+        return [self.board] + [self.board[:self.run_from] + extra[self.run_from:]
+                               for extra in self.extra_boards[:max(self.n_runs, 1) - 1]]
 
     def __eq__(self, other: object) -> bool:
         """Equal states (tests compare a hand before and after a refused action)."""
@@ -159,22 +193,37 @@ class HandState:
 
     def post_forced_bets(self) -> None:
         """Antes (dead, not part of the round's bets), then the blinds. Heads-up the
-        button posts the small blind."""
+        button posts the small blind. A bomb pot's antes replace the antes and
+        blinds; a single blind is the big blind posted left of the button; a
+        straddle is posted left of the big blind (3+ seats dealt in)."""
         s = self.structure
         if self.forced is not None:
             self.post_given_forced_bets(*self.forced)
             return
-        if s.ante:
+        bomb_pot = s.bomb_pot
+        ante = bomb_pot or s.ante
+        if ante:
             for seat in range(self.n_seats):
                 if self.status[seat] != OUT:
-                    self.put(seat, s.ante)
-        sb = self.button if self.n_live == 2 else self.next_in(self.button)
-        bb = self.next_in(sb)
-        self.small_blind_seat, self.big_blind_seat = sb, bb
-        self.bets[sb] = self.put(sb, s.small_blind)
+                    self.put(seat, ante)
+        if bomb_pot:
+            return
+        if s.single_blind:
+            bb = self.big_blind_seat = self.next_in(self.button)
+        else:
+            sb = self.button if self.n_live == 2 else self.next_in(self.button)
+            bb = self.next_in(sb)
+            self.small_blind_seat, self.big_blind_seat = sb, bb
+            self.bets[sb] = self.put(sb, s.small_blind)
         self.bets[bb] = self.put(bb, s.big_blind)
+        self.bet_count = 1   # the big blind is the first bet
+        if s.straddle and self.n_live >= 3:
+            st = self.straddle_seat = self.next_in(bb)
+            self.bets[st] = self.put(st, s.straddle)
+            self.bet_count += self.bets[st] == s.straddle   # a full straddle: the second bet
         self.current_bet = max(self.bets)
-        self.bet_count = 1 if self.current_bet else 0   # the big blind is the first bet
+        if not self.current_bet:
+            self.bet_count = 0
 
     def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
         """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
@@ -213,6 +262,8 @@ class HandState:
             if not preflop:
                 self.current_bet = self.bet_count = 0
             self.min_raise = s.big_bet if self.street >= TURN else s.small_bet
+            if preflop and self.straddle_seat >= 0 and self.limit != FIXED:
+                self.min_raise = s.straddle   # the pre-flop round's big blind: raises are by it
             self.short_sum = 0
             self.reopen = [True] * self.n_seats
             # With one seat left with chips, it acts only to answer a bet.
@@ -221,11 +272,13 @@ class HandState:
             self.n_pending = self.pending.count(True)
             if self.n_pending:
                 self.last_aggressor = -1   # the showing order looks at the last round with betting
-                self.actor = self.next_pending(self.big_blind_seat if preflop else self.button)
+                self.actor = self.next_pending(
+                    self.button if not preflop else self.straddle_seat
+                    if self.straddle_seat >= 0 else self.big_blind_seat)
                 self.prepare_decision()
                 return
             self.end_round()
-            if self.street == OVER:
+            if self.street == OVER or self.awaiting_runs:
                 return
             preflop = False
 
@@ -300,7 +353,7 @@ class HandState:
             self.prepare_decision()
         else:
             self.end_round()
-            if self.street != OVER:
+            if self.street != OVER and not self.awaiting_runs:
                 self.start_round()
         return 0
 
@@ -361,8 +414,29 @@ class HandState:
                 self.n_active += 1
 
     def end_round(self) -> None:
+        """The round's end; with runs offered and every live seat but at most one
+        all in before the river, the hand stops for :meth:`agree_runs`."""
         self.return_uncalled()
         self.bets = [0] * self.n_seats
+        if self.runs > 1 and not self.n_runs and self.n_live >= 2 and self.n_active <= 1 \
+                and self.street < RIVER:
+            self.awaiting_runs, self.actor = 1, -1
+            return
+        self.next_street()
+
+    def agree_runs(self, runs: int) -> int:
+        """Run the rest of the board ``runs`` times (1..the runs offered) when the
+        hand stopped for it: 0, else ERR_ILLEGAL with nothing changed (hf_hand_runs)."""
+        if not self.awaiting_runs or not 1 <= runs <= self.runs:
+            return ERR_ILLEGAL
+        self.awaiting_runs, self.n_runs, self.run_from = 0, runs, self.board_shown
+        self.next_street()
+        if self.street != OVER:
+            self.start_round()
+        return 0
+
+    def next_street(self) -> None:
+        """Deal the next street's cards, or settle after the river."""
         self.street += 1
         self.actor = -1
         if self.street == OVER:
@@ -397,7 +471,14 @@ class HandState:
         self.showdown_order = [(first + k) % n for k in range(n)
                                if self.status[(first + k) % n] >= ACTIVE]
         live = [st >= ACTIVE for st in self.status]
-        self.payouts = self.settle(self.board, self.holes, live, list(self.contributions),
-                                   self.button)
+        boards = self.settled_boards()
+        if len(boards) == 1 and not self.high_only:
+            self.payouts = self.settle(self.board, self.holes, live, list(self.contributions),
+                                       self.button)
+        else:
+            assert self.settle_boards is not None, "a game of several boards needs settle_boards"
+            self.payouts = self.settle_boards(boards, self.holes, live,
+                                              list(self.contributions), self.button,
+                                              self.high_only)
         self.went_to_showdown = 1
         self.close()

@@ -1,5 +1,9 @@
 """The game engine: one Omaha Hi-Lo hand as a state machine, and a table of hands.
 
+It is one cohesive module: the public façade of the hand (its checks, deal,
+refusals, views, bot loop, runs and settlement) over the two machines that
+play it, kept whole so that every public read and write of a hand is here.
+
 A :class:`Hand` is dealt from a seeded shuffle (or from cards the caller gives),
 posts antes and blinds, and then asks the seat in :attr:`Hand.actor` to act
 until the hand is over (``docs/rules.md`` §3-§5). At every decision
@@ -59,8 +63,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..cards import CardsLike
+from ..core.game import Game
 from ..core.showdown import ShowdownResult, showdown
-from . import _py_hand
+from . import _py_backend, _py_hand
 from ._backend import backend
 from .actions import (
     _BET,
@@ -74,7 +79,7 @@ from .actions import (
     Street,
     _parse_action,
 )
-from .deal import _check_stacks, _deal
+from .deal import _check_stacks, _deal, game_of
 from .structures import Structure
 
 
@@ -96,16 +101,19 @@ class HandView:
     False
     """
 
-    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "button",
-                 "call_amount", "contributions", "current_bet", "folded", "hole", "max_to",
-                 "min_to", "n_seats", "pot", "seat", "shown", "small_blind_seat", "stacks",
-                 "street", "structure")
+    __slots__ = ("_legal", "actions", "actor", "bets", "big_blind_seat", "board", "boards",
+                 "button", "call_amount", "contributions", "current_bet", "folded", "game",
+                 "hole", "max_to", "min_to", "n_seats", "pot", "seat", "shown",
+                 "small_blind_seat", "stacks", "street", "structure")
 
     def __init__(self, hand: Hand, seat: int) -> None:
         self.seat = seat
         hole = hand.holes[seat]
         self.hole = None if hole is None else list(hole)
         self.board = hand.board
+        self.game = hand.game
+        #: every board dealt so far (double board's two; the runs once run)
+        self.boards = hand.boards if hand.game.boards > 1 or hand.runs > 1 else [self.board]
         self.stacks = list(hand.stacks)
         self.bets = list(hand.bets)
         self.contributions = list(hand.contributions)
@@ -218,16 +226,21 @@ class Hand(_HandBase):
     settlement; both machines give the same answers action by action.
     """
 
-    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "holes", "n_seats",
-                 "starting_stacks", "structure")
+    __slots__ = ("_board", "_m", "_settlement", "actions", "button", "game", "holes", "n_seats",
+                 "runs", "starting_stacks", "structure")
 
     def __init__(self, structure: Structure, stacks: Sequence[int], button: int, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  holes: Sequence[CardsLike | None] | None = None,
-                 board: CardsLike | None = None, hole_count: int = 4) -> None:
+                 board: CardsLike | None = None, hole_count: int | None = None,
+                 game: Game | str | None = None, runs: int = 1) -> None:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         self.structure = structure
+        self.game = game = game_of(game, hole_count)
+        hole_count = game.hole_cards
+        self.runs = _check_runs(runs, game)
+        plain = game == _OMAHA8 and runs == 1   # (the machines' default: no settings to pass)
         self.starting_stacks = _check_stacks(stacks)
         n = self.n_seats = len(self.starting_stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
@@ -238,7 +251,7 @@ class Hand(_HandBase):
         self._settlement: ShowdownResult | None = None
         self.actions: list[tuple[Street, int, Action, int]] = []
         dealt = None
-        if holes is None and board is None and _c_deal_hand is not None and (
+        if holes is None and board is None and _c_deal_hand is not None and plain and (
                 rng.__class__ is random.Random if rng is not None   # the common case: one C call
                 else seed is None or seed.__class__ is int):   # (Random(seed) raises nothing)
             dealt = _c_deal_hand(structure, self.starting_stacks, button, hole_count,
@@ -246,14 +259,15 @@ class Hand(_HandBase):
         if dealt is not None:
             m, self.holes, self._board = dealt
             if m.__class__ is int:   # beyond the C's chip bound: the Python machine
-                m = _machine(structure, self.starting_stacks, button, hole_count, self.holes,
+                m = _machine(structure, self.starting_stacks, button, game, 1, self.holes,
                              self._board, None)
             self._m = m
         else:
             self.holes, self._board, cards = _deal(self.starting_stacks, holes, board,
-                                                   hole_count, seed, rng)
+                                                   hole_count, seed, rng,
+                                                   max(game.boards, self.runs))
             # The state machine; its ``game`` has the fields read below (hf_game's).
-            m = self._m = _machine(structure, self.starting_stacks, button, hole_count,
+            m = self._m = _machine(structure, self.starting_stacks, button, game, self.runs,
                                    self.holes, self._board, cards)
         if m.__class__ is not _py_hand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
@@ -278,6 +292,7 @@ class Hand(_HandBase):
                 hand.structure, hand.starting_stacks = structure, list(stacks)
                 hand.n_seats = len(stacks)
                 hand.button, hand._settlement, hand.actions = button, None, []
+                hand.game, hand.runs = game_of(None, hole_count), 1
                 hand.holes, hand._board, hand._m = holes, board, m
                 hand._bind_core(m.address, m.game)
                 return hand
@@ -287,7 +302,8 @@ class Hand(_HandBase):
     def _with_forced_bets(cls, structure: Structure, stacks: list[int], button: int, *,
                           antes: list[int], blinds: list[int],
                           holes: Sequence[CardsLike | None] | None,
-                          board: CardsLike | None, hole_count: int = 4) -> Hand:
+                          board: CardsLike | None, hole_count: int | None = None,
+                          game: Game | None = None, runs: int = 1) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
         forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
@@ -295,8 +311,8 @@ class Hand(_HandBase):
         the constructor takes them. It runs on the Python machine
         (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
         backends, so both answer alike; the structure gives the bet sizes."""
-        hand = cls(structure, stacks, button, holes=holes, board=board,
-                   hole_count=hole_count)   # the deal's checks and cards
+        hand = cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count,
+                   game=game, runs=runs)   # the deal's checks and cards
         for name, values in (("antes", antes), ("blinds", blinds)):
             if len(values) != hand.n_seats or any(
                     isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
@@ -307,9 +323,8 @@ class Hand(_HandBase):
         fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
         for name in cls.__slots__:
             setattr(fresh, name, getattr(hand, name))
-        fresh._m = _py_hand.HandState(structure, fresh.starting_stacks, button, hole_count,
-                                     fresh.holes, fresh._board, _settle_payouts,
-                                     forced=(list(antes), list(blinds)))
+        fresh._m = _py_machine(structure, fresh.starting_stacks, button, hand.game, hand.runs,
+                               fresh.holes, fresh._board, forced=(list(antes), list(blinds)))
         return fresh
 
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
@@ -373,16 +388,64 @@ class Hand(_HandBase):
         return self._board[:self._m.game.board_shown]
 
     @property
+    def boards(self) -> list[list[int]]:
+        """Every board as far as it is dealt: the one board, double board's two, or,
+        once the players agreed to run it N times, the N runs (each run: the
+        cards dealt before the runs, then its own)."""
+        return [list(board) for board in self._m.state()["boards"]]
+
+    @property
+    def awaiting_runs(self) -> bool:
+        """True while the hand waits for :meth:`run_it`: runs were offered
+        (``runs=``) and every live seat but at most one is all in before the river."""
+        return bool(self._m.game.awaiting_runs)
+
+    def run_it(self, runs: int) -> None:
+        """Deal the rest of the board ``runs`` times (1 up to the :attr:`runs`
+        offered: what every live seat agreed to) and settle over the runs: each
+        pot divided equally among them (odd chips to the first runs), each
+        run's share split hi/lo among its winners. Raises ValueError, changing
+        nothing, when the hand is not waiting for it or ``runs`` is out of range."""
+        if isinstance(runs, bool) or not isinstance(runs, int):
+            raise TypeError(f"runs must be an int, got {runs!r}")
+        if not self.awaiting_runs:
+            raise ValueError("the hand is not waiting for the players to agree on runs")
+        if self._m.agree_runs(runs):
+            raise ValueError(f"runs must be 1..{self.runs} (the runs offered), got {runs}")
+
+    def _ask_runs(self, seat_bots: tuple[Any, ...]) -> None:
+        """Hand.play's question at the all-in: each live seat's bot answers with
+        its ``agree_runs(view, offered)`` (the runs it agrees to; a bot without
+        one agrees to the offer); the hand runs the fewest answered."""
+        agreed = self.runs
+        for seat, bot in enumerate(seat_bots):
+            answer = getattr(bot, "agree_runs", None)
+            if answer is None or self.holes[seat] is None or self.folded[seat]:
+                continue
+            runs = answer(self.view(seat), self.runs)
+            if isinstance(runs, bool) or not isinstance(runs, int) or \
+                    not 1 <= runs <= self.runs:
+                raise ValueError(f"seat {seat}'s bot {_bot_name(bot)} agreed to {runs!r} "
+                                 f"runs: an int 1..{self.runs}")
+            agreed = min(agreed, runs)
+        self.run_it(agreed)
+
+    @property
     def settlement(self) -> ShowdownResult | None:
         """The :func:`~hilo_fast.core.showdown.showdown` result when the hand went to
         showdown, else None. The chips were paid at once (the backend pays
         exactly what showdown() pays); this result, with its pots and hand
         values, is worked out when first asked for."""
         if self._settlement is None and self.showdown_order:
-            folded = self.folded
-            self._settlement = showdown(
-                self._board, self.holes, self.contributions,
-                folded=[i for i, f in enumerate(folded) if f], button=self.button)
+            folded = [i for i, f in enumerate(self.folded) if f]
+            boards = self.boards
+            if len(boards) == 1 and self.game.split == "hilo":
+                self._settlement = showdown(self._board[:5], self.holes, self.contributions,
+                                            folded=folded, button=self.button)
+            else:
+                self._settlement = showdown(None, self.holes, self.contributions,
+                                            folded=folded, button=self.button, boards=boards,
+                                            game=self.game)
         return self._settlement
 
     def view(self, seat: int) -> HandView:
@@ -440,8 +503,14 @@ class Hand(_HandBase):
         try:
             if _c_play is not None and self._m.__class__ is not _py_hand.HandState:
                 _c_play(self._m, self, seat_bots, rng, self.actions)
+                if g.awaiting_runs:   # every live seat all in: the runs, then the rest
+                    self._ask_runs(seat_bots)
+                    self.play(seat_bots, rng)
                 return
-            while g.actor >= 0:
+            while g.actor >= 0 or g.awaiting_runs:
+                if g.awaiting_runs:
+                    self._ask_runs(seat_bots)
+                    continue
                 _act_on(self, seat_bots[g.actor](self, rng))
         except _BadAnswer as bad:
             # (the hand is unchanged by a refused answer: its actor is the bot's seat)
@@ -577,6 +646,7 @@ def _act_on(hand: Hand, answer: Any) -> None:
         raise _BadAnswer(answer, error) from None
 
 
+_OMAHA8 = Game()
 _MAX_CHIPS = backend.MAX_CHIPS   # the bound of the backend's machine (the C's 64-bit sums)
 # The backend's deal for cards the façade checked (no conversion on native).
 _hand_deal = getattr(backend, "hand_deal_plain", backend.hand_deal)
@@ -595,21 +665,49 @@ _c_deal_hand: Callable[[Structure, list[int], int, int, Callable[[], float]],
     backend, "hand_deal_shuffled", None)
 
 
-def _machine(structure: Structure, stacks: list[int], button: int, hole_count: int,
+def _machine(structure: Structure, stacks: list[int], button: int, game: Game, runs: int,
              holes: list[list[int] | None], board: list[int], cards: list[int] | None) -> Any:
-    """The backend's hand for these (checked) settings and cards (``cards``: the
-    same in dealing order, when known): the C one when the backend has it and
-    the chips fit its bound, else the Python one."""
+    """The backend's hand for these (checked) settings, game and cards (``cards``:
+    the same in dealing order, when known): the C one when the backend has it
+    and the chips fit its bound, else the Python one."""
     amounts = (structure.small_blind, structure.big_blind, structure.ante,
-               structure.small_bet, structure.big_bet)
+               structure.small_bet, structure.big_bet, structure.straddle, structure.bomb_pot)
+    hole_count = game.hole_cards
     if sum(stacks) < _MAX_CHIPS and max(amounts) < _MAX_CHIPS:
         if cards is None:
             cards = [card for hole in holes if hole is not None for card in hole] + board
-        state = _hand_deal(structure, stacks, button, hole_count, cards)
+        if game == _OMAHA8 and runs == 1:
+            state = _hand_deal(structure, stacks, button, hole_count, cards)
+        else:
+            state = _hand_deal(structure, stacks, button, hole_count, cards, game=game,
+                               runs=runs)
         assert not isinstance(state, int), f"the C refused a checked deal: {state}"
         return state
-    return _py_hand.HandState(structure, stacks, button, hole_count, holes, board,
-                             _settle_payouts)
+    return _py_machine(structure, stacks, button, game, runs, holes, board)
+
+
+def _py_machine(structure: Structure, stacks: list[int], button: int, game: Game, runs: int,
+                holes: list[list[int] | None], board: list[int], *,
+                forced: tuple[list[int], list[int]] | None = None) -> _py_hand.HandState:
+    """The Python machine for these settings (``board``: every board card dealt,
+    5 a board: the first board, then double board's second or the runs')."""
+    return _py_hand.HandState(
+        structure, stacks, button, game.hole_cards, holes, board[:5], _settle_payouts,
+        forced=forced, exposed=game.exposed, high_only=game.split == "high",
+        double_board=game.boards == 2, runs=runs,
+        extra_boards=[board[k:k + 5] for k in range(5, len(board), 5)],
+        settle_boards=_py_backend.settle_boards_payouts)
+
+
+def _check_runs(runs: object, game: Game) -> int:
+    """The runs offered: an int 1..4; more than one only on one board."""
+    if isinstance(runs, bool) or not isinstance(runs, int):
+        raise TypeError(f"runs must be an int, got {runs!r}")
+    if not 1 <= runs <= _py_hand.MAX_RUNS:
+        raise ValueError(f"runs must be 1..{_py_hand.MAX_RUNS}, got {runs}")
+    if runs > 1 and game.boards > 1:
+        raise ValueError("run it more than once on one board only (not double board)")
+    return runs
 
 
 def _settle_payouts(board: list[int], holes: list[Any], live: list[bool],

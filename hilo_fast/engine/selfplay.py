@@ -39,9 +39,10 @@ from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..core.game import NAMED, Game
 from ._backend import backend
 from .actions import Action
-from .deal import cards_needed
+from .deal import cards_needed, game_mix, game_of
 from .hand import Hand, HandView
 from .structures import MixedGame, Structure
 from .table import Table
@@ -183,7 +184,9 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
              stack: int | None = None,
              progress: Callable[[int], None] | None = None,
              on_hand: Callable[[Hand], None] | None = None,
-             hole_count: int = 4, executor: Executor | None = None) -> SimulationSummary:
+             hole_count: int | None = None, executor: Executor | None = None,
+             game: Game | str | Sequence[Game | str] | None = None,
+             hands_per_game: int | None = None) -> SimulationSummary:
     """Play ``hands`` hands with ``players`` seats of ``stack`` chips (default 100 big
     blinds of the first hand's structure), one bot per seat (default all
     :func:`random_legal`; a shorter list is repeated; a bot is a :class:`Bot`
@@ -193,7 +196,11 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     buys back in to ``stack``. ``progress(done)`` is called every 256 hands and
     at the end; ``on_hand(hand)`` after each hand (to log or export it).
     ``hole_count`` 5 or 6 deals Big O / 6-card Omaha Hi-Lo (the deck must hold
-    every seat's cards and the board). Raises RuntimeError if a hand ever
+    every seat's cards and the board); ``game`` (a :class:`~hilo_fast.core.game.Game`
+    or its name, e.g. ``"courchevel"``, ``"high"``) is the general form; two
+    games (``["high", "omaha8"]``: the PLO/PLO8 mix) alternate every
+    ``hands_per_game`` hands (a mixed game's own switch, else one orbit).
+    Raises RuntimeError if a hand ever
     created or lost a chip, and a bot's bad answer as :meth:`Hand.play` does
     (TypeError or ValueError naming the seat, the bot and the answer).
 
@@ -218,7 +225,12 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
             raise ValueError(f"seed must be 0..{_MASK64}, got {seed}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise ValueError(f"players must be 2..10, got {players!r}")
-    cards_needed(hole_count, players)   # every seat is dealt in (broke seats rebuy)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ValueError(f"players must be 2..10, got {players!r}")
+    games, per_game = game_mix(game, hole_count, structure, players, hands_per_game)
+    the_game = games[0] if len(games) == 1 else tuple(games)
+    hole_count = games[0].hole_cards
+    cards_needed(hole_count, players, games[0].boards)   # every seat dealt in (broke ones rebuy)
     first = structure.structure_for(0) if isinstance(structure, MixedGame) else structure
     if stack is None:
         stack = 100 * first.big_blind
@@ -226,16 +238,16 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     seat_bots = [chosen[seat % len(chosen)] for seat in range(players)]
     if executor is not None:
         return _simulate_chunks(hands, structure, players, seed, seat_bots, stack, progress,
-                                on_hand, hole_count, executor)
+                                on_hand, the_game, per_game, executor)
     rng = random.Random(seed)
     table_seed = rng.getrandbits(64)
-    described = _describe(structure) + ("" if hole_count == 4 else f", {hole_count} hole cards")
+    described = _describe(structure) + _describe_games(games, per_game)
     summary = SimulationSummary(hands, players, described, _bot_names(seat_bots), 0.0)
     table = Table([stack] * players, structure, seed=table_seed,   # checks stack, structure
-                  hole_count=hole_count)
+                  game=the_game, hands_per_game=per_game)
     start = time.perf_counter()
     session = None if on_hand is not None else _native_session(
-        structure, players, stack, seat_bots, table_seed, rng, hands, hole_count)
+        structure, players, stack, seat_bots, table_seed, rng, hands, games, per_game)
     if session is not None:
         final, summary.rebuys = _play_in_c(session, hands, progress, summary)
         summary.engine = "C"
@@ -248,20 +260,20 @@ def simulate(hands: int, structure: Structure | MixedGame, players: int = 6, *,
     return summary
 
 
-Job = tuple[int, "Structure | MixedGame", int, int, list[Bot], int, int]
+Job = tuple[int, "Structure | MixedGame", int, int, list[Bot], int, Any, int]
 
 
 def _play_chunk(job: Job) -> SimulationSummary:
     """One chunk of an executor's session (module level: executors pickle it)."""
-    hands, structure, players, seed, bots, stack, hole_count = job
-    return simulate(hands, structure, players, seed=seed, bots=bots, stack=stack,
-                    hole_count=hole_count)
+    hands, structure, players, seed, bots, stack, game, per_game = job
+    return simulate(hands, structure, players, seed=seed, bots=bots, stack=stack, game=game,
+                    hands_per_game=per_game)
 
 
 def _simulate_chunks(hands: int, structure: Structure | MixedGame, players: int,
                      seed: int | None, bots: list[Bot], stack: int,
                      progress: Callable[[int], None] | None,
-                     on_hand: Callable[[Hand], None] | None, hole_count: int,
+                     on_hand: Callable[[Hand], None] | None, game: Any, per_game: int,
                      executor: Executor) -> SimulationSummary:
     """simulate() over ``executor``: seeded chunks, summaries added up in chunk order."""
     if not isinstance(executor, Executor):
@@ -269,10 +281,11 @@ def _simulate_chunks(hands: int, structure: Structure | MixedGame, players: int,
                         f"{type(executor).__name__}")
     if on_hand is not None:
         raise ValueError("on_hand needs every hand in this process: not with an executor")
-    Table([stack] * players, structure, hole_count=hole_count)   # checks stack, structure
+    Table([stack] * players, structure, game=game,
+          hands_per_game=per_game)   # checks stack, structure
     base = random.Random(seed).getrandbits(64)
     jobs: list[Job] = [(min(CHUNK_HANDS, hands - start), structure, players,
-                        int(backend.splitmix64(base, k)), bots, stack, hole_count)
+                        int(backend.splitmix64(base, k)), bots, stack, game, per_game)
                        for k, start in enumerate(range(0, hands, CHUNK_HANDS))]
     start = time.perf_counter()
     futures: dict[Future[SimulationSummary], int] = {
@@ -285,7 +298,8 @@ def _simulate_chunks(hands: int, structure: Structure | MixedGame, players: int,
         done += part.hands
         if progress is not None:
             progress(done)
-    described = _describe(structure) + ("" if hole_count == 4 else f", {hole_count} hole cards")
+    described = _describe(structure) + _describe_games(
+        [game] if isinstance(game, Game) else list(game), per_game)
     summary = SimulationSummary(hands, players, described, _bot_names(bots), 0.0,
                                 net=[0] * players, rebuys=[0] * players)
     engines = set()
@@ -339,11 +353,16 @@ def _play_in_python(table: Table, seat_bots: Sequence[Bot], rng: random.Random, 
 
 def _native_session(structure: Structure | MixedGame, players: int, stack: int,
                     seat_bots: Sequence[Bot], table_seed: int, bot_rng: random.Random,
-                    hands: int, hole_count: int) -> Any:
+                    hands: int, game: Game | int | Sequence[Game],
+                    per_game: int | None = None) -> Any:
     """A C self-play session (``_cbackend.SelfPlay``) set up exactly as
     :class:`Table` would start, or None
     when the hands cannot be played in C (pure backend, a custom bot, or
-    amounts so large that blinds or rebuys could pass the C's bound)."""
+    amounts so large that blinds or rebuys could pass the C's bound).
+    ``game``: the game, or the two of a mix (``per_game`` hands each); an int
+    is a hole count."""
+    dealt = [game_of(None, game)] if isinstance(game, int) else [game] \
+        if isinstance(game, Game) else list(game)
     native = getattr(backend, "SelfPlay", None)
     codes = [_NATIVE_BOTS.get(bot) for bot in seat_bots]
     if native is None or None in codes:
@@ -351,15 +370,38 @@ def _native_session(structure: Structure | MixedGame, players: int, stack: int,
     if stack * players * (hands + 1) >= backend.MAX_CHIPS:  # at most a rebuy a seat a hand
         return None
     if isinstance(structure, MixedGame):
-        games, per_game = [structure.pot, structure.fixed], structure.hands_per_game
+        structures, per_game = [structure.pot, structure.fixed], structure.hands_per_game
     else:
-        games, per_game = [structure], 1
-    settings = [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
-                 g.big_bet) for g in games]
-    if max(max(setting[1:]) for setting in settings) >= backend.MAX_CHIPS:
+        structures = [structure]
+        per_game = (per_game or players) if len(dealt) > 1 else 1
+    amounts = [(g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet, g.big_bet,
+                g.straddle, g.bomb_pot) for g in structures]
+    if max(map(max, amounts)) >= backend.MAX_CHIPS:
         return None
-    return native(settings, per_game, [stack] * players, hole_count, codes, stack,
+    # games[(hand / per_game) % n]: each hand's structure and game, as Table's
+    count = max(len(structures), len(dealt))
+    settings = [backend.settings_fields(structures[k % len(structures)], dealt[k % len(dealt)])
+                for k in range(count)]
+    return native(settings, per_game, [stack] * players, dealt[0].hole_cards, codes, stack,
                   random.Random(table_seed).getstate(), bot_rng.getstate())
+
+
+def _describe_games(games: list[Game], per_game: int) -> str:
+    """The games dealt, for the summary ("" for Omaha Hi-Lo)."""
+    if len(games) == 1:
+        return _describe_game(games[0])
+    names = [_describe_game(g)[2:] or "omaha8" for g in games]
+    return f", {' / '.join(names)} every {per_game} hands"
+
+
+def _describe_game(game: Game) -> str:
+    """The game dealt, for the summary ("" for Omaha Hi-Lo)."""
+    if game == Game():
+        return ""
+    if game == Game(hole_cards=game.hole_cards):   # today's wording
+        return f", {game.hole_cards} hole cards"
+    named = next((name for name, known in NAMED.items() if known == game), None)
+    return f", {named or game}"
 
 
 def _describe(structure: Structure | MixedGame) -> str:

@@ -19,6 +19,18 @@ Structure.fixed_limit(small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=0
 >>> Structure.pot_limit(1, 2).describe()
 'pot limit 1/2'
 
+The table's options (``docs/engine.md``, Variants): ``straddle`` (a live
+straddle by the seat left of the big blind, acting last pre-flop),
+``single_blind`` (only the big blind is posted, by the seat left of the
+button) and ``bomb_pot`` (every seat antes, no pre-flop betting):
+
+>>> Structure.pot_limit(1, 2, straddle=4).describe()
+'pot limit 1/2 straddle 4'
+>>> Structure.pot_limit(1, 2, bomb_pot=10).describe()
+'pot limit 1/2 bomb pot 10'
+>>> Structure.no_limit(1, 2, single_blind=True).describe()
+'no limit blind 2'
+
 The mixed game alternates fixed limit and pot limit; see :class:`MixedGame`.
 """
 
@@ -63,7 +75,8 @@ class Structure:
     (<Limit.NO: 2>, 5, 10, 1)
     """
 
-    __slots__ = ("ante", "big_bet", "big_blind", "limit", "max_bets", "small_bet", "small_blind")
+    __slots__ = ("ante", "big_bet", "big_blind", "bomb_pot", "limit", "max_bets", "single_blind",
+                 "small_bet", "small_blind", "straddle")
 
     limit: Limit
     small_blind: int
@@ -72,12 +85,21 @@ class Structure:
     small_bet: int
     big_bet: int
     max_bets: int
+    straddle: int
+    bomb_pot: int
+    single_blind: bool
 
     def __init__(self, limit: Limit, small_blind: int, big_blind: int, *, ante: int = 0,
                  small_bet: int | None = None, big_bet: int | None = None,
-                 max_bets: int = 4) -> None:
+                 max_bets: int = 4, straddle: int = 0, bomb_pot: int = 0,
+                 single_blind: bool = False) -> None:
         self.limit = Limit(limit)
-        self.small_blind = _chips("small_blind", small_blind, positive=False)
+        if not isinstance(single_blind, bool):
+            raise TypeError(f"single_blind must be a bool, got {single_blind!r}")
+        self.single_blind = single_blind
+        # A single blind: the small blind is not posted.
+        self.small_blind = 0 if single_blind else _chips("small_blind", small_blind,
+                                                         positive=False)
         self.big_blind = _chips("big_blind", big_blind, positive=True)
         self.ante = _chips("ante", ante, positive=False)
         if self.small_blind > self.big_blind:
@@ -100,11 +122,29 @@ class Structure:
             self.small_bet = self.big_blind
             self.big_bet = self.big_blind
             self.max_bets = 0
+        self.straddle = _chips("straddle", straddle, positive=False)
+        self.bomb_pot = _chips("bomb_pot", bomb_pot, positive=False)
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """The table's options fit together (the straddle is a full raise of the
+        big blind: exactly twice it in fixed limit and pot limit, at least
+        twice it in no limit; a bomb pot has no blinds, antes or straddle)."""
+        if self.straddle:
+            double = 2 * self.big_blind
+            if self.straddle < double or (self.limit is not Limit.NO and self.straddle != double):
+                rule = "at least" if self.limit is Limit.NO else "exactly"
+                raise ValueError(f"straddle must be {rule} twice the big blind ({double}) in "
+                                 f"{_LIMIT_NAMES[self.limit]}, got {self.straddle}")
+        if self.bomb_pot and (self.ante or self.straddle or self.single_blind):
+            raise ValueError("a bomb pot's ante replaces the blinds: no ante, straddle or "
+                             "single_blind with bomb_pot")
 
     @classmethod
     def fixed_limit(cls, small_bet: int, big_bet: int | None = None, *,
                     small_blind: int | None = None, ante: int = 0,
-                    max_bets: int = 4) -> Structure:
+                    max_bets: int = 4, straddle: int = 0, bomb_pot: int = 0,
+                    single_blind: bool = False) -> Structure:
         """Fixed limit ``small_bet/big_bet``; big blind = small bet, small blind half of it
         (rounded down, at least 1 chip) unless given ($15/$30 tables post $10/$15).
 
@@ -116,36 +156,54 @@ class Structure:
         small_bet = _chips("small_bet", small_bet, positive=True)
         sb = max(1, small_bet // 2) if small_blind is None else small_blind
         return cls(Limit.FIXED, sb, small_bet, ante=ante, small_bet=small_bet,
-                   big_bet=big_bet, max_bets=max_bets)
+                   big_bet=big_bet, max_bets=max_bets, straddle=straddle, bomb_pot=bomb_pot,
+                   single_blind=single_blind)
 
     @classmethod
-    def pot_limit(cls, small_blind: int, big_blind: int, *, ante: int = 0) -> Structure:
+    def pot_limit(cls, small_blind: int, big_blind: int, *, ante: int = 0, straddle: int = 0,
+                  bomb_pot: int = 0, single_blind: bool = False) -> Structure:
         """Pot limit, named by the blinds."""
-        return cls(Limit.POT, small_blind, big_blind, ante=ante)
+        return cls(Limit.POT, small_blind, big_blind, ante=ante, straddle=straddle,
+                   bomb_pot=bomb_pot, single_blind=single_blind)
 
     @classmethod
-    def no_limit(cls, small_blind: int, big_blind: int, *, ante: int = 0) -> Structure:
+    def no_limit(cls, small_blind: int, big_blind: int, *, ante: int = 0, straddle: int = 0,
+                 bomb_pot: int = 0, single_blind: bool = False) -> Structure:
         """No limit, named by the blinds."""
-        return cls(Limit.NO, small_blind, big_blind, ante=ante)
+        return cls(Limit.NO, small_blind, big_blind, ante=ante, straddle=straddle,
+                   bomb_pot=bomb_pot, single_blind=single_blind)
 
     def describe(self) -> str:
         """A short human name, e.g. ``'pot limit 1/2'``."""
         name = _LIMIT_NAMES[self.limit]
         if self.limit is Limit.FIXED:
             text = f"{name} {self.small_bet}/{self.big_bet}"
-            if self.small_blind * 2 != self.big_blind:
+            if self.single_blind:
+                text += f" (blind {self.big_blind})"
+            elif self.small_blind * 2 != self.big_blind:
                 text += f" (blinds {self.small_blind}/{self.big_blind})"
+        elif self.single_blind:
+            text = f"{name} blind {self.big_blind}"
         else:
             text = f"{name} {self.small_blind}/{self.big_blind}"
-        return text + (f" ante {self.ante}" if self.ante else "")
+        return text + (f" ante {self.ante}" if self.ante else "") + (
+            f" straddle {self.straddle}" if self.straddle else "") + (
+            f" bomb pot {self.bomb_pot}" if self.bomb_pot else "")
+
+    def _options_repr(self) -> str:
+        """The table's options as keyword arguments (empty when none is set)."""
+        return "".join(f", {name}={value!r}" for name, value in (
+            ("straddle", self.straddle), ("bomb_pot", self.bomb_pot),
+            ("single_blind", self.single_blind)) if value)
 
     def __repr__(self) -> str:
         if self.limit is Limit.FIXED:
             return (f"Structure.fixed_limit(small_bet={self.small_bet}, big_bet={self.big_bet}, "
                     f"small_blind={self.small_blind}, big_blind={self.big_blind}, "
-                    f"ante={self.ante})")
+                    f"ante={self.ante}{self._options_repr()})")
         kind = "pot_limit" if self.limit is Limit.POT else "no_limit"
-        return f"Structure.{kind}({self.small_blind}, {self.big_blind}, ante={self.ante})"
+        return (f"Structure.{kind}({self.small_blind}, {self.big_blind}, ante={self.ante}"
+                f"{self._options_repr()})")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Structure):
@@ -157,7 +215,7 @@ class Structure:
 
     def _key(self) -> tuple[int, ...]:
         return (self.limit, self.small_blind, self.big_blind, self.ante, self.small_bet,
-                self.big_bet, self.max_bets)
+                self.big_bet, self.max_bets, self.straddle, self.bomb_pot, int(self.single_blind))
 
 
 #: Default mixed-game blind ratio: the fixed-limit blinds are this many times the
@@ -195,7 +253,10 @@ class MixedGame:
         small_bet = pot_limit.big_blind * self.blind_ratio
         self.fixed = Structure.fixed_limit(small_bet, 2 * small_bet,
                                            small_blind=pot_limit.small_blind * self.blind_ratio,
-                                           ante=pot_limit.ante * self.blind_ratio)
+                                           ante=pot_limit.ante * self.blind_ratio,
+                                           straddle=pot_limit.straddle * self.blind_ratio,
+                                           bomb_pot=pot_limit.bomb_pot * self.blind_ratio,
+                                           single_blind=pot_limit.single_blind)
 
     def structure_for(self, hand_number: int) -> Structure:
         """The structure of hand ``hand_number`` (0-based) of the session."""

@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 
 from ..cards import CardsLike
-from .deal import _check_stacks
+from ..core.game import Game
+from .deal import _check_stacks, game_mix
 from .hand import Hand
 from .structures import MixedGame, Structure
 
@@ -39,11 +40,13 @@ class Table:
     1
     """
 
-    __slots__ = ("_rng", "button", "hand", "hand_number", "hole_count", "rebuys", "schedule",
-                 "stacks")
+    __slots__ = ("_rng", "button", "game", "games", "hand", "hand_number", "hands_per_game",
+                 "hole_count", "rebuys", "schedule", "stacks")
 
     def __init__(self, stacks: Sequence[int], structure: Structure | MixedGame, *,
-                 button: int = 0, seed: int | None = None, hole_count: int = 4) -> None:
+                 button: int = 0, seed: int | None = None, hole_count: int | None = None,
+                 game: Game | str | Sequence[Game | str] | None = None,
+                 hands_per_game: int | None = None) -> None:
         if not isinstance(structure, (Structure, MixedGame)):
             raise TypeError(f"structure must be a Structure or MixedGame, got {structure!r}")
         self.stacks = _check_stacks(stacks)
@@ -55,8 +58,20 @@ class Table:
         self.hand: Hand | None = None
         self.hand_number = 0
         self.rebuys = [0] * len(self.stacks)
-        self.hole_count = hole_count
+        #: The game dealt (``game=``, a :class:`~hilo_fast.core.game.Game` or its name;
+        #: else Omaha Hi-Lo with ``hole_count`` cards).
+        #: The games dealt in turn (one, or a mix like PLO/PLO8: ``game=["high",
+        #: "omaha8"]``, switching every ``hands_per_game`` hands: the mixed
+        #: game's, else one orbit, the number of seats).
+        self.games, self.hands_per_game = game_mix(game, hole_count, structure, len(self.stacks),
+                                                   hands_per_game)
+        self.game = self.games[0]
+        self.hole_count = self.game.hole_cards
         self._rng = random.Random(seed)
+
+    def game_for(self, hand_number: int) -> Game:
+        """The game of hand ``hand_number`` (0-based)."""
+        return self.games[(hand_number // self.hands_per_game) % len(self.games)]
 
     def structure_for(self, hand_number: int) -> Structure:
         """The structure of hand ``hand_number`` (0-based)."""
@@ -89,7 +104,7 @@ class Table:
                 raise ValueError(f"fewer than 2 seats have chips: {stacks}")
             button = _next_with_chips(stacks, button)
         hand = Hand(self.structure_for(number), stacks, button, rng=self._rng,
-                    holes=holes, board=board, hole_count=self.hole_count)
+                    holes=holes, board=board, game=self.game_for(number))
         self.stacks, self.hand_number, self.button, self.hand = stacks, number, button, hand
         self.rebuys = rebuys
         return hand

@@ -11,7 +11,8 @@ from typing import Any
 
 from .._native._core import ffi, lib
 from ..core._c_backend import MAX_CHIPS as MAX_CHIPS
-from ..engine._c_backend import GameSettings, HandState
+from ..engine._c_backend import GameSettings, HandState, fill_structure
+from ..engine._c_backend import settings_fields as settings_fields
 
 NAME = "native"
 
@@ -46,11 +47,8 @@ class VectorTables:
                  big_blind: int, table_episodes: bool = False, max_hands: int = 0) -> None:
         config: Any = ffi.new("hf_vector_config *")
         config.table_episodes, config.max_hands = int(table_episodes), max_hands
-        for k, (limit, max_bets, sb, bb, ante, small_bet, big_bet) in enumerate(games):
-            game = config.games[k]
-            game.limit, game.max_bets = limit, max_bets
-            game.small_blind, game.big_blind, game.ante = sb, bb, ante
-            game.small_bet, game.big_bet = small_bet, big_bet
+        for k, fields in enumerate(games):
+            fill_structure(config.games[k], fields)
         config.n_games, config.hands_per_game = len(games), hands_per_game
         config.n_seats, config.hole_count, config.n_actions = len(stacks), hole_count, n_actions
         config.first_button, config.big_blind = button, big_blind

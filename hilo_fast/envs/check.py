@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.game import Game
+from ..engine.deal import game_of
 from ..engine.structures import MixedGame, Structure
 from .omaha_hilo import raw_env
 from .spaces import OFFSETS
@@ -40,19 +42,32 @@ class RandomPlayReport:
     seconds: float = 0.0
 
 
-def configurations() -> Iterator[dict[str, Any]]:
-    """Environment arguments covering seats, structures, hand sizes, episodes."""
+def configurations(game: Game | str | None = None) -> Iterator[dict[str, Any]]:
+    """Environment arguments covering seats, structures, hand sizes, episodes;
+    with ``game``, that game at every table (its seats: as many as the deck
+    deals), under each structure and the table options (straddle, bomb pot)."""
     structures: list[Structure | MixedGame] = [
         Structure.pot_limit(1, 2), Structure.no_limit(1, 2, ante=1), Structure.fixed_limit(2, 4),
         MixedGame(Structure.pot_limit(1, 2), hands_per_game=2)]
+    if game is not None:
+        structures += [Structure.pot_limit(1, 2, straddle=4), Structure.no_limit(1, 2, bomb_pot=3),
+                       Structure.fixed_limit(2, 4, single_blind=True)]
+        dealt = game_of(game)
     for n in itertools.cycle(range(2, 11)):
         for k, structure in enumerate(structures):
+            stacks = [20 + 17 * ((seat * 7 + n) % 9) for seat in range(n)]
+            kwargs = {"num_players": n, "structure": structure,
+                      "episode": "table" if (n + k) % 2 else "hand", "max_hands": 30,
+                      "stacks": stacks}
+            if game is not None:
+                if dealt.hole_cards * n + 5 * dealt.boards > 52:
+                    continue
+                yield {**kwargs, "game": dealt}
+                continue
             hole_count = [4, 5, 6][(n + k) % 3]
             while hole_count * n + 5 > 52:
                 hole_count -= 1
-            yield {"num_players": n, "structure": structure, "hole_count": hole_count,
-                   "episode": "table" if (n + k) % 2 else "hand", "max_hands": 30,
-                   "stacks": [20 + 17 * ((seat * 7 + n) % 9) for seat in range(n)]}
+            yield {**kwargs, "hole_count": hole_count}
 
 
 def _fail(what: str, env: raw_env) -> AssertionError:
@@ -66,6 +81,9 @@ def _check_cards(env: raw_env, agent: str, observation: np.ndarray) -> None:
     board = np.flatnonzero(observation[OFFSETS["board"]:OFFSETS["board"] + 52]).tolist()
     if hole != set(hand.holes[seat] or ()) or sorted(board) != sorted(hand.board):
         raise _fail(f"seat {seat} sees cards {hole} / {board}", env)
+    second = np.flatnonzero(observation[OFFSETS["board2"]:OFFSETS["board2"] + 52]).tolist()
+    if sorted(second) != sorted(hand.boards[1] if hand.game.boards == 2 else ()):
+        raise _fail(f"seat {seat} sees a second board {second}", env)
 
 
 def _play_episode(env: raw_env, rng: random.Random, report: RandomPlayReport) -> None:
@@ -121,14 +139,15 @@ def _play_episode(env: raw_env, rng: random.Random, report: RandomPlayReport) ->
 
 
 def random_play(hands: int, seed: int = 0,
-                configs: Sequence[dict[str, Any]] | None = None) -> RandomPlayReport:
+                configs: Sequence[dict[str, Any]] | None = None,
+                game: Game | str | None = None) -> RandomPlayReport:
     """Play at least ``hands`` hands with random masked actions (and random
     masked-out ones, which must be refused), checking every promise; raises
     AssertionError naming the hand on the first broken one."""
     rng = random.Random(seed)
     report = RandomPlayReport()
     began = time.perf_counter()
-    source: Iterator[dict[str, Any]] = iter(configs) if configs else configurations()
+    source: Iterator[dict[str, Any]] = iter(configs) if configs else configurations(game)
     env: raw_env | None = None
     while report.hands < hands:
         if env is None or report.episodes % 20 == 0:
@@ -150,8 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", default=None, help="a hilo_fast.Game name (default: Omaha "
+                        "Hi-Lo with 4, 5 and 6 cards)")
     args = parser.parse_args(argv)
-    report = random_play(args.hands, args.seed)
+    report = random_play(args.hands, args.seed, game=args.game)
     print(f"{report.hands} hands, {report.steps} steps, {report.episodes} episodes, "
           f"{report.refused} masked actions refused, {report.seconds:.1f} s: all checks passed")
     return 0

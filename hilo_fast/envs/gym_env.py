@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from ..core.game import Game
 from ..engine.actions import ActionLike
 from ..engine.selfplay import BOTS
 from ..engine.structures import Limit, MixedGame, Structure
@@ -60,9 +61,9 @@ class OmahaHiLoEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, opponents: str | ViewBot | Sequence[str | ViewBot] = "call",
                  num_players: int | None = None, seat: int = 0,
                  structure: Structure | MixedGame | None = None,
-                 stacks: int | Sequence[int] | None = None, hole_count: int = 4,
+                 stacks: int | Sequence[int] | None = None, hole_count: int | None = None,
                  episode: str = "hand", max_hands: int | None = None, button: int = 0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, game: Game | str | None = None) -> None:
         if isinstance(opponents, (str, bytes)) or callable(opponents):
             n = 2 if num_players is None else num_players
             others = [opponents] * (n - 1) if isinstance(n, int) and n >= 2 else []
@@ -74,7 +75,7 @@ class OmahaHiLoEnv(gymnasium.Env[Observation, np.int64]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.session = Session(structure, n, stacks, hole_count=hole_count, episode=episode,
-                               max_hands=max_hands, button=button)
+                               max_hands=max_hands, button=button, game=game)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
         self.seat = seat

@@ -33,6 +33,7 @@ from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
 )
 
 from ..cards import format_cards
+from ..core.game import Game
 from ..engine.structures import Limit, MixedGame, Structure
 from .session import Session
 from .spaces import N_ACTIONS, N_FIXED_ACTIONS, decode, observation, observation_space
@@ -93,7 +94,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``structure``: a :class:`~hilo_fast.engine.structures.Structure` (fixed, pot or
     no limit) or a :class:`~hilo_fast.engine.structures.MixedGame` (default pot limit
     1/2); ``stacks``: chips per seat (an int for all, default 100 big blinds);
-    ``hole_count``: 4, 5 or 6; ``episode``: ``"hand"`` (one hand, every seat
+    ``hole_count``: 4, 5 or 6; ``game``: the game dealt (a :class:`hilo_fast.Game`
+    or its name: double board, Omaha high, Courchevel; a bomb pot or a
+    straddle is the structure's option); ``episode``: ``"hand"`` (one hand, every seat
     starting from ``stacks``) or ``"table"`` (hands at one table until a seat
     busts; ``max_hands`` truncates it); ``button``: the first hand's button.
     ``reset(seed=s)`` restarts the stream of hands from ``s``.
@@ -104,16 +107,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, num_players: int = 2, structure: Structure | MixedGame | None = None,
-                 stacks: int | Sequence[int] | None = None, hole_count: int = 4,
+                 stacks: int | Sequence[int] | None = None, hole_count: int | None = None,
                  episode: str = "hand", max_hands: int | None = None, button: int = 0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, game: Game | str | None = None) -> None:
         super().__init__()
         EzPickle.__init__(self, num_players, structure, stacks, hole_count, episode, max_hands,
-                          button, render_mode)
+                          button, render_mode, game)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.session = Session(structure, num_players, stacks, hole_count=hole_count,
-                               episode=episode, max_hands=max_hands, button=button)
+                               episode=episode, max_hands=max_hands, button=button, game=game)
         self.render_mode = render_mode
         fixed = all(g.limit == Limit.FIXED for g in self.session.structures)
         self._n_actions = N_FIXED_ACTIONS if fixed else N_ACTIONS

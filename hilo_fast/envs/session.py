@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..core.game import Game
 from ..engine.actions import Action, ActionLike
-from ..engine.deal import cards_needed
+from ..engine.deal import cards_needed, game_of
 from ..engine.hand import Hand
 from ..engine.structures import MixedGame, Structure
 from ..engine.table import Table
@@ -39,8 +40,9 @@ class Session:
     """
 
     def __init__(self, structure: Structure | MixedGame | None, num_players: int,
-                 stacks: int | Sequence[int] | None, *, hole_count: int = 4,
-                 episode: str = "hand", max_hands: int | None = None, button: int = 0) -> None:
+                 stacks: int | Sequence[int] | None, *, hole_count: int | None = None,
+                 episode: str = "hand", max_hands: int | None = None, button: int = 0,
+                 game: Game | str | None = None) -> None:
         if structure is None:
             structure = Structure.pot_limit(1, 2)
         if not isinstance(structure, (Structure, MixedGame)):
@@ -48,7 +50,10 @@ class Session:
         if isinstance(num_players, bool) or not isinstance(num_players, int) or \
                 not 2 <= num_players <= 10:
             raise ValueError(f"num_players must be an int 2..10, got {num_players!r}")
-        cards_needed(hole_count, num_players)
+        #: The game dealt (hilo_fast.Game)
+        self.game = game_of(game, hole_count)
+        hole_count = self.game.hole_cards
+        cards_needed(hole_count, num_players, self.game.boards)
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'hand' or 'table', got {episode!r}")
         if max_hands is not None and (isinstance(max_hands, bool) or
@@ -66,11 +71,11 @@ class Session:
         chips = [stacks] * num_players if isinstance(stacks, int) else list(stacks)
         if len(chips) != num_players:
             raise ValueError(f"stacks must have one entry per seat ({num_players}), got {stacks!r}")
-        floor = max(g.big_blind + g.ante for g in games)
+        floor = max(g.big_blind + g.ante + g.straddle + g.bomb_pot for g in games)
         for seat, c in enumerate(chips):
             if isinstance(c, bool) or not isinstance(c, int) or c <= floor:
-                raise ValueError(f"stack of seat {seat} must be an int above the big blind plus "
-                                 f"ante ({floor}), got {c!r}")
+                raise ValueError(f"stack of seat {seat} must be an int above the forced bets "
+                                 f"(big blind, ante, straddle, bomb pot: {floor}), got {c!r}")
         self.schedule = structure
         self.stacks = chips
         self.num_players = num_players
@@ -106,10 +111,10 @@ class Session:
         self.history[:] = 0
         if self.episode == "hand":
             self.hand = Hand(self._structure_for(self._number), self.stacks, self._button,
-                             rng=self._rng, hole_count=self.hole_count)
+                             rng=self._rng, game=self.game)
         else:
             self._table = Table(self.stacks, self.schedule, button=self._button,
-                                seed=self._rng.getrandbits(64), hole_count=self.hole_count)
+                                seed=self._rng.getrandbits(64), game=self.game)
             self.hand = self._table.next_hand()
         return self.hand
 

@@ -44,7 +44,13 @@ high, low           2     the seat's best high hand now (1 = royal flush)
 checks              40    per street x seat r: checks
 calls               40    per street x seat r: calls
 raises              40    per street x seat r: bets and raises
+board2              52    double board: 1 at the second board's cards dealt
 ==================  ====  ==================================================
+
+The game (``game=``) shows in these fields: Courchevel's exposed card is on
+the board from the first decision; a double board's second board is
+``board2`` (``high``/``low`` are on the first board); Omaha high has no low
+(``low`` 0); a bomb pot's first observation is on the flop.
 """
 
 from __future__ import annotations
@@ -91,6 +97,7 @@ _BOARD, _STREET, _LIMIT, _POS = OFFSETS["board"], OFFSETS["street"], OFFSETS["li
 _IN, _FOLDED, _ALLIN = OFFSETS["in_hand"], OFFSETS["folded"], OFFSETS["all_in"]
 _STACK, _BET, _CONTRIB = OFFSETS["stack"], OFFSETS["bet"], OFFSETS["contributed"]
 _POT, _TO_ACT, _HIGH = OFFSETS["pot"], OFFSETS["to_act"], OFFSETS["high"]
+_BOARD2 = OFFSETS["board2"]
 # The history field of each kind of action, by Action value (fold: in `folded`);
 # a tuple, as hashing an enum member for a dict runs Python code.
 _HISTORY = (0, OFFSETS["checks"], OFFSETS["calls"], OFFSETS["raises"], OFFSETS["raises"])
@@ -114,11 +121,12 @@ def observation_space(n_actions: int, chip_high: float) -> spaces.Dict:
 
 
 @lru_cache(maxsize=8192)
-def _strength(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[float, float]:
+def _strength(hole: tuple[int, ...], board: tuple[int, ...],
+              high_only: bool = False) -> tuple[float, float]:
     """(high, low) in 0..1 for the seat's best hands on this board (cached:
-    they change once a street)."""
+    they change once a street; no low in Omaha high)."""
     high = 1.0 - (omaha_high(hole, board) - 1) / _HIGH_CLASSES
-    low = omaha_low(hole, board)
+    low = None if high_only else omaha_low(hole, board)
     return high, (0.0 if low is None else 1.0 - (low - 1) / _LOW_CLASSES)
 
 
@@ -134,6 +142,10 @@ def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
             obs[card] = 1.0
     for card in board:
         obs[_BOARD + card] = 1.0
+    game = view.game
+    if game.boards == 2:
+        for card in view.boards[1]:
+            obs[_BOARD2 + card] = 1.0
     street = int(view.street)
     if street < 4:
         obs[_STREET + street] = 1.0
@@ -167,7 +179,8 @@ def encode(view: SeatView, big_blind: int) -> npt.NDArray[np.float32]:
         if field:
             obs[field + street_ * MAX_SEATS + (who - seat) % n] += 1.0
     if hole and len(board) >= 3:
-        obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board))
+        obs[_HIGH], obs[_HIGH + 1] = _strength(tuple(hole), tuple(board),
+                                               game.split == "high")
     return obs
 
 

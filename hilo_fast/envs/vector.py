@@ -27,6 +27,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from ..core.game import Game
 from ..engine.structures import Limit, MixedGame, Structure
 from ._backend import backend
 from .session import Session
@@ -131,9 +132,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
 
     def __init__(self, num_tables: int, seed: int | None = None, *, num_players: int = 2,
                  structure: Structure | MixedGame | None = None,
-                 stacks: int | Sequence[int] | None = None, hole_count: int = 4,
+                 stacks: int | Sequence[int] | None = None, hole_count: int | None = None,
                  episode: str = "hand", max_hands: int | None = None, button: int = 0,
-                 copy: bool = True, _python: bool = False) -> None:
+                 copy: bool = True, _python: bool = False,
+                 game: Game | str | None = None) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or \
                 not 1 <= num_tables <= MAX_TABLES:
             raise ValueError(f"num_tables must be an int 1..{MAX_TABLES}, got {num_tables!r}")
@@ -142,7 +144,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
 
         def make() -> Session:
             return Session(structure, num_players, stacks, hole_count=hole_count,
-                           episode=episode, max_hands=max_hands, button=button)
+                           episode=episode, max_hands=max_hands, button=button, game=game)
 
         session = make()   # checks every table option
         games = session.structures
@@ -166,8 +168,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64],
             schedule = session.schedule
             per_game = schedule.hands_per_game if isinstance(schedule, MixedGame) else 1
             self._tables = backend.VectorTables(
-                n, [(int(g.limit), g.max_bets, g.small_blind, g.big_blind, g.ante, g.small_bet,
-                     g.big_bet) for g in games], per_game, session.stacks, hole_count,
+                n, [backend.settings_fields(g, session.game) for g in games], per_game,
+                session.stacks, session.game.hole_cards,
                 n_actions, button, session.big_blind, episode == "table", max_hands or 0)
 
     def _new_arrays(self, make: Any = np.empty) -> tuple[Arrays, Arrays, Arrays, Arrays, Arrays]:

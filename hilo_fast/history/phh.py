@@ -1,5 +1,9 @@
 """Export a finished hand as a PHH file (the Poker Hand History format pokerkit reads).
 
+It is one cohesive module: PHH written and read back, for every game and forced bet
+the engine plays, kept together so that the writer and the reader of each
+field (and each variant's dealing order) stay one beside the other.
+
 PHH (https://phh.readthedocs.io) is TOML. Players are numbered ``p1..pN`` in
 dealing order: ``p1`` is the first seat dealt in to the left of the button and
 ``pN`` the button (heads-up: ``p1`` the big blind, ``p2`` the button, who posts
@@ -15,6 +19,19 @@ pot-limit Omaha high, ``/8`` the eight-or-better low split) with the field
 ``min_bet`` (the big blind) as in ``PO``/``NT``. pokerkit's ``HandHistory``
 does not know these two codes; the test suite replays them through a
 pokerkit ``State`` built with the same betting structure and hi-lo hands.
+
+The variants (issue 26; docs/engine.md, Variants). Omaha high is written
+``PO`` (the specification's code: pokerkit reads it), ``FO`` or ``NO``. A
+straddle or a single blind is in ``blinds_or_straddles`` as posted. A bomb
+pot's antes are ``antes`` and its pre-flop round every player checking (what
+pokerkit plays with antes and no blinds). Two boards (double board) are dealt
+as pokerkit's state deals them: at each street one ``d db`` for the first
+board, then one for the second. The runs of run-it-N follow the shared board
+cards, run after run, each run's streets in order. Courchevel's exposed card is
+the first ``d db``, before the pre-flop actions. What PHH has no field for is
+written in user-defined fields (the specification's ``_`` prefix):
+``_boards = 2``, ``_exposed``, ``_runs`` (the runs dealt), ``_runs_offered``,
+``_bomb_pot``, ``_straddle``; :func:`parse_phh` reads them back.
 
 Reading: :func:`read_phh` (a path or an open file) and :func:`parse_phh` (text)
 replay PHH hands, written here or elsewhere, with every shape of forced bet
@@ -68,6 +85,7 @@ import random
 from typing import IO, TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
+from ..core.game import Game
 from ..engine.actions import Action, Street
 from ..engine.hand import Hand
 from ..engine.structures import Limit, Structure
@@ -78,6 +96,9 @@ if TYPE_CHECKING:
 
 #: The variant code written for each structure (see the module doc).
 VARIANT_CODES = {Limit.FIXED: "FO/8", Limit.POT: "PO/8", Limit.NO: "NO/8"}
+#: Omaha high's codes: the specification's ``PO`` (pokerkit reads it), and
+#: ``FO``/``NO`` built alike.
+HIGH_CODES = {Limit.FIXED: "FO", Limit.POT: "PO", Limit.NO: "NO"}
 
 _BOARD_SLICES = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
 
@@ -95,25 +116,49 @@ def player_order(hand: Hand) -> list[int]:
             if hand.holes[(hand.button + k) % n] is not None]
 
 
+def _bomb_checkers(stacks: list[int], bomb_pot: int, players: list[int]) -> list[int]:
+    """The players who check a bomb pot's pre-flop round as pokerkit plays it (no
+    blinds): those with chips after the ante, when at least two have."""
+    with_chips = [p for p, chips in zip(players, stacks, strict=True) if chips > bomb_pot]
+    return with_chips if len(with_chips) >= 2 else []
+
+
 def _toml_list(values: list[int]) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
 def phh_actions(hand: Hand) -> list[str]:
-    """The hand's deals and actions as PHH action strings (see the module doc)."""
+    """The hand's deals and actions as PHH action strings (see the module doc).
+    Several boards are dealt as pokerkit deals them: double board street by
+    street, the first board's cards then the second's (one ``d db`` each); the
+    runs of run-it-N after the shared cards, run by run. Courchevel's exposed
+    card is the first ``d db``, before the pre-flop actions; a bomb pot's
+    pre-flop round is every player checking (what pokerkit plays with no blinds)."""
     order = player_order(hand)
     name = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     lines = [f"d dh {name[seat]} {format_cards(hand.holes[seat] or [])}" for seat in order]
     street = Street.PREFLOP
-    board = hand.board
+    boards = hand.boards
+    double = hand.game.boards == 2
+    exposed = hand.game.exposed
+    runs = hand._m.state()["n_runs"] if not double else 1
+    shared = hand._m.state()["run_from"] if runs > 1 else 5
+    for board in (boards if double else boards[:1]) if exposed else ():
+        lines.append(f"d db {format_cards(board[:exposed])}")
+    if hand.structure.bomb_pot:
+        lines += [f"{name[seat]} cc" for seat in order if seat in _bomb_checkers(
+            [hand.starting_stacks[s] for s in order], hand.structure.bomb_pot, order)]
 
     def deal_through(target: int) -> None:
         nonlocal street
-        while street < target and street < Street.RIVER and len(board) >= _BOARD_SLICES[
+        while street < target and street < Street.RIVER and len(boards[0]) >= _BOARD_SLICES[
                 Street(street + 1)][1]:
             street = Street(street + 1)
             lo, hi = _BOARD_SLICES[street]
-            lines.append(f"d db {format_cards(board[lo:hi])}")
+            if hi <= shared:
+                lo = max(lo, exposed)
+                for board in boards if double else boards[:1]:
+                    lines.append(f"d db {format_cards(board[lo:hi])}")
 
     for action_street, seat, kind, amount in hand.actions:
         deal_through(action_street)
@@ -128,6 +173,11 @@ def phh_actions(hand: Hand) -> list[str]:
     for seat in hand.showdown_order:
         lines.append(f"{name[seat]} sm {format_cards(hand.holes[seat] or [])}")
     deal_through(Street.RIVER)
+    if runs > 1:   # each run's own cards, street by street, run after run
+        for board in boards:
+            for lo, hi in _BOARD_SLICES.values():
+                if lo >= shared or hi > shared:
+                    lines.append(f"d db {format_cards(board[max(lo, shared):hi])}")
     return lines
 
 
@@ -141,24 +191,24 @@ def to_phh(hand: Hand | HandHistory) -> str:
         raise TypeError(f"to_phh needs a Hand, not {type(hand).__name__}")
     if not hand.is_over:
         raise ValueError("only a finished hand can be exported (hand.is_over is False)")
-    if any(hole is not None and len(hole) != 4 for hole in hand.holes):
+    game = hand.game
+    if not game.exposed and any(hole is not None and len(hole) != 4 for hole in hand.holes):
         raise ValueError("PHH has variant codes for 4-card Omaha only; this hand dealt "
                          f"{max(len(h) for h in hand.holes if h is not None)} hole cards")
     s = hand.structure
     order = player_order(hand)
-    blinds = [0] * len(order)
-    antes = [s.ante] * len(order)
     forced = getattr(hand._m, "forced", None)   # a hand read with PHH's own forced bets
     if forced is not None:
         antes, blinds = [forced[0][i] for i in order], [forced[1][i] for i in order]
-        if len(order) == 2:   # the specification reverses them heads-up
-            antes, blinds = antes[::-1], blinds[::-1]
-    elif len(order) == 2:
-        blinds = [s.small_blind, s.big_blind]   # pokerkit reverses them heads-up
-    else:
-        blinds[order.index(hand.small_blind_seat)] = s.small_blind
-        blinds[order.index(hand.big_blind_seat)] = s.big_blind
-    lines = [f'variant = "{VARIANT_CODES[s.limit]}"',
+    else:   # the posts due, seat by seat (a short stack posts what it has)
+        posts = {hand.small_blind_seat: s.small_blind, hand.big_blind_seat: s.big_blind,
+                 hand._m.game.straddle_seat: s.straddle}
+        blinds = [posts.get(seat, 0) for seat in order]
+        antes = [s.bomb_pot or s.ante] * len(order)
+    if len(order) == 2:   # the specification reverses them heads-up
+        antes, blinds = antes[::-1], blinds[::-1]
+    codes = VARIANT_CODES if game.split == "hilo" else HIGH_CODES
+    lines = [f'variant = "{codes[s.limit]}"',
              f"antes = {_toml_list(antes)}",
              f"blinds_or_straddles = {_toml_list(blinds)}"]
     if s.limit == Limit.FIXED:
@@ -172,6 +222,15 @@ def to_phh(hand: Hand | HandHistory) -> str:
     lines.append(f"seats = {_toml_list([i + 1 for i in order])}")
     lines.append(f"seat_count = {hand.n_seats}")
     lines.append(f"finishing_stacks = {_toml_list([hand.stacks[i] for i in order])}")
+    # hilo-fast's own fields (user-defined, as the specification allows) for what
+    # PHH has no field for; a reader without them still plays the chips right
+    # where it deals as pokerkit does (bomb pot, straddles).
+    extra = {"_boards": game.boards, "_exposed": game.exposed,
+             "_runs": int(hand._m.state()["n_runs"]) if hand.runs > 1 else 0,
+             "_runs_offered": hand.runs if hand.runs > 1 else 0,
+             "_bomb_pot": s.bomb_pot, "_straddle": s.straddle}
+    lines += [f"{key} = {value}" for key, value in extra.items()
+              if value and not (key == "_boards" and value == 1)]
     return "\n".join(lines) + "\n"
 
 
@@ -237,6 +296,7 @@ def _toml_str(text: str) -> str:
 
 
 _VARIANTS = {code: limit for limit, code in VARIANT_CODES.items()}
+_HIGH_VARIANTS = {code: limit for limit, code in HIGH_CODES.items()}
 
 
 def read_phh(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
@@ -389,9 +449,12 @@ def _card_slots(text: str, action: str) -> list[int | None]:
 def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
     """The replayed hand of one PHH table, and each player's engine seat."""
     variant = phh["variant"]
-    if variant not in _VARIANTS:
-        raise ValueError(f"variant {variant!r} is not one of {', '.join(_VARIANTS)} "
-                         "(hilo-fast replays Omaha Hi-Lo only)")
+    if variant not in _VARIANTS and variant not in _HIGH_VARIANTS:
+        raise ValueError(f"variant {variant!r} is not one of "
+                         f"{', '.join([*_VARIANTS, *_HIGH_VARIANTS])} "
+                         "(hilo-fast replays Omaha Hi-Lo and Omaha high only)")
+    extra = {key: _chips_of(phh.get(key, 0), key) for key in
+             ("_boards", "_exposed", "_runs", "_runs_offered", "_bomb_pot", "_straddle")}
     if phh.get("bring_in"):
         raise ValueError(f"bring_in {phh['bring_in']!r}: a stud forced bet; {variant} has "
                          "blinds")
@@ -410,7 +473,7 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
     antes = _chip_list(phh, "antes", count, 0)
     if count == 2:   # heads-up the forced bets are reversed (the specification's rule)
         blinds, antes = blinds[::-1], antes[::-1]
-    limit = _VARIANTS[variant]
+    limit = _VARIANTS.get(variant, _HIGH_VARIANTS.get(variant))
     if limit == Limit.FIXED:
         small_bet = _chips_of(phh["small_bet"], "small_bet")
         big_bet = _chips_of(phh["big_bet"], "big_bet")
@@ -425,20 +488,30 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
     small_blind = blinds[sb_player]
     plain = (blinds[bb_player] == big_blind and small_blind <= big_blind and len(set(antes)) == 1
              and not any(b for k, b in enumerate(blinds) if k not in (sb_player, bb_player)))
+    options: dict[str, Any] = {}
+    straddle, bomb_pot = extra["_straddle"], extra["_bomb_pot"]
+    if straddle and count >= 3 and blinds[:3] == [small_blind, big_blind, straddle] \
+            and not any(blinds[3:]) and len(set(antes)) == 1:
+        plain, options["straddle"] = True, straddle   # hilo-fast's own straddle
+    elif straddle and count == 2 and plain:
+        options["straddle"] = straddle   # (heads-up nobody straddles)
+    if bomb_pot and not any(blinds) and set(antes) == {bomb_pot}:
+        plain, options["bomb_pot"], small_blind, antes = True, bomb_pot, 0, [0] * count
     if not plain:
         small_blind = min([b for b in blinds if 0 < b <= big_blind], default=0)
     ante = antes[0] if len(set(antes)) == 1 else 0
     if limit == Limit.FIXED:
-        structure = Structure.fixed_limit(small_bet, big_bet, small_blind=small_blind, ante=ante)
+        structure = Structure.fixed_limit(small_bet, big_bet, small_blind=small_blind, ante=ante,
+                                          **options)
     elif limit == Limit.POT:
-        structure = Structure.pot_limit(small_blind, big_blind, ante=ante)
+        structure = Structure.pot_limit(small_blind, big_blind, ante=ante, **options)
     else:
-        structure = Structure.no_limit(small_blind, big_blind, ante=ante)
+        structure = Structure.no_limit(small_blind, big_blind, ante=ante, **options)
     table_stacks = [0] * table_size
     for seat, chips in zip(seats, stacks, strict=True):
         table_stacks[seat] = chips
     slots: list[list[int | None] | None] = [None] * table_size
-    board: list[int] = []
+    deals: list[list[int]] = []   # each d db's known cards
     plays: list[tuple[int, str, int | None, str]] = []
     shown: dict[int, list[int | None]] = {}
     hole_count = 4
@@ -455,7 +528,7 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
                 hole_count = len(cards)
             slots[seats[player]] = cards
         elif parts[0] == "d" and len(parts) == 3 and parts[1] == "db":
-            board += [c for c in _card_slots(parts[2], action) if c is not None]
+            deals.append([c for c in _card_slots(parts[2], action) if c is not None])
         elif len(parts) >= 2 and parts[1] in ("f", "cc", "cbr", "sm") and parts[0] != "d":
             player = _player(parts[0], count, action)
             if parts[1] == "sm":
@@ -481,7 +554,19 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
         dealt = slots[seat]
         if dealt is not None and len(cards) == len(dealt):
             slots[seat] = [d if d is not None else c for d, c in zip(dealt, cards, strict=True)]
-    used = set(board) | {c for cards in slots if cards for c in cards if c is not None}
+    if bomb_pot and "bomb_pot" in options:   # the pre-flop round pokerkit plays: checks
+        checkers = len(_bomb_checkers(stacks, bomb_pot, list(range(count))))
+        if [kind for _, kind, _, _ in plays[:checkers]] != ["cc"] * checkers:
+            raise ValueError("a bomb pot's pre-flop actions must be every player checking")
+        plays = plays[checkers:]
+    runs, offered = extra["_runs"], max(extra["_runs_offered"], 1)
+    if extra["_boards"] == 2:   # double board: the d db lines take turns, board by board
+        board = [c for deal in deals[0::2] for c in deal]
+        second = [c for deal in deals[1::2] for c in deal]
+    else:
+        board, second = [c for deal in deals for c in deal], []
+    used = set(board) | set(second) | {c for cards in slots if cards for c in cards
+                                       if c is not None}
     rest = sorted(set(range(52)) - used)
     random.Random(repr(phh.get("hand", stacks))).shuffle(rest)
     holes: list[list[int] | None] = [None] * table_size
@@ -493,18 +578,45 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
                 card, rest = rest[0], rest[1:]
             filled.append(card)
         holes[seat] = filled
-    board += rest[:5 - len(board)]
+    def full_board(cards: list[int]) -> list[int]:
+        """A 5-card board: the cards known, then unused ones."""
+        nonlocal rest
+        need = 5 - len(cards)
+        cards, rest = cards + rest[:need], rest[need:]
+        return cards
+
+    runs_boards: list[list[int]] = []
+    if runs > 1:   # the shared cards, then each run's own, run after run
+        if not 2 <= runs <= offered or len(board) < 5 or (5 * runs - len(board)) % (runs - 1):
+            raise ValueError(f"_runs = {runs}: {len(board)} board cards are not {runs} runs")
+        shared = (5 * runs - len(board)) // (runs - 1)
+        for r in range(runs - 1):   # a run's deal: its shared places filled by unused cards
+            own = board[5 + (5 - shared) * r:5 + (5 - shared) * (r + 1)]
+            runs_boards.append(rest[:shared] + own)
+            rest = rest[shared:]
+        board = board[:5]
+    board = full_board(board[:5])
+    if extra["_boards"] == 2:
+        board += full_board(second)
+    for run_board in runs_boards:
+        board += run_board
+    while len(board) < 5 * offered:   # the runs offered and not run
+        board += full_board([])
+    game = Game(hole_cards=hole_count, boards=2 if extra["_boards"] == 2 else 1,
+                split="hilo" if variant in _VARIANTS else "high", exposed=extra["_exposed"])
     if plain:
-        hand = Hand(structure, table_stacks, seats[-1], holes=holes, board=board,
-                    hole_count=hole_count)
+        hand = Hand(structure, table_stacks, seats[-1], holes=holes, board=board, game=game,
+                    runs=offered)
     else:
         seat_antes, seat_blinds = [0] * table_size, [0] * table_size
         for seat, a, b in zip(seats, antes, blinds, strict=True):
             seat_antes[seat], seat_blinds[seat] = a, b
         hand = Hand._with_forced_bets(structure, table_stacks, seats[-1], antes=seat_antes,
                                       blinds=seat_blinds, holes=holes, board=board,
-                                      hole_count=hole_count)
+                                      game=game, runs=offered)
     for seat, kind, amount, action in plays:
+        if hand.awaiting_runs:
+            hand.run_it(max(runs, 1))
         if hand.actor != seat:
             due = ("nobody is: the hand is over" if hand.actor < 0
                    else f"p{seats.index(hand.actor) + 1} is to act")
@@ -520,6 +632,8 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
                 hand.act(Action.RAISE if max(hand.bets) else Action.BET, amount)
         except ValueError as exc:
             raise ValueError(f"action {action!r}: {exc}") from None
+    if hand.awaiting_runs:
+        hand.run_it(max(runs, 1))
     if not hand.is_over:
         raise ValueError("the actions end before the hand is over (hilo-fast reads "
                          "finished hands)")

@@ -223,7 +223,7 @@ def test_card_planes_hold_own_cards_and_board_only() -> None:
             board = obs[OFFSETS["board"]:OFFSETS["board"] + 52]
             assert set(np.flatnonzero(board)) == set(hand.board)
         hand.act("call" if hand.current_bet > hand.bets[hand.actor] else "check")
-    assert OBS_SIZE == 308   # the documented layout
+    assert OBS_SIZE == 360   # the documented layout
     view = seat_view(hand, 0)
     assert not hasattr(view, "holes")
     assert set(view.shown) == set(hand.showdown_order)   # shown at showdown: public
