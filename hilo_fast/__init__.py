@@ -39,6 +39,7 @@ from .engine.table import Table
 from .equity.compute import EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
+from .solver import Solution, Subgame, best_response, solve
 
 __all__ = [
     "BACKEND",
@@ -63,11 +64,14 @@ __all__ = [
     "Replay",
     "ShowdownResult",
     "SimulationSummary",
+    "Solution",
     "Street",
     "Structure",
+    "Subgame",
     "Table",
     "UnreadableHand",
     "__version__",
+    "best_response",
     "card_str",
     "describe_high",
     "describe_low",
@@ -90,6 +94,7 @@ __all__ = [
     "read_pokerstars",
     "showdown",
     "simulate",
+    "solve",
     "to_phh",
     "to_phhs",
 ]

@@ -1,6 +1,7 @@
-"""Solving river spots of Omaha Hi-Lo: :class:`Subgame`, Discounted CFR, exact
-exploitability (see docs/solving.md)."""
+"""Solving river spots of Omaha Hi-Lo: :class:`Subgame`, Discounted CFR in C
+with a pure-Python twin, exact exploitability (docs/solving.md)."""
 
+from .solve import BestResponse, Solution, best_response, estimate_memory, solve
 from .subgame import Subgame
 
-__all__ = ["Subgame"]
+__all__ = ["BestResponse", "Solution", "Subgame", "best_response", "estimate_memory", "solve"]
