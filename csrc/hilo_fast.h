@@ -537,6 +537,8 @@ typedef struct {
     const int32_t *high[2];
     const int32_t *low[2];
     int64_t sizes[2];             /* slots of each player's regret/strategy arrays */
+    double regret_floor;          /* regret matching counts regrets above this only: a
+                                   * regret that is 0 but for rounding stays 0 */
 } hf_solver_game;
 
 /* Discounted CFR (alpha 1.5, beta 0, gamma 2), iterations first .. first +

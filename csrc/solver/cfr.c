@@ -21,16 +21,16 @@ typedef struct {
 } step;
 
 /* Regret matching: sigma[a * n + i] (uniform when no action has positive regret). */
-static void current(const double *regret, int32_t k, int32_t n, double *sigma) {
+static void current(const double *regret, int32_t k, int32_t n, double noise, double *sigma) {
     for (int32_t i = 0; i < n; i++) {
         double total = 0;
         for (int32_t a = 0; a < k; a++) {
             double r = regret[(int64_t)a * n + i];
-            if (r > 0) total += r;
+            if (r > noise) total += r;
         }
         for (int32_t a = 0; a < k; a++) {
             double r = regret[(int64_t)a * n + i];
-            sigma[(int64_t)a * n + i] = total > 0 ? (r > 0 ? r / total : 0.0) : 1.0 / k;
+            sigma[(int64_t)a * n + i] = total > 0 ? (r > noise ? r / total : 0.0) : 1.0 / k;
         }
     }
 }
@@ -48,7 +48,7 @@ static int32_t cfr(solver_ctx *ctx, int32_t node, int32_t p, const double *reach
     int64_t at = g->offset[node];
     double *sigma = malloc(sizeof(double) * (size_t)k * (size_t)n);
     if (!sigma) return HF_SOLVER_ERR_MEMORY;
-    current(st->regret[mover] + at, k, n, sigma);
+    current(st->regret[mover] + at, k, n, g->regret_floor, sigma);
     int32_t err = 0;
     if (mover != p) {
         int32_t no = g->n_combos[1 - p];

@@ -41,7 +41,7 @@ static int32_t sort_desc(const int32_t *key, int32_t n, int32_t *out) {
 int32_t hf_solver_check(const hf_solver_game *g) {
     if (!g || g->n_nodes <= 0 || !g->kind || !g->player || !g->first_child || !g->n_children
         || !g->offset || !g->term_a || !g->term_b || (g->n_children_total > 0 && !g->children)
-        || g->n_children_total < 0)
+        || g->n_children_total < 0 || !(g->regret_floor >= 0))
         return HF_ERR_COUNT;
     for (int p = 0; p < 2; p++) {
         if (g->n_combos[p] <= 0 || g->sizes[p] < 0 || !g->cards[p] || !g->weights[p]

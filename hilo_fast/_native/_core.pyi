@@ -66,6 +66,10 @@ class _Lib:
     HF_OBS_SIZE: int
     HF_ENV_ACTIONS: int
     HF_ENV_FIXED_ACTIONS: int
+    HF_SOLVER_DECISION: int
+    HF_SOLVER_FOLD: int
+    HF_SOLVER_SHOWDOWN: int
+    HF_SOLVER_ERR_MEMORY: int
     def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
@@ -263,6 +267,30 @@ class _Lib:
         n_actions: int,
         obs: _CData,
         mask: _CData,
+    ) -> int: ...
+    def hf_solver_iterate(
+        self,
+        game: _CData,
+        regret0: _CData,
+        regret1: _CData,
+        strategy0: _CData,
+        strategy1: _CData,
+        first: int,
+        count: int,
+    ) -> int: ...
+    def hf_solver_evaluate(
+        self,
+        game: _CData,
+        strategy0: Sequence[float] | _CData,
+        strategy1: Sequence[float] | _CData,
+        out: _CData,
+    ) -> int: ...
+    def hf_solver_showdown_sums(
+        self,
+        game: _CData,
+        player: int,
+        reach: Sequence[float] | _CData,
+        out: _CData,
     ) -> int: ...
 
 ffi: FFI

@@ -37,7 +37,7 @@ class Prepared:
         i32, i64, f64 = np.int32, np.int64, np.float64
 
         def arr(values: Sequence[Any], dtype: Any, shape: int | None = None) -> Any:
-            out = np.ascontiguousarray(np.asarray(values, dtype=dtype).reshape(-1))
+            out: Any = np.ascontiguousarray(np.asarray(values, dtype=dtype).reshape(-1))
             if not len(out):
                 out = np.zeros(1, dtype=dtype)
             self._keep.append(out)
@@ -45,7 +45,7 @@ class Prepared:
                                    else "double[]", out)
 
         self._keep: list[Any] = []
-        s = ffi.new("hf_solver_game *")
+        s: Any = ffi.new("hf_solver_game *")
         s.n_nodes = g.n_nodes
         s.kind = arr(g.kind, i32)
         s.player = arr(g.player, i32)
@@ -63,6 +63,7 @@ class Prepared:
             s.high[p] = arr(g.high[p], i32)
             s.low[p] = arr(g.low[p], i32)
             s.sizes[p] = g.sizes[p]
+        s.regret_floor = g.regret_floor
         self.struct = s
 
 
@@ -75,7 +76,7 @@ def zeros(n: int) -> Any:
 
 
 def _doubles(values: Any) -> Any:
-    out = np.ascontiguousarray(values, dtype=np.float64)
+    out: Any = np.ascontiguousarray(values, dtype=np.float64)
     return out, ffi.from_buffer("double[]", out)
 
 
@@ -107,6 +108,6 @@ def showdown_sums(prepared: Prepared, p: int, reach_o: Sequence[float]) -> list[
     if len(reach) != prepared.game.n_combos(1 - p):
         raise ValueError("reach must hold one value per opponent combo")
     n = prepared.game.n_combos(p)
-    out = np.zeros(2 * n, dtype=np.float64)
+    out: Any = np.zeros(2 * n, dtype=np.float64)
     _check(lib.hf_solver_showdown_sums(prepared.struct, p, ptr, ffi.from_buffer("double[]", out)))
     return out.tolist()  # type: ignore[no-any-return]

@@ -86,7 +86,7 @@ def showdown_sums(prepared: Prepared, p: int, reach_o: Sequence[float]) -> list[
             + [sum(reach_o[j] for j, _ in row) for row in rows])
 
 
-def _current(regret: list[float], at: int, k: int, n: int) -> list[list[float]]:
+def _current(regret: list[float], at: int, k: int, n: int, floor: float) -> list[list[float]]:
     """Regret matching: each action's probability per combo (uniform when no
     action has positive regret)."""
     out = [[0.0] * n for _ in range(k)]
@@ -94,11 +94,11 @@ def _current(regret: list[float], at: int, k: int, n: int) -> list[list[float]]:
         total = 0.0
         for a in range(k):
             r = regret[at + a * n + i]
-            if r > 0:
+            if r > floor:
                 total += r
         for a in range(k):
             r = regret[at + a * n + i]
-            out[a][i] = (r / total if r > 0 else 0.0) if total > 0 else 1.0 / k
+            out[a][i] = (r / total if r > floor else 0.0) if total > 0 else 1.0 / k
     return out
 
 
@@ -126,18 +126,18 @@ def _cfr(g: FlatGame, pairs: _Pairs, node: int, p: int, reach_p: list[float],
         return _terminal(g, pairs, node, p, reach_o)
     mover, k, first = g.player[node], g.n_children[node], g.first_child[node]
     n, at = g.n_combos(mover), g.offset[node]
-    sigma = _current(regret[mover], at, k, n)
+    sigma = _current(regret[mover], at, k, n, g.regret_floor)
     kids = g.children[first:first + k]
     if mover != p:
         total = [0.0] * g.n_combos(p)
         for a, child in enumerate(kids):
-            reach = [r * q for r, q in zip(reach_o, sigma[a])]
+            reach = [r * q for r, q in zip(reach_o, sigma[a], strict=True)]
             for i, v in enumerate(_cfr(g, pairs, child, p, reach_p, reach, regret, strategy,
                                        discount)):
                 total[i] += v
         return total
-    values = [_cfr(g, pairs, child, p, [r * q for r, q in zip(reach_p, sigma[a])], reach_o,
-                   regret, strategy, discount) for a, child in enumerate(kids)]
+    values = [_cfr(g, pairs, child, p, [r * q for r, q in zip(reach_p, sigma[a], strict=True)],
+                   reach_o, regret, strategy, discount) for a, child in enumerate(kids)]
     node_value = [0.0] * n
     for a in range(k):
         for i in range(n):
@@ -160,11 +160,11 @@ def evaluate(prepared: Prepared,
     ``strategy``: each player's action probabilities in the regret layout."""
     g, pairs = prepared.game, prepared.pairs
     norm = sum(w * sum(g.weights[1][j] for j, _ in row)
-               for w, row in zip(g.weights[0], pairs.meets[0]))
+               for w, row in zip(g.weights[0], pairs.meets[0], strict=True))
     out = []
     for p, best in ((0, True), (1, True), (0, False)):
         values = _values(g, pairs, 0, p, list(g.weights[1 - p]), strategy, best)
-        out.append(sum(w * v for w, v in zip(g.weights[p], values)) / norm)
+        out.append(sum(w * v for w, v in zip(g.weights[p], values, strict=True)) / norm)
     return out
 
 

@@ -17,8 +17,13 @@ share of the starting pot counted as half of it):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .tree import DECISION, FOLD, SHOWDOWN, Node
+if TYPE_CHECKING:
+    from .tree import Node
+
+#: The kinds of node (csrc/hilo_fast.h's HF_SOLVER_DECISION, _FOLD, _SHOWDOWN).
+DECISION, FOLD, SHOWDOWN = 0, 1, 2
 
 
 @dataclass
@@ -36,6 +41,7 @@ class FlatGame:
     high: tuple[list[int], list[int]]
     low: tuple[list[int], list[int]]          # 0: no qualifying low
     sizes: tuple[int, int]                    # slots of each player's arrays
+    regret_floor: float                       # regrets at most this count as 0 (rounding)
 
     @property
     def n_nodes(self) -> int:
@@ -49,7 +55,14 @@ def flatten(nodes: list[Node], pot: int,
             sides: tuple[tuple[list[list[int]], list[float], list[int], list[int]], ...]
             ) -> FlatGame:
     """The flat form of a tree and each player's (cards, weights, high, low)."""
-    kind, player, first, count, offset, term_a, term_b, children = ([] for _ in range(8))
+    kind: list[int] = []
+    player: list[int] = []
+    first: list[int] = []
+    count: list[int] = []
+    offset: list[int] = []
+    term_a: list[float] = []
+    term_b: list[float] = []
+    children: list[int] = []
     sizes = [0, 0]
     n = (len(sides[0][1]), len(sides[1][1]))
     for node in nodes:
@@ -75,4 +88,15 @@ def flatten(nodes: list[Node], pot: int,
     return FlatGame(kind, player, first, count, offset, term_a, term_b, children,
                     (sides[0][0], sides[1][0]), (sides[0][1], sides[1][1]),
                     (sides[0][2], sides[1][2]), (sides[0][3], sides[1][3]),
-                    (sizes[0], sizes[1]))
+                    (sizes[0], sizes[1]), _regret_floor(term_a, sides))
+
+
+def _regret_floor(term_a: list[float],
+                  sides: tuple[tuple[list[list[int]], list[float], list[int], list[int]], ...]
+                  ) -> float:
+    """A regret's rounding noise: 1e-11 of the largest payoff times the larger
+    range's weight (a regret sums reach * payoff). Regret matching ignores
+    regrets below it, so the twins, which sum in different orders, never part
+    over a regret that is 0 but for rounding."""
+    payoff = max((abs(a) for a in term_a), default=1.0)
+    return 1e-11 * payoff * max(sum(sides[0][1]), sum(sides[1][1]))

@@ -33,7 +33,8 @@ from ..cards import CardsLike
 from ..progress import Progress
 from ._backend import backend as _default_backend
 from .subgame import Subgame
-from .tree import DECISION, Node
+from .flat import DECISION
+from .tree import Node
 
 __all__ = ["BestResponse", "Solution", "best_response", "estimate_memory", "solve"]
 
@@ -163,9 +164,9 @@ class Solution:
                 "iterations": self.iterations, "exploitability": self.exploitability,
                 "exploitability_pot": self.exploitability_pot, "ev": list(self.ev),
                 "ranges": [{"combo": c, "weight": w}
-                           for c, w in zip(g.combos(0), g.arrays(0)[1])],
+                           for c, w in zip(g.combos(0), g.arrays(0)[1], strict=True)],
                 "ranges_ip": [{"combo": c, "weight": w}
-                              for c, w in zip(g.combos(1), g.arrays(1)[1])],
+                              for c, w in zip(g.combos(1), g.arrays(1)[1], strict=True)],
                 "nodes": nodes}
 
     def to_json(self, **kwargs: Any) -> str:

@@ -21,8 +21,8 @@ from ..core.evaluation import omaha_hilo
 from ..core.game import Game
 from ..engine.structures import Limit, Structure
 from ..ranges.language import Range
-from .flat import FlatGame, flatten
-from .tree import DECISION, Node, _Sizing, build_tree
+from .flat import DECISION, FlatGame, flatten
+from .tree import Node, _Sizing, build_tree
 
 __all__ = ["Subgame"]
 
@@ -52,7 +52,8 @@ def _sizes(name: str, sizes: Sequence[float | str], limit: Limit) -> tuple[float
     for size in sizes:
         if size == "allin":
             if limit is Limit.POT:
-                raise ValueError(f"{name}: 'allin' is not a pot-limit size (the most is the pot, 1.0)")
+                raise ValueError(f"{name}: 'allin' is not a pot-limit size "
+                                 "(the most is the pot, 1.0)")
             out.append("allin")
             continue
         if isinstance(size, bool) or not isinstance(size, (int, float)):
@@ -178,9 +179,13 @@ class Subgame:
             if 0 <= where < len(self.nodes):
                 return self.nodes[where]
             raise KeyError(f"no node {where} (the tree has {len(self.nodes)})")
+        if isinstance(where, bool):
+            raise TypeError("a node is a Node, an id or an action sequence, not a bool")
         if isinstance(where, str):
-            where = tuple(s.strip() for s in where.split(",")) if where.strip() else ()
-        seq = tuple(where)
+            seq: tuple[str, ...] = (tuple(s.strip() for s in where.split(","))
+                                    if where.strip() else ())
+        else:
+            seq = tuple(where)
         if seq not in self._by_sequence:
             raise KeyError(f"no node after the actions {seq!r}")
         return self._by_sequence[seq]

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.structures import Limit, Structure
+from ..engine.structures import Limit
+from .flat import DECISION, FOLD, SHOWDOWN
 
-DECISION, FOLD, SHOWDOWN = 0, 1, 2
 KIND_NAMES = ("decision", "fold", "showdown")
 
 
@@ -64,7 +64,7 @@ def _amounts(sizing: _Sizing, sizes: Sequence[float | str], to: int, mine: int,
         if size == "allin":
             total = sizing.stack
         else:
-            total = to + int(round(float(size) * after_call))
+            total = to + round(float(size) * after_call)
             if sizing.limit is Limit.POT:
                 total = min(total, to + after_call)
         total = max(total, minimum)
