@@ -32,8 +32,8 @@ from typing import Any
 from ..cards import CardsLike
 from ..progress import Progress
 from ._backend import backend as _default_backend
-from .subgame import Subgame
 from .flat import DECISION
+from .subgame import Subgame
 from .tree import Node
 
 __all__ = ["BestResponse", "Solution", "best_response", "estimate_memory", "solve"]
