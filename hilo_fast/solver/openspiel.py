@@ -81,7 +81,10 @@ def openspiel_game(subgame: Subgame) -> Any:
             node = subgame.nodes[state.node]
             return _info_key(combos[player][state.deal[player]], node.sequence)
 
-    class State(pyspiel.State):  # type: ignore[misc]
+    base_state: Any = pyspiel.State
+    base_game: Any = pyspiel.Game
+
+    class State(base_state):  # type: ignore[misc]
         def __init__(self, game: Any) -> None:
             super().__init__(game)
             self.deal: tuple[int, int] | None = None
@@ -133,7 +136,7 @@ def openspiel_game(subgame: Subgame) -> Any:
         def __str__(self) -> str:
             return f"{self.deal} {subgame.nodes[self.node].sequence}"
 
-    class Game(pyspiel.Game):  # type: ignore[misc]
+    class Game(base_game):  # type: ignore[misc]
         def __init__(self, params: Any = None) -> None:
             super().__init__(game_type, game_info, params or {})
 
