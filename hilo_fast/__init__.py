@@ -39,7 +39,7 @@ from .engine.table import Table
 from .equity.compute import EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
-from .solver import Solution, Subgame, best_response, solve
+from .solver import Solution, SolverBot, Subgame, best_response, solve
 
 __all__ = [
     "BACKEND",
@@ -65,6 +65,7 @@ __all__ = [
     "ShowdownResult",
     "SimulationSummary",
     "Solution",
+    "SolverBot",
     "Street",
     "Structure",
     "Subgame",

@@ -21,7 +21,7 @@ PUBLIC = {
     "BACKEND", "Action", "Bot", "CardLike", "CardsLike", "EquityResult", "Game", "Hand", "HandHistory",
     "HandValue", "HandView", "LegalActions", "Limit", "MixedGame", "OddChip", "PlayerEquity",
     "PokerStarsReader", "Pot", "Range", "Replay", "ShowdownResult", "SimulationSummary",
-    "Solution", "Subgame", "best_response", "solve",
+    "Solution", "SolverBot", "Subgame", "best_response", "solve",
     "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str",
     "describe_high", "describe_low", "equity", "evaluate", "evaluate_batch", "evaluate_high5",
     "evaluate_low5", "format_cards", "high_category", "omaha_high", "omaha_hilo", "omaha_low",
