@@ -5,4 +5,5 @@ from .bot import SolverBot
 from .solve import BestResponse, Solution, best_response, estimate_memory, solve
 from .subgame import Subgame
 
-__all__ = ["BestResponse", "Solution", "SolverBot", "Subgame", "best_response", "estimate_memory", "solve"]
+__all__ = ["BestResponse", "Solution", "SolverBot", "Subgame", "best_response",
+           "estimate_memory", "solve"]

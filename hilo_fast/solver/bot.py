@@ -61,7 +61,7 @@ class SolverBot:
             raise self._refuse(f"the effective stack is {min(behind)}, not {min(g.stacks)}")
         ip_seat = hand.button    # heads-up the button acts last after the flop
         player = 1 if hand.actor == ip_seat else 0
-        hole = getattr(hand, "hole", None)
+        hole: Any = getattr(hand, "hole", None)
         if hole is None:
             hole = hand.holes[hand.actor]  # type: ignore[union-attr]
         sequence = self.sequence(hand)

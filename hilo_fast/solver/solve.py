@@ -242,8 +242,12 @@ def _bar(progress: Any, max_iterations: int) -> tuple[Callable[[int, float], Non
                         "exploitability over the pot)")
 
     def report(done: int, exploitability: float) -> None:
-        bar.unit = f"iterations (exploitability {exploitability:.3%} of the pot)"
+        said = f"exploitability {exploitability:.3%} of the pot"
+        bar.unit = f"iterations ({said})"   # the plain bar redraws its unit
         bar.update(done - bar.done)
+        drawn = getattr(bar, "_tqdm", None)   # tqdm fixes its unit when made: a postfix
+        if drawn:
+            drawn.set_postfix_str(said)
 
     return report, bar
 

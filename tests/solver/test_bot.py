@@ -44,7 +44,7 @@ def test_the_bot_plays_its_frequencies(solution: hf.Solution) -> None:
         hand = _to_river(oop, IP[n % 2])
         while not hand.is_over:
             action, amount = bot(hand, rng)
-            if hand.actor == 1 and not hand.actions[-1][0] == hf.Street.RIVER:
+            if hand.actor == 1 and hand.actions[-1][0] != hf.Street.RIVER:
                 seen[f"{oop} {action.name}"] += 1
             hand.act(action, amount)
         assert sum(hand.stacks) == 400
