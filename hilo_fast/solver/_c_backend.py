@@ -1,15 +1,15 @@
 """The solver's native twin: csrc/solver/cfr.c and terminal.c through cffi.
 
 Same functions and results as :mod:`hilo_fast.solver._py_backend`; the
-showdowns are valued by sorted sweeps instead of every pair.
+showdowns are valued by sorted sweeps instead of every pair. numpy (which
+ranges need anyway) holds the arrays; it is imported on first use, so that
+importing hilo_fast never needs it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-
-import numpy as np
 
 from .._native._core import ffi, lib
 from .flat import FlatGame
@@ -33,6 +33,8 @@ class Prepared:
     """The flat game as the C reads it: numpy arrays kept alive with the struct."""
 
     def __init__(self, g: FlatGame) -> None:
+        import numpy as np
+
         self.game = g
         i32, i64, f64 = np.int32, np.int64, np.float64
 
@@ -72,16 +74,22 @@ def prepare(g: FlatGame) -> Prepared:
 
 
 def zeros(n: int) -> Any:
+    import numpy as np
+
     return np.zeros(max(n, 1), dtype=np.float64)
 
 
 def _doubles(values: Any) -> Any:
+    import numpy as np
+
     out: Any = np.ascontiguousarray(values, dtype=np.float64)
     return out, ffi.from_buffer("double[]", out)
 
 
 def iterate(prepared: Prepared, regret: tuple[Any, Any], strategy: tuple[Any, Any],
             first: int, count: int) -> None:
+    import numpy as np
+
     for arr in (*regret, *strategy):
         if not (isinstance(arr, np.ndarray) and arr.dtype == np.float64
                 and arr.flags.c_contiguous and arr.flags.writeable):
@@ -108,6 +116,6 @@ def showdown_sums(prepared: Prepared, p: int, reach_o: Sequence[float]) -> list[
     if len(reach) != prepared.game.n_combos(1 - p):
         raise ValueError("reach must hold one value per opponent combo")
     n = prepared.game.n_combos(p)
-    out: Any = np.zeros(2 * n, dtype=np.float64)
+    out: Any = zeros(2 * n)
     _check(lib.hf_solver_showdown_sums(prepared.struct, p, ptr, ffi.from_buffer("double[]", out)))
     return out.tolist()  # type: ignore[no-any-return]
