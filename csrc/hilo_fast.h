@@ -506,19 +506,23 @@ int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, 
 int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
                        int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask);
 
-/* ---- Solver (csrc/solver): Discounted CFR on a two-player river subgame ----
+/* ---- Solver (csrc/solver): Discounted CFR on a two-player river or turn subgame ----
  *
  * The flat game of hilo_fast.solver.flat: nodes in parent-before-child order
  * (every child's index above its parent's), each a decision (its player's
  * regret and strategy slots offset + a * n_combos[player] + i), a fold
- * (`player` folded: the other wins term_a) or a showdown (a player wins
- * share * term_a - term_b, share its part of the pot by hi/lo). Each combo
- * is 4 distinct cards 0..51; low 0 means no qualifying low. Payoffs are
+ * (`player` folded: the other wins term_a), a showdown (a player wins
+ * share * term_a - term_b, share its part of the pot by hi/lo on board
+ * board[node]) or a chance node (the river: child c deals card[c], every
+ * value weighted by term_a, combos holding the card left out). Each combo
+ * is 4 distinct cards 0..51; high and low hold n_boards rows of one value
+ * per combo; low 0 means no qualifying low. Payoffs are
  * zero-sum chips. Every function checks the game first (kinds, players,
  * child indices, slots within sizes, cards) and returns HF_ERR_COUNT or
  * HF_ERR_CARD before touching any array, HF_SOLVER_ERR_MEMORY when a
  * scratch allocation fails. Nothing is allocated that outlives a call. */
-enum { HF_SOLVER_DECISION = 0, HF_SOLVER_FOLD = 1, HF_SOLVER_SHOWDOWN = 2 };
+enum { HF_SOLVER_DECISION = 0, HF_SOLVER_FOLD = 1, HF_SOLVER_SHOWDOWN = 2,
+       HF_SOLVER_CHANCE = 3 };
 enum { HF_SOLVER_ERR_MEMORY = -20 };
 typedef struct {
     int32_t n_nodes;
@@ -534,8 +538,11 @@ typedef struct {
     int32_t n_combos[2];
     const int32_t *cards[2];      /* 4 card ids per combo */
     const double *weights[2];
-    const int32_t *high[2];
+    const int32_t *high[2];       /* n_boards x n_combos */
     const int32_t *low[2];
+    const int32_t *card;          /* per node: the card dealt to reach it, or -1 */
+    const int32_t *board;         /* per node: the board a showdown is settled on */
+    int32_t n_boards;             /* 1..52 */
     int64_t sizes[2];             /* slots of each player's regret/strategy arrays */
     double regret_floor;          /* regret matching counts regrets above this only: a
                                    * regret that is 0 but for rounding stays 0 */

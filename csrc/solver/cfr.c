@@ -36,9 +36,20 @@ static void current(const double *regret, int32_t k, int32_t n, double noise, do
 }
 
 static int32_t cfr(solver_ctx *ctx, int32_t node, int32_t p, const double *reach_p,
+                   const double *reach_o, const step *st, double *out);
+
+/* A chance node: each card dealt in turn, the combos holding it left out
+ * (their reach 0, their value not counted), the values weighted by term_a. */
+static int32_t chance(solver_ctx *ctx, int32_t node, int32_t p, const double *reach_p,
+                      const double *reach_o, const step *st, const double *const *strategy,
+                      int best, double *out);
+
+static int32_t cfr(solver_ctx *ctx, int32_t node, int32_t p, const double *reach_p,
                    const double *reach_o, const step *st, double *out) {
     const hf_solver_game *g = ctx->game;
     int32_t np = g->n_combos[p];
+    if (g->kind[node] == HF_SOLVER_CHANCE)
+        return chance(ctx, node, p, reach_p, reach_o, st, NULL, 0, out);
     if (g->kind[node] != HF_SOLVER_DECISION) {
         solver_terminal(ctx, node, p, reach_o, out);
         return 0;
@@ -120,6 +131,8 @@ static int32_t values(solver_ctx *ctx, int32_t node, int32_t p, const double *re
                       const double *const *strategy, int best, double *out) {
     const hf_solver_game *g = ctx->game;
     int32_t np = g->n_combos[p];
+    if (g->kind[node] == HF_SOLVER_CHANCE)
+        return chance(ctx, node, p, NULL, reach_o, NULL, strategy, best, out);
     if (g->kind[node] != HF_SOLVER_DECISION) {
         solver_terminal(ctx, node, p, reach_o, out);
         return 0;
@@ -152,6 +165,36 @@ static int32_t values(solver_ctx *ctx, int32_t node, int32_t p, const double *re
         }
     }
     free(value);
+    return err;
+}
+
+static int32_t chance(solver_ctx *ctx, int32_t node, int32_t p, const double *reach_p,
+                      const double *reach_o, const step *st, const double *const *strategy,
+                      int best, double *out) {
+    const hf_solver_game *g = ctx->game;
+    int32_t np = g->n_combos[p], no = g->n_combos[1 - p], k = g->n_children[node];
+    const int32_t *kids = g->children + g->first_child[node];
+    const uint64_t *mine = ctx->sides[p].mask, *theirs = ctx->sides[1 - p].mask;
+    double *reach = malloc(sizeof(double) * (size_t)no);
+    double *own = malloc(sizeof(double) * (size_t)np);
+    double *value = malloc(sizeof(double) * (size_t)np);
+    int32_t err = (!reach || !own || !value) ? HF_SOLVER_ERR_MEMORY : 0;
+    for (int32_t i = 0; i < np && !err; i++) out[i] = 0;
+    for (int32_t a = 0; a < k && !err; a++) {
+        int32_t child = kids[a];
+        uint64_t bit = (uint64_t)1 << g->card[child];
+        for (int32_t j = 0; j < no; j++) reach[j] = theirs[j] & bit ? 0.0 : reach_o[j];
+        if (st) {
+            for (int32_t i = 0; i < np; i++) own[i] = mine[i] & bit ? 0.0 : reach_p[i];
+            err = cfr(ctx, child, p, own, reach, st, value);
+        } else {
+            err = values(ctx, child, p, reach, strategy, best, value);
+        }
+        for (int32_t i = 0; i < np && !err; i++)
+            if (!(mine[i] & bit)) out[i] += value[i];
+    }
+    for (int32_t i = 0; i < np && !err; i++) out[i] *= g->term_a[node];
+    free(reach); free(own); free(value);
     return err;
 }
 

@@ -13,9 +13,10 @@ typedef struct {
     int32_t *pairs;             /* 6 pair indices per combo */
     int32_t *triples;           /* 4 triple indices per combo */
     int32_t *same;              /* the opponent's identical combo, or -1 */
-    int32_t *by_high;           /* combos, worst high first */
-    int32_t *by_low;            /* combos, worst low first (no low worst of all) */
-    int32_t *high_key, *low_key;
+    int32_t *by_high;           /* per board: combos, worst high first */
+    int32_t *by_low;            /* per board: combos, worst low first (no low worst of all) */
+    int32_t *high_key, *low_key;   /* per board */
+    uint64_t *mask;             /* each combo's cards as bits */
 } side;
 
 /* Sums over inserted opponent combos by the cards they hold, in 2 channels:
@@ -42,8 +43,8 @@ int32_t hf_solver_check(const hf_solver_game *game);
 int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *game);
 void solver_ctx_free(solver_ctx *ctx);
 /* share[i] = sum reach_o[j] share(i, j), meet[i] = sum reach_o[j], over j apart from i. */
-void solver_showdown(solver_ctx *ctx, int32_t p, const double *reach_o, double *share,
-                     double *meet);
+void solver_showdown(solver_ctx *ctx, int32_t p, int32_t board, const double *reach_o,
+                     double *share, double *meet);
 /* meet[i] only. */
 void solver_meet(solver_ctx *ctx, int32_t p, const double *reach_o, double *meet);
 /* The counterfactual values of p's combos at a terminal node. */

@@ -41,7 +41,8 @@ static int32_t sort_desc(const int32_t *key, int32_t n, int32_t *out) {
 int32_t hf_solver_check(const hf_solver_game *g) {
     if (!g || g->n_nodes <= 0 || !g->kind || !g->player || !g->first_child || !g->n_children
         || !g->offset || !g->term_a || !g->term_b || (g->n_children_total > 0 && !g->children)
-        || g->n_children_total < 0 || !(g->regret_floor >= 0))
+        || g->n_children_total < 0 || !(g->regret_floor >= 0) || !g->card || !g->board
+        || g->n_boards < 1 || g->n_boards > 52)
         return HF_ERR_COUNT;
     for (int p = 0; p < 2; p++) {
         if (g->n_combos[p] <= 0 || g->sizes[p] < 0 || !g->cards[p] || !g->weights[p]
@@ -58,7 +59,18 @@ int32_t hf_solver_check(const hf_solver_game *g) {
     }
     for (int32_t v = 0; v < g->n_nodes; v++) {
         int32_t kind = g->kind[v], player = g->player[v];
-        if (kind == HF_SOLVER_DECISION) {
+        if (g->card[v] < -1 || g->card[v] > 51 || g->board[v] < 0 || g->board[v] >= g->n_boards)
+            return HF_ERR_COUNT;
+        if (kind == HF_SOLVER_CHANCE) {
+            int32_t k = g->n_children[v], first = g->first_child[v];
+            if (k <= 0 || first < 0 || (int64_t)first + k > g->n_children_total
+                || !(g->term_a[v] >= 0))
+                return HF_ERR_COUNT;
+            for (int32_t a = 0; a < k; a++) {
+                int32_t child = g->children[first + a];
+                if (child <= v || child >= g->n_nodes || g->card[child] < 0) return HF_ERR_COUNT;
+            }
+        } else if (kind == HF_SOLVER_DECISION) {
             int32_t k = g->n_children[v], first = g->first_child[v];
             if (player < 0 || player > 1 || k <= 0 || first < 0
                 || (int64_t)first + k > g->n_children_total)
@@ -83,7 +95,7 @@ void solver_ctx_free(solver_ctx *ctx) {
     for (int p = 0; p < 2; p++) {
         side *s = &ctx->sides[p];
         free(s->cards); free(s->pairs); free(s->triples); free(s->same);
-        free(s->by_high); free(s->by_low); free(s->high_key); free(s->low_key);
+        free(s->by_high); free(s->by_low); free(s->high_key); free(s->low_key); free(s->mask);
     }
     free(ctx->sums.one); free(ctx->sums.two); free(ctx->sums.three); free(ctx->sums.four);
     free(ctx->share); free(ctx->meet); free(ctx->half); free(ctx->work);
@@ -109,12 +121,14 @@ int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *g) {
         s->pairs = malloc(sizeof(int32_t) * 6 * n);
         s->triples = malloc(sizeof(int32_t) * 4 * n);
         s->same = malloc(sizeof(int32_t) * n);
-        s->by_high = malloc(sizeof(int32_t) * n);
-        s->by_low = malloc(sizeof(int32_t) * n);
-        s->high_key = malloc(sizeof(int32_t) * n);
-        s->low_key = malloc(sizeof(int32_t) * n);
+        size_t nb = (size_t)g->n_boards * n;
+        s->by_high = malloc(sizeof(int32_t) * nb);
+        s->by_low = malloc(sizeof(int32_t) * nb);
+        s->high_key = malloc(sizeof(int32_t) * nb);
+        s->low_key = malloc(sizeof(int32_t) * nb);
+        s->mask = malloc(sizeof(uint64_t) * n);
         if (!s->cards || !s->pairs || !s->triples || !s->same || !s->by_high || !s->by_low
-            || !s->high_key || !s->low_key) {
+            || !s->high_key || !s->low_key || !s->mask) {
             solver_ctx_free(ctx);
             return HF_SOLVER_ERR_MEMORY;
         }
@@ -129,12 +143,20 @@ int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *g) {
                     for (int d = b + 1; d < 4; d++)
                         tr[nt++] = choose3(c[d]) + choose2(c[b]) + c[a];
                 }
-            s->high_key[i] = g->high[p][i];
-            s->low_key[i] = g->low[p][i] > 0 ? g->low[p][i] : 1000;   /* no low: the worst */
+            s->mask[i] = 0;
+            for (int k = 0; k < 4; k++) s->mask[i] |= (uint64_t)1 << c[k];
         }
-        if (sort_desc(s->high_key, s->n, s->by_high) || sort_desc(s->low_key, s->n, s->by_low)) {
-            solver_ctx_free(ctx);
-            return HF_SOLVER_ERR_MEMORY;
+        for (size_t at = 0; at < nb; at++) {
+            s->high_key[at] = g->high[p][at];
+            s->low_key[at] = g->low[p][at] > 0 ? g->low[p][at] : 1000;   /* no low: the worst */
+        }
+        for (int32_t b = 0; b < g->n_boards; b++) {
+            size_t at = (size_t)b * n;
+            if (sort_desc(s->high_key + at, s->n, s->by_high + at)
+                || sort_desc(s->low_key + at, s->n, s->by_low + at)) {
+                solver_ctx_free(ctx);
+                return HF_SOLVER_ERR_MEMORY;
+            }
         }
     }
     /* The identical combo on the other side (the 4-card intersection). */
@@ -172,13 +194,26 @@ int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *g) {
  * the sums are always filled with one side's combos and cleared the same way). */
 static void sums_clear(card_sums *cs, const side *o) {
     cs->total[0] = cs->total[1] = 0;
-    memset(cs->one, 0, 52 * 2 * sizeof(double));
-    memset(cs->two, 0, N_PAIRS * 2 * sizeof(double));
-    for (int32_t j = 0; j < o->n; j++)
+    if (o->n > 100) {   /* most entries touched: clear them whole */
+        memset(cs->one, 0, 52 * 2 * sizeof(double));
+        memset(cs->two, 0, N_PAIRS * 2 * sizeof(double));
+    }
+    for (int32_t j = 0; j < o->n; j++) {
+        if (o->n <= 100) {   /* few combos: only the entries they touched */
+            for (int k = 0; k < 4; k++) {
+                int32_t c = o->cards[4 * j + k];
+                cs->one[2 * c] = cs->one[2 * c + 1] = 0;
+            }
+            for (int k = 0; k < 6; k++) {
+                int32_t q = o->pairs[6 * j + k];
+                cs->two[2 * q] = cs->two[2 * q + 1] = 0;
+            }
+        }
         for (int k = 0; k < 4; k++) {
             int32_t t = o->triples[4 * j + k];
             cs->three[2 * t] = cs->three[2 * t + 1] = 0;
         }
+    }
     memset(cs->four, 0, (size_t)o->n * 2 * sizeof(double));
 }
 
@@ -235,27 +270,33 @@ void solver_meet(solver_ctx *ctx, int32_t p, const double *reach_o, double *meet
     sums_done(cs, o);
 }
 
-void solver_showdown(solver_ctx *ctx, int32_t p, const double *reach_o, double *share,
-                     double *meet) {
+void solver_showdown(solver_ctx *ctx, int32_t p, int32_t board, const double *reach_o,
+                     double *share, double *meet) {
     const hf_solver_game *g = ctx->game;
     const side *s = &ctx->sides[p], *o = &ctx->sides[1 - p];
     card_sums *cs = &ctx->sums;
     int32_t n = s->n, m = o->n;
+    const int32_t *my_low = g->low[p] + (int64_t)board * n;
+    const int32_t *their_low = g->low[1 - p] + (int64_t)board * m;
+    const int32_t *sh = s->by_high + (int64_t)board * n, *sl = s->by_low + (int64_t)board * n;
+    const int32_t *oh = o->by_high + (int64_t)board * m, *ol = o->by_low + (int64_t)board * m;
+    const int32_t *shk = s->high_key + (int64_t)board * n, *slk = s->low_key + (int64_t)board * n;
+    const int32_t *ohk = o->high_key + (int64_t)board * m, *olk = o->low_key + (int64_t)board * m;
     /* Scratch: the opponent's reach weighted for a no-low combo's high half,
      * then four sums per combo (worse / worse-or-equal, two channels). */
     double *half = ctx->half, *w0 = ctx->work;
     double *w1 = w0 + n, *e0 = w0 + 2 * n, *e1 = w0 + 3 * n;
-    for (int32_t j = 0; j < m; j++) half[j] = g->low[1 - p][j] > 0 ? 0.5 * reach_o[j] : reach_o[j];
-    sweep(cs, s, o, s->by_high, s->high_key, o->by_high, o->high_key, 0, reach_o, half, w0, w1);
-    sweep(cs, s, o, s->by_high, s->high_key, o->by_high, o->high_key, 1, reach_o, half, e0, e1);
+    for (int32_t j = 0; j < m; j++) half[j] = their_low[j] > 0 ? 0.5 * reach_o[j] : reach_o[j];
+    sweep(cs, s, o, sh, shk, oh, ohk, 0, reach_o, half, w0, w1);
+    sweep(cs, s, o, sh, shk, oh, ohk, 1, reach_o, half, e0, e1);
     for (int32_t i = 0; i < n; i++) {
-        if (g->low[p][i] > 0) share[i] = 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
+        if (my_low[i] > 0) share[i] = 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
         else share[i] = w1[i] + 0.5 * (e1[i] - w1[i]);
     }
-    sweep(cs, s, o, s->by_low, s->low_key, o->by_low, o->low_key, 0, reach_o, NULL, w0, NULL);
-    sweep(cs, s, o, s->by_low, s->low_key, o->by_low, o->low_key, 1, reach_o, NULL, e0, NULL);
+    sweep(cs, s, o, sl, slk, ol, olk, 0, reach_o, NULL, w0, NULL);
+    sweep(cs, s, o, sl, slk, ol, olk, 1, reach_o, NULL, e0, NULL);
     for (int32_t i = 0; i < n; i++)
-        if (g->low[p][i] > 0) share[i] += 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
+        if (my_low[i] > 0) share[i] += 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
     solver_meet(ctx, p, reach_o, meet);
 }
 
@@ -270,7 +311,7 @@ void solver_terminal(solver_ctx *ctx, int32_t node, int32_t p, const double *rea
         for (int32_t i = 0; i < n; i++) out[i] = won * ctx->meet[i];
         return;
     }
-    solver_showdown(ctx, p, reach_o, ctx->share, ctx->meet);
+    solver_showdown(ctx, p, g->board[node], reach_o, ctx->share, ctx->meet);
     for (int32_t i = 0; i < n; i++) out[i] = ctx->share[i] * a - ctx->meet[i] * b;
 }
 
@@ -281,7 +322,7 @@ int32_t hf_solver_showdown_sums(const hf_solver_game *game, int32_t player,
     int32_t err = solver_ctx_init(&ctx, game);
     if (err) return err;
     int32_t n = ctx.sides[player].n;
-    solver_showdown(&ctx, player, reach, out, out + n);
+    solver_showdown(&ctx, player, 0, reach, out, out + n);
     solver_ctx_free(&ctx);
     return 0;
 }

@@ -66,6 +66,9 @@ class Prepared:
             s.low[p] = arr(g.low[p], i32)
             s.sizes[p] = g.sizes[p]
         s.regret_floor = g.regret_floor
+        s.card = arr(g.card, i32)
+        s.board = arr(g.board, i32)
+        s.n_boards = g.n_boards
         self.struct = s
 
 

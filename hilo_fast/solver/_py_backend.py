@@ -8,7 +8,7 @@ order of floating-point sums.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .flat import FlatGame
 
@@ -17,7 +17,7 @@ NAME = "python"
 # Discounted CFR's parameters (Brown & Sandholm 2019): positive regrets weighted
 # by t^1.5 / (t^1.5 + 1), negative ones halved, the average strategy by (t / (t + 1))^2.
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
-DECISION, FOLD, SHOWDOWN = 0, 1, 2
+DECISION, FOLD, SHOWDOWN, CHANCE = 0, 1, 2, 3
 
 
 def share(high_i: int, low_i: int, high_j: int, low_j: int) -> float:
@@ -36,29 +36,58 @@ def share(high_i: int, low_i: int, high_j: int, low_j: int) -> float:
 
 
 class _Pairs:
-    """For each player's combo, the opponent's combos it can meet and its share."""
+    """For each player's combo, the opponent's combos it can meet and its share
+    on each board (worked out on first use)."""
 
     def __init__(self, g: FlatGame) -> None:
-        self.meets: list[list[list[tuple[int, float]]]] = []
+        self.game = g
+        self.apart: list[list[list[int]]] = []
         for p in (0, 1):
-            o = 1 - p
-            others = [set(c) for c in g.cards[o]]
-            rows = []
-            for i, cards in enumerate(g.cards[p]):
-                hi, lo = g.high[p][i], g.low[p][i]
-                rows.append([(j, share(hi, lo, g.high[o][j], g.low[o][j]))
-                             for j, s in enumerate(others) if s.isdisjoint(cards)])
-            self.meets.append(rows)
+            others = [set(c) for c in g.cards[1 - p]]
+            self.apart.append([[j for j, s in enumerate(others) if s.isdisjoint(cards)]
+                               for cards in g.cards[p]])
+        self._meets: dict[tuple[int, int], list[list[tuple[int, float]]]] = {}
+
+    def meets(self, p: int, board: int) -> list[list[tuple[int, float]]]:
+        """Per combo of p: (opponent combo, p's share) for those it can meet."""
+        key = (p, board)
+        if key not in self._meets:
+            g, o = self.game, 1 - p
+            n, m = g.n_combos(p), g.n_combos(o)
+            high, low = g.high[p][board * n:], g.low[p][board * n:]
+            their_high, their_low = g.high[o][board * m:], g.low[o][board * m:]
+            self._meets[key] = [[(j, share(high[i], low[i], their_high[j], their_low[j]))
+                                 for j in row] for i, row in enumerate(self.apart[p])]
+        return self._meets[key]
 
 
 def _terminal(g: FlatGame, pairs: _Pairs, node: int, p: int,
               reach_o: Sequence[float]) -> list[float]:
     a, b = g.term_a[node], g.term_b[node]
-    rows = pairs.meets[p]
     if g.kind[node] == FOLD:
         won = a if g.player[node] != p else -a
-        return [won * sum(reach_o[j] for j, _ in row) for row in rows]
+        return [won * sum(reach_o[j] for j in row) for row in pairs.apart[p]]
+    rows = pairs.meets(p, g.board[node])
     return [sum(reach_o[j] * (s * a - b) for j, s in row) for row in rows]
+
+
+def _chance(g: FlatGame, node: int, p: int, reach_p: list[float] | None, reach_o: list[float],
+            child_values: Callable[[int, list[float] | None, list[float]], list[float]]
+            ) -> list[float]:
+    """A chance node: each card in turn, the combos holding it left out (reach
+    0, value not counted), the sum weighted by term_a."""
+    first, k = g.first_child[node], g.n_children[node]
+    out = [0.0] * g.n_combos(p)
+    for child in g.children[first:first + k]:
+        card = g.card[child]
+        reach = [0.0 if card in g.cards[1 - p][j] else r for j, r in enumerate(reach_o)]
+        own = (None if reach_p is None else
+               [0.0 if card in g.cards[p][i] else r for i, r in enumerate(reach_p)])
+        values = child_values(child, own, reach)
+        for i, v in enumerate(values):
+            if card not in g.cards[p][i]:
+                out[i] += v
+    return [v * g.term_a[node] for v in out]
 
 
 class Prepared:
@@ -81,7 +110,7 @@ def showdown_sums(prepared: Prepared, p: int, reach_o: Sequence[float]) -> list[
     """For each of p's combos, sum over the opponent's combos it can meet of
     reach * share, and of reach alone (two lists, concatenated)."""
     pairs = prepared.pairs
-    rows = pairs.meets[p]
+    rows = pairs.meets(p, 0)
     return ([sum(reach_o[j] * s for j, s in row) for row in rows]
             + [sum(reach_o[j] for j, _ in row) for row in rows])
 
@@ -122,6 +151,10 @@ def _cfr(g: FlatGame, pairs: _Pairs, node: int, p: int, reach_p: list[float],
          reach_o: list[float], regret: tuple[list[float], list[float]],
          strategy: tuple[list[float], list[float]],
          discount: tuple[float, float, float]) -> list[float]:
+    if g.kind[node] == CHANCE:
+        return _chance(g, node, p, reach_p, reach_o,
+                       lambda child, own, reach: _cfr(g, pairs, child, p, own or [], reach,
+                                                      regret, strategy, discount))
     if g.kind[node] != DECISION:
         return _terminal(g, pairs, node, p, reach_o)
     mover, k, first = g.player[node], g.n_children[node], g.first_child[node]
@@ -159,8 +192,8 @@ def evaluate(prepared: Prepared,
     play ``strategy``] in chips (zero-sum), per deal of a pair of combos.
     ``strategy``: each player's action probabilities in the regret layout."""
     g, pairs = prepared.game, prepared.pairs
-    norm = sum(w * sum(g.weights[1][j] for j, _ in row)
-               for w, row in zip(g.weights[0], pairs.meets[0], strict=True))
+    norm = sum(w * sum(g.weights[1][j] for j in row)
+               for w, row in zip(g.weights[0], pairs.apart[0], strict=True))
     out = []
     for p, best in ((0, True), (1, True), (0, False)):
         values = _values(g, pairs, 0, p, list(g.weights[1 - p]), strategy, best)
@@ -170,6 +203,9 @@ def evaluate(prepared: Prepared,
 
 def _values(g: FlatGame, pairs: _Pairs, node: int, p: int, reach_o: list[float],
             strategy: tuple[Sequence[float], Sequence[float]], best: bool) -> list[float]:
+    if g.kind[node] == CHANCE:
+        return _chance(g, node, p, None, reach_o,
+                       lambda child, _, reach: _values(g, pairs, child, p, reach, strategy, best))
     if g.kind[node] != DECISION:
         return _terminal(g, pairs, node, p, reach_o)
     mover, k, first = g.player[node], g.n_children[node], g.first_child[node]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .tree import Node
 
 #: The kinds of node (csrc/hilo_fast.h's HF_SOLVER_DECISION, _FOLD, _SHOWDOWN).
-DECISION, FOLD, SHOWDOWN = 0, 1, 2
+DECISION, FOLD, SHOWDOWN, CHANCE = 0, 1, 2, 3
 
 
 @dataclass
@@ -38,10 +38,13 @@ class FlatGame:
     children: list[int]
     cards: tuple[list[list[int]], list[list[int]]]
     weights: tuple[list[float], list[float]]
-    high: tuple[list[int], list[int]]
+    high: tuple[list[int], list[int]]         # n_boards rows of one value per combo
     low: tuple[list[int], list[int]]          # 0: no qualifying low
     sizes: tuple[int, int]                    # slots of each player's arrays
     regret_floor: float                       # regrets at most this count as 0 (rounding)
+    card: list[int]                           # per node: the river card dealt to reach it
+    board: list[int]                          # per node: the river it is on (its row)
+    n_boards: int
 
     @property
     def n_nodes(self) -> int:
@@ -52,9 +55,11 @@ class FlatGame:
 
 
 def flatten(nodes: list[Node], pot: int,
-            sides: tuple[tuple[list[list[int]], list[float], list[int], list[int]], ...]
-            ) -> FlatGame:
-    """The flat form of a tree and each player's (cards, weights, high, low)."""
+            sides: tuple[tuple[list[list[int]], list[float], list[int], list[int]], ...],
+            n_boards: int = 1, chance_weight: float = 1.0) -> FlatGame:
+    """The flat form of a tree and each player's (cards, weights, high, low),
+    high and low n_boards rows; a chance node weighs each card chance_weight
+    (1 / the cards a pair of combos leaves)."""
     kind: list[int] = []
     player: list[int] = []
     first: list[int] = []
@@ -75,6 +80,9 @@ def flatten(nodes: list[Node], pot: int,
         if node.kind == DECISION:
             offset.append(sizes[node.player])
             sizes[node.player] += len(node.children) * n[node.player]
+        elif node.kind == CHANCE:
+            offset.append(-1)
+            a = chance_weight
         else:
             offset.append(-1)
             x0, x1 = node.contributed
@@ -88,7 +96,8 @@ def flatten(nodes: list[Node], pot: int,
     return FlatGame(kind, player, first, count, offset, term_a, term_b, children,
                     (sides[0][0], sides[1][0]), (sides[0][1], sides[1][1]),
                     (sides[0][2], sides[1][2]), (sides[0][3], sides[1][3]),
-                    (sizes[0], sizes[1]), _regret_floor(term_a, sides))
+                    (sizes[0], sizes[1]), _regret_floor(term_a, sides),
+                    [node.card for node in nodes], [node.board for node in nodes], n_boards)
 
 
 def _regret_floor(term_a: list[float],
@@ -98,5 +107,5 @@ def _regret_floor(term_a: list[float],
     range's weight (a regret sums reach * payoff). Regret matching ignores
     regrets below it, so the twins, which sum in different orders, never part
     over a regret that is 0 but for rounding."""
-    payoff = max((abs(a) for a in term_a), default=1.0)
+    payoff = max((abs(a) for a in term_a), default=1.0)   # (a chance weight is below 1)
     return 1e-11 * payoff * max(sum(sides[0][1]), sum(sides[1][1]))

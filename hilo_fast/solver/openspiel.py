@@ -15,7 +15,7 @@ import importlib
 from typing import Any
 
 from ._py_backend import share
-from .flat import DECISION, FOLD
+from .flat import CHANCE, DECISION, FOLD, SHOWDOWN
 from .solve import Solution
 from .subgame import Subgame
 
@@ -38,7 +38,7 @@ def openspiel_game(subgame: Subgame) -> Any:
     pyspiel = _pyspiel()
     flat = subgame.flat()
     combos = (subgame.combos(0), subgame.combos(1))
-    labels = sorted({a for n in subgame.nodes for a in n.actions})
+    labels = sorted({a for n in subgame.decisions() for a in n.actions})
     action_id = {label: k for k, label in enumerate(labels)}
     deals: list[tuple[int, int, float]] = []
     for i, ci in enumerate(flat.cards[0]):
@@ -62,7 +62,7 @@ def openspiel_game(subgame: Subgame) -> Any:
         provides_observation_string=False, provides_observation_tensor=False,
         provides_factored_observation_string=False)
     game_info = pyspiel.GameInfo(
-        num_distinct_actions=len(labels), max_chance_outcomes=len(deals), num_players=2,
+        num_distinct_actions=len(labels), max_chance_outcomes=max(len(deals), 52), num_players=2,
         min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=depth + 1)
 
     class Observer:
@@ -91,7 +91,7 @@ def openspiel_game(subgame: Subgame) -> Any:
             self.node = 0
 
         def current_player(self) -> int:
-            if self.deal is None:
+            if self.deal is None or flat.kind[self.node] == CHANCE:
                 return int(pyspiel.PlayerId.CHANCE)
             if flat.kind[self.node] != DECISION:
                 return int(pyspiel.PlayerId.TERMINAL)
@@ -101,7 +101,14 @@ def openspiel_game(subgame: Subgame) -> Any:
             return sorted(action_id[a] for a in subgame.nodes[self.node].actions)
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            return outcomes
+            if self.deal is None:
+                return outcomes
+            # the river: each card neither combo holds, equally likely
+            held = set(flat.cards[0][self.deal[0]]) | set(flat.cards[1][self.deal[1]])
+            node = subgame.nodes[self.node]
+            cards = sorted(subgame.nodes[c].card for c in node.children
+                           if subgame.nodes[c].card not in held)
+            return [(c, 1.0 / len(cards)) for c in cards]
 
         def _apply_action(self, action: int) -> None:
             if self.deal is None:
@@ -109,16 +116,21 @@ def openspiel_game(subgame: Subgame) -> Any:
                 self.deal = (i, j)
                 return
             node = subgame.nodes[self.node]
+            if node.kind == CHANCE:
+                self.node = next(c for c in node.children if subgame.nodes[c].card == action)
+                return
             self.node = node.children[node.actions.index(labels[action])]
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
+                if self.deal is not None:
+                    return f"river {action}"
                 i, j, _ = deals[action]
                 return f"deal {combos[0][i]} {combos[1][j]}"
             return labels[action]
 
         def is_terminal(self) -> bool:
-            return self.deal is not None and flat.kind[self.node] != DECISION
+            return self.deal is not None and flat.kind[self.node] in (FOLD, SHOWDOWN)
 
         def returns(self) -> list[float]:
             if not self.is_terminal():
@@ -129,7 +141,9 @@ def openspiel_game(subgame: Subgame) -> Any:
             if flat.kind[v] == FOLD:
                 won = -a if flat.player[v] == 0 else a
             else:
-                s = share(flat.high[0][i], flat.low[0][i], flat.high[1][j], flat.low[1][j])
+                b, n, m = flat.board[v], flat.n_combos(0), flat.n_combos(1)
+                s = share(flat.high[0][b * n + i], flat.low[0][b * n + i],
+                          flat.high[1][b * m + j], flat.low[1][b * m + j])
                 won = s * a - flat.term_b[v]
             return [won, -won]
 
@@ -155,7 +169,7 @@ def openspiel_policy(game: Any, solution: Solution) -> Any:
     policy_module = importlib.import_module("open_spiel.python.policy")
     policy = policy_module.TabularPolicy(game)
     subgame = solution.subgame
-    labels = sorted({a for n in subgame.nodes for a in n.actions})
+    labels = sorted({a for n in subgame.decisions() for a in n.actions})
     for node in subgame.decisions():
         for combo in subgame.combos(node.player):
             key = _info_key(combo, node.sequence)
@@ -171,7 +185,7 @@ def openspiel_policy(game: Any, solution: Solution) -> Any:
 def strategy_from_openspiel(subgame: Subgame, policy: Any) -> dict[tuple[str, ...], Any]:
     """An OpenSpiel policy of :func:`openspiel_game` as the ``{action sequence:
     {combo: frequencies}}`` that :func:`hilo_fast.best_response` takes."""
-    labels = sorted({a for n in subgame.nodes for a in n.actions})
+    labels = sorted({a for n in subgame.decisions() for a in n.actions})
     out: dict[tuple[str, ...], Any] = {}
     for node in subgame.decisions():
         per_combo = {}

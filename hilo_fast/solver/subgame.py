@@ -31,6 +31,8 @@ OOP, IP = 0, 1
 #: Pot-limit and no-limit sizes when none are given: a third, three quarters, the pot.
 DEFAULT_BET_SIZES: tuple[float, ...] = (1 / 3, 0.75, 1.0)
 DEFAULT_RAISE_SIZES: tuple[float, ...] = (1.0,)
+#: Worse than any high value (1..7462): a combo that holds the river card.
+WORST_HIGH = 7463
 
 
 def _chips(name: str, value: object) -> int:
@@ -90,9 +92,10 @@ class Subgame:
                  raise_sizes: Sequence[float | str] = DEFAULT_RAISE_SIZES,
                  max_raises: int | None = None, game: Game | str | None = None) -> None:
         cards = parse_cards(board)
-        if len(cards) != 5:
-            raise ValueError(f"the board must be 5 cards (a river), got {len(cards)}")
-        if len(set(cards)) != 5:
+        if len(cards) not in (4, 5):
+            raise ValueError(f"the board must be 5 cards (a river) or 4 (a turn), "
+                             f"got {len(cards)}")
+        if len(set(cards)) != len(cards):
             raise ValueError(f"the board holds a card twice: {' '.join(map(card_str, cards))}")
         if game is None:
             game = Game()
@@ -129,13 +132,17 @@ class Subgame:
         self.ranges = tuple(self._range(f"ranges[{p}]", r, cards) for p, r in enumerate(ranges))
         self._combos = [r.combos for r in self.ranges]
         self._weights = [r.weights for r in self.ranges]
+        #: The river cards a turn subgame deals (none on a river), in card order.
+        self.river_cards: tuple[int, ...] = (
+            tuple(c for c in range(52) if c not in cards) if len(cards) == 4 else ())
         self._values = [self._evaluate(c) for c in self._combos]
         if self.pair_weight() <= 0:
             raise ValueError("no pair of combos can be dealt together: every OOP combo "
                              "shares a card with every IP combo")
         sizing = _Sizing(limit, structure.big_bet, min(self.stacks), self.pot, self.bet_sizes,
                          self.raise_sizes, self.max_raises + 1)
-        self.nodes: list[Node] = build_tree(sizing)
+        self.nodes: list[Node] = build_tree(
+            sizing, [(c, card_str(c)) for c in self.river_cards])
         self._by_sequence = {node.sequence: node for node in self.nodes}
         self._flat: FlatGame | None = None
 
@@ -156,12 +163,22 @@ class Subgame:
         return kept
 
     def _evaluate(self, combos: Any) -> tuple[list[int], list[int]]:
-        """(high, low) of every combo on the board; low 0 when none (or high only)."""
+        """(high, low) of every combo on the board, or on each river in turn (one
+        row a river); low 0 when none (or high only). A combo holding the river
+        card gets the worst high and no low: it is never dealt with that river."""
         highs, lows = [], []
-        for row in combos.tolist():
-            high, low = omaha_hilo(row, list(self.board))
-            highs.append(high)
-            lows.append(low if (low is not None and self.game.hilo) else 0)
+        boards = ([list(self.board)] if not self.river_cards
+                  else [[*self.board, r] for r in self.river_cards])
+        rows = combos.tolist()
+        for board in boards:
+            for row in rows:
+                if board[-1] in row:
+                    highs.append(WORST_HIGH)
+                    lows.append(0)
+                    continue
+                high, low = omaha_hilo(row, board)
+                highs.append(high)
+                lows.append(low if (low is not None and self.game.hilo) else 0)
         return highs, lows
 
     # ---- reading it ----
@@ -207,14 +224,17 @@ class Subgame:
         raise KeyError(f"{combo!r} is not in player {player}'s range on this board")
 
     def arrays(self, player: int) -> tuple[list[list[int]], list[float], list[int], list[int]]:
-        """(cards, weights, high, low) of a player's combos as lists."""
+        """(cards, weights, high, low) of a player's combos as lists; high and low
+        hold a row per river on a turn subgame."""
         highs, lows = self._values[player]
         return (self._combos[player].tolist(), self._weights[player].tolist(), highs, lows)
 
     def flat(self) -> FlatGame:
         """The flat form both solver twins take (built once)."""
         if self._flat is None:
-            self._flat = flatten(self.nodes, self.pot, (self.arrays(0), self.arrays(1)))
+            left = 52 - len(self.board) - 8   # river cards a pair of combos leaves
+            self._flat = flatten(self.nodes, self.pot, (self.arrays(0), self.arrays(1)),
+                                 max(1, len(self.river_cards)), 1.0 / left)
         return self._flat
 
     def pair_weight(self) -> float:

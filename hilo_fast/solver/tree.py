@@ -17,14 +17,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.structures import Limit
-from .flat import DECISION, FOLD, SHOWDOWN
+from .flat import CHANCE, DECISION, FOLD, SHOWDOWN
 
-KIND_NAMES = ("decision", "fold", "showdown")
+KIND_NAMES = ("decision", "fold", "showdown", "chance")
 
 
 @dataclass
 class Node:
-    """One node of the tree (``kind``: 0 decision, 1 fold, 2 showdown)."""
+    """One node of the tree (``kind``: 0 decision, 1 fold, 2 showdown, 3 chance:
+    the river dealt). ``card``: the river card a chance node's child deals (-1 on
+    every other node); ``board``: which river a node is on (an index into the
+    subgame's river cards; 0 on a river subgame and on the turn)."""
 
     id: int
     kind: int
@@ -33,6 +36,8 @@ class Node:
     player: int = -1                  # the player to act (decision) or who folded (fold)
     actions: tuple[str, ...] = ()
     children: list[int] = field(default_factory=list)
+    card: int = -1
+    board: int = 0
 
     @property
     def kind_name(self) -> str:
@@ -72,48 +77,70 @@ def _amounts(sizing: _Sizing, sizes: Sequence[float | str], to: int, mine: int,
     return sorted(a for a in out if a > to)
 
 
-def build_tree(sizing: _Sizing) -> list[Node]:
-    """Every node of the river betting round, the root (OOP to act) first."""
+def build_tree(sizing: _Sizing, river_cards: Sequence[tuple[int, str]] = ()) -> list[Node]:
+    """Every node, the root (OOP to act) first: the river betting round, or with
+    ``river_cards`` ((card, name) of each river card) the turn's round, a chance
+    node dealing each river card, and a river round after each."""
     nodes: list[Node] = []
 
-    def add(kind: int, seq: tuple[str, ...], contrib: tuple[int, int], player: int = -1) -> Node:
-        node = Node(len(nodes), kind, seq, contrib, player)
+    def add(kind: int, seq: tuple[str, ...], contrib: tuple[int, int], player: int = -1,
+            card: int = -1, board: int = 0) -> Node:
+        node = Node(len(nodes), kind, seq, contrib, player, card=card, board=board)
         nodes.append(node)
         return node
 
+    def close(seq: tuple[str, ...], contrib: tuple[int, int], street: int, board: int) -> int:
+        """The round is over with both in for the same: the showdown, or the river."""
+        if street == 1 or not river_cards:
+            return add(SHOWDOWN, seq, contrib, board=board).id
+        node = add(CHANCE, seq, contrib)
+        kids = []
+        for index, (card, name) in enumerate(river_cards):
+            if contrib[0] >= sizing.stack:   # all in: the river is dealt, no betting
+                kids.append(add(SHOWDOWN, (*seq, name), contrib, card=card, board=index).id)
+            else:
+                kids.append(grow(0, (*seq, name), contrib, 0, 0, False, 1, index, card,
+                                 contrib[0]))
+        node.actions = tuple(name for _, name in river_cards)
+        node.children = kids
+        return node.id
+
     def grow(player: int, seq: tuple[str, ...], contrib: tuple[int, int], bets: int,
-             last_raise: int, checked: bool) -> int:
-        node = add(DECISION, seq, contrib, player)
+             last_raise: int, checked: bool, street: int, board: int, card: int = -1,
+             base: int = 0) -> int:
+        node = add(DECISION, seq, contrib, player, card=card, board=board)
         mine, theirs = contrib[player], contrib[1 - player]
         pot_now = sizing.pot + contrib[0] + contrib[1]
         actions: list[tuple[str, int]] = []   # (label, the child's id)
         if theirs == mine:   # nothing to call
             if player == 1 or checked:
-                actions.append(("check", add(SHOWDOWN, (*seq, "check"), contrib).id))
+                actions.append(("check", close((*seq, "check"), contrib, street, board)))
             else:
                 actions.append(("check", grow(1, (*seq, "check"), contrib, bets, last_raise,
-                                              True)))
+                                              True, street, board, base=base)))
             if bets < sizing.max_bets and mine < sizing.stack:
                 for total in _amounts(sizing, sizing.bet_sizes, theirs, mine, pot_now,
                                       last_raise):
                     new = (total, theirs) if player == 0 else (theirs, total)
-                    label = f"bet {total}"
+                    label = f"bet {total - base}"
                     actions.append((label, grow(1 - player, (*seq, label), new, bets + 1,
-                                                total - theirs, checked)))
+                                                total - theirs, checked, street, board,
+                                                base=base)))
         else:
             actions.append(("fold", add(FOLD, (*seq, "fold"), contrib, player).id))
             called = (theirs, theirs)
-            actions.append(("call", add(SHOWDOWN, (*seq, "call"), called).id))
+            actions.append(("call", close((*seq, "call"), called, street, board)))
             if bets < sizing.max_bets and theirs < sizing.stack:
                 for total in _amounts(sizing, sizing.raise_sizes, theirs, mine, pot_now,
                                       last_raise):
                     new = (total, theirs) if player == 0 else (theirs, total)
-                    label = f"raise {total}"
+                    label = f"raise {total - base}"
                     actions.append((label, grow(1 - player, (*seq, label), new, bets + 1,
-                                                max(total - theirs, last_raise), checked)))
+                                                max(total - theirs, last_raise), checked,
+                                                street, board, base=base)))
         node.actions = tuple(label for label, _ in actions)
         node.children = [child for _, child in actions]
         return node.id
 
-    grow(0, (), (0, 0), 0, 0, False)
+    grow(0, (), (0, 0), 0, 0, False, 0 if river_cards else 1, 0)
     return nodes

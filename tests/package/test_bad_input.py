@@ -284,7 +284,7 @@ CASES = [
     Case("read_phh", "type", "read_phh(b'variant')", TypeError, "source must be a path or an open file"),
     # ---- solver ----
     Case("Subgame", "dup", 'Subgame("Kh9s5d4cKh", ranges=("AA", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "the board holds a card twice"),
-    Case("Subgame", "count", 'Subgame("Kh9s5d4c", ranges=("AA", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "the board must be 5 cards"),
+    Case("Subgame", "count", 'Subgame("Kh9s5d", ranges=("AA", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "the board must be 5 cards"),
     Case("Subgame", "range", 'Subgame("AhAs5d4c2h", ranges=("AhAsAdAc", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "is empty once the board's cards are removed"),
     Case("Subgame", "range", f'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=200, structure={PL}, bet_sizes=(1.5,))', ValueError, "above the pot-limit maximum"),
     Case("Subgame", "chips", 'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=-1, structure=Structure.fixed_limit(10))', ValueError, "stacks must not be negative, got -1"),

@@ -23,14 +23,14 @@ def random_board(rng: random.Random) -> list[int]:
 
 
 def random_subgame(rng: random.Random, n: int = 8, *, limit: str | None = None,
-                   game: str | None = None) -> hf.Subgame:
-    board = random_board(rng)
+                   game: str | None = None, turn: bool = False) -> hf.Subgame:
+    board = random_board(rng)[:4] if turn else random_board(rng)
     limit = limit or rng.choice(["fixed", "pot", "no"])
     pot = rng.choice([20, 60, 100])
-    stacks = rng.choice([10, 50, 200])
+    stacks = rng.choice([10, 20] if turn else [10, 50, 200])   # a turn tree grows fast
     if limit == "fixed":
         structure = hf.Structure.fixed_limit(10)
-        sizes: dict[str, object] = {"max_raises": rng.choice([0, 1, 3])}
+        sizes: dict[str, object] = {"max_raises": rng.choice([0, 1] if turn else [0, 1, 3])}
     elif limit == "pot":
         structure = hf.Structure.pot_limit(5, 10)
         sizes = {"bet_sizes": rng.sample([1 / 3, 0.75, 1.0], rng.randint(1, 2)),

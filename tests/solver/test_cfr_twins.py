@@ -23,12 +23,15 @@ def _run(twin: object, game: hf.Subgame, iterations: int) -> tuple[list[float], 
             [*sums[0][:flat.sizes[0]], *sums[1][:flat.sizes[1]]])
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(11))
 def test_same_strategies_after_k_iterations(native: object, seed: int) -> None:
     from hilo_fast.solver import _c_backend as c
 
     rng = random.Random(seed)
-    game = random_subgame(rng, n=rng.choice([3, 8, 15]))
+    turn = seed >= 8   # the last seeds: turn subgames (the river a chance node)
+    game = random_subgame(rng, n=rng.choice([3, 5] if turn else [3, 8, 15]), turn=turn)
+    if turn:
+        assert any(node.kind == 3 for node in game.nodes)
     k = rng.choice([1, 2, 7, 25])
     regret_c, sums_c = _run(c, game, k)
     regret_p, sums_p = _run(pure, game, k)
@@ -37,12 +40,13 @@ def test_same_strategies_after_k_iterations(native: object, seed: int) -> None:
     assert sums_c == pytest.approx(sums_p, rel=1e-9, abs=1e-12)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(10))
 def test_best_response_c_equals_pure(native: object, seed: int) -> None:
     from hilo_fast.solver import _c_backend as c
 
     rng = random.Random(50 + seed)
-    game = random_subgame(rng, n=rng.choice([4, 12]))
+    game = (random_subgame(rng, n=3, limit="fixed", turn=True) if seed >= 8
+            else random_subgame(rng, n=rng.choice([4, 12])))
     flat = game.flat()
     strategy = []
     for p in (0, 1):   # a random strategy: random frequencies, normalised per combo
@@ -72,6 +76,13 @@ def test_exploitability_falls(backend: object) -> None:
     assert seen[-1] < 0.002
     assert all(b <= a * 1.05 + 1e-12 for a, b in itertools.pairwise(seen)), seen
     assert seen[-1] < seen[0] / 10
+
+
+def test_exploitability_falls_on_the_turn(backend: object) -> None:
+    game = random_subgame(random.Random(21), n=3, limit="fixed", turn=True)
+    seen = [hf.solve(game, target=0, max_iterations=k).exploitability_pot for k in (1, 8, 64)]
+    assert all(e >= -1e-12 for e in seen)
+    assert seen[2] < seen[1] < seen[0] and seen[2] < 0.01, seen
 
 
 def test_history_of_a_run(backend: object) -> None:

@@ -30,6 +30,15 @@ def test_exploitability_agrees_with_openspiel(seed: int, limit: str) -> None:
         assert abs(theirs - solution.exploitability) <= 1e-9 * game.pot
 
 
+def test_exploitability_agrees_with_openspiel_on_the_turn() -> None:
+    """The river as a chance node: each card neither combo holds, equally likely."""
+    game = random_subgame(random.Random(2), n=3, limit="fixed", turn=True)
+    solution = hf.solve(game, target=0, max_iterations=5)
+    spiel = openspiel_game(game)
+    theirs = exploitability.exploitability(spiel, openspiel_policy(spiel, solution))
+    assert abs(theirs - solution.exploitability) <= 1e-9 * game.pot
+
+
 @pytest.mark.parametrize("seed", [6, 7])
 def test_openspiel_cfr_reaches_the_same_value(seed: int) -> None:
     game = random_subgame(random.Random(seed), n=4, limit="pot")

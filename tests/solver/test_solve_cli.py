@@ -39,7 +39,7 @@ def test_solve_prints_and_writes_the_strategy(tmp_path: Path,
 
 @pytest.mark.parametrize(("change", "message"), [
     (["--stack", "-3"], "--stack"),
-    (["--board", "KhQdJs9c"], "5 cards"),
+    (["--board", "KhQdJs"], "5 cards"),
     (["--bet-sizes", "x"], "--bet-sizes"),
     (["--structure", "pot-limit", "--bet-sizes", "1.5"], "pot-limit maximum"),
     (["--oop", "9s9d2c3c"], "no pair"),

@@ -26,7 +26,7 @@ def _game(**kw: object) -> hf.Subgame:
 
 @pytest.mark.parametrize(("kw", "message"), [
     ({"board": "Kh9s5d4cKh"}, "twice"),
-    ({"board": "Kh9s5d4c"}, "5 cards"),
+    ({"board": "Kh9s5d"}, "5 cards"),
     ({"ranges": ("AhAsAdAc", "KK"), "board": "AhAs5d4c2h"}, "empty"),
     ({"ranges": ("Kh2c3c4c", "KK")}, "empty"),          # every combo holds a board card
     ({"ranges": ("AsAc2c3c", "AsAc2c3c")}, "no pair"),  # the only combos share cards
