@@ -17,7 +17,7 @@ NL = hf.Structure.no_limit(5, 10)
 
 
 def _game(**kw: object) -> hf.Subgame:
-    args: dict[str, object] = {"board": "Kh9s5d4c2h", "ranges": ("AA", "KK"), "pot": 100,
+    args: dict[str, object] = {"board": "Kh9s5d4c2h", "ranges": ("AA23", "KK67"), "pot": 100,
                                "stacks": 200, "structure": PL}
     args.update(kw)
     board = args.pop("board")
@@ -58,7 +58,7 @@ def test_bad_types() -> None:
 
 
 def test_card_removal_and_weights() -> None:
-    game = _game(ranges=("AA@3,KK@1", "KK"))
+    game = _game(ranges=("AA23@3,KK23@1", "KK67"))
     for p in (0, 1):
         for combo in game.combos(p):
             assert not set(hf.parse_cards(combo)) & set(game.board)
