@@ -240,23 +240,39 @@ static inline double sums_apart(const card_sums *cs, const side *s, int32_t i, i
     return cs->total[ch] - one + two - three + four;
 }
 
-/* For each of s's combos (in order `mine`), insert the opponent's combos (in
- * order `theirs`, worst first) whose key is worse (above; or equal too when
- * `equal`), then write the sums apart from it: out0 channel 0, out1 channel 1. */
+/* Walk s's combos (in order `mine`, worst first) a group of equal keys at a
+ * time: insert the opponent's combos (in order `theirs`, worst first) with a
+ * worse key (above) and write, for each of the group, the sums apart from it
+ * (w0 channel 0, w1 channel 1); then insert those with an equal key and write
+ * the sums again (e0, e1): worse, and worse or equal (a tie), in one walk. */
 static void sweep(card_sums *cs, const side *s, const side *o, const int32_t *mine,
                   const int32_t *my_key, const int32_t *theirs, const int32_t *their_key,
-                  int equal, const double *v0, const double *v1, double *out0, double *out1) {
+                  const double *v0, const double *v1, double *w0, double *w1, double *e0,
+                  double *e1) {
     /* the sums are clear: every sweep clears them when done */
     int32_t at = 0;
-    for (int32_t k = 0; k < s->n; k++) {
-        int32_t i = mine[k], key = my_key[i];
-        while (at < o->n && (their_key[theirs[at]] > key
-                             || (equal && their_key[theirs[at]] == key))) {
+    for (int32_t k = 0; k < s->n;) {
+        int32_t key = my_key[mine[k]], end = k;
+        while (end < s->n && my_key[mine[end]] == key) end++;
+        while (at < o->n && their_key[theirs[at]] > key) {
             int32_t j = theirs[at++];
             sums_add(cs, o, j, v0[j], v1 ? v1[j] : 0.0);
         }
-        out0[i] = sums_apart(cs, s, i, 0);
-        if (out1) out1[i] = sums_apart(cs, s, i, 1);
+        for (int32_t g = k; g < end; g++) {
+            int32_t i = mine[g];
+            w0[i] = sums_apart(cs, s, i, 0);
+            if (w1) w1[i] = sums_apart(cs, s, i, 1);
+        }
+        while (at < o->n && their_key[theirs[at]] == key) {
+            int32_t j = theirs[at++];
+            sums_add(cs, o, j, v0[j], v1 ? v1[j] : 0.0);
+        }
+        for (int32_t g = k; g < end; g++) {
+            int32_t i = mine[g];
+            e0[i] = sums_apart(cs, s, i, 0);
+            if (e1) e1[i] = sums_apart(cs, s, i, 1);
+        }
+        k = end;
     }
     sums_done(cs, o);
 }
@@ -287,16 +303,18 @@ void solver_showdown(solver_ctx *ctx, int32_t p, int32_t board, const double *re
     double *half = ctx->half, *w0 = ctx->work;
     double *w1 = w0 + n, *e0 = w0 + 2 * n, *e1 = w0 + 3 * n;
     for (int32_t j = 0; j < m; j++) half[j] = their_low[j] > 0 ? 0.5 * reach_o[j] : reach_o[j];
-    sweep(cs, s, o, sh, shk, oh, ohk, 0, reach_o, half, w0, w1);
-    sweep(cs, s, o, sh, shk, oh, ohk, 1, reach_o, half, e0, e1);
+    int any_low = 0;
+    for (int32_t i = 0; i < n; i++) any_low |= my_low[i] > 0;
+    sweep(cs, s, o, sh, shk, oh, ohk, reach_o, half, w0, w1, e0, e1);
     for (int32_t i = 0; i < n; i++) {
         if (my_low[i] > 0) share[i] = 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
         else share[i] = w1[i] + 0.5 * (e1[i] - w1[i]);
     }
-    sweep(cs, s, o, sl, slk, ol, olk, 0, reach_o, NULL, w0, NULL);
-    sweep(cs, s, o, sl, slk, ol, olk, 1, reach_o, NULL, e0, NULL);
-    for (int32_t i = 0; i < n; i++)
-        if (my_low[i] > 0) share[i] += 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
+    if (any_low) {   /* no combo of p with a low: it takes no low half, no sweep needed */
+        sweep(cs, s, o, sl, slk, ol, olk, reach_o, NULL, w0, NULL, e0, NULL);
+        for (int32_t i = 0; i < n; i++)
+            if (my_low[i] > 0) share[i] += 0.5 * (w0[i] + 0.5 * (e0[i] - w0[i]));
+    }
     solver_meet(ctx, p, reach_o, meet);
 }
 

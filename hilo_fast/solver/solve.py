@@ -77,6 +77,8 @@ class BestResponse:
 
 def _normalize(subgame: Subgame, sums: Sequence[Sequence[float]]) -> list[list[float]]:
     """Action probabilities from strategy sums (uniform where a combo's sums are 0)."""
+    if all(hasattr(s, "reshape") for s in sums):   # numpy arrays (the C twin): per node
+        return _normalize_arrays(subgame, sums)
     flat = subgame.flat()
     out = []
     for p in (0, 1):
@@ -89,6 +91,25 @@ def _normalize(subgame: Subgame, sums: Sequence[Sequence[float]]) -> list[list[f
                 for a in range(k):
                     slot = at + a * n + i
                     arr[slot] = arr[slot] / total if total > 0 else 1.0 / k
+        out.append(arr)
+    return out
+
+
+def _normalize_arrays(subgame: Subgame, sums: Sequence[Any]) -> list[Any]:
+    """_normalize on numpy arrays, a node at a time (the same numbers)."""
+    import numpy as np
+
+    flat = subgame.flat()
+    out = []
+    for p in (0, 1):
+        arr = np.array(sums[p][:flat.sizes[p]], dtype=np.float64)
+        n = flat.n_combos(p)
+        for node in subgame.decisions(p):
+            at, k = flat.offset[node.id], len(node.children)
+            block = arr[at:at + k * n].reshape(k, n)
+            total = block.sum(axis=0)
+            block[:, total > 0] /= total[total > 0]
+            block[:, total <= 0] = 1.0 / k
         out.append(arr)
     return out
 
