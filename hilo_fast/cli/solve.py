@@ -94,7 +94,8 @@ def add_parser(sub: Any) -> None:
         description="Discounted CFR on a river subgame until the exploitability is at most "
                     "--target of the pot. Example: hilo-fast solve --board Kh9s5d4c2h "
                     "--oop 'AA,KK' --ip 'A2$ds' --pot 100 --stack 200 --structure pot-limit")
-    p.add_argument("--board", required=True, help="the 5 board cards")
+    p.add_argument("--board", required=True,
+                   help="the 5 board cards (a river), or 4 (a turn: the river is dealt)")
     p.add_argument("--oop", required=True, help="the first player's range (acts first)")
     p.add_argument("--ip", required=True, help="the second player's range")
     p.add_argument("--pot", type=int_in(1), required=True, help="chips in the pot")

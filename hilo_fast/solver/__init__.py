@@ -1,4 +1,4 @@
-"""Solving river spots of Omaha Hi-Lo: :class:`Subgame`, Discounted CFR in C
+"""Solving river and turn spots of Omaha Hi-Lo: :class:`Subgame`, Discounted CFR in C
 with a pure-Python twin, exact exploitability (docs/solving.md)."""
 
 from .bot import SolverBot

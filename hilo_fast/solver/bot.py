@@ -46,6 +46,8 @@ class SolverBot:
 
     def __call__(self, hand: Hand | HandView, rng: random.Random, /) -> tuple[Action, Any]:
         g = self.subgame
+        if g.river_cards:
+            raise self._refuse("SolverBot plays river solutions; this one starts on the turn")
         live = [s for s in range(hand.n_seats) if hand.contributions[s] > 0 or hand.stacks[s] > 0]
         if len(live) != 2 or any(hand.folded[s] for s in live):
             raise self._refuse("the solver plays heads-up")

@@ -159,11 +159,11 @@ class Solution:
     def _frequencies(self, node: Node, i: int) -> dict[str, float]:
         flat = self.subgame.flat()
         n, at, arr = flat.n_combos(node.player), flat.offset[node.id], self._strategy[node.player]
-        return {label: arr[at + a * n + i] for a, label in enumerate(node.actions)}
+        return {label: float(arr[at + a * n + i]) for a, label in enumerate(node.actions)}
 
     def arrays(self) -> tuple[list[float], list[float]]:
         """Each player's action probabilities in the solver's slot layout."""
-        return (list(self._strategy[0]), list(self._strategy[1]))
+        return (_as_list(self._strategy[0]), _as_list(self._strategy[1]))
 
     def as_dict(self) -> dict[str, Any]:
         """The whole strategy: every decision node (id, action sequence, player,
@@ -196,6 +196,10 @@ class Solution:
     def __repr__(self) -> str:
         return (f"Solution({self.iterations} iterations, exploitability "
                 f"{self.exploitability_pot:.4%} of the pot, ev {self.ev[0]:.3f}/{self.ev[1]:.3f})")
+
+
+def _as_list(values: Any) -> list[float]:
+    return values.tolist() if hasattr(values, "tolist") else list(values)
 
 
 def _strategy_arrays(subgame: Subgame, strategy: Any) -> list[list[float]]:

@@ -1,4 +1,4 @@
-"""A two-player river subgame: board, ranges, pot, stacks, the betting tree.
+"""A two-player river or turn subgame: board, ranges, pot, stacks, the betting tree.
 
 >>> import hilo_fast as hf
 >>> game = hf.Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=200,
@@ -71,7 +71,8 @@ def _sizes(name: str, sizes: Sequence[float | str], limit: Limit) -> tuple[float
 
 
 class Subgame:
-    """A river spot between two ranges: ``board`` (5 cards), ``ranges=(oop, ip)``
+    """A river or turn spot between two ranges: ``board`` (5 cards, or 4 for a
+    turn, where each river card is dealt by a chance node), ``ranges=(oop, ip)``
     (each an :class:`hilo_fast.Range` or range text; weights honoured), ``pot``
     (chips in the middle when the river betting starts), ``stacks`` (chips behind,
     one int or one per player: the smaller one, the effective stack, bounds the

@@ -78,3 +78,8 @@ def test_the_bot_refuses_other_spots(solution: hf.Solution) -> None:
         bot(unknown, rng)
     with pytest.raises(TypeError):
         SolverBot("solution")  # type: ignore[arg-type]
+    turn = hf.Subgame(BOARD[:8], ranges=(OOP[0], IP[0]), pot=20, stacks=10, structure=FL,
+                      max_raises=0)
+    on_turn = SolverBot(hf.solve(turn, max_iterations=1))
+    with pytest.raises(ValueError, match="turn"):
+        on_turn(_to_river(OOP[0], IP[0]), rng)

@@ -100,6 +100,22 @@ def test_the_tree_keeps_the_rules(seed: int) -> None:
                     assert to - behind == min(game.structure.big_bet, stack - behind)
 
 
+def test_a_turn_tree_deals_every_river_card() -> None:
+    game = _game(board="Kh9s5d4c", structure=FL, stacks=30)
+    board = set(game.board)
+    chance = [n for n in game.nodes if n.kind == 3]
+    assert chance and len(game.river_cards) == 48 and not board & set(game.river_cards)
+    for node in chance:
+        kids = [game.nodes[c] for c in node.children]
+        assert sorted(k.card for k in kids) == list(game.river_cards)
+        assert all(k.board == game.river_cards.index(k.card) for k in kids)
+        assert all(k.sequence[-1] == hf.card_str(k.card) for k in kids)
+        assert node.contributed[0] == node.contributed[1]
+    for node in game.nodes:
+        if node.kind == SHOWDOWN:   # every showdown comes after a river card
+            assert any(a in {hf.card_str(c) for c in game.river_cards} for a in node.sequence)
+
+
 def test_fixed_limit_cap() -> None:
     game = _game(structure=FL, stacks=1000)
     longest = max(game.nodes, key=lambda n: len(n.sequence))
