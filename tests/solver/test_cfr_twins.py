@@ -106,3 +106,42 @@ def test_best_response_of_a_solution_and_its_json(backend: object) -> None:
     assert uniform.exploitability >= solution.exploitability
     ev = solution.ev
     assert ev[0] + ev[1] == pytest.approx(game.pot)
+
+
+def test_memory_is_checked_before_solving(backend: object) -> None:
+    game = random_subgame(random.Random(3), n=4, limit="fixed")
+    with pytest.raises(ValueError, match="MiB"):
+        hf.solve(game, max_memory=1000)
+
+
+@pytest.mark.parametrize("field", ["children", "offset", "kind", "player", "cards", "card",
+                                   "board"])
+def test_the_c_refuses_a_broken_flat_game(native: object, field: str) -> None:
+    """A flat game the Python never builds is refused before any array is read."""
+    import copy
+
+    from hilo_fast.solver import _c_backend as c
+
+    game = random_subgame(random.Random(4), n=4, limit="pot")
+    flat = copy.deepcopy(game.flat())
+    if field == "children":
+        flat.children[0] = 0                  # a cycle: the root its own child
+    elif field == "offset":
+        flat.offset[0] = flat.sizes[0]        # slots past the end of the arrays
+    elif field == "kind":
+        flat.kind[1] = 7
+    elif field == "player":
+        flat.player[0] = 2
+    elif field == "cards":
+        flat.cards[0][0][0] = 52
+    elif field == "card":
+        flat.card[1] = 60
+    else:
+        flat.board[2] = 5                     # a river game has one board
+    prepared = c.prepare(flat)
+    regret = (c.zeros(flat.sizes[0]), c.zeros(flat.sizes[1]))
+    sums = (c.zeros(flat.sizes[0]), c.zeros(flat.sizes[1]))
+    with pytest.raises(ValueError, match="solver"):
+        c.iterate(prepared, regret, sums, 1, 1)
+    with pytest.raises(ValueError, match="solver"):
+        c.evaluate(prepared, sums)
