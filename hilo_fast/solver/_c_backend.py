@@ -16,6 +16,13 @@ from .flat import FlatGame
 
 NAME = "native"
 
+# The node kinds and the scratch error, read from csrc/hilo_fast.h.
+SOLVER_DECISION: int = lib.HF_SOLVER_DECISION
+SOLVER_FOLD: int = lib.HF_SOLVER_FOLD
+SOLVER_SHOWDOWN: int = lib.HF_SOLVER_SHOWDOWN
+SOLVER_CHANCE: int = lib.HF_SOLVER_CHANCE
+SOLVER_ERR_MEMORY: int = lib.HF_SOLVER_ERR_MEMORY
+
 _ERRORS = {lib.HF_ERR_COUNT: "a count or index out of range", lib.HF_ERR_CARD: "a bad card",
            lib.HF_ERR_DUPLICATE: "a combo holding a card twice",
            lib.HF_SOLVER_ERR_MEMORY: "out of memory"}
