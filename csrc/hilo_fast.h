@@ -519,11 +519,10 @@ int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat
  * per combo; low 0 means no qualifying low. Payoffs are
  * zero-sum chips. Every function checks the game first (kinds, players,
  * child indices, slots within sizes, cards) and returns HF_ERR_COUNT or
- * HF_ERR_CARD before touching any array, HF_SOLVER_ERR_MEMORY when a
- * scratch allocation fails. Nothing is allocated that outlives a call. */
-enum { HF_SOLVER_DECISION = 0, HF_SOLVER_FOLD = 1, HF_SOLVER_SHOWDOWN = 2,
-       HF_SOLVER_CHANCE = 3 };
-enum { HF_SOLVER_ERR_MEMORY = -20 };
+ * HF_ERR_CARD before touching any array, and -20 when a scratch
+ * allocation fails. Nothing is allocated that outlives a call. Node kinds:
+ * 0 decision, 1 fold, 2 showdown, 3 chance (csrc/solver/solver.h names them;
+ * hilo_fast/solver/flat.py is their Python side). */
 typedef struct {
     int32_t n_nodes;
     const int32_t *kind;

@@ -18,7 +18,7 @@ from typing import Any
 
 from ._native.choice import NATIVE as _NATIVE_IN_USE
 
-_CONCEPTS = ("core", "equity", "engine", "history", "envs", "solver")
+_CONCEPTS = ("core", "equity", "engine", "history", "envs")
 
 
 class Backend(ModuleType):

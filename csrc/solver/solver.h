@@ -4,6 +4,13 @@
 #include <stdint.h>
 #include "../hilo_fast.h"
 
+/* The node kinds and the allocation error of hilo_fast.h's solver section. */
+#define HF_SOLVER_DECISION 0
+#define HF_SOLVER_FOLD 1
+#define HF_SOLVER_SHOWDOWN 2
+#define HF_SOLVER_CHANCE 3
+#define HF_SOLVER_ERR_MEMORY (-20)
+
 #define N_PAIRS 1326     /* C(52, 2) */
 #define N_TRIPLES 22100  /* C(52, 3) */
 

@@ -66,11 +66,6 @@ class _Lib:
     HF_OBS_SIZE: int
     HF_ENV_ACTIONS: int
     HF_ENV_FIXED_ACTIONS: int
-    HF_SOLVER_DECISION: int
-    HF_SOLVER_FOLD: int
-    HF_SOLVER_SHOWDOWN: int
-    HF_SOLVER_CHANCE: int
-    HF_SOLVER_ERR_MEMORY: int
     def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...

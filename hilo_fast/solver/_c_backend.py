@@ -16,22 +16,18 @@ from .flat import FlatGame
 
 NAME = "native"
 
-# The node kinds and the scratch error, read from csrc/hilo_fast.h.
-SOLVER_DECISION: int = lib.HF_SOLVER_DECISION
-SOLVER_FOLD: int = lib.HF_SOLVER_FOLD
-SOLVER_SHOWDOWN: int = lib.HF_SOLVER_SHOWDOWN
-SOLVER_CHANCE: int = lib.HF_SOLVER_CHANCE
-SOLVER_ERR_MEMORY: int = lib.HF_SOLVER_ERR_MEMORY
+#: What the solver's C returns when a scratch allocation fails (csrc/solver/solver.h).
+SOLVER_ERR_MEMORY = -20
 
 _ERRORS = {lib.HF_ERR_COUNT: "a count or index out of range", lib.HF_ERR_CARD: "a bad card",
            lib.HF_ERR_DUPLICATE: "a combo holding a card twice",
-           lib.HF_SOLVER_ERR_MEMORY: "out of memory"}
+           SOLVER_ERR_MEMORY: "out of memory"}
 
 
 def _check(code: int) -> None:
     if code < 0:
         message = _ERRORS.get(code, f"error {code}")
-        if code == lib.HF_SOLVER_ERR_MEMORY:
+        if code == SOLVER_ERR_MEMORY:
             raise MemoryError(f"solver: {message}")
         raise ValueError(f"solver: the flat game is invalid ({message})")
 

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .flat import CHANCE, DECISION, FOLD, SHOWDOWN, FlatGame
+from .flat import CHANCE, DECISION, FOLD, FlatGame
 
 NAME = "python"
 
 # Discounted CFR's parameters (Brown & Sandholm 2019): positive regrets weighted
 # by t^1.5 / (t^1.5 + 1), negative ones halved, the average strategy by (t / (t + 1))^2.
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
-# The node kinds and the scratch error of csrc/hilo_fast.h (tests/native/test_constants.py
-# checks these copies against it).
-SOLVER_DECISION, SOLVER_FOLD, SOLVER_SHOWDOWN, SOLVER_CHANCE = DECISION, FOLD, SHOWDOWN, CHANCE
-SOLVER_ERR_MEMORY = -20
+SOLVER_ERR_MEMORY = -20   # the C's scratch allocation error (the twin never allocates in C)
 
 
 def share(high_i: int, low_i: int, high_j: int, low_j: int) -> float:
