@@ -111,6 +111,25 @@ int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,
                   const int64_t *contributions, int32_t button,
                   int32_t odd_chip_low, int64_t *payouts);
 
+/* As hf_settle, from hand values already known and on n_boards (1..52) boards
+ * (double board, or the runs of run-it-N): high and low hold n_boards x
+ * n_seats values, board-major (board b's value of seat s at b * n_seats + s),
+ * read for live seats only: high 1..7462, low 1..56 or 0 for no low (pass
+ * low 0 for every seat to settle a high-only game). Each contested pot (main
+ * and side) is divided equally among the boards, its odd chips one each to
+ * the first boards; each board's share splits hi/lo among that board's
+ * winners as in hf_settle (odd chip of the split to the high half unless
+ * odd_chip_low, a half's remainder clockwise from the first seat left of the
+ * button). Uncontested chips go back whole. Returns 0 with payouts[0..n_seats-1]
+ * written last (it may alias the inputs), or HF_ERR_COUNT with payouts
+ * untouched for a NULL pointer, n_boards outside 1..52, n_seats, button or
+ * odd_chip_low out of range, no live seat, bad chips (as hf_settle) or a
+ * live seat's value out of range. */
+int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
+                         const int32_t *low, const uint8_t *live,
+                         const int64_t *contributions, int32_t button,
+                         int32_t odd_chip_low, int64_t *payouts);
+
 /* ---- Equity (equity.c): exhaustive and Monte Carlo Omaha Hi-Lo equity ----
  *
  * A spot: n_players (2..10) hands of n_hole (4..6) cards each, flat in
@@ -187,6 +206,64 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead,
                         int32_t part, int32_t n_parts, hf_equity_tally *out);
 
+/* ---- Equity on several boards (boards.c): double board, run it twice,
+ * Omaha high ----
+ *
+ * Every hand known: n_players (2..10) x n_hole (4..6) cards in `holes` (a
+ * random hand is HF_ERR_COUNT). n_boards (1..HF_BOARDS_MAX) boards, row b
+ * of `boards` (n_boards x 5) holding board b's n_known[b] (0, 3, 4 or 5)
+ * known cards first, the rest of the row not read. A card may be on two
+ * boards only at the same place: the runs of run-it-twice share the cards
+ * dealt before the all-in; a double board's boards share none. Otherwise
+ * holes, boards and `dead` are distinct. A deal completes board 0, then
+ * board 1, from the unknown cards (ascending), each completion a
+ * combination in lexicographic order, the second from the cards the first
+ * left. Each board is worth HF_BOARDS_POT / n_boards of the pot; high_only
+ * != 0 gives each board's share to its best high alone (Omaha high), else
+ * it splits hi/lo as in equity.c (per board: quartering, no low -> high
+ * takes it). HF_BOARDS_POT = 10080: a half of one of two boards, 2520,
+ * divides evenly among up to 10 tied players. */
+enum { HF_BOARDS_POT = 10080, HF_BOARDS_MAX = 2 };
+
+/* Integer sums over deals; [p] is player p, [b][p] player p on board b. */
+typedef struct {
+    int64_t deals;
+    int64_t no_low[2];            /* deals where board b paid no low half */
+    int64_t share[10];            /* pot won, in 1/HF_BOARDS_POT units */
+    int64_t share_sq[10];         /* sum of squared shares */
+    int64_t scoop[10];            /* every board won whole and alone */
+    int64_t board_scoop[2][10];   /* board b won whole and alone */
+    int64_t win_high[2][10];      /* board b's best high alone */
+    int64_t tie_high[2][10];      /* board b's best high shared */
+    int64_t win_low[2][10];       /* board b's best low alone */
+    int64_t tie_low[2][10];       /* board b's best low shared */
+} hf_boards_tally;
+
+/* Number of deals, or HF_ERR_* (HF_ERR_COUNT for a bad count, a random
+ * hand, cards on two boards at different places, or too few cards). */
+int64_t hf_boards_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                        const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                        const int32_t *dead, int32_t n_dead);
+
+/* Settle every deal whose board-0 completion has rank r with r % n_parts
+ * == part into *out (zeroed first): the tallies of parts 0..n_parts-1 add
+ * up to the tally of every deal. With two boards, board 1 may miss at most
+ * 2 cards (it is known from the flop on), else HF_ERR_COUNT. Returns 0 or
+ * HF_ERR_*. */
+int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                            const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                            const int32_t *dead, int32_t n_dead, int32_t high_only,
+                            int32_t part, int32_t n_parts, hf_boards_tally *out);
+
+/* Settle `count` (0..HF_EQUITY_MAX_COUNT) random deals into *out (zeroed
+ * first): per deal, shuffle_prefix of hf_equity_sample (the same stream and
+ * batched draws, the unknown cards ascending at first and carried over)
+ * draws board 0's missing cards, then board 1's. Returns 0 or HF_ERR_*. */
+int32_t hf_boards_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                         const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                         const int32_t *dead, int32_t n_dead, int32_t high_only,
+                         uint64_t seed, int64_t count, hf_boards_tally *out);
+
 /* ---- Range equity (range_equity.c): players dealt from ranges ----
  *
  * As equity.c, and a player may hold a range: ranges[p].n_combos > 0 (its
@@ -225,12 +302,14 @@ int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
                        const int32_t *dead, int32_t n_dead, const hf_range *ranges);
 
 /* Settle positions first .. first + count - 1 into *out (zeroed first).
- * Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest weight product
- * times HF_EQUITY_POT times count could pass 2^62. */
+ * high_only != 0 settles Omaha high (no hand makes a low; the high takes
+ * every pot). Returns 0 or HF_ERR_*; HF_ERR_COUNT also when the largest
+ * weight product times HF_EQUITY_POT times count could pass 2^62. */
 int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                            const int32_t *board, int32_t n_board,
                            const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                           int64_t first, int64_t count, hf_range_tally *out);
+                           int32_t high_only, int64_t first, int64_t count,
+                           hf_range_tally *out);
 
 /* Settle `count` random deals into *out (zeroed first; unweighted sums,
  * share_sq included). Per deal, from the splitmix64 stream `seed`: each
@@ -241,11 +320,12 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
  * unknown cards (ascending at first, carried over from deal to deal; each
  * draw Lemire's bounded integer on the high 32 bits of one splitmix64 output)
  * deals the random hands in player order and then
- * the board, redrawing any card a range hand holds. */
+ * the board, redrawing any card a range hand holds. high_only: as in
+ * hf_range_enumerate. */
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                        uint64_t seed, int64_t count, hf_range_tally *out);
+                        int32_t high_only, uint64_t seed, int64_t count, hf_range_tally *out);
 
 /* ---- Batch (batch.c): many Omaha hands in one call ---- */
 
@@ -566,3 +646,55 @@ int32_t hf_solver_evaluate(const hf_solver_game *game, const double *strategy0,
  * card with i (the sorted sweeps showdowns use). Returns 0 or an error. */
 int32_t hf_solver_showdown_sums(const hf_solver_game *game, int32_t player,
                                 const double *reach, double *out);
+/* ---- Hand classes (analysis/classify.c): what a hand holds on a board ----
+ *
+ * hilo_fast.analysis.classify's fields, defined there in full. "Unseen" are
+ * the cards that are not the hero's, the board's or dead. A rank is 1 + the
+ * number of distinct values better than the hero's that some two-card hole
+ * of unseen cards makes with the board (1 = the nuts). The outs count unseen
+ * cards as the next board card; they are 0 on a river. Flags are 0 or 1. */
+typedef struct {
+    int32_t high;              /* 1..7462 */
+    int32_t high_rank;         /* 1 = the nut high */
+    int32_t low;               /* 1..56, 0 = no low */
+    int32_t low_rank;          /* 1 = the nut low, 0 = no low */
+    int32_t low_counterfeit;   /* cards of a rank of a hero's low card that worsen low_rank */
+    int32_t flush_outs;        /* cards that let the hero make a flush he cannot make now */
+    int32_t nut_flush_draw;    /* a flush draw holding the top live card of its suit */
+    int32_t straight_ranks;    /* ranks that give the hero a higher straight than now */
+    int32_t straight_outs;     /* unseen cards of those ranks */
+    int32_t low_outs;          /* cards that give a low when the hero has none */
+    int32_t nut_low_outs;      /* cards after which the hero holds the nut low, not held now */
+    int32_t nut_flush_blocker; /* holds the top live card of a suit that can flush */
+    int32_t nut_low_blocker;   /* holds the two lowest low ranks off the board, a low possible */
+} hf_class;
+
+/* Classify one hand: hole 4..6 cards, board 3..5, dead 0..52 (distinct).
+ * Returns 0 or HF_ERR_*. */
+int32_t hf_classify(const int32_t *hole, int32_t n_hole, const int32_t *board, int32_t n_board,
+                    const int32_t *dead, int32_t n_dead, hf_class *out);
+
+/* Classify n_rows hands (holes n_rows x n_hole, row-major) on one board:
+ * out[i] for row i. The board and dead are checked first (*bad_row = -1),
+ * then each row against them (*bad_row = the first bad row), before
+ * anything is written. Returns 0 or HF_ERR_*. */
+int32_t hf_classify_many(const int32_t *holes, int64_t n_rows, int32_t n_hole,
+                         const int32_t *board, int32_t n_board,
+                         const int32_t *dead, int32_t n_dead, hf_class *out, int64_t *bad_row);
+
+/* ---- Range against range (analysis/range_vs_range.c): exact on a flop, turn or river ----
+ *
+ * Two players dealt from ranges (n_a and n_b combos of n_hole cards, with
+ * weights), board 3..5 cards, dead cards. Over every runout (the cards to
+ * come, from those not on the board or dead) and every pair of combos that
+ * share no card with each other or the runout, A's share of the pot (ties
+ * and halves split; the whole pot to the high when neither has a low):
+ * a_share[i] = sum of weight_b * share, a_weight[i] = sum of weight_b, for
+ * each A combo i (its equity is their ratio; A's whole equity is the
+ * weight_a-weighted ratio of the sums). Combos must hold no board or dead
+ * card. Returns 0 or HF_ERR_* (HF_ERR_COUNT also when memory runs out). */
+int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int64_t n_a,
+                          const int32_t *b_combos, const double *b_weights, int64_t n_b,
+                          int32_t n_hole, const int32_t *board, int32_t n_board,
+                          const int32_t *dead, int32_t n_dead,
+                          double *a_share, double *a_weight);

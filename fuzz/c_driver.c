@@ -1141,6 +1141,7 @@ static void drive_range_equity(const uint8_t *data, size_t size)
     reader r = { data, size, 0 };
     uint8_t flags = next_byte(&r);
     int plausible = flags < 200;
+    int32_t high = flags & 1;   /* Omaha high: no low half */
     int32_t np = 2 + next_byte(&r) % 2, nh = 4 + next_byte(&r) % 3;
     int32_t nb = (int32_t[]){ 0, 3, 4, 5, 5 }[next_byte(&r) % 5], nd = next_byte(&r) % 3;
     uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
@@ -1180,19 +1181,20 @@ static void drive_range_equity(const uint8_t *data, size_t size)
     int64_t deals = hf_range_deals(holes, np, nh, board, nb, dead, nd, ranges);
     if (hf_range_deals(holes, np, nh, board, nb, dead, nd, NULL) != HF_ERR_COUNT)
         FAIL("range_deals: NULL ranges accepted");
-    if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, 0, 1, NULL)
+    if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, high, 0, 1, NULL)
         != HF_ERR_COUNT)
         FAIL("range_enumerate: NULL out accepted");
     if (deals > 0) {
         int64_t first = next_byte(&r) % 64, count = next_byte(&r) % 48;
         first = first > deals ? deals : first;
         count = count > deals - first ? deals - first : count;
-        int32_t got = hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first,
-                                         count, &t);
+        int32_t got = hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, high,
+                                         first, count, &t);
         if (got == 0) {
             int64_t half = count / 2;
-            if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first, half, &u)
-                || hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, first + half,
+            if (hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, high, first, half,
+                                   &u)
+                || hf_range_enumerate(holes, np, nh, board, nb, dead, nd, ranges, high, first + half,
                                       count - half, &v))
                 FAIL("range_enumerate: a half refused what the whole took");
             if (u.settled + v.settled != t.settled
@@ -1206,8 +1208,9 @@ static void drive_range_equity(const uint8_t *data, size_t size)
         } else if (plausible && got != HF_ERR_COUNT) {
             FAIL("range_enumerate: error %d on plausible rows", got);
         }
-        if (got == 0 && plausible && one_row_each && t.settled == count) {
-            /* one row each, no collision: the hands known, each sum x the weights */
+        if (got == 0 && plausible && one_row_each && t.settled == count && !high) {
+            /* one row each, no collision: the hands known, each sum x the weights
+             * (hi/lo: hf_equity_enumerate has no high-only mode) */
             int32_t known[3 * 6];
             int64_t w = 1;
             for (int32_t p = 0; p < np; p++)
@@ -1226,11 +1229,12 @@ static void drive_range_equity(const uint8_t *data, size_t size)
     }
     uint64_t seed = next_byte(&r);
     int64_t count = next_byte(&r) % 5;
-    int32_t got = hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, seed, count, &t);
+    int32_t got = hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, high, seed, count,
+                                  &t);
     if (got == 0) {
         check_tally(&t.tally, np, count);
         if (t.settled != count
-            || hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, seed, count, &u))
+            || hf_range_sample(holes, np, nh, board, nb, dead, nd, ranges, high, seed, count, &u))
             FAIL("range_sample: settled %lld of %lld", (long long)t.settled, (long long)count);
         same_tally(&t.tally, &u.tally, np, "range_sample: one seed, two different tallies");
         valid_checked++;
@@ -1592,11 +1596,173 @@ static void drive_solver(const uint8_t *data, size_t size)
     free(reach); free(sums);
 }
 
+/* ---- several boards: settlement (hf_settle_boards) and equity (hf_boards_*) ---- */
+
+static void drive_settle_boards(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t n = plausible ? 2 + next_byte(&r) % 9 : next_count(&r);
+    int32_t nb = plausible ? 1 + next_byte(&r) % 4 : next_byte(&r) & 1 ? 50 + next_byte(&r) % 4
+                                                                         : next_count(&r);
+    int32_t cap_n = n < 0 ? 0 : n > 11 ? 11 : n, cap_b = nb < 0 ? 0 : nb > 53 ? 53 : nb;
+    size_t width = (size_t)cap_n * (size_t)cap_b + 1;
+    int32_t *high = (flags & 1) && !plausible ? NULL : malloc(sizeof(int32_t) * width);
+    int32_t *low = (flags & 2) && !plausible ? NULL : malloc(sizeof(int32_t) * width);
+    uint8_t *live = (flags & 4) && !plausible ? NULL : malloc((size_t)cap_n + 1);
+    int64_t *chips = (flags & 16) && !plausible ? NULL : malloc(sizeof(int64_t) * ((size_t)cap_n + 1));
+    int64_t *payouts = (flags & 32) && !plausible ? NULL : malloc(sizeof(int64_t) * ((size_t)cap_n + 1));
+    int values_ok = 1;
+    for (size_t i = 0; i + 1 < width; i++) {
+        uint8_t b = next_byte(&r);
+        int32_t h = b < 250 ? (int32_t[]){ 1, 2, 7462, 3000 }[b % 4] : (b & 1 ? 0 : 7463);
+        int32_t l = b < 250 ? (int32_t[]){ 0, 0, 1, 56 }[(b >> 2) % 4] : (b & 1 ? -1 : 57);
+        if (high) high[i] = h;
+        if (low) low[i] = l;
+        if (h < 1 || h > 7462 || l < 0 || l > 56)
+            values_ok = 0;   /* only an error when the seat is live: checked below */
+    }
+    static const int64_t hostile[] = { -1, INT64_MIN, INT64_MAX, (int64_t)1 << 61,
+                                       ((int64_t)1 << 62) - 1, (int64_t)1 << 62 };
+    int32_t n_live = 0;
+    for (int32_t s = 0; s < cap_n; s++) {
+        if (live)
+            live[s] = (uint8_t)(next_byte(&r) < 150);
+        n_live += live && live[s];
+        uint8_t b = next_byte(&r);
+        if (chips)
+            chips[s] = b < 240 || plausible ? b % 13 : hostile[b % 6];
+        if (payouts)
+            payouts[s] = -77;
+    }
+    int32_t button = plausible ? next_byte(&r) % n : next_count(&r);
+    int32_t odd = plausible ? next_byte(&r) & 1 : next_count(&r);
+    /* The expected error: pointers, counts and options, chips, then live values. */
+    int32_t want = 0;
+    if (!high || !low || !live || !chips || !payouts || nb < 1 || nb > 52 || n < 2 || n > 10
+        || button < 0 || button >= n || (odd != 0 && odd != 1) || !n_live)
+        want = HF_ERR_COUNT;
+    int64_t total = 0;
+    for (int32_t s = 0; !want && s < n; s++) {
+        if (chips[s] < 0 || chips[s] >= ((int64_t)1 << 62) - total)
+            want = HF_ERR_COUNT;
+        else
+            total += chips[s];
+    }
+    for (int32_t b = 0; !want && !values_ok && b < nb; b++)
+        for (int32_t s = 0; s < n; s++) {
+            int32_t h = high[b * n + s], l = low[b * n + s];
+            if (live[s] && (h < 1 || h > 7462 || l < 0 || l > 56))
+                want = HF_ERR_COUNT;
+        }
+    int32_t got = hf_settle_boards(n, nb, high, low, live, chips, button, odd, payouts);
+    if (got != want)
+        FAIL("settle_boards: expected %d, got %d (n=%d boards=%d)", want, got, n, nb);
+    for (int32_t s = 0; got && payouts && s < cap_n; s++)
+        if (payouts[s] != -77)
+            FAIL("settle_boards: payouts written on error %d", got);
+    if (!got) {
+        /* chips conserved; a folded seat gets back only what no live seat matched */
+        int64_t paid = 0, top = 0;
+        for (int32_t s = 0; s < n; s++)
+            if (live[s] && chips[s] > top)
+                top = chips[s];
+        for (int32_t s = 0; s < n; s++) {
+            if (payouts[s] < 0)
+                FAIL("settle_boards: seat %d paid %lld", s, (long long)payouts[s]);
+            if (!live[s] && payouts[s] != (chips[s] > top ? chips[s] - top : 0))
+                FAIL("settle_boards: folded seat %d paid %lld", s, (long long)payouts[s]);
+            paid += payouts[s];
+        }
+        if (paid != total)
+            FAIL("settle_boards: paid %lld of %lld", (long long)paid, (long long)total);
+        valid_checked++;
+    }
+    free(high);
+    free(low);
+    free(live);
+    free(chips);
+    free(payouts);
+}
+
+static void drive_boards(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags < 200, high = flags & 1;
+    int32_t np = plausible ? 2 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? 1 + next_byte(&r) % 2 : next_count(&r);
+    int32_t known[2] = { 4 + next_byte(&r) % 2, 4 + next_byte(&r) % 2 };
+    if (!plausible)
+        known[next_byte(&r) & 1] = next_count(&r);
+    int32_t shared = plausible && nb == 2 && (flags & 2);   /* run it twice: one prefix */
+    int32_t deck[52], dealt = 0;
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    shuffled_deck(deck, &mix);
+    int32_t holes[10 * 7], boards[10], nd = next_byte(&r) % 2, dead[1];
+    int32_t cap_np = np < 0 ? 0 : np > 10 ? 10 : np, cap_nh = nh < 0 ? 0 : nh > 7 ? 7 : nh;
+    for (int32_t i = 0; i < cap_np * cap_nh; i++)
+        holes[i] = plausible && dealt < 40 ? deck[dealt++] : next_card(&r);
+    for (int32_t b = 0; b < 2; b++)
+        for (int32_t i = 0; i < 5; i++)
+            boards[b * 5 + i] = shared && b == 1 ? boards[i] : plausible ? deck[dealt++]
+                                                                         : next_card(&r);
+    dead[0] = plausible ? deck[dealt++] : next_card(&r);
+    hf_boards_tally t, u, v;
+    int64_t deals = hf_boards_deals(holes, np, nh, boards, known, nb, dead, nd);
+    if (plausible && deals <= 0)
+        FAIL("boards_deals: %lld on a plausible spot", (long long)deals);
+    if ((deals >= 0 && hf_boards_enumerate(holes, np, nh, boards, known, nb, dead, nd, high, 0,
+                                           1, NULL) != HF_ERR_COUNT)
+        || hf_boards_deals(holes, np, nh, NULL, known, nb, dead, nd) != HF_ERR_COUNT)
+        FAIL("boards: NULL accepted");
+    if (deals < 0) {
+        if (hf_boards_sample(holes, np, nh, boards, known, nb, dead, nd, high, 1, 1, &t) != deals
+            || hf_boards_enumerate(holes, np, nh, boards, known, nb, dead, nd, high, 0, 1, &t)
+               != deals)
+            FAIL("boards: the error of deals (%lld) is not everyone's", (long long)deals);
+        return;
+    }
+    /* Exact: every deal once, each pot shared out whole; two parts add up. */
+    int32_t got = hf_boards_enumerate(holes, np, nh, boards, known, nb, dead, nd, high, 0, 1, &t);
+    if (got)
+        FAIL("boards_enumerate: error %d on a spot of %lld deals", got, (long long)deals);
+    if (hf_boards_enumerate(holes, np, nh, boards, known, nb, dead, nd, high, 0, 2, &u)
+        || hf_boards_enumerate(holes, np, nh, boards, known, nb, dead, nd, high, 1, 2, &v))
+        FAIL("boards_enumerate: a part refused");
+    int64_t shares = 0;
+    for (int32_t p = 0; p < np; p++) {
+        shares += t.share[p];
+        if (u.share[p] + v.share[p] != t.share[p] || u.share_sq[p] + v.share_sq[p] != t.share_sq[p]
+            || u.scoop[p] + v.scoop[p] != t.scoop[p])
+            FAIL("boards_enumerate: the parts do not add up");
+        if (high && (t.win_low[0][p] || t.tie_low[0][p] || t.win_low[1][p] || t.tie_low[1][p]))
+            FAIL("boards_enumerate: a low in a high-only game");
+    }
+    if (t.deals != deals || u.deals + v.deals != deals || shares != deals * HF_BOARDS_POT)
+        FAIL("boards_enumerate: %lld deals, shares %lld", (long long)t.deals, (long long)shares);
+    uint64_t seed = next_byte(&r);
+    int64_t count = next_byte(&r) % 5;
+    if (hf_boards_sample(holes, np, nh, boards, known, nb, dead, nd, high, seed, count, &u)
+        || hf_boards_sample(holes, np, nh, boards, known, nb, dead, nd, high, seed, count, &v)
+        || u.deals != count || memcmp(&u, &v, sizeof u))
+        FAIL("boards_sample: one seed, two answers, or a refusal");
+    shares = 0;
+    for (int32_t p = 0; p < np; p++)
+        shares += u.share[p];
+    if (shares != count * HF_BOARDS_POT)
+        FAIL("boards_sample: shares %lld of %lld deals", (long long)shares, (long long)count);
+    valid_checked++;
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
-    drive_range_equity, drive_vector_env, drive_env_observe, drive_solver,
+    drive_range_equity, drive_vector_env, drive_env_observe, drive_settle_boards, drive_boards,
+    drive_solver,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

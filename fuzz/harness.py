@@ -417,6 +417,60 @@ def _settle_target(d: Decoder) -> Call:
     return Call("settle", args, run, False, plain)
 
 
+def _settle_boards_target(d: Decoder) -> Call:
+    """``backend.settle_boards``: values per board (plain, often tied, or out
+    of range), flags, chips, button and rule, or hostile numbers and lengths."""
+    n_seats, n_boards = d.count(2 + d.below(5)), (1 + d.below(3) if d.byte() < 230
+                                                   else d.below(4) - 1)
+    width = max(n_seats, 0) * max(n_boards, 0) + (d.byte() >= 245)
+    high: Any = [_number(d, lambda b: (1, 2, 7462, 3000)[b % 4] if b < 250 else b * 40)
+                 for _ in range(width)]
+    low: Any = [_number(d, lambda b: (0, 0, 1, 56)[b % 4] if b < 250 else 57)
+                for _ in range(width)]
+    live: Any = [int(d.byte() >= 60) if d.byte() < 240 else d.card() for _ in range(n_seats)]
+    chips: Any = [_number(d, lambda b: b % 50) for _ in range(n_seats)]
+    button = _number(d, lambda b: b % max(n_seats, 1))
+    rule = _number(d, lambda b: b % 2)
+    args = (n_boards, high, low, live, chips, button, rule)
+
+    def run(b: ModuleType) -> tuple[int, list[int]]:
+        payouts = [-7] * n_seats
+        return b.settle_boards(*args, payouts), payouts
+
+    plain = _plain(high, low, live, chips) and type(button) is int and type(rule) is int
+    return Call("settle_boards", args, run, False, plain)
+
+
+def _boards_target(name: str) -> Callable[[Decoder], Call]:
+    """The backend's equity on several boards: an equity spot whose board gets
+    a second board (its own cards, or run-it-twice's shared ones) and enough
+    cards for the pure twin to enumerate quickly (turn or river), or hostile."""
+    def target(d: Decoder) -> Call:
+        holes, n_hole, board, dead, _ = _equity_spot(d)
+        boards: Any = [board]
+        if d.byte() < 150:   # a second board: its own cards or board 0's (the runs)
+            second = list(board) if d.byte() < 100 and isinstance(board, list) else \
+                d.plain_cards(d.below(6))
+            boards.append(second)
+        if name != "boards_deals" and all(isinstance(b, list) for b in boards):
+            boards = [b + d.plain_cards(max(0, 4 - len(b))) for b in boards]
+        high_only: Any = d.byte() & 1 if d.byte() < 240 else _HOSTILE_OBJECTS[d.below(5)]
+        if name == "boards_deals":
+            args: tuple[Any, ...] = (holes, n_hole, boards, dead)
+        elif name == "boards_enumerate":
+            parts = 1 + d.below(3)
+            args = (holes, n_hole, boards, dead, high_only, _number(d, lambda b: b % parts),
+                    parts)
+        else:
+            args = (holes, n_hole, boards, dead, high_only,
+                    _number(d, lambda b: b * 0x9E3779B97F4A7C15), _number(d, lambda b: b % 6))
+        plain = (_plain(holes, dead, *boards) and type(n_hole) is int
+                 and all(type(a) is int for a in args[4:]))
+        return Call(name, args, lambda b: getattr(b, name)(*args), False, plain)
+
+    return target
+
+
 def _omaha_bytes_target(d: Decoder) -> Call:
     """``omaha_bytes(cards, n_hole)``: bytes of any values, or not bytes at all."""
     n_hole, n_board = d.count(4 + d.below(3)), 3 + d.below(3)
@@ -679,6 +733,10 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "showdown": _showdown_target,
     "simulate": _simulate_target,
     "backend.settle": _settle_target,
+    "backend.settle_boards": _settle_boards_target,
+    "backend.boards_deals": _boards_target("boards_deals"),
+    "backend.boards_enumerate": _boards_target("boards_enumerate"),
+    "backend.boards_sample": _boards_target("boards_sample"),
     "backend.splitmix64": _splitmix64_target,
     "backend.hand_deal": _hand_target,
     "VectorEnv": _vector_env_target,

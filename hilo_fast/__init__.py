@@ -15,6 +15,10 @@ from typing import TYPE_CHECKING, Any
 from . import _moved
 from ._native.choice import BACKEND
 from ._version import __version__
+from .analysis.classes import HandClass, classify
+from .analysis.range_classes import RangeClasses, classify_range
+from .analysis.range_vs_range import RangeVsRange, range_vs_range
+from .analysis.runouts import RunoutChunk, Runouts, runouts
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -36,7 +40,7 @@ from .engine.hand import Hand, HandView
 from .engine.selfplay import Bot, SimulationSummary, simulate
 from .engine.structures import Limit, MixedGame, Structure
 from .engine.table import Table
-from .equity.compute import EquityResult, PlayerEquity, equity
+from .equity.compute import BoardEquity, EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
 from .solver import Solution, SolverBot, Subgame, best_response, solve
@@ -44,12 +48,14 @@ from .solver import Solution, SolverBot, Subgame, best_response, solve
 __all__ = [
     "BACKEND",
     "Action",
+    "BoardEquity",
     "Bot",
     "CardLike",
     "CardsLike",
     "EquityResult",
     "Game",
     "Hand",
+    "HandClass",
     "HandHistory",
     "HandValue",
     "HandView",
@@ -57,11 +63,16 @@ __all__ = [
     "Limit",
     "MixedGame",
     "OddChip",
+    "PQLResult",
     "PlayerEquity",
     "PokerStarsReader",
     "Pot",
     "Range",
+    "RangeClasses",
+    "RangeVsRange",
     "Replay",
+    "RunoutChunk",
+    "Runouts",
     "ShowdownResult",
     "SimulationSummary",
     "Solution",
@@ -74,6 +85,8 @@ __all__ = [
     "__version__",
     "best_response",
     "card_str",
+    "classify",
+    "classify_range",
     "describe_high",
     "describe_low",
     "equity",
@@ -90,9 +103,13 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "pql",
+    "range_vs_range",
     "rank_hands",
+    "read_history",
     "read_phh",
     "read_pokerstars",
+    "runouts",
     "showdown",
     "simulate",
     "solve",
@@ -104,13 +121,17 @@ _moved.install()   # the module paths from before the subpackages, as aliases
 
 # The hand-history reader and replay load on first use: most programs never read
 # a history, and their regular expressions would add a fifth to the import time.
-_LAZY = {"HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
+_LAZY = {"PQLResult": "analysis.pql", "pql": "analysis.pql",   # (PQL needs numpy)
+         "HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
          "UnreadableHand": "history.sites.pokerstars",
          "parse_pokerstars": "history.sites.pokerstars",
-         "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay"}
+         "read_pokerstars": "history.sites.pokerstars", "Replay": "history.replay",
+         "read_history": "history.read"}
 
 if TYPE_CHECKING:
+    from .analysis.pql import PQLResult, pql
     from .history.model import HandHistory
+    from .history.read import read_history
     from .history.replay import Replay
     from .history.sites.pokerstars import (
         PokerStarsReader,

@@ -18,7 +18,7 @@ from typing import Any
 
 from ._native.choice import NATIVE as _NATIVE_IN_USE
 
-_CONCEPTS = ("core", "equity", "engine", "history", "envs")
+_CONCEPTS = ("core", "equity", "engine", "history", "envs", "analysis")
 
 
 class Backend(ModuleType):

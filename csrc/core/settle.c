@@ -25,11 +25,15 @@ static void divide(int64_t chips, const int32_t *winners, int32_t n, int64_t *ou
         out[winners[k]] += each + (k < extra);
 }
 
-int32_t hf_settle_values(int32_t n_seats, const int32_t *high, const int32_t *low,
-                         const uint8_t *live, const int64_t *contributions,
-                         int32_t button, int32_t odd_chip_low, int64_t *payouts)
+/* The pots of a hand settled on n_boards boards (values board-major): each
+ * contested pot is divided equally among the boards (the first amount %
+ * n_boards boards one chip more, first board first), and each board's share
+ * split hi/lo among that board's winners. Trusts its caller; out zeroed. */
+static void settle_core(int32_t n_seats, int32_t n_boards, const int32_t *high,
+                        const int32_t *low, const uint8_t *live,
+                        const int64_t *contributions, int32_t button,
+                        int32_t odd_chip_low, int64_t *out)
 {
-    int64_t out[MAX_SEATS] = { 0 };
     /* Live seats clockwise from the first seat left of the button: the
      * order odd chips are handed out in. */
     int32_t order[MAX_SEATS], n_live = 0;
@@ -61,37 +65,93 @@ int32_t hf_settle_values(int32_t n_seats, const int32_t *high, const int32_t *lo
         }
         previous = level;
         int32_t eligible[MAX_SEATS], n_eligible = 0;
-        int32_t best_high = INT32_MAX, best_low = INT32_MAX;
-        for (int32_t k = 0; k < n_live; k++) {
-            int32_t seat = order[k];
-            if (contributions[seat] < level)
-                continue;
-            eligible[n_eligible++] = seat;
-            best_high = high[seat] < best_high ? high[seat] : best_high;
-            if (low[seat] > 0 && low[seat] < best_low)
-                best_low = low[seat];
-        }
+        for (int32_t k = 0; k < n_live; k++)
+            if (contributions[order[k]] >= level)
+                eligible[n_eligible++] = order[k];
         if (n_eligible == 1) { /* uncalled: back to its only seat, uncontested */
             out[eligible[0]] += amount;
             continue;
         }
-        int32_t high_winners[MAX_SEATS], low_winners[MAX_SEATS], n_high = 0, n_low = 0;
-        for (int32_t k = 0; k < n_eligible; k++) {
-            int32_t seat = eligible[k];
-            if (high[seat] == best_high)
-                high_winners[n_high++] = seat;
-            if (low[seat] > 0 && low[seat] == best_low)
-                low_winners[n_low++] = seat;
+        int64_t per_board = amount / n_boards, board_extra = amount % n_boards;
+        for (int32_t b = 0; b < n_boards; b++) {
+            const int32_t *board_high = high + (int64_t)b * n_seats;
+            const int32_t *board_low = low + (int64_t)b * n_seats;
+            int64_t share = per_board + (b < board_extra);
+            int32_t best_high = INT32_MAX, best_low = INT32_MAX;
+            for (int32_t k = 0; k < n_eligible; k++) {
+                int32_t seat = eligible[k];
+                best_high = board_high[seat] < best_high ? board_high[seat] : best_high;
+                if (board_low[seat] > 0 && board_low[seat] < best_low)
+                    best_low = board_low[seat];
+            }
+            int32_t high_winners[MAX_SEATS], low_winners[MAX_SEATS], n_high = 0, n_low = 0;
+            for (int32_t k = 0; k < n_eligible; k++) {
+                int32_t seat = eligible[k];
+                if (board_high[seat] == best_high)
+                    high_winners[n_high++] = seat;
+                if (board_low[seat] > 0 && board_low[seat] == best_low)
+                    low_winners[n_low++] = seat;
+            }
+            int64_t low_half = 0;
+            if (n_low) {
+                low_half = odd_chip_low ? share - share / 2 : share / 2;
+                divide(low_half, low_winners, n_low, out);
+            }
+            divide(share - low_half, high_winners, n_high, out);
         }
-        int64_t low_half = 0;
-        if (n_low) {
-            low_half = odd_chip_low ? amount - amount / 2 : amount / 2;
-            divide(low_half, low_winners, n_low, out);
-        }
-        divide(amount - low_half, high_winners, n_high, out);
     }
     for (int32_t s = 0; s < n_seats; s++) /* above every live level: returned */
         out[s] += contributions[s] > previous ? contributions[s] - previous : 0;
+}
+
+int32_t hf_settle_values(int32_t n_seats, const int32_t *high, const int32_t *low,
+                         const uint8_t *live, const int64_t *contributions,
+                         int32_t button, int32_t odd_chip_low, int64_t *payouts)
+{
+    int64_t out[MAX_SEATS] = { 0 };
+    settle_core(n_seats, 1, high, low, live, contributions, button, odd_chip_low, out);
+    memcpy(payouts, out, sizeof out[0] * (size_t)n_seats);
+    return 0;
+}
+
+/* Counts, options and chips (HF_ERR_COUNT when wrong); no card is read. */
+static int32_t check_chips(int32_t n_seats, const uint8_t *live, const int64_t *contributions,
+                           int32_t button, int32_t odd_chip_low)
+{
+    if (n_seats < 2 || n_seats > MAX_SEATS || button < 0 || button >= n_seats
+        || (odd_chip_low != 0 && odd_chip_low != 1))
+        return HF_ERR_COUNT;
+    int32_t n_live = 0;
+    int64_t total = 0;
+    for (int32_t s = 0; s < n_seats; s++) {
+        n_live += live[s] != 0;
+        /* total < MAX_TOTAL throughout, so the subtraction cannot overflow */
+        if (contributions[s] < 0 || contributions[s] >= MAX_TOTAL - total)
+            return HF_ERR_COUNT;
+        total += contributions[s];
+    }
+    return n_live ? 0 : HF_ERR_COUNT;
+}
+
+int32_t hf_settle_boards(int32_t n_seats, int32_t n_boards, const int32_t *high,
+                         const int32_t *low, const uint8_t *live,
+                         const int64_t *contributions, int32_t button,
+                         int32_t odd_chip_low, int64_t *payouts)
+{
+    if (!high || !low || !live || !contributions || !payouts || n_boards < 1 || n_boards > 52)
+        return HF_ERR_COUNT;   /* no deck deals more than 52 runs: a bound on what is read */
+    int32_t err = check_chips(n_seats, live, contributions, button, odd_chip_low);
+    if (err)
+        return err;
+    for (int32_t b = 0; b < n_boards; b++)
+        for (int32_t s = 0; s < n_seats; s++) {
+            int64_t at = (int64_t)b * n_seats + s;
+            int32_t h = high[at], l = low[at];
+            if (live[s] && (h < 1 || h > 7462 || l < 0 || l > 56))
+                return HF_ERR_COUNT;
+        }
+    int64_t out[MAX_SEATS] = { 0 };
+    settle_core(n_seats, n_boards, high, low, live, contributions, button, odd_chip_low, out);
     memcpy(payouts, out, sizeof out[0] * (size_t)n_seats);
     return 0;
 }
@@ -104,19 +164,9 @@ static int32_t check_shape(int32_t n_seats, const int32_t *holes, int32_t n_hole
 {
     if (!holes || !board || !live || !contributions || !payouts)
         return HF_ERR_COUNT;
-    if (n_seats < 2 || n_seats > MAX_SEATS || n_hole < 4 || n_hole > 6
-        || button < 0 || button >= n_seats || (odd_chip_low != 0 && odd_chip_low != 1))
+    if (n_hole < 4 || n_hole > 6)
         return HF_ERR_COUNT;
-    int32_t n_live = 0;
-    int64_t total = 0;
-    for (int32_t s = 0; s < n_seats; s++) {
-        n_live += live[s] != 0;
-        /* total < MAX_TOTAL throughout, so the subtraction cannot overflow */
-        if (contributions[s] < 0 || contributions[s] >= MAX_TOTAL - total)
-            return HF_ERR_COUNT;
-        total += contributions[s];
-    }
-    return n_live ? 0 : HF_ERR_COUNT;
+    return check_chips(n_seats, live, contributions, button, odd_chip_low);
 }
 
 int32_t hf_settle(int32_t n_seats, const int32_t *holes, int32_t n_hole,

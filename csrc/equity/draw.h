@@ -33,6 +33,26 @@ static inline uint64_t mul_hi_lo(uint64_t a, uint64_t b, uint64_t *lo)
     uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
     *lo = (mid << 32) | (uint32_t)p00;
     return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+/* The partial Fisher-Yates shuffle of deck's first cards, run by run
+ * (plan_runs): equity.c and boards.c deal every sample with it. */
+static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
+                                  uint64_t *state)
+{
+    int32_t i = 0;
+    for (int32_t j = 0; j < runs->n_runs; j++) {
+        uint64_t r;
+        do
+            r = splitmix64(state);
+        while (r * runs->product[j] < runs->threshold[j]);
+        for (int32_t end = runs->end[j]; i < end; i++) {
+            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
+            int32_t card = deck[k];
+            deck[k] = deck[i];
+            deck[i] = card;
+        }
+    }
+}
+
 #endif
 }
 
@@ -63,6 +83,26 @@ static inline void plan_runs(draw_runs *runs, int32_t n_deck, int32_t needed)
         runs->end[runs->n_runs] = i;
         runs->product[runs->n_runs] = product;
         runs->threshold[runs->n_runs++] = (0 - product) % product;
+    }
+}
+
+/* The partial Fisher-Yates shuffle of deck's first cards, run by run
+ * (plan_runs): equity.c and boards.c deal every sample with it. */
+static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
+                                  uint64_t *state)
+{
+    int32_t i = 0;
+    for (int32_t j = 0; j < runs->n_runs; j++) {
+        uint64_t r;
+        do
+            r = splitmix64(state);
+        while (r * runs->product[j] < runs->threshold[j]);
+        for (int32_t end = runs->end[j]; i < end; i++) {
+            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
+            int32_t card = deck[k];
+            deck[k] = deck[i];
+            deck[i] = card;
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 #include "../core/cards.h"
 #include "../core/omaha_fast.h"
 #include "equity_settle.h"
+#include "equity_split.h"
 #include "draw.h"
 
 #define MAX_PLAYERS 10
@@ -21,7 +22,8 @@
 typedef struct {
     int32_t n_players, n_hole;
     int32_t hole[MAX_PLAYERS][6];
-    uint32_t hole_low[MAX_PLAYERS];   /* low mask of each hand */
+    uint32_t hole_low[MAX_PLAYERS];   /* low mask of each hand (0 for all in high only) */
+    int32_t high_only;                /* Omaha high: no hand makes a low */
     int32_t board[5];
     int32_t n_board;                  /* known board cards */
     int32_t deck[52];                 /* unknown cards, ascending */
@@ -38,7 +40,7 @@ static void set_hole_low(spot *s, int32_t p)
     uint32_t mask = 0;
     for (int32_t i = 0; i < s->n_hole; i++)
         mask |= hf_low_bit(s->hole[p][i]);
-    s->hole_low[p] = mask;
+    s->hole_low[p] = s->high_only ? 0 : mask;  /* no low cards in hand: no low */
 }
 
 /* Validate the cards and lay out the deal; random hands stay zeroed until dealt. */
@@ -246,10 +248,22 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
                             const int32_t *dead, int32_t n_dead,
                             int64_t first, int64_t count, hf_equity_tally *out)
 {
+    return hf_equity_enumerate_split(holes, n_players, n_hole, board, n_board, dead, n_dead, 0,
+                                     first, count, out);
+}
+
+int32_t hf_equity_enumerate_split(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                                  const int32_t *board, int32_t n_board,
+                                  const int32_t *dead, int32_t n_dead, int32_t high_only,
+                                  int64_t first, int64_t count, hf_equity_tally *out)
+{
     spot s;
     int32_t err = make_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead);
     if (err)
         return err;
+    s.high_only = high_only != 0;
+    if (s.high_only)  /* the known hands' masks were set by make_spot */
+        memset(s.hole_low, 0, sizeof s.hole_low);
     int64_t total = total_deals(&s);
     if (!out || total < 0 || first < 0 || count < 0 || count > HF_EQUITY_MAX_COUNT
         || first > total - count)
@@ -307,25 +321,6 @@ int32_t hf_equity_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 uint64_t hf_splitmix64(uint64_t seed, uint64_t index)
 {
     return mix64(seed + (index + 1) * GOLDEN_GAMMA);
-}
-
-/* The partial Fisher-Yates shuffle of the first `needed` cards of deck. */
-static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
-                                  uint64_t *state)
-{
-    int32_t i = 0;
-    for (int32_t j = 0; j < runs->n_runs; j++) {
-        uint64_t r;
-        do
-            r = splitmix64(state);
-        while (r * runs->product[j] < runs->threshold[j]);
-        for (int32_t end = runs->end[j]; i < end; i++) {
-            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
-            int32_t card = deck[k];
-            deck[k] = deck[i];
-            deck[i] = card;
-        }
-    }
 }
 
 /* One deal, dealt and its board prepared, waiting to be evaluated. */

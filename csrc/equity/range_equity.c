@@ -11,6 +11,7 @@
 #include "../core/cards.h"
 #include "../core/omaha_fast.h"
 #include "equity_settle.h"
+#include "equity_split.h"
 #include "draw.h"
 
 #define MAX_PLAYERS 10
@@ -20,6 +21,7 @@ typedef struct {
     int32_t n_players, n_hole, n_board;
     int32_t hands[MAX_PLAYERS][6];   /* known hands; range and random hands once dealt */
     uint32_t hand_low[MAX_PLAYERS];  /* low mask of each hand (for the low table) */
+    uint32_t keep_low;               /* ~0, or 0 in high only: no hand has a low card */
     int32_t kind[MAX_PLAYERS];       /* KNOWN, RANDOM or RANGE */
     int32_t board[5];
     uint64_t known;                  /* known hands, board and dead cards */
@@ -49,7 +51,8 @@ static int32_t count_bits(uint64_t x)
 /* Validate the spot and count the deals a tuple leaves (rest). */
 static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_players,
                                int32_t n_hole, const int32_t *board, int32_t n_board,
-                               const int32_t *dead, int32_t n_dead, const hf_range *ranges)
+                               const int32_t *dead, int32_t n_dead, const hf_range *ranges,
+                               int32_t high_only)
 {
     if (n_players < 2 || n_players > MAX_PLAYERS || n_hole < 4 || n_hole > 6
         || !(n_board == 0 || (n_board >= 3 && n_board <= 5)) || n_dead < 0 || n_dead > 52
@@ -59,6 +62,7 @@ static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_pl
     s->n_players = n_players;
     s->n_hole = n_hole;
     s->n_board = n_board;
+    s->keep_low = high_only ? 0 : ~0u;
     int32_t err;
     for (int32_t p = 0; p < n_players; p++) {
         const int32_t *hand = holes + p * n_hole;
@@ -71,7 +75,7 @@ static int32_t make_range_spot(range_spot *s, const int32_t *holes, int32_t n_pl
             if ((err = hf_check_cards(hand, n_hole, &s->known)) != 0)
                 return err;
             memcpy(s->hands[p], hand, (size_t)n_hole * sizeof(int32_t));
-            s->hand_low[p] = low_mask(hand, n_hole);
+            s->hand_low[p] = low_mask(hand, n_hole) & s->keep_low;
             s->kind[p] = KNOWN;
         } else if (r->n_combos) {
             s->kind[p] = RANGE;
@@ -118,7 +122,7 @@ int64_t hf_range_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 {
     range_spot s;
     int32_t err = make_range_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead,
-                                  ranges);
+                                  ranges, 0);
     if (err)
         return err;
     int64_t tuples = tuple_count(&s, ranges);
@@ -144,7 +148,7 @@ static int32_t place_row(range_spot *s, const hf_range *r, int32_t p, int64_t ro
         s->hands[p][i] = cards[i];
     }
     *used |= mine;
-    s->hand_low[p] = low_mask(s->hands[p], s->n_hole);
+    s->hand_low[p] = low_mask(s->hands[p], s->n_hole) & s->keep_low;
     return 1;
 }
 
@@ -191,11 +195,12 @@ static void add_weighted(hf_equity_tally *to, const hf_equity_tally *from, int32
 int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                            const int32_t *board, int32_t n_board,
                            const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                           int64_t first, int64_t count, hf_range_tally *out)
+                           int32_t high_only, int64_t first, int64_t count,
+                           hf_range_tally *out)
 {
     range_spot s;
     int32_t err = make_range_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead,
-                                  ranges);
+                                  ranges, high_only);
     if (err)
         return err;
     int64_t tuples = tuple_count(&s, ranges);
@@ -230,8 +235,8 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
                 for (int32_t i = 0; i < n_hole; i++)
                     flat[p * n_hole + i] = s.kind[p] == RANDOM ? -1 : s.hands[p][i];
             hf_equity_tally sub;
-            err = hf_equity_enumerate(flat, n_players, n_hole, board, n_board, dead, n_dead,
-                                      offset, n, &sub);
+            err = hf_equity_enumerate_split(flat, n_players, n_hole, board, n_board, dead,
+                                            n_dead, high_only, offset, n, &sub);
             if (err)
                 return err;
             add_weighted(&out->tally, &sub, n_players, weight);
@@ -353,7 +358,7 @@ static int32_t next_range_deal(range_spot *s, const hf_range *ranges, uint64_t *
         if (s->kind[p] == RANDOM) {
             for (int32_t k = 0; k < s->n_hole; k++)
                 s->hands[p][k] = dealt[at++];
-            s->hand_low[p] = low_mask(s->hands[p], s->n_hole);
+            s->hand_low[p] = low_mask(s->hands[p], s->n_hole) & s->keep_low;
         }
     for (int32_t k = s->n_board; k < 5; k++)
         s->board[k] = dealt[at++];
@@ -375,11 +380,11 @@ static int32_t next_range_deal(range_spot *s, const hf_range *ranges, uint64_t *
 int32_t hf_range_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead, const hf_range *ranges,
-                        uint64_t seed, int64_t count, hf_range_tally *out)
+                        int32_t high_only, uint64_t seed, int64_t count, hf_range_tally *out)
 {
     range_spot s;
     int32_t err = make_range_spot(&s, holes, n_players, n_hole, board, n_board, dead, n_dead,
-                                  ranges);
+                                  ranges, high_only);
     if (err)
         return err;
     if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)

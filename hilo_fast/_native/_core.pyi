@@ -35,6 +35,8 @@ class _Lib:
     HF_EQUITY_POT: int
     HF_EQUITY_MAX_PLAYERS: int
     HF_EQUITY_MAX_COUNT: int
+    HF_BOARDS_POT: int
+    HF_BOARDS_MAX: int
     HF_ERR_RANGE_CLASH: int
     HF_RANGE_MAX_REJECTS: int
     HF_BOT_RANDOM: int
@@ -100,6 +102,18 @@ class _Lib:
         odd_chip_low: int,
         payouts: _CData,
     ) -> int: ...
+    def hf_settle_boards(
+        self,
+        n_seats: int,
+        n_boards: int,
+        high: Sequence[int] | _CData,
+        low: Sequence[int] | _CData,
+        live: Sequence[int] | _CData,
+        contributions: Sequence[int] | _CData,
+        button: int,
+        odd_chip_low: int,
+        payouts: _CData,
+    ) -> int: ...
     def hf_equity_deals(
         self,
         holes: Sequence[int] | _CData,
@@ -149,6 +163,47 @@ class _Lib:
         n_parts: int,
         out: _CData,
     ) -> int: ...
+    def hf_boards_deals(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+    ) -> int: ...
+    def hf_boards_enumerate(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        high_only: int,
+        part: int,
+        n_parts: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_boards_sample(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        high_only: int,
+        seed: int,
+        count: int,
+        out: _CData,
+    ) -> int: ...
     def hf_range_deals(
         self,
         holes: Sequence[int] | _CData,
@@ -170,6 +225,7 @@ class _Lib:
         dead: Sequence[int] | _CData,
         n_dead: int,
         ranges: _CData,
+        high_only: int,
         first: int,
         count: int,
         out: _CData,
@@ -184,6 +240,7 @@ class _Lib:
         dead: Sequence[int] | _CData,
         n_dead: int,
         ranges: _CData,
+        high_only: int,
         seed: int,
         count: int,
         out: _CData,
@@ -287,6 +344,44 @@ class _Lib:
         player: int,
         reach: Sequence[float] | _CData,
         out: _CData,
+    ) -> int: ...
+    def hf_classify(
+        self,
+        hole: Sequence[int] | _CData,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_classify_many(
+        self,
+        holes: Sequence[int] | _CData,
+        n_rows: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        out: _CData,
+        bad_row: _CData,
+    ) -> int: ...
+    def hf_range_vs_range(
+        self,
+        a_combos: Sequence[int] | _CData,
+        a_weights: Sequence[float] | _CData,
+        n_a: int,
+        b_combos: Sequence[int] | _CData,
+        b_weights: Sequence[float] | _CData,
+        n_b: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        a_share: _CData,
+        a_weight: _CData,
     ) -> int: ...
 
 ffi: FFI

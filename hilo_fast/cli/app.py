@@ -2,7 +2,8 @@
 :func:`main`.
 
 Each command group is one module of this package (:mod:`.evaluate`,
-:mod:`.equity`, :mod:`.simulate`, :mod:`.info`, :mod:`.hh`, :mod:`.solve`) with an
+:mod:`.equity`, :mod:`.simulate`, :mod:`.info`, :mod:`.hh`, :mod:`.solve`,
+:mod:`.pql`) with an
 ``add_parser``; every command prints a table for people, or JSON with
 ``--json``. Whatever goes wrong, the user sees one line ``hilo-fast: error: ...``
 and a non-zero exit (:func:`main`), never a traceback: 2 for bad input and for
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from .._native.choice import BACKEND
 from .._version import __version__
 from ..progress import Progress
-from . import equity, evaluate, hh, info, simulate, solve
+from . import equity, evaluate, hh, info, pql, simulate, solve
 from .args import Parser, require_command
 
 
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
                         version=f"hilo-fast {__version__} ({BACKEND} backend)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     require_command(parser, sub)
-    for group in (evaluate, equity, simulate, info, hh, solve):   # one module per command group
+    # one module per command group
+    for group in (evaluate, equity, simulate, info, hh, solve, pql):
         group.add_parser(sub)
     return parser
 
@@ -87,7 +89,8 @@ def _interrupted(args: argparse.Namespace) -> str:
 
 #: The optional dependencies, each with the extra of pyproject.toml that brings it.
 OPTIONAL = {"numpy": "numpy", "matplotlib": "plot", "tqdm": "progress", "dask": "dask",
-            "distributed": "dask", "gymnasium": "envs", "pettingzoo": "envs"}
+            "distributed": "dask", "gymnasium": "envs", "pettingzoo": "envs",
+            "duckdb": "db", "psycopg": "db", "pyarrow": "db", "pandas": "db"}
 
 
 def _missing_extra(exc: ImportError, command: str) -> str:

@@ -8,6 +8,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO
 
+from ..core.game import NAMED, Game
+
 
 def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number in low..high. One rule per option, used by
@@ -23,6 +25,18 @@ def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
         return value
     return parse
 
+
+def game_named(text: str) -> Game:
+    """An argparse type: ``--game NAME``, a name of :meth:`Game.named`
+    (double-board, high, courchevel, ...), the same option in every command."""
+    try:
+        return Game.named(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: The help of ``--game``, one text for every command that takes it.
+GAME_HELP = f"the game dealt: {', '.join(NAMED)} (default omaha8)"
 
 #: --seed: a 64-bit seed, the range equity's Monte Carlo takes, in every subcommand.
 SEED = int_in(0, 2**64 - 1)

@@ -6,31 +6,50 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from dataclasses import asdict
 from typing import Any
 
 from .._native.choice import BACKEND
+from ..core.game import NAMED, Game
 from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES, equity
 from ..progress import Progress
 from ..ranges.language import Range
-from .args import SEED, THREADS, int_in
+from .args import GAME_HELP, SEED, THREADS, game_named, int_in
 
 _RANDOM_HANDS = ("random", "?")
 
 
+def _game_name(game: Game | None) -> str:
+    """The first name Game.named knows the game by (omaha8 when none given)."""
+    return next(name for name, known in NAMED.items() if known == (game or Game()))
+
+
 def _cmd_equity(args: argparse.Namespace) -> int:
+    args.game_name = _game_name(args.game)
     holes = [None if hand.lower() in _RANDOM_HANDS else hand for hand in args.holes]
     args.progress = Progress(0, "boards", show=not args.json)  # equity sizes it
-    result = equity(holes, args.board, args.dead, samples=args.samples, seed=args.seed,
-                    threads=args.threads, progress=args.progress)
+    boards = args.board or [""]
+    several = len(boards) > 1 or (args.game is not None and args.game.boards > 1)
+    result = equity(holes, "" if several else boards[0], args.dead, samples=args.samples,
+                    seed=args.seed, threads=args.threads, progress=args.progress,
+                    game=args.game, boards=boards if several and args.board else None,
+                    runs=args.runs)
+    board_text = " / ".join("".join(row) or "-" for row in result.board_cards) \
+        or "".join(result.board) or "-"
     if args.json:
         print(json.dumps({
             "players": [
                 {"hole": list(p.hole) if p.hole else None, "range": text,
                  "equity": p.equity,
                  "std_error": p.std_error, "scoop": p.scoop, "win_high": p.win_high,
-                 "tie_high": p.tie_high, "win_low": p.win_low, "tie_low": p.tie_low}
+                 "tie_high": p.tie_high, "win_low": p.win_low, "tie_low": p.tie_low,
+                 "std_dev": p.std_dev, "scoop_one": p.scoop_one,
+                 "boards": [asdict(b) for b in p.boards]}
                 for p, text in zip(result.players, result.ranges, strict=True)],
             "board": list(result.board), "dead": list(result.dead),
+            "boards_known": [list(row) for row in result.board_cards],
+            "game": None if args.game is None else asdict(args.game) | {"name": args.game_name},
+            "runs": result.runs,
             "no_low": result.no_low, "boards": result.boards, "exact": result.exact,
             "seed": result.seed, "backend": BACKEND,
         }, indent=2))
@@ -46,7 +65,15 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         what = "ranges" if any(result.ranges) else "random hands"  # docs/ranges.md: the rule
         how += (f": {what} make over {EXACT_LIMIT:,} deals, too many to enumerate; "
                 "--samples N for more")
-    print(f"board {''.join(result.board) or '-'}   no low {result.no_low:.4f}   "
+    if result.board_cards:
+        scoops = "   ".join(f"{''.join(p.hole or ()) or 'hand'} scoops one board "
+                           f"{p.scoop_one:.4f}" for p in result.players
+                           if p.scoop_one is not None)
+        if scoops:
+            print(scoops)
+        print(f"game {args.game_name}   runs {result.runs}   spread (std dev of a hand's "
+              f"result): {' '.join(f'{p.std_dev:.4f}' for p in result.players)}")
+    print(f"board {board_text}   no low {result.no_low:.4f}   "
           f"{result.boards:,} {'boards' if result.exact else 'samples'} ({how})")
     return 0
 
@@ -87,8 +114,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument("holes", nargs="+", help="2 to 10 hands, e.g. As2dKh3c; 'random' or '?' "
                                             "for a random hand; or ranges, e.g. 'A2$ds' "
                                             "(docs/ranges.md)")
-    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
+    p.add_argument("--board", action="append", default=[],
+                   help="0, 3, 4 or 5 board cards; twice for double board (each board's "
+                        "known cards)")
     p.add_argument("--dead", default="", help="cards out of the deck")
+    p.add_argument("--game", type=game_named, help=GAME_HELP)
+    p.add_argument("--runs", type=int_in(1, 2), default=1,
+                   help="run the rest of the board 1 or 2 times (default 1): the same "
+                        "equity, a smaller spread")
     p.add_argument("--samples", type=int_in(1, MAX_SAMPLES),
                    help=f"Monte Carlo samples, 1..{MAX_SAMPLES:,} (default: exact, or "
                         f"{DEFAULT_SAMPLES:,} samples when random hands make over "

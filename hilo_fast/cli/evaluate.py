@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from .._native.choice import BACKEND
 from ..cards import format_cards
 from ..core.evaluation import evaluate
 from ..core.showdown import showdown
-from .args import int_in
+from .args import GAME_HELP, game_named, int_in
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -69,8 +70,9 @@ def _parse_folded(values: Sequence[str]) -> list[int]:
 def _cmd_showdown(args: argparse.Namespace) -> int:
     seats = [_parse_seat(text, seat) for seat, text in enumerate(args.seat)]
     folded = _parse_folded(args.folded)
-    result = showdown(args.board, [cards for cards, _ in seats], [chips for _, chips in seats],
-                      folded=folded, button=args.button, odd_chip=args.odd_chip)
+    result = showdown(None, [cards for cards, _ in seats], [chips for _, chips in seats],
+                      folded=folded, button=args.button, odd_chip=args.odd_chip,
+                      boards=args.board, game=args.game)
     rows = []
     for seat, (cards, chips) in enumerate(seats):
         hand = result.hands.get(seat)
@@ -86,12 +88,15 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     pots = [{"amount": pot.amount, "eligible": list(pot.eligible),
              "high_winners": list(pot.high_winners), "low_winners": list(pot.low_winners),
              "shares": {str(seat): won for seat, won in pot.shares.items()},
-             "contested": pot.contested} for pot in result.pots]
+             "contested": pot.contested, "board": pot.board} for pot in result.pots]
+    boards = [format_cards(board, " ") for board in args.board]
     if args.json:
-        print(json.dumps({"board": format_cards(args.board, " ").split(), "button": args.button,
-                          "odd_chip": args.odd_chip, "seats": rows, "pots": pots}, indent=2))
+        print(json.dumps({"board": boards[0].split(), "boards": [b.split() for b in boards],
+                          "game": None if args.game is None else asdict(args.game),
+                          "button": args.button, "odd_chip": args.odd_chip, "seats": rows,
+                          "pots": pots}, indent=2))
         return 0
-    print(f"board  {format_cards(args.board, ' ')}    button: seat {args.button}")
+    print(f"board  {'  /  '.join(boards)}    button: seat {args.button}")
     print(f"{'seat':<5}{'cards':<19}{'put in':>7}  {'high':<34}{'low':<16}{'won':>7}{'net':>8}")
     for seat, (cards, chips) in enumerate(seats):
         hand = result.hands.get(seat)
@@ -106,8 +111,12 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
               f"{high:<34}{low:<16}{won:>7}{won - chips:>+8}")
     print()
     print(f"{'pot':<10}{'amount':>7}  {'eligible':<14}{'high':<10}{'low':<10}shares")
-    for number, pot in enumerate(result.pots):
-        name = "main" if number == 0 else f"side {number}"
+    level = -1
+    for pot in result.pots:
+        level += pot.board == 0 and pot.contested   # a pot's boards share its name
+        name = "main" if level == 0 else f"side {level}"
+        if len(args.board) > 1 and pot.contested:
+            name += f" b{pot.board}"
         if not pot.contested:  # one eligible seat: uncalled; none: above every live level
             name = "uncalled" if pot.eligible else "returned"
         eligible = " ".join(map(str, pot.eligible)) or "-"
@@ -134,7 +143,10 @@ def add_parser(sub: Any) -> None:
                                    "seats. Seats are numbered 0.. in the order given, clockwise. "
                                    "Example: hilo-fast showdown --board 7h5hKh4d3s "
                                    "--seat Ah2hQdJs:10 --seat Ad2cQcJc:10")
-    p.add_argument("--board", required=True, help="the 5 board cards, e.g. 7h5hKh4d3s")
+    p.add_argument("--board", action="append", required=True,
+                   help="the 5 board cards, e.g. 7h5hKh4d3s; repeated for double board or "
+                        "the runs of run-it-N: each pot is divided equally among the boards")
+    p.add_argument("--game", type=game_named, help=GAME_HELP)
     p.add_argument("--seat", action="append", required=True, metavar="CARDS:CHIPS",
                    help="one per seat, in clockwise order: hole cards and the chips the seat "
                         "put in over the hand, e.g. As2dKh3c:100; 'none:0' for a seat with "

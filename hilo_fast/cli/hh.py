@@ -1,5 +1,9 @@
 """The ``hilo-fast hh`` commands: check, convert and report hand-history files.
 
+Each FILE is a hand-history file of any site :func:`hilo_fast.read_history`
+reads (the site told from its content) or a directory of them (its files,
+recursively, in sorted order, each reported as a file).
+
 - ``hilo-fast hh check FILE...``: read and replay every hand; print per file the
   hands read, replayed exactly, with discrepancies (each named), skipped and
   unreadable; exit 1 if any hand has a discrepancy or could not be read.
@@ -11,9 +15,12 @@
   plot (matplotlib, the ``plot`` extra) draws a player's actual and
   all-in-adjusted winnings hand by hand.
 
+``import``, ``stats``, ``export`` and ``report --db --html`` work on a database
+(:mod:`hilo_fast.cli.hh_db`, docs/database.md).
+
 One exit rule for all three: 0 when every file and hand was read (and, for
 check and report, replayed to the site's payouts; for convert, written); 1
-when a file (missing, a directory, not a PokerStars history) or a hand could
+when a file (missing, an empty directory, of no site known) or a hand could
 not be, each said on stderr while the rest is still done; 2 for a bad command
 line; 130 for Ctrl-C, with how far the run got. ``convert`` writes beside its
 target and renames at the end, so no partial file is ever left.
@@ -31,19 +38,22 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..progress import Progress
+from . import hh_db
 
 if TYPE_CHECKING:   # the commands load the reader on first use: the CLI starts faster
-    from ..history.model import HandHistory
+    from ..history.model import HandHistory, UnreadableHand
+    from ..history.read import HistoryReader
     from ..history.report import PlayerStats, Report
-    from ..history.sites.pokerstars import PokerStarsReader, UnreadableHand
 
 
 def add_parser(sub: Any) -> None:
     """Add the ``hh`` command group to the CLI's subparsers ``sub``."""
     from .args import require_command
 
-    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report",
-                        description="Read PokerStars Omaha Hi/Lo hand histories. Exit "
+    hh = sub.add_parser("hh", help="hand histories: check, convert to PHH, report, "
+                                   "import into a database, stats",
+                        description="Read Omaha Hi/Lo hand histories of any site hilo-fast "
+                                    "reads (the site told from each file). Exit "
                                     "status: 0 all read (and replayed exactly, or written); "
                                     "1 a file or a hand could not be read, replayed to the "
                                     "site's payouts or written (each is reported, the rest "
@@ -54,48 +64,59 @@ def add_parser(sub: Any) -> None:
                          description="Replay every hand through the engine and compare "
                                      "what it pays with what the site paid; exit 1 on any "
                                      "discrepancy, unreadable hand or file.")
-    p.add_argument("files", nargs="+", help="PokerStars hand-history files")
+    p.add_argument("files", nargs="+", help="hand-history files or directories (any site)")
     p.set_defaults(func=_check)
     p = group.add_parser("convert", help="write every hand as PHH",
-                         description="Convert a PokerStars history to PHH (.phhs); exit 1 "
+                         description="Convert a hand history to PHH (.phhs); exit 1 "
                                      "when a hand could not be read or converted. The file "
                                      "appears only when complete.")
-    p.add_argument("source", help="a PokerStars hand-history file")
+    p.add_argument("source", help="a hand-history file or directory (any site)")
     p.add_argument("target", help="the .phhs file to write")
     p.set_defaults(func=_convert)
     p = group.add_parser("report", help="results per player, all-in adjusted",
                          description="Per player: hands, net, all-in-adjusted net, "
                                      "showdowns, scoops, halves and quarters; exit 1 when a "
-                                     "file or a hand could not be read or replayed exactly.")
-    p.add_argument("files", nargs="+", help="PokerStars hand-history files")
+                                     "file or a hand could not be read or replayed exactly. "
+                                     "With --db and --html: one self-contained page from a "
+                                     "database instead of files.")
+    p.add_argument("files", nargs="*", help="hand-history files or directories (any site)")
+    p.add_argument("--db", help="report from this database (see hh import) instead")
+    p.add_argument("--html", metavar="HTML", help="with --db: write the report page here")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--player", help="only this player")
     p.add_argument("--plot", metavar="PNG", help="draw the player's winnings (needs "
                                                  "matplotlib; --player, else the hero)")
     p.set_defaults(func=_report)
+    hh_db.add_commands(group)
 
 
 class _Source:
     """One file of an ``hh`` command, its hands read lazily. If the file cannot be
-    read (missing, a directory, not a PokerStars history), it says so in one line
+    read (missing, of no site known), it says so in one line
     ``hilo-fast: error: ...`` on stderr, keeps the reason in ``error`` and yields
     no more hands: the command goes on with its next file. Each hand read counts
     one on ``counter`` (a bar, and what Ctrl-C's line says). ``quiet``: keep the
     line for later (a progress bar is being drawn on the terminal)."""
 
-    def __init__(self, path: str, counter: Progress, quiet: bool = False) -> None:
+    def __init__(self, path: str, counter: Progress, quiet: bool = False,
+                 error: str | None = None) -> None:
         self.path, self.counter, self.quiet = path, counter, quiet
-        self.reader: PokerStarsReader | None = None
+        self.reader: HistoryReader | None = None
         self.error: str | None = None
+        self._failed = error   # known before reading (an empty directory)
 
     def __iter__(self) -> Iterator[HandHistory]:
-        from ..history.sites.pokerstars import read_pokerstars
+        from ..history.read import read_history
 
         try:
-            self.reader = read_pokerstars(self.path)
+            if self._failed is not None:
+                raise ValueError(self._failed)
+            self.reader = read_history(self.path)
             for hand in self.reader:   # (only the reader's errors land here, not the caller's)
                 self.counter.update(1)
                 yield hand
+            for _, why in self.reader.failures[:1]:   # (a directory's file: the first said)
+                raise ValueError(why)
         except (OSError, ValueError) as exc:
             if isinstance(exc, OSError) and exc.strerror:
                 self.error = f"{exc.filename or self.path}: {exc.strerror}"
@@ -118,10 +139,25 @@ class _Source:
         return self.reader.error_count if self.reader is not None else 0
 
 
+def _sources(paths: list[str], counter: Progress, quiet: bool = False) -> list[_Source]:
+    """One source per file: a directory's files (recursively, sorted) in its place."""
+    from ..history.read import history_files
+
+    sources = []
+    for path in paths:
+        if os.path.isdir(path):
+            files = history_files(path)
+            sources += [_Source(name, counter, quiet) for name in files] or \
+                [_Source(path, counter, quiet, f"{path}: a directory with no files in it")]
+        else:
+            sources.append(_Source(path, counter, quiet))
+    return sources
+
+
 def _check(args: argparse.Namespace) -> int:
     bad = 0
     counter = args.progress = Progress(None, "hands", show=False)  # for Ctrl-C's line
-    sources = [_Source(path, counter) for path in args.files]
+    sources = _sources(args.files, counter)
     done = 0
     args.partial = lambda: f"{done} of {len(sources)} files checked"
     for source in sources:
@@ -146,7 +182,8 @@ def _check(args: argparse.Namespace) -> int:
                           sorted(reader.skipped_games.items()))
         print(f"{source.path}: {read} read, {exact} replayed exactly, {len(problems)} with "
               f"discrepancies, {cancelled} cancelled, {reader.skipped} of other games "
-              f"skipped{f' ({games})' if games else ''}, {reader.error_count} unreadable")
+              f"skipped{f' ({games})' if games else ''}, {reader.error_count} unreadable"
+              f" [{', '.join(reader.sites)}]")
         for line in problems + [f"  {e}" for e in reader.errors]:
             print(line)
         sys.stdout.flush()   # each file's lines as it is done (into a pipe too)
@@ -162,7 +199,10 @@ def _convert(args: argparse.Namespace) -> int:
     from ..history.phh import replay_to_phh
 
     counter = args.progress = Progress(None, "hands", show=False)  # for Ctrl-C's line
-    source = _Source(args.source, counter)
+    source = _Source(args.source, counter)   # (a directory: read_history reads all its files)
+    if os.path.isdir(args.source):
+        listed = _sources([args.source], counter)[0]
+        source = listed if listed.path == args.source else source   # (an empty directory)
     written = not_converted = 0
     args.partial = lambda: (f"{written:,} hands converted, none written: {args.target} "
                             f"{'left as it was' if os.path.exists(args.target) else 'not made'}")
@@ -230,12 +270,20 @@ def _money(amount: float, unit: str) -> str:
 def _report(args: argparse.Namespace) -> int:
     from ..history.report import report
 
+    if args.db:
+        if args.files:
+            raise ValueError("hh report: give FILES or --db, not both")
+        return hh_db.report_html(args)
+    if not args.files:
+        raise ValueError("hh report needs FILES (or --db DB --html OUT.html)")
+    if args.html:
+        raise ValueError("hh report: --html needs --db (import the files first)")
     if args.plot:
         _matplotlib()   # before the work: a missing extra is said at once
     # hilo-fast's one progress bar: on a terminal only, the total not known ahead
     with Progress(None, "hands", show=not args.json) as bar:
         args.progress = bar
-        sources = [_Source(path, bar, quiet=True) for path in args.files]
+        sources = _sources(args.files, bar, quiet=True)
         args.partial = lambda: (f"{sum(s.reader is not None for s in sources)} of "
                                 f"{len(sources)} files opened; no report printed")
         total = report(sources)

@@ -243,6 +243,34 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
     return err
 
 
+def settle_boards(n_boards: int, high: Sequence[int], low: Sequence[int], live: Sequence[int],
+                  contributions: Sequence[int], button: int, odd_chip_low: int,
+                  payouts: list[int]) -> int:
+    """Pay out a hand from known values on ``n_boards`` boards with
+    ``hf_settle_boards`` (see the pure backend's twin). Arrays of the wrong
+    length never reach the C: they are ERR_COUNT, as the C says to them."""
+    n = len(payouts)
+    try:
+        flags = bytes(live)
+        chips = array("q", contributions)
+        highs, lows = array("i", high), array("i", low)
+        n_boards, button = int(n_boards.__index__()), int(button.__index__())
+        odd_chip_low = int(odd_chip_low.__index__())
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return ERR_COUNT
+    if not 1 <= n_boards <= 52 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
+            or len(highs) != n_boards * n or len(lows) != n_boards * n \
+            or n_boards * n >= 1 << 31 or not 0 <= button < n or odd_chip_low not in (0, 1):
+        return ERR_COUNT   # all of them HF_ERR_COUNT in C too; some would not fit an int32
+    out = ffi.new("int64_t[]", n)
+    err = int(lib.hf_settle_boards(n, n_boards, ffi.from_buffer("int32_t[]", highs),
+                                   ffi.from_buffer("int32_t[]", lows), flags,
+                                   ffi.from_buffer("int64_t[]", chips), button, odd_chip_low,
+                                   out))
+    if not err:
+        payouts[:] = out
+    return err
+
 
 # ---- the batch (csrc/core/batch.c) ----
 

@@ -17,7 +17,7 @@ from struct import Struct
 from typing import Any
 
 from . import tables as gen
-from .pots import payouts_of, split_pots
+from .pots import payouts_of, split_pots, split_pots_boards
 
 NAME = "python"
 
@@ -287,6 +287,48 @@ def settle(board: Sequence[int], holes: Sequence[Sequence[int] | None], live: Se
         high[seat] = _omaha_high(hole, board_ids)
         low[seat] = _omaha_low(hole, board_ids)
     pots = split_pots(high, low, seats, list(chips), button, bool(odd_chip_low))
+    payouts[:] = payouts_of(pots, n)
+    return 0
+
+
+def settle_boards(n_boards: int, high: Sequence[int], low: Sequence[int], live: Sequence[int],
+                  contributions: Sequence[int], button: int, odd_chip_low: int,
+                  payouts: list[int]) -> int:
+    """Pay out a hand from known hand values on ``n_boards`` boards as
+    ``hf_settle_boards``: ``high`` / ``low`` hold ``n_boards * len(payouts)``
+    values, board-major, read for live seats only (high 1..7462, low 0..56, 0
+    for no low). Sets ``payouts[:]`` and returns 0, or returns ERR_COUNT with
+    ``payouts`` untouched (the C's checks: counts, options, chips, values).
+
+    Two boards, seat 0 scoops the first, seat 1 the second (no lows):
+
+    >>> out = [0, 0]
+    >>> settle_boards(2, [5, 9, 9, 5], [0, 0, 0, 0], [1, 1], [3, 4], 0, 0, out), out
+    (0, [3, 4])
+    """
+    n = len(payouts)
+    try:
+        flags = bytes(live)
+        chips = array("q", contributions)
+        highs, lows = array("i", high), array("i", low)
+        n_boards, button = int(n_boards.__index__()), int(button.__index__())
+        odd_chip_low = int(odd_chip_low.__index__())
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return ERR_COUNT
+    seats = [seat for seat in range(min(n, len(flags))) if flags[seat]]
+    if not 1 <= n_boards <= 52 or not 2 <= n <= 10 or len(flags) != n or len(chips) != n \
+            or len(highs) != n_boards * n or len(lows) != n_boards * n \
+            or not 0 <= button < n or odd_chip_low not in (0, 1) or not seats \
+            or min(chips) < 0 or sum(chips) >= _MAX_TOTAL_CHIPS:
+        return ERR_COUNT
+    board_highs = [highs[b * n:(b + 1) * n] for b in range(n_boards)]
+    board_lows = [lows[b * n:(b + 1) * n] for b in range(n_boards)]
+    for b in range(n_boards):
+        if any(not 1 <= board_highs[b][s] <= 7462 or not 0 <= board_lows[b][s] <= 56
+               for s in seats):
+            return ERR_COUNT
+    pots = split_pots_boards(board_highs, board_lows, seats, list(chips), button,
+                             bool(odd_chip_low))
     payouts[:] = payouts_of(pots, n)
     return 0
 

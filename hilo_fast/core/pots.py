@@ -32,7 +32,10 @@ class Pot(NamedTuple):
     pot, in seat order. ``contested`` is False for a pot with one eligible seat
     (an uncalled bet returned, with any dead money at its level) and for the
     chips above every live seat's level (no eligible seat; returned to the
-    seats that put them in).
+    seats that put them in). ``board``: with several boards (double board, the
+    runs of run-it-N) a contested pot is one entry per board, each with that
+    board's share of the pot as its ``amount``; 0 with one board and for pots
+    not contested.
     """
 
     amount: int
@@ -41,6 +44,7 @@ class Pot(NamedTuple):
     low_winners: tuple[int, ...]
     shares: dict[int, int]
     contested: bool = True
+    board: int = 0
 
 
 def _divide(chips: int, winners: Sequence[int], shares: dict[int, int]) -> None:
@@ -119,6 +123,50 @@ def split_pots(high: Sequence[int], low: Sequence[int], live: Sequence[int],
             _divide(low_half, low_winners, shares)
         _divide(amount - low_half, high_winners, shares)
         pots.append(Pot(amount, eligible, high_winners, low_winners, dict(sorted(shares.items()))))
+    previous = levels[-1][0] if levels else 0   # the top live level
+    returned = {seat: c - previous for seat, c in enumerate(chips) if c > previous}
+    if returned:
+        pots.append(Pot(sum(returned.values()), (), (), (), returned, contested=False))
+    return pots
+
+
+def split_pots_boards(highs: Sequence[Sequence[int]], lows: Sequence[Sequence[int]],
+                      live: Sequence[int], chips: Sequence[int], button: int,
+                      odd_chip_low: bool) -> list[Pot]:
+    """As :func:`split_pots` on several boards: ``highs[b]`` / ``lows[b]`` are
+    board ``b``'s values (pass lows of 0 for a high-only game). Each contested
+    pot is divided equally among the boards, its remainder one chip each to the
+    first boards; each board's share is split hi/lo among that board's
+    winners (one :class:`Pot` per board, ``amount`` its share). With one board
+    this is :func:`split_pots`.
+
+    >>> pots = split_pots_boards([[5, 9], [9, 5]], [[0, 0], [0, 0]], [0, 1], [5, 5], 0, False)
+    >>> [(pot.board, pot.amount, pot.high_winners, pot.shares) for pot in pots]
+    [(0, 5, (0,), {0: 5}), (1, 5, (1,), {1: 5})]
+    """
+    n_boards = len(highs)
+    clockwise = [seat for seat in live if seat > button] + [seat for seat in live
+                                                            if seat <= button]
+    pots: list[Pot] = []
+    levels = pot_levels(live, chips)
+    for level, amount, eligible in levels:
+        if len(eligible) == 1:
+            pots.append(Pot(amount, eligible, eligible, (), {eligible[0]: amount},
+                            contested=False))
+            continue
+        contesting = [seat for seat in clockwise if chips[seat] >= level]
+        each, extra = divmod(amount, n_boards)
+        for board in range(n_boards):
+            share = each + (board < extra)
+            high_winners, low_winners = winners(highs[board], lows[board], contesting)
+            shares: dict[int, int] = {}
+            low_half = 0
+            if low_winners:
+                low_half = share - share // 2 if odd_chip_low else share // 2
+                _divide(low_half, low_winners, shares)
+            _divide(share - low_half, high_winners, shares)
+            pots.append(Pot(share, eligible, high_winners, low_winners,
+                            dict(sorted(shares.items())), board=board))
     previous = levels[-1][0] if levels else 0   # the top live level
     returned = {seat: c - previous for seat, c in enumerate(chips) if c > previous}
     if returned:

@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from ..cards import CardsLike, check_count, check_distinct, parse_cards
+from ..cards import CardsLike, check_count, check_distinct, format_cards, parse_cards
 from ._backend import backend
 from .evaluation import BOARD_SIZES, HOLE_SIZES, HandValue
-from .pots import Pot, payouts_of, split_pots, winners
+from .game import Game
+from .pots import Pot, payouts_of, split_pots, split_pots_boards, winners
 
 __all__ = ["OddChip", "Pot", "ShowdownResult", "rank_hands", "showdown"]
 
@@ -63,12 +64,16 @@ class ShowdownResult:
     ``payouts``: chips each seat receives (one per seat, summing to the
     contributions); ``pots``: main pot first, then side pots, then (only for
     hand-made input) the returned chips above every live level; ``hands``:
-    the best high and low of each live seat, as :class:`HandValue`.
+    the best high and low of each live seat, as :class:`HandValue` (on the
+    first board); ``board_hands``: the same for every board, in board order
+    (one entry with one board). With several boards each contested pot is one
+    :class:`Pot` per board (see :attr:`Pot.board`).
     """
 
     payouts: list[int]
     pots: list[Pot]
     hands: dict[int, HandValue]
+    board_hands: list[dict[int, HandValue]] = field(default_factory=list)
 
 
 def _plain_table(
@@ -192,14 +197,72 @@ def _seat_number(value: object, n_seats: int, what: str) -> int:
     return seat
 
 
+def _is_card_text(item: object) -> bool:
+    """One card written as text ("Ks", "10h", "K♠"), not a whole board."""
+    return isinstance(item, (str, bytes)) and len(item.strip()) <= 3
+
+
+def _board_list(board: CardsLike | Sequence[CardsLike] | None,
+                boards: Sequence[CardsLike] | None) -> list[CardsLike]:
+    """The boards of a showdown: ``board`` alone, or ``boards``, or ``board``
+    given as a list of boards (each a string of cards or a sequence)."""
+    if boards is not None:
+        if board is not None:
+            raise TypeError("give the board or boards=[...], not both (pass board=None)")
+        if isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence):
+            raise TypeError(f"boards must be a list of boards, got {boards!r}")
+        if not boards:
+            raise ValueError("boards must hold at least one board")
+        return list(boards)
+    if board is None:
+        raise TypeError("no board: give the board or boards=[...]")
+    if isinstance(board, (list, tuple)) and board and all(
+            isinstance(item, (list, tuple)) or (isinstance(item, (str, bytes))
+                                                and not _is_card_text(item))
+            for item in board):
+        return list(board)
+    return [board]  # type: ignore[list-item]
+
+
+def _check_runs(boards: list[list[int]]) -> None:
+    """Boards may share cards only as runs of one deal share them: a card on
+    two boards is at the same place on both (dealt before the runs)."""
+    for first in range(len(boards)):
+        for second in range(first + 1, len(boards)):
+            a, b = boards[first], boards[second]
+            for at, card in enumerate(a):
+                if card in b and b.index(card) != at:
+                    raise ValueError(
+                        f"card {format_cards([card])} is on board {first} and on board "
+                        f"{second} at another place: boards share only the cards dealt "
+                        "before the runs, in the same place")
+
+
+def _check_game(game: Game | None, hole_ids: Sequence[list[int] | None],
+                n_boards: int) -> None:
+    if game is None:
+        return
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a hilo_fast.Game, got {game!r}")
+    for seat, hole in enumerate(hole_ids):
+        if hole is not None and len(hole) != game.hole_cards:
+            raise ValueError(f"seat {seat} holds {len(hole)} cards but the game deals "
+                             f"{game.hole_cards}")
+    if n_boards % game.boards:
+        raise ValueError(f"{n_boards} board(s) given but the game deals {game.boards} "
+                         "boards (each run deals them all)")
+
+
 def showdown(
-    board: CardsLike,
+    board: CardsLike | Sequence[CardsLike] | None,
     holes: Sequence[CardsLike | None],
     contributions: Sequence[int],
     *,
     folded: Iterable[int] = (),
     button: int = 0,
     odd_chip: OddChip = "high",
+    boards: Sequence[CardsLike] | None = None,
+    game: Game | None = None,
 ) -> ShowdownResult:
     """Settle a hand: build the pots, split each hi/lo, pay every seat.
 
@@ -211,6 +274,17 @@ def showdown(
     odd-chip order starts (the first seat to its left gets the first odd
     chip). ``odd_chip``: ``"high"`` (default) gives the odd chip of a hi/lo
     split to the high half, ``"low"`` to the low half.
+
+    Several boards (double board, or the N runs of run-it-N: any number
+    >= 1): ``boards=[b1, b2, ...]`` with ``board=None``, or the list of boards
+    as ``board``. Each contested pot (main and side) is divided equally among
+    the boards, the odd chips of that division one each to the first boards;
+    each board's share is split hi/lo among that board's winners with the
+    odd-chip rules above. Boards may share cards only as the runs of one deal
+    do (the cards dealt before the runs, at the same places). ``game``: a
+    :class:`~hilo_fast.core.game.Game`: every hole must hold its
+    ``hole_cards``, the number of boards must be a multiple of its
+    ``boards``, and ``split="high"`` settles on the high hand alone.
 
     Raises ``ValueError``/``TypeError`` naming the problem for a length
     mismatch, a bad or negative chip count, a seat that is neither folded
@@ -227,8 +301,25 @@ def showdown(
     >>> pot = result.pots[0]
     >>> pot.high_winners, pot.low_winners, pot.shares
     ((0,), (1, 0), {0: 15, 1: 5})
+
+    Double board: on the first board seat 1's kings take the high half and
+    seat 0's 7-4-3-2-A the low; seat 0's queens scoop the second (no low):
+
+    >>> showdown(None, ["As2dQcQh", "KcKdJs9h"], [50, 50],
+    ...          boards=["Ks8d7h4c3s", "Qd9d7c5s2h"]).payouts
+    [75, 25]
     """
-    board_ids, hole_ids = _parse_table(board, holes, (5,))
+    board_cards = _board_list(board, boards)
+    board_ids, hole_ids = _parse_table(board_cards[0], holes, (5,))
+    more_boards = [parse_cards(cards) for cards in board_cards[1:]]
+    for number, ids in enumerate(more_boards, start=1):
+        check_count(ids, (5,), f"board {number}")
+        check_distinct(**{f"board {number}": ids},
+                       **{f"seat {seat}": hole for seat, hole in enumerate(hole_ids)
+                          if hole is not None})
+    all_boards = [board_ids, *more_boards]
+    _check_runs(all_boards)
+    _check_game(game, hole_ids, len(all_boards))
     n_seats = len(hole_ids)
     if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Sequence):
         raise TypeError(f"contributions must be a sequence with one int per seat, "
@@ -249,7 +340,13 @@ def showdown(
     if not live:
         raise ValueError("no live seat: every seat folded or has no cards")
 
-    hands = _evaluate(board_ids, hole_ids, live)
-    high, low = _values(hands, n_seats)
-    pots = split_pots(high, low, live, chips, button, odd_chip == "low")
-    return ShowdownResult(payouts_of(pots, n_seats), pots, hands)
+    board_hands = [_evaluate(ids, hole_ids, live) for ids in all_boards]
+    if len(all_boards) == 1 and (game is None or game.hilo):
+        high, low = _values(board_hands[0], n_seats)
+        pots = split_pots(high, low, live, chips, button, odd_chip == "low")
+    else:
+        values = [_values(hands, n_seats) for hands in board_hands]
+        lows = [low if game is None or game.hilo else [0] * n_seats for _, low in values]
+        pots = split_pots_boards([high for high, _ in values], lows, live, chips, button,
+                                 odd_chip == "low")
+    return ShowdownResult(payouts_of(pots, n_seats), pots, board_hands[0], board_hands)

@@ -13,10 +13,11 @@ from .compute import (
     EXACT_LIMIT,
     IN_FLIGHT,
     MAX_SAMPLES,
+    BoardEquity,
     EquityResult,
     PlayerEquity,
     equity,
 )
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "IN_FLIGHT", "MAX_SAMPLES", "EquityResult",
-           "PlayerEquity", "equity"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "IN_FLIGHT", "MAX_SAMPLES", "BoardEquity",
+           "EquityResult", "PlayerEquity", "equity"]

@@ -171,19 +171,101 @@ def _range_tally(err: int, out: Any, n_players: int) -> list[int] | int:
 
 def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
                     dead: Sequence[int], ranges: Sequence[tuple[Any, Any] | None],
-                    first: int, count: int) -> list[int] | int:
-    """Weighted tally of positions ``first .. first + count - 1``, or ERR_*."""
+                    first: int, count: int, high_only: bool = False) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1`` (``high_only``:
+    Omaha high, no low half), or ERR_*."""
     out = ffi.new("hf_range_tally *")
     err = _range_call(lib.hf_range_enumerate, holes, n_hole, board, dead, ranges,
-                      first, count, out)
+                      int(bool(high_only)), first, count, out)
     return _range_tally(err, out, len(ranges))
 
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
                  ranges: Sequence[tuple[Any, Any] | None], seed: int,
-                 count: int) -> list[int] | int:
-    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+                 count: int, high_only: bool = False) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (``high_only``:
+    Omaha high), or ERR_*."""
     out = ffi.new("hf_range_tally *")
     err = _range_call(lib.hf_range_sample, holes, n_hole, board, dead, ranges,
-                      seed, count, out)
+                      int(bool(high_only)), seed, count, out)
     return _range_tally(err, out, len(ranges))
+
+
+# ---- equity on several boards (csrc/equity/boards.c) ----
+#
+# ``boards`` is a list of 1 or 2 boards' known cards. A flat tally: deals,
+# no_low of board 0 and board 1, then per player share, share_sq, scoop and,
+# for each board, BOARD_FIELDS (see hf_boards_tally).
+
+BOARDS_POT: int = lib.HF_BOARDS_POT
+BOARDS_MAX: int = lib.HF_BOARDS_MAX
+BOARD_FIELDS = ("board_scoop", "win_high", "tie_high", "win_low", "tie_low")
+
+
+def _boards_args(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
+                 dead: Sequence[int]
+                 ) -> tuple[list[int], int, int, list[int], list[int], int, list[int], int]:
+    """The C's spot arguments: cards as ints it can pass (others as cards it
+    refuses), the boards as rows of 5 and their known counts."""
+    if type(n_hole) is not int or not 0 <= n_hole < 64:
+        n_hole = -1
+    holes, dead = _card_ids(holes), _card_ids(dead)
+    rows: list[int] = []
+    known: list[int] = []
+    for board in boards[:BOARDS_MAX]:
+        cards = _card_ids(board)
+        known.append(len(cards) if len(cards) <= 5 else -1)  # -1: refused
+        rows += (cards + [0] * 5)[:5]
+    n_boards = len(boards) if 1 <= len(boards) <= BOARDS_MAX else -1
+    known += [0] * (BOARDS_MAX - len(known))
+    return (holes, _n_players(holes, n_hole), n_hole, rows + [0] * 5 * BOARDS_MAX, known,
+            n_boards, dead, len(dead))
+
+
+def _boards_flat(out: Any, n_players: int) -> list[int]:
+    flat = [int(out.deals), int(out.no_low[0]), int(out.no_low[1])]
+    for p in range(n_players):
+        flat += [int(out.share[p]), int(out.share_sq[p]), int(out.scoop[p])]
+        for b in range(BOARDS_MAX):
+            flat += [int(getattr(out, field)[b][p]) for field in BOARD_FIELDS]
+    return flat
+
+
+def boards_deals(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
+                 dead: Sequence[int]) -> int:
+    """Number of deals of a spot on several boards, or ERR_*."""
+    return int(lib.hf_boards_deals(*_boards_args(holes, n_hole, boards, dead)))
+
+
+def boards_enumerate(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
+                     dead: Sequence[int], high_only: bool, part: int,
+                     n_parts: int) -> list[int] | int:
+    """Tally of part ``part`` of ``n_parts`` of every deal, or ERR_*."""
+    args = _boards_args(holes, n_hole, boards, dead)
+    out = ffi.new("hf_boards_tally *")
+    try:
+        err = int(lib.hf_boards_enumerate(*args, int(bool(high_only)), part, n_parts, out))
+    except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
+        return _boards_refused(args)
+    return err or _boards_flat(out, args[1])
+
+
+def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
+                  dead: Sequence[int], high_only: bool, seed: int,
+                  count: int) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed``, or ERR_*."""
+    args = _boards_args(holes, n_hole, boards, dead)
+    out = ffi.new("hf_boards_tally *")
+    try:
+        err = int(lib.hf_boards_sample(*args, int(bool(high_only)), seed, count, out))
+    except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
+        return _boards_refused(args)
+    return err or _boards_flat(out, args[1])
+
+
+def _boards_refused(args: tuple[list[int], int, int, list[int], list[int], int, list[int],
+                                int]) -> int:
+    """What the C says to a call whose counts cffi could not pass: the
+    spot's own error when it has one, else ERR_COUNT (as the pure twin)."""
+    deals = int(lib.hf_boards_deals(*args))
+    return deals if deals < 0 else ERR_COUNT

@@ -26,6 +26,13 @@ from ..core._py_backend import (
     check_cards,
 )
 from ..core._py_backend import splitmix64 as splitmix64
+from ._py_boards import BOARD_FIELDS as BOARD_FIELDS
+from ._py_boards import BOARDS_MAX as BOARDS_MAX
+from ._py_boards import BOARDS_POT as BOARDS_POT
+from ._py_boards import boards_deals as boards_deals
+from ._py_boards import boards_enumerate as boards_enumerate
+from ._py_boards import boards_sample as boards_sample
+from ._py_draw import _plan_runs, _shuffle_prefix
 from .range_arrays import check_range_arrays
 
 NAME = "python"
@@ -53,14 +60,16 @@ _TALLY_WIDTH = len(EQUITY_TALLY_FIELDS)
 
 class _Spot:
     """Known hands and board, the unknown cards, and the slots a deal fills:
-    each random hand (player index), then the rest of the board (-1)."""
+    each random hand (player index), then the rest of the board (-1).
+    ``high_only``: Omaha high, no hand makes a low."""
 
     def __init__(self, holes: list[list[int]], board: list[int], deck: list[int],
-                 slots: list[tuple[int, int]]) -> None:
+                 slots: list[tuple[int, int]], high_only: bool = False) -> None:
         self.holes = holes
         self.board = board
         self.deck = deck
         self.slots = slots
+        self.high_only = high_only
 
     def place(self, slot: int, cards: Sequence[int]) -> None:
         owner = self.slots[slot][0]
@@ -117,7 +126,7 @@ def equity_deals(
 def _settle(spot: _Spot, tally: list[int]) -> None:
     board = spot.board
     highs = [_omaha_high(hole, board) for hole in spot.holes]
-    lows = [_omaha_low(hole, board) for hole in spot.holes]
+    lows = [0 if spot.high_only else _omaha_low(hole, board) for hole in spot.holes]
     _settle_values(highs, lows, 1, tally)
 
 
@@ -162,12 +171,14 @@ def _unrank_combination(rank: int, m: int, k: int) -> list[int]:
 
 def equity_enumerate(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
-    first: int, count: int,
+    first: int, count: int, high_only: bool = False,
 ) -> list[int] | int:
-    """Tally of deals ``first .. first + count - 1``, or ERR_* (as the C)."""
+    """Tally of deals ``first .. first + count - 1``, or ERR_* (as the C;
+    ``high_only`` as hf_equity_enumerate_split, which range equity settles with)."""
     spot = _make_spot(holes, n_hole, board, dead)
     if isinstance(spot, int):
         return spot
+    spot.high_only = high_only
     choices = _slot_choices(spot)
     total = 1
     for c in choices:
@@ -315,39 +326,6 @@ def _settle_group(spot: _Spot, stand_in: list[int], flush: tuple[int, int] | Non
     _settle_values(highs, lows, weight, tally)
 
 
-def _plan_runs(n_deck: int, needed: int) -> list[tuple[int, int, int, int]]:
-    """(first draw, end, product, 2**64 mod product) of each run of bounds
-    n_deck - i whose product fits in 64 bits, cut greedily (as plan_runs in
-    csrc/equity/equity.c)."""
-    runs = []
-    i = 0
-    while i < needed:
-        first, product = i, 1
-        while i < needed and product * (n_deck - i) <= _MASK64:
-            product *= n_deck - i
-            i += 1
-        runs.append((first, i, product, (1 << 64) % product))
-    return runs
-
-
-def _shuffle_prefix(deck: list[int], runs: list[tuple[int, int, int, int]], state: int) -> int:
-    """The partial Fisher-Yates shuffle of deck's first cards with batched
-    bounded draws, one splitmix64 word per run (shuffle_prefix in the C):
-    the word is refused when word * product mod 2**64 (the low word the
-    draws would leave) is below 2**64 mod product. Returns the next state."""
-    n_deck = len(deck)
-    for first, end, product, threshold in runs:
-        state, r = _splitmix64(state)
-        while r * product & _MASK64 < threshold:
-            state, r = _splitmix64(state)
-        for i in range(first, end):
-            m = r * (n_deck - i)
-            j = i + (m >> 64)
-            r = m & _MASK64
-            deck[i], deck[j] = deck[j], deck[i]
-    return state
-
-
 def equity_sample(
     holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
     seed: int, count: int,
@@ -478,8 +456,9 @@ def _weights_fit(spot: _RangeSpot, bound: int) -> bool:
 
 def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
                     dead: Sequence[int], ranges: Sequence[Any], first: int,
-                    count: int) -> list[int] | int:
-    """Weighted tally of positions ``first .. first + count - 1`` (as the C), or ERR_*."""
+                    count: int, high_only: bool = False) -> list[int] | int:
+    """Weighted tally of positions ``first .. first + count - 1`` (as the C;
+    ``high_only``: Omaha high), or ERR_*."""
     spot = _make_range_spot(holes, n_hole, board, dead, ranges)
     if isinstance(spot, int):
         return spot
@@ -505,7 +484,7 @@ def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],
         if valid:
             flat = [card for p, hand in enumerate(spot.hands) for card in
                     ([-1] * n_hole if p in spot.random_players else hand)]
-            sub = equity_enumerate(flat, n_hole, board, dead, offset, n)
+            sub = equity_enumerate(flat, n_hole, board, dead, offset, n, high_only)
             assert not isinstance(sub, int)
             tally[0] += weight * sub[0]
             tally[1] += weight * sub[1]
@@ -548,8 +527,10 @@ def _draw_row(state: int, cumulative: list[int]) -> tuple[int, int]:
 
 
 def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
-                 ranges: Sequence[Any], seed: int, count: int) -> list[int] | int:
-    """Tally of ``count`` random deals from the stream ``seed`` (as the C), or ERR_*.
+                 ranges: Sequence[Any], seed: int, count: int,
+                 high_only: bool = False) -> list[int] | int:
+    """Tally of ``count`` random deals from the stream ``seed`` (as the C;
+    ``high_only``: Omaha high), or ERR_*.
 
     Each deal: a tuple of range rows by weight (a colliding tuple redrawn
     whole), then the random hands and the board, card by card, uniform
@@ -609,6 +590,6 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
             spot.hands[p] = dealt[at:at + n_hole]
             at += n_hole
         full[len(board):] = dealt[at:at + 5 - len(board)]
-        _settle(_Spot(spot.hands, full, [], []), tally)
+        _settle(_Spot(spot.hands, full, [], [], high_only), tally)
         tally[-1] += 1
     return tally

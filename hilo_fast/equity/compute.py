@@ -32,13 +32,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import CardsLike, card_str, check_count, check_distinct, parse_cards
+from ..core.game import Game
 from ..core.split import PARALLEL, pull
 from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
 
-__all__ = ["EquityResult", "PlayerEquity", "equity"]
+__all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (0, 3, 4, 5)
@@ -65,10 +66,36 @@ CHUNK_SAMPLES = 10_000
 _MASK64 = (1 << 64) - 1
 _FIELDS = len(backend.EQUITY_TALLY_FIELDS)  # per player in a flat tally
 
+#: Spots on several boards (double board, run it twice, Omaha high) are
+#: enumerated when they have at most this many deals (a deal: a completion of
+#: every board), else sampled (DEFAULT_SAMPLES): about 20 ns a deal heads-up in C.
+BOARDS_EXACT_LIMIT = 50_000_000
+#: The most runs equity takes (the C settles two boards a deal).
+MAX_RUNS = 2
+
+#: A spot on several boards: each board's known cards, and high only.
+BoardsSpot = tuple[tuple[tuple[int, ...], ...], bool]
+
 # A chunk: (mode, holes, n_hole, board, dead, first deal or seed, count),
-# then the ranges for a range spot.
+# then the ranges for a range spot, or the boards for a spot on several boards.
 Chunk = (tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
-         | tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int, RangeSpot])
+         | tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int,
+                 RangeSpot | BoardsSpot])
+
+
+@dataclass(frozen=True)
+class BoardEquity:
+    """One player's results on one board of a spot on several boards (a
+    board of double board, or a run of run-it-twice), as fractions of the
+    deals: ``scoop`` that board's share won whole and alone; ``win_high`` /
+    ``tie_high``: that board's best high alone / shared; ``win_low`` /
+    ``tie_low``: its best qualifying low alone / shared (0 in a high-only game)."""
+
+    scoop: float
+    win_high: float
+    tie_high: float
+    win_low: float
+    tie_low: float
 
 
 @dataclass(frozen=True)
@@ -82,6 +109,16 @@ class PlayerEquity:
     best high alone/shared; ``win_low``/``tie_low``: best qualifying low
     alone/shared. ``hole`` is None for a random hand or a range (whose text
     is in :attr:`EquityResult.ranges`).
+
+    On several boards (a :class:`~hilo_fast.Game` with two boards, ``runs=2``
+    or a high-only game; see :func:`equity`): ``scoop`` is every board won
+    whole and alone, ``scoop_one`` exactly one of two boards, the hi/lo
+    fields are the mean over the boards and ``boards`` holds each board's
+    (:class:`BoardEquity`). ``std_dev``: the standard deviation of the
+    player's share of the pot over the deals, the spread of one hand's result
+    (None for spots range equity settles: ranges, and random hands in Omaha
+    high; their exact tallies do not carry it): run it twice and the mean
+    stays, the spread shrinks.
     """
 
     hole: tuple[str, ...] | None
@@ -93,6 +130,9 @@ class PlayerEquity:
     tie_high: float
     win_low: float
     tie_low: float
+    std_dev: float | None = None
+    scoop_one: float | None = None
+    boards: tuple[BoardEquity, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,7 +144,10 @@ class EquityResult:
     made a qualifying low; ``seed``: the Monte Carlo seed (None when exact);
     ``ranges``: per player, the text of the range it was dealt from, or None
     (a hand or a random hand). With ranges, ``boards`` counts the deals
-    settled and the other fractions are weighted.
+    settled and the other fractions are weighted. ``game``: the game given
+    (None: Omaha Hi-Lo, one board); ``runs``: the times the board is run;
+    ``board_cards``: each board's known cards when there are several
+    (``board`` is then the first's); ``no_low`` is then the mean over the boards.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -115,6 +158,9 @@ class EquityResult:
     exact: bool
     seed: int | None
     ranges: tuple[str | None, ...] = ()
+    game: Game | None = None
+    runs: int = 1
+    board_cards: tuple[tuple[str, ...], ...] = ()
 
 
 def _run_chunk(chunk: Chunk) -> list[int]:
@@ -126,9 +172,13 @@ def _run_chunk(chunk: Chunk) -> list[int]:
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
     elif mode == "sample":
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
+    elif mode.startswith("boards-"):  # several boards or high only: (boards, high_only) last
+        rows, high_only = chunk[7]  # type: ignore[misc]
+        run = backend.boards_enumerate if mode == "boards-enumerate" else backend.boards_sample
+        tally = run(holes, n_hole, rows, dead, high_only, start, count)
     else:  # a range spot (hilo_fast.equity.range_spots), its ranges last in the chunk
-        tally = range_chunk(mode, chunk[7], holes, n_hole, board, dead, start,  # type: ignore[misc]
-                            count)
+        tally = range_chunk(mode.removesuffix("-high"), chunk[7],  # type: ignore[misc, arg-type]
+                            holes, n_hole, board, dead, start, count, mode.endswith("-high"))
     if isinstance(tally, int):  # the spot was validated before chunking
         raise RuntimeError(f"equity backend error {tally} on chunk {chunk!r}")
     return list(tally)
@@ -236,7 +286,7 @@ def _run(chunks: Iterable[Chunk], threads: int, executor: Executor | None,
         nonlocal total
         total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
         if on_done is not None:  # a groups chunk counts parts, the bar counts its deals
-            on_done(tally[0] if chunk[0] == "groups" else chunk[6])
+            on_done(tally[0] if chunk[0] in ("groups", "boards-enumerate") else chunk[6])
 
     if executor is None and threads == 1:
         for chunk in chunks:
@@ -273,6 +323,9 @@ def equity(
     threads: int | None = None,
     executor: Executor | None = None,
     progress: bool | Progress = False,
+    game: Game | None = None,
+    boards: Sequence[CardsLike] | None = None,
+    runs: int = 1,
 ) -> EquityResult:
     """Each player's share of an Omaha Hi-Lo pot, high, low and scoop.
 
@@ -307,8 +360,36 @@ def equity(
     >>> r = equity(["As2sKhKd", "Ad2dQcJc"], board="3h4c5dKs")
     >>> r.exact, r.boards
     (True, 40)
+
+    ``game``: a :class:`~hilo_fast.Game`: its ``hole_cards`` must be every
+    hand's size; ``split="high"`` is Omaha high (the best high takes all);
+    ``boards=2`` is double board, each board's known cards in ``boards=[b1,
+    b2]`` (both unknown when not given), the two boards dealt jointly from one
+    deck, half the pot each. ``runs=2``: the rest of the board is run twice
+    (the runs share the known cards, half the pot each): the same equity, a
+    smaller ``std_dev``. Several boards and runs need every hand known; they
+    are enumerated when the deals (a completion of every board) are at most
+    ``BOARDS_EXACT_LIMIT`` and the second board is known from the flop on,
+    else sampled. A high-only game takes ranges and random hands too (settled
+    as range equity, its rules for exact or sampled).
+
+    >>> r = equity(["AsAhKsKd", "QsQhJsJd"], game=Game(boards=2),
+    ...            boards=["Kh9c2d", "Qd8c3h"])
+    >>> r.exact, r.boards, [round(p.equity, 3) for p in r.players]
+    (True, 442890, [0.503, 0.497])
     """
+    if game is not None and not isinstance(game, Game):
+        raise TypeError(f"game must be a hilo_fast.Game, got {game!r}")
+    _check_int(runs, "runs", 1, MAX_RUNS)
+    high_only = game is not None and not game.hilo
+    if boards is not None or runs > 1 or (game is not None and game.boards > 1):
+        return _boards_equity(holes, board, dead, boards, game, runs, samples, seed,
+                              threads, executor, progress)
     players, n_hole, ranges = _parse_players(holes)
+    _check_game_holes(game, n_hole)
+    if high_only and all(hand is not None for hand in players):  # boards.c: exact, fast
+        return _boards_equity(holes, board, dead, boards, game, runs, samples, seed,
+                              threads, executor, progress)
     board_ids, dead_ids = parse_cards(board), parse_cards(dead)
     check_count(board_ids, BOARD_SIZES, "board")
     named = {f"player {i + 1}": hand for i, hand in enumerate(players) if hand is not None}
@@ -319,27 +400,15 @@ def equity(
     if needed > unknown:
         raise ValueError(f"too many players for the deck: the deal needs {needed} more cards, "
                          f"only {unknown} are left")
-    if samples is not None:
-        _check_int(samples, "samples", 1)
-        if samples > MAX_SAMPLES:
-            raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (equity.MAX_SAMPLES), "
-                             f"got {samples:,}")
-    if seed is not None:
-        _check_int(seed, "seed", 0, _MASK64)
-    n_threads = 1 if threads is None else _check_int(threads, "threads", 1)
-    if executor is not None and threads is not None:
-        raise ValueError("give threads or executor, not both")
-    if executor is not None and not isinstance(executor, Executor):
-        raise TypeError(f"executor must be a concurrent.futures.Executor, not "
-                        f"{type(executor).__name__}")
-    if not isinstance(progress, (bool, Progress)):
-        raise TypeError(f"progress must be a bool or a Progress, not {type(progress).__name__}")
+    n_threads = _check_run_options(samples, seed, threads, executor, progress)
 
     flat = tuple(card for hand in players
                  for card in (hand if hand is not None else [-1] * n_hole))
     spot = (flat, n_hole, tuple(board_ids), tuple(dead_ids))
     dealt: RangeSpot | None = None
-    if any(r is not None for r in ranges):  # see hilo_fast.equity.range_spots for the rule
+    # Ranges (see hilo_fast.equity.range_spots for the rule), and random hands in
+    # Omaha high: range_equity.c settles both.
+    if high_only or any(r is not None for r in ranges):
         removed = [*board_ids, *dead_ids, *(c for hand in named.values() for c in hand)]
         dealt, exact_weights = prepare_ranges(ranges, removed)
         deals = int(backend.range_deals(*spot, dealt))
@@ -356,7 +425,8 @@ def equity(
         seed = secrets.randbits(64) if seed is None else seed
     chunks = _chunks(mode, spot, total, seed or 0)
     if dealt is not None:
-        chunks = ((f"range-{mode}", *chunk[1:7], dealt) for chunk in chunks)
+        kind = f"range-{mode}-high" if high_only else f"range-{mode}"
+        chunks = ((kind, *chunk[1:7], dealt) for chunk in chunks)
     unit = "boards" if exact else "samples"
     if isinstance(progress, Progress):
         bar, progress.total, progress.unit = progress, total, unit
@@ -367,12 +437,146 @@ def equity(
     if not tally[0]:
         raise ValueError("the ranges can never be dealt together: every choice of their hands "
                          "shares a card")
-    return _result(tally, players, board_ids, dead_ids, exact, seed, ranges)
+    return _result(tally, players, board_ids, dead_ids, exact, seed, ranges, game)
+
+
+def _check_game_holes(game: Game | None, n_hole: int) -> None:
+    if game is not None and n_hole != game.hole_cards:
+        raise ValueError(f"the hands hold {n_hole} cards but the game deals {game.hole_cards}")
+
+
+def _check_run_options(samples: int | None, seed: int | None, threads: int | None,
+                       executor: Executor | None, progress: bool | Progress) -> int:
+    """Check the options every run takes; the number of threads."""
+    if samples is not None:
+        _check_int(samples, "samples", 1)
+        if samples > MAX_SAMPLES:
+            raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (equity.MAX_SAMPLES), "
+                             f"got {samples:,}")
+    if seed is not None:
+        _check_int(seed, "seed", 0, _MASK64)
+    n_threads = 1 if threads is None else _check_int(threads, "threads", 1)
+    if executor is not None and threads is not None:
+        raise ValueError("give threads or executor, not both")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not "
+                        f"{type(executor).__name__}")
+    if not isinstance(progress, (bool, Progress)):
+        raise TypeError(f"progress must be a bool or a Progress, not {type(progress).__name__}")
+    return n_threads
+
+
+def _boards_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike,
+                   dead: CardsLike, boards: Sequence[CardsLike] | None, game: Game | None,
+                   runs: int, samples: int | None, seed: int | None, threads: int | None,
+                   executor: Executor | None, progress: bool | Progress) -> EquityResult:
+    """Equity on several boards or in a high-only game (csrc/equity/boards.c)."""
+    players, n_hole, _ = _parse_players(holes)
+    _check_game_holes(game, n_hole)
+    if any(hand is None for hand in players):
+        raise ValueError("equity on several boards, with runs or in a high-only game needs "
+                         "every hand known (no random hand, no range)")
+    n_boards = game.boards if game is not None else 1 if boards is None else len(boards)
+    if boards is not None:
+        if isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence):
+            raise TypeError(f"boards must be a list of boards, got {boards!r}")
+        if parse_cards(board):
+            raise TypeError("give the board or boards=[...], not both")
+        if len(boards) != n_boards or not 1 <= n_boards <= backend.BOARDS_MAX:
+            raise ValueError(f"boards must hold {n_boards} board(s) (the game's), "
+                             f"got {len(boards)}")
+        rows = [parse_cards(cards) for cards in boards]
+    elif n_boards > 1 and parse_cards(board):
+        raise ValueError("a double board's known cards go in boards=[first, second]")
+    else:
+        rows = [parse_cards(board)] * n_boards
+    if n_boards * runs > backend.BOARDS_MAX:
+        raise ValueError(f"at most {backend.BOARDS_MAX} boards in all: {n_boards} board(s) "
+                         f"run {runs} times is too many")
+    dead_ids = parse_cards(dead)
+    for number, row in enumerate(rows):
+        check_count(row, BOARD_SIZES, "board" if n_boards == 1 else f"board {number}")
+    named = {f"player {i + 1}": hand for i, hand in enumerate(players) if hand is not None}
+    check_distinct(**named, **{f"board {b}": row for b, row in enumerate(rows)}, dead=dead_ids)
+    rows = rows * runs   # the runs share the known cards
+    n_threads = _check_run_options(samples, seed, threads, executor, progress)
+    flat = tuple(card for hand in players if hand is not None for card in hand)
+    high_only = game is not None and not game.hilo
+    missing = [5 - len(row) for row in rows]
+    unknown = 52 - len(flat) - len({c for row in rows for c in row}) - len(dead_ids)
+    if sum(missing) > unknown:
+        raise ValueError(f"too many cards: the boards need {sum(missing)}, "
+                         f"only {unknown} are left")
+    spot: BoardsSpot = (tuple(tuple(row) for row in rows), high_only)
+    deals = int(backend.boards_deals(flat, n_hole, spot[0], tuple(dead_ids)))
+    enumerable = len(rows) == 1 or missing[1] <= 2
+    exact = samples is None and enumerable and 0 <= deals <= BOARDS_EXACT_LIMIT
+    chunks: list[Chunk] | Iterator[Chunk]
+    if exact:
+        parts = n_threads if PARALLEL and executor is None else 1
+        chunks = [("boards-enumerate", flat, n_hole, (), tuple(dead_ids), part, parts, spot)
+                  for part in range(parts)]
+        total, used, seed = deals, parts, None
+    else:
+        total = samples or DEFAULT_SAMPLES
+        seed = secrets.randbits(64) if seed is None else seed
+        chunks = (("boards-sample", flat, n_hole, (), tuple(dead_ids),
+                   _chunk_seed(seed, index), min(CHUNK_SAMPLES, total - start), spot)
+                  for index, start in enumerate(range(0, total, CHUNK_SAMPLES)))
+        used = _threads_used("sample", total, n_threads)
+    if isinstance(progress, Progress):
+        bar, progress.total, progress.unit = progress, total, "boards" if exact else "samples"
+    else:
+        bar = Progress(total, "boards" if exact else "samples", show=progress)
+    with bar:
+        tally = _run(chunks, used, executor, bar.update)
+    return _boards_result(tally, players, rows, dead_ids, exact, seed, game, runs)
+
+
+def _boards_result(tally: list[int], players: list[list[int] | None], rows: list[list[int]],
+                   dead: list[int], exact: bool, seed: int | None, game: Game | None,
+                   runs: int) -> EquityResult:
+    """The answer from a tally of hf_boards_tally's flat form."""
+    deals, n_boards, pot = tally[0], len(rows), backend.BOARDS_POT
+    width = len(backend.BOARD_FIELDS)
+    per_player = 3 + width * backend.BOARDS_MAX
+    out = []
+    for p, hand in enumerate(players):
+        at = 3 + per_player * p
+        share, share_sq, scoop = tally[at:at + 3]
+        per_board = [BoardEquity(*(count / deals for count in
+                                   tally[at + 3 + width * b:at + 3 + width * (b + 1)]))
+                     for b in range(n_boards)]
+        mean = Fraction(share, pot * deals)
+        spread = max(Fraction(share_sq, deals) - Fraction(share, deals) ** 2, Fraction(0))
+        error = 0.0
+        if not exact and deals > 1:
+            error = math.sqrt(spread * deals / (deals - 1) / deals) / pot
+        scoop_one = None
+        if n_boards == 2:
+            both = scoop
+            counts = [tally[at + 3 + width * b] for b in range(2)]
+            scoop_one = (counts[0] + counts[1] - 2 * both) / deals
+        out.append(PlayerEquity(
+            hole=None if hand is None else tuple(card_str(c) for c in hand),
+            equity=float(mean), equity_fraction=mean, std_error=error,
+            scoop=scoop / deals,
+            win_high=sum(b.win_high for b in per_board) / n_boards,
+            tie_high=sum(b.tie_high for b in per_board) / n_boards,
+            win_low=sum(b.win_low for b in per_board) / n_boards,
+            tie_low=sum(b.tie_low for b in per_board) / n_boards,
+            std_dev=math.sqrt(spread) / pot, scoop_one=scoop_one, boards=tuple(per_board)))
+    return EquityResult(
+        players=tuple(out), board=tuple(card_str(c) for c in rows[0]),
+        dead=tuple(card_str(c) for c in dead),
+        no_low=sum(tally[1:1 + n_boards]) / n_boards / deals, boards=deals, exact=exact,
+        seed=seed, ranges=(None,) * len(players), game=game, runs=runs,
+        board_cards=tuple(tuple(card_str(c) for c in row) for row in rows))
 
 
 def _result(tally: list[int], players: list[list[int] | None], board: list[int],
             dead: list[int], exact: bool, seed: int | None,
-            ranges: Sequence[Range | None] = ()) -> EquityResult:
+            ranges: Sequence[Range | None] = (), game: Game | None = None) -> EquityResult:
     """The answer from a tally; a range spot's tally ends with the deals
     settled (its other sums are weighted when exact)."""
     deals, no_low = tally[0], tally[1]
@@ -386,13 +590,17 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
         if not exact and deals > 1:
             variance = (share_sq - Fraction(share * share, deals)) / (deals - 1)
             error = math.sqrt(variance / deals) / POT
+        spread = None   # a range spot's tally (one more item) leaves share_sq 0 when exact
+        if len(tally) == 2 + _FIELDS * len(players):
+            spread = math.sqrt(float(max(Fraction(share_sq, deals) - mean * mean * POT * POT,
+                                         Fraction(0)))) / POT
         out.append(PlayerEquity(
             hole=None if hand is None else tuple(card_str(c) for c in hand),
             equity=float(mean), equity_fraction=mean, std_error=error,
             scoop=scoop / deals, win_high=win_high / deals, tie_high=tie_high / deals,
-            win_low=win_low / deals, tie_low=tie_low / deals))
+            win_low=win_low / deals, tie_low=tie_low / deals, std_dev=spread))
     return EquityResult(
         players=tuple(out), board=tuple(card_str(c) for c in board),
         dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
         exact=exact, seed=seed,
-        ranges=tuple(None if r is None else str(r) for r in ranges))
+        ranges=tuple(None if r is None else str(r) for r in ranges), game=game)

@@ -81,13 +81,15 @@ def prepare_ranges(ranges: list[Range | None], removed: list[int]) -> tuple[Rang
 
 def range_chunk(mode: str, ranges: RangeSpot, holes: tuple[int, ...], n_hole: int,
                 board: tuple[int, ...], dead: tuple[int, ...], start: int,
-                count: int) -> list[int] | int:
+                count: int, high_only: bool = False) -> list[int] | int:
     """One chunk of a range spot on this process's backend: a tally whose
-    last item is the number of deals settled."""
+    last item is the number of deals settled (``high_only``: Omaha high)."""
     if mode == "range-enumerate":
-        tally = backend.range_enumerate(holes, n_hole, board, dead, ranges, start, count)
+        tally = backend.range_enumerate(holes, n_hole, board, dead, ranges, start, count,
+                                        high_only)
     else:
-        tally = backend.range_sample(holes, n_hole, board, dead, ranges, start, count)
+        tally = backend.range_sample(holes, n_hole, board, dead, ranges, start, count,
+                                     high_only)
     if tally == backend.ERR_RANGE_CLASH:
         raise ValueError(f"the ranges can hardly be dealt together: "
                          f"{backend.RANGE_MAX_REJECTS} draws in a row shared a card")

@@ -81,6 +81,11 @@ _c_deal_history = fast.replay_deal if fast else None
 
 _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
 
+#: Sites that split a low half among several low winners in whole equal shares and
+#: give the chips left over to the high half (worked out from their files, see
+#: docs/hand-histories.md); everywhere else each half's odd chips go clockwise.
+LOW_ODD_CHIPS_TO_HIGH = frozenset({"bovada"})
+
 
 class PotResult(NamedTuple):
     """One pot as the replay settled it: ``amount`` after ``rake``, the players
@@ -436,6 +441,8 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         else:
             shares: dict[int, int] = {}
             low_half = net // 2 if low_winners else 0
+            if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
+                low_half -= low_half % len(low_winners)
             if low_winners:
                 _divide(low_half, low_winners, shares)
             _divide(net - low_half, high_winners, shares)

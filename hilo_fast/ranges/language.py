@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from ..core.game import Game  # a type only: ranges sit beside core, not above it
+
 __all__ = ["RANK_MACROS", "SHAPE_MACROS", "Range"]
 
 
@@ -334,6 +336,19 @@ class _Parser:
 
 # ---- Range ----
 
+def _hole_count_of(hole_count: int | None, game: Game | None) -> int:
+    """The hand size: ``hole_count``, or the game's ``hole_cards`` (a
+    :class:`~hilo_fast.Game`; the two must agree when both are given), else 4."""
+    if game is None:
+        return 4 if hole_count is None else hole_count
+    cards = getattr(game, "hole_cards", None)
+    if not isinstance(cards, int):
+        raise TypeError(f"game must be a hilo_fast.Game, got {game!r}")
+    if hole_count is not None and hole_count != cards:
+        raise ValueError(f"hole_count {hole_count} but the game deals {cards} cards")
+    return cards
+
+
 class Range:
     """A set of starting hands, each with a positive weight, parsed from the
     range language once. Immutable and hashable.
@@ -349,13 +364,22 @@ class Range:
     (13886, 100.0, 25.0, 0.0)
     >>> len(r.without("Ks Kh Kd"))
     6121
+
+    ``hole_count`` (4, 5 or 6; default 4) or ``game=hf.Game(...)`` (its
+    ``hole_cards``) sets the hand size:
+
+    >>> from hilo_fast import Game
+    >>> Range("AA", game=Game.named("big-o-high")).hole_count
+    5
     """
 
     __slots__ = ("_combos", "_hash", "_hole_count", "_keys", "_text", "_weighted", "_weights")
 
-    def __init__(self, text: str, hole_count: int = 4) -> None:
+    def __init__(self, text: str, hole_count: int | None = None, *,
+                 game: Game | None = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a range is a string, not {type(text).__name__}")
+        hole_count = _hole_count_of(hole_count, game)
         if isinstance(hole_count, bool) or hole_count not in HOLE_SIZES:
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
         value = _Parser(text, hole_count).parse()

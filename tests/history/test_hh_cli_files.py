@@ -50,8 +50,8 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     folder = tmp_path / "folder"
     folder.mkdir()
     return {"missing": (tmp_path / "missing.txt", "No such file or directory"),
-            "not a history": (notes, "is not a PokerStars hand history"),
-            "directory": (folder, "Is a directory")}
+            "not a history": (notes, "no site's hand history recognised"),
+            "directory": (folder, "a directory with no files in it")}
 
 
 def _cases() -> list[tuple[str, int]]:

@@ -187,7 +187,7 @@ def test_cli_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     not_history = tmp_path / "notes.txt"
     not_history.write_text("hello\n", encoding="utf-8")
     assert main(["hh", "report", str(not_history)]) == 1  # a file at fault: the hh rule
-    assert "is not a PokerStars hand history" in capsys.readouterr().err
+    assert "no site's hand history recognised" in capsys.readouterr().err
 
 
 def test_cli_report_plot(tmp_path: Path) -> None:

@@ -179,6 +179,13 @@ CASES = [
          "seat 0's contribution must be an int number of chips, got 2.5"),
     Case("showdown", "float", 'showdown("As2dKh3c5c", ["KsKdQsQd", "2c3d4h6s"], [10, float("nan")])',
          TypeError, "got nan"),
+    Case("showdown", "count", 'showdown(None, ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'boards=["As2dKh3c5c", "9h8h7h6h"])', ValueError, "board 1 must have 5 cards, got 4"),
+    Case("showdown", "dup", 'showdown(None, ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'boards=["As2dKh3c5c", "9h8hAs6h5h"])', ValueError,
+         "card As is on board 0 and on board 1 at another place"),
+    Case("showdown", "count", 'showdown("As2dKh3c5c", ["KsKdQsQd", "2c3d4h6s"], [10, 10], '
+         'game=Game(hole_cards=5))', ValueError, "seat 0 holds 4 cards but the game deals 5"),
     Case("rank_hands", "count", 'rank_hands("As2dKh3c5c", ["KsKdQs", "2c3d4h6s"])', ValueError,
          "seat 0's hole must have 4, 5 or 6 cards, got 3"),
     Case("rank_hands", "dup", 'rank_hands("As2dKh3c5c", ["KsKdQsQd", "Ks3d4h6s"])', ValueError,
@@ -189,6 +196,14 @@ CASES = [
     Case("Range", "range", 'Range("(AA,KK")', ValueError, "unbalanced parenthesis '(' at position 0"),
     Case("Range", "count", 'Range("AAKKQ")', ValueError, "more cards than a 4-card hand"),
     Case("Range", "count", 'Range("AA", hole_count=3)', ValueError, "hole_count must be 4, 5 or 6"),
+    Case("Range", "count", 'Range("AA", hole_count=4, game=Game(hole_cards=5))', ValueError,
+         "hole_count 4 but the game deals 5 cards"),
+    # ---- the game dealt ----
+    Case("Game", "count", "Game(hole_cards=7)", ValueError, "Game hole_cards must be 4, 5 or 6"),
+    Case("Game", "range", "Game(boards=3)", ValueError, "Game boards must be 1 or 2"),
+    Case("Game", "type", 'Game(boards="2")', TypeError, "Game boards must be an int"),
+    Case("Game", "range", 'Game(split="low")', ValueError, "Game split must be 'hilo' or 'high'"),
+    Case("Game", "range", 'Game.named("stud")', ValueError, "unknown game 'stud'"),
     Case("Range", "range", 'Range("101%")', ValueError, "a percentage outside 0-100"),
     Case("Range", "range", 'Range("AA@0,KK@1")', ValueError, "a weight must be a positive number"),
     Case("Range", "dup", 'Range("AsAs")', ValueError, "the same card twice (As)"),
@@ -196,6 +211,14 @@ CASES = [
          "player 2's range 'AsAh**' is empty after card removal"),
     # ---- equity ----
     Case("equity", "type", 'equity("As2dKh3c7c8d9hTs")', TypeError, "holes must be a sequence of hands"),
+    Case("equity", "count", 'equity(["As2dKh3c", "7c8d9hTs"], game=Game(boards=2), boards=["2c3c4c"])',
+         ValueError, "boards must hold 2 board(s)"),
+    Case("equity", "dup", 'equity(["As2dKh3c", "7c8d9hTs"], game=Game(boards=2), '
+         'boards=["2c4c5c", "6cJc2c"])', ValueError, "duplicate card 2c"),
+    Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], runs=3)', ValueError,
+         "runs must be 1..2, got 3"),
+    Case("equity", "type", 'equity(["As2dKh3c", "7c8d9hTs"], game="high")', TypeError,
+         "game must be a hilo_fast.Game"),
     Case("equity", "count", 'equity(["As2dKh3c"])', ValueError, "equity needs 2 to 10 players, got 1"),
     Case("equity", "count", 'equity(["As2dKh3c", "7c8d9hTsJs"])', ValueError,
          "every player must hold the same number of cards"),
@@ -276,6 +299,9 @@ CASES = [
     Case("read_pokerstars", "type", "read_pokerstars(b'PokerStars')", TypeError, "source must be a path or an open text file"),
     Case("parse_pokerstars", "type", "parse_pokerstars(None)", TypeError, "text must be a str, got NoneType"),
     Case("parse_pokerstars", "type", "list(parse_pokerstars('hello\\n'))", ValueError, "is not a PokerStars hand history"),
+    Case("read_history", "type", "read_history(12)", TypeError, "source must be a path, an open file, a directory or a list of these, got int"),
+    Case("read_history", "type", "read_history([b'hello'])", TypeError, "got bytes"),
+    Case("read_history", "type", "list(read_history(__import__('io').StringIO('hello\\n')))", ValueError, "no site's hand history recognised"),
     Case("parse_phh", "type", "parse_phh('x = = 1\\n')", ValueError, "<text>: not PHH (TOML: Invalid value"),
     Case("parse_phh", "range", 'parse_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
     Case("parse_phh", "chips", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "starting_stacks[0] is negative: -5"),
@@ -294,6 +320,27 @@ CASES = [
     Case("solve", "range", 'solve(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), max_iterations=0)', ValueError, "max_iterations must be a positive int"),
     Case("best_response", "type", 'best_response(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), 5)', TypeError, "strategy must be a Solution"),
     Case("SolverBot", "type", "SolverBot('solution')", TypeError, "SolverBot plays a hilo_fast.Solution"),
+    Case("classify", "count", 'classify("As2dKh", "3s4h5d")', ValueError, "hole must have 4, 5 or 6 cards, got 3"),
+    Case("classify", "count", 'classify("As2dKh9c", "3s4h")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
+    Case("classify", "range", 'classify([0, 1, 2, 52], [4, 5, 6])', ValueError, "bad card 52"),
+    Case("classify", "dup", 'classify("As2dKh9c", "3s4h5d", dead="5d")', ValueError, "duplicate card 5d: in board and in dead"),
+    Case("classify", "type", 'classify("As2dKh9c", "3s4h5d", dead=7.5)', TypeError, "bad cards 7.5"),
+    Case("runouts", "count", 'runouts(["As2sKhKd"], "")', ValueError, "runouts needs 2 to 10 players, got 1"),
+    Case("runouts", "dup", 'runouts(["As2sKhKd", "As3dQcJc"], "")', ValueError, "duplicate card As"),
+    Case("runouts", "count", 'runouts(["As2sKhKd", "Ad3dQcJc"], "3h4c")', ValueError, "board must have 0, 3, 4 or 5 cards, got 2"),
+    Case("runouts", "range", 'runouts(["As2sKhKd", "Ad3dQcJc"], samples=0)', ValueError, "samples must be a positive int or None, got 0"),
+    Case("range_vs_range", "type", 'range_vs_range("AA", 3, "7c8d9h")', TypeError, "villain must be a Range or range text, not int"),
+    Case("range_vs_range", "count", 'range_vs_range("AA", "KK", "7c8d")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
+    Case("range_vs_range", "dup", 'range_vs_range("AsAdAhAc", "AsKdKhKc", "7c8d9h")', ValueError, "the ranges can never be dealt together"),
+    Case("classify_range", "type", 'classify_range(12, "3s4h5d")', TypeError, "hands must be a Range or range text, not int"),
+    Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
+    Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
+    Case("classify_range", "dup", 'classify_range("AA**", "3s4h5d", dead="3s")', ValueError, "duplicate card 3s: in board and in dead"),
+    Case("pql", "type", "pql(3)", TypeError, "a PQL query is a str, not int"),
+    Case("pql", "count", "pql(\"select count(winsHi(h)) from h='As2d3c4h', board='7d8d'\")", ValueError, "col 51: board: 0, 3, 4 or 5 cards, got 2"),
+    Case("pql", "range", "pql(\"select count(winsHi(h)) from h='As2d3c4h'\", samples=0)", ValueError, "samples must be 1.."),
+    Case("pql", "dup", "pql(\"select count(winsHi(h)) from h='As2d3c4h', board='As7d8d'\")", ValueError, "col 33: player h: As is also on the board"),
+    Case("pql", "float", "pql(\"select count(winsHi(h)) from h='As2d3c4h'\", samples=2.5)", TypeError, "samples must be an int, not float"),
 ]
 
 
@@ -343,7 +390,9 @@ def test_bad_input_raises_and_changes_nothing(backend: ModuleType, case: Case) -
 def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
-    no_input = {"BACKEND", "__version__", "HandValue", "EquityResult", "PlayerEquity", "Pot",
+    no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses",
+                "RangeVsRange", "Runouts", "RunoutChunk", "PQLResult", "EquityResult",
+                "PlayerEquity", "BoardEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView", "Solution",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results

@@ -18,15 +18,17 @@ PACKAGE = Path(hilo_fast.__file__).resolve().parent
 
 # Written out by hand: adding or removing a public name is a decision, made here too.
 PUBLIC = {
-    "BACKEND", "Action", "Bot", "CardLike", "CardsLike", "EquityResult", "Game", "Hand", "HandHistory",
-    "HandValue", "HandView", "LegalActions", "Limit", "MixedGame", "OddChip", "PlayerEquity",
-    "PokerStarsReader", "Pot", "Range", "Replay", "ShowdownResult", "SimulationSummary",
+    "Action", "BACKEND", "BoardEquity", "Bot", "CardLike", "CardsLike", "EquityResult", "Game",
+    "Hand", "HandClass", "HandHistory", "HandValue", "HandView", "LegalActions", "Limit",
+    "MixedGame", "OddChip", "PQLResult", "PlayerEquity", "PokerStarsReader", "Pot", "Range",
+    "RangeClasses", "RangeVsRange", "Replay", "RunoutChunk", "Runouts", "ShowdownResult",
+    "SimulationSummary", "Street", "Structure", "Table", "UnreadableHand", "__version__",
+    "card_str", "classify", "classify_range", "describe_high", "describe_low", "equity",
+    "evaluate", "evaluate_batch", "evaluate_high5", "evaluate_low5", "format_cards",
+    "high_category", "omaha_high", "omaha_hilo", "omaha_low", "parse_card", "parse_cards",
+    "parse_phh", "parse_pokerstars", "pql", "range_vs_range", "rank_hands", "read_history",
+    "read_phh", "read_pokerstars", "runouts", "showdown", "simulate", "to_phh", "to_phhs",
     "Solution", "SolverBot", "Subgame", "best_response", "solve",
-    "Street", "Structure", "Table", "UnreadableHand", "__version__", "card_str",
-    "describe_high", "describe_low", "equity", "evaluate", "evaluate_batch", "evaluate_high5",
-    "evaluate_low5", "format_cards", "high_category", "omaha_high", "omaha_hilo", "omaha_low",
-    "parse_card", "parse_cards", "parse_phh", "parse_pokerstars", "rank_hands", "read_phh",
-    "read_pokerstars", "showdown", "simulate", "to_phh", "to_phhs",
 }
 
 # Module paths the docs and examples used before the subpackages: (old, new, a name in it).

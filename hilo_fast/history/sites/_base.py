@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -28,6 +27,7 @@ MAX_ERRORS = 1000        # errors a reader keeps (error_count counts them all)
 MAX_HAND_LINES = 2000    # a "hand" longer than this is not one: memory stays bounded
 MAX_LINE = 1 << 16       # characters kept of one line (a 100 MB line is garbage)
 SNIFF_BYTES = 8192       # what read_history looks at to tell the site
+LEADING_LINES = 200      # lines before the first header after which a file is not a history
 
 
 class SiteReader(Iterator[HandHistory]):
@@ -98,25 +98,41 @@ class Block(NamedTuple):
     cut: bool
 
 
-def blocks(lines: Iterable[str], is_header: Callable[[str], bool]) -> Iterator[Block]:
+def blocks(lines: Iterable[str], is_header: Callable[[str], bool],
+           prefixes: tuple[str, ...] | None = None) -> Iterator[Block]:
     """Cut ``lines`` into hands: each block starts at a line for which
     ``is_header(line)`` is true (lines are given stripped of spaces and BOMs) and
     runs to the next. Blank lines are dropped. Text before the first header comes
-    as a first block whose first line is not a header (the reader reports it)."""
+    as a first block whose first line is not a header (the reader reports it);
+    when it reaches LEADING_LINES lines it comes at once, ``cut`` (a file of
+    garbage is refused without reading it all). ``prefixes``: when given, only a
+    line starting with one of them can be a header (is_header is asked about
+    those only: a reader's fast path)."""
     block: list[str] = []
-    start, cut, number = 0, False, 0
+    start, cut, number, started = 0, False, 0, False
     for raw in lines:
         number += 1
-        line = raw.strip().lstrip("\ufeff")[:MAX_LINE]
+        line = raw.strip()
         if not line:
             continue
-        if is_header(line):
+        if line[0] == "\ufeff":
+            line = line.lstrip("\ufeff").strip()
+            if not line:
+                continue
+        if len(line) > MAX_LINE:
+            line = line[:MAX_LINE]
+        if (prefixes is None or line.startswith(prefixes)) and is_header(line):
             if block:
                 yield Block(start, block, cut)
-            block, start, cut = [line], number, False
-        elif len(block) < MAX_HAND_LINES:
+            block, start, cut, started = [line], number, False, True
+        elif not started:   # text before the first header
             if not block:
                 start = number
+            block.append(line)
+            if len(block) >= LEADING_LINES:
+                yield Block(start, block, True)
+                block = []
+        elif len(block) < MAX_HAND_LINES:
             block.append(line)
         else:
             cut = True
@@ -151,17 +167,58 @@ def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
     if encoding is not None:
         yield from _decoded_chunks(head, binary, encoding)
         return
-    parts = head.removeprefix(codecs.BOM_UTF8).splitlines(keepends=True)
-    if parts and not parts[-1].endswith((b"\n", b"\r")):
-        parts[-1] += binary.readline()
-    for raw in itertools.chain(parts, binary):
-        raw = raw.rstrip(b"\r\n")
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            line = raw.decode("cp1252", errors="replace")
-        # (a lone "\r" ends a line too, as universal newlines would have it)
-        yield from line.split("\r") if "\r" in line else (line,)
+    yield from _utf8_lines(head.removeprefix(codecs.BOM_UTF8), binary)
+
+
+_CHUNK = 1 << 16   # bytes read at a time
+
+
+def _utf8_lines(first: bytes, binary: IO[bytes]) -> Iterator[str]:
+    """The lines of ``first`` and the rest of ``binary``, read a chunk at a time and
+    decoded as UTF-8 (a line that is not: cp1252). A line longer than MAX_LINE bytes
+    keeps its start only (the rest is skipped unread into memory)."""
+    pending, skipping = first, False
+    while True:
+        chunk = binary.read(_CHUNK)
+        if skipping:
+            at = chunk.find(b"\n")
+            if at < 0:
+                if chunk:
+                    continue
+            else:
+                chunk, skipping = chunk[at:], False
+        if not chunk:
+            parts = pending.split(b"\n")
+            if not parts[-1]:
+                parts.pop()
+            yield from _decoded_lines(parts)
+            return
+        parts = (pending + chunk).split(b"\n")
+        pending = parts.pop()
+        if len(pending) > MAX_LINE:
+            pending, skipping = pending[:MAX_LINE], True
+        yield from _decoded_lines(parts)
+
+
+def _decoded_lines(parts: list[bytes]) -> list[str]:
+    """Lines (bytes, no "\\n") decoded: UTF-8, a line that is not UTF-8 as cp1252; a
+    trailing "\\r" dropped and a lone "\\r" ending a line, as universal newlines would."""
+    try:
+        lines = b"\n".join(parts).decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        lines = []
+        for raw in parts:
+            try:
+                lines.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                lines.append(raw.decode("cp1252", errors="replace"))
+    found: list[str] = []
+    for line in lines:
+        if "\r" in line:
+            found.extend(line.rstrip("\r").split("\r"))
+        else:
+            found.append(line)
+    return found
 
 
 def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[str]:

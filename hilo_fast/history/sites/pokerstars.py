@@ -61,7 +61,11 @@ from ...engine.structures import Limit
 from .._backend import fast
 from ..model import HandHistory, HHAction, Post, SeatInfo, UnreadableHand
 
-__all__ = ["PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars"]
+__all__ = ["SITE", "PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars",
+           "sniff"]
+
+#: The site's name in hilo_fast.history.sites.SITES (HandHistory.site stays "PokerStars").
+SITE = "pokerstars"
 
 #: A source with no hand header among its first this many non-blank lines is no hand history.
 SNIFF_LINES = 50
@@ -950,6 +954,15 @@ def _next_header(text: str, start: int, end: int) -> int:
 
 #: The first characters of a line that may be a header once stripped (spaces, a BOM).
 _LEAD = frozenset(c for c in map(chr, range(0x3001)) if c.isspace()) | {"\ufeff"}
+
+
+_SNIFF = re.compile(r"^[^\S\n]*\ufeff?[^\S\n]*PokerStars (?:Zoom Hand|Hand|Game|Home Game Hand|"
+                    r"Home Game) #\d+: ", re.MULTILINE)
+
+
+def sniff(head: str) -> bool:
+    """True when ``head`` (the first few KB of a decoded file) holds a PokerStars hand header."""
+    return _SNIFF.search(head) is not None
 
 
 def read_pokerstars(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> PokerStarsReader:

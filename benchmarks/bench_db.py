@@ -1,0 +1,125 @@
+"""Hand histories into a database: imported hands per second on one core.
+
+The hands are synthetic PokerStars histories of random self-play (every
+structure, 2..9 seats, side pots, 4- and 5-card, and many all-ins: each one is
+an exact all-in equity computation at import), written once to a file outside
+the timing. Timed, each into a fresh database: ``hilo-fast hh import``'s work
+(read, replay, rows, batched writes, a transaction per batch) into DuckDB with
+one thread, and, with ``--postgres DSN``, into PostgreSQL; beside it the read +
+replay alone (``hh check``'s work), the floor of any import. The same import
+without the all-in equities shows what they cost. Times are this process's CPU
+time (DuckDB runs inside it; PostgreSQL's server work is not counted, so its
+wall time is printed too).
+
+Target: 20,000 hands/s into DuckDB (issue 29). A target missed prints a line
+starting ``MISSED``; the exit status is 1 on a miss only with ``--strict``.
+
+    python benchmarks/bench_db.py --hands 20000 [--postgres postgresql://...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from collections.abc import Callable
+
+from hilo_fast.history.db import import_hands, open_database
+from hilo_fast.history.db import rows as db_rows
+from hilo_fast.history.sites.pokerstars import read_pokerstars
+from hilo_fast.history.synth import synthetic_histories
+
+TARGET = 20_000
+
+
+def _timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Best (CPU seconds, wall seconds) of ``repeat`` runs."""
+    best_cpu = best_wall = float("inf")
+    for _ in range(repeat):
+        cpu, wall = time.process_time(), time.perf_counter()
+        work()
+        best_cpu = min(best_cpu, time.process_time() - cpu)
+        best_wall = min(best_wall, time.perf_counter() - wall)
+    return best_cpu, best_wall
+
+
+def _reset_postgres(dsn: str) -> None:
+    import psycopg
+
+    from hilo_fast.history.db.export import EXPORTED
+
+    with psycopg.connect(dsn, autocommit=True) as con:
+        for table in EXPORTED:
+            con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
+    parser.add_argument("--repeat", type=int, default=2, help="best of N runs (default 2)")
+    parser.add_argument("--postgres", metavar="DSN", help="also import into this PostgreSQL "
+                        "database (its hilo-fast tables are dropped first)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 on a missed target")
+    args = parser.parse_args()
+    missed: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "hands.txt")
+        with open(path, "w", encoding="utf-8") as out:
+            out.writelines(synthetic_histories(args.hands, seed=1))
+        n = args.hands
+
+        def replay_only() -> None:
+            assert sum(h.replay().exact for h in read_pokerstars(path)) == n
+
+        def into_duckdb() -> None:
+            target = os.path.join(tmp, "hands.duckdb")
+            if os.path.exists(target):
+                os.remove(target)
+            with open_database(target) as db:
+                db.connection.execute("SET threads TO 1")
+                assert import_hands(db, read_pokerstars(path)).stored == n
+
+        base, _ = _timed(replay_only, args.repeat)
+        duck, _ = _timed(into_duckdb, args.repeat)
+        with open_database(os.path.join(tmp, "hands.duckdb")) as db:
+            all_ins = db.query("SELECT COUNT(DISTINCT hand_id) FROM all_in_equities")[1][0][0]
+            size = os.path.getsize(os.path.join(tmp, "hands.duckdb"))
+        equities = db_rows._all_in
+        db_rows._all_in = lambda *a: None   # type: ignore[assignment]   # (restored below)
+        try:
+            bare, _ = _timed(into_duckdb, args.repeat)
+        finally:
+            db_rows._all_in = equities
+        print(f"{n:,} synthetic PokerStars hands, {os.path.getsize(path) / 1e6:.1f} MB; "
+              f"{all_ins:,} ({100 * all_ins / n:.0f}%) all in before the river (exact "
+              f"equity each); best of {args.repeat}, CPU time")
+        print(f"read + replay (hh check):       {n / base:>9,.0f} hands/s")
+        met = n / duck >= TARGET
+        print(f"import into DuckDB:             {n / duck:>9,.0f} hands/s "
+              f"({base / duck:.2f}x the read + replay; {n / duck / TARGET:.2f}x the "
+              f"{TARGET:,} target: {'met' if met else 'MISSED'}); {size / n:,.0f} bytes/hand")
+        if not met:
+            missed.append(f"import into DuckDB {n / duck:,.0f} hands/s < {TARGET:,}")
+        print(f"  the same without the all-in equities: {n / bare:>9,.0f} hands/s "
+              f"({base / bare:.2f}x the read + replay)")
+        if args.postgres:
+            dsn = args.postgres
+
+            def into_postgres() -> None:
+                _reset_postgres(dsn)
+                with open_database(dsn) as db:
+                    assert import_hands(db, read_pokerstars(path)).stored == n
+
+            cpu, wall = _timed(into_postgres, args.repeat)
+            print(f"import into PostgreSQL:         {n / cpu:>9,.0f} hands/s CPU here, "
+                  f"{n / wall:,.0f} hands/s wall ({base / cpu:.2f}x the read + replay)")
+            _reset_postgres(dsn)
+    for what in missed:
+        print(f"MISSED: {what}")
+    print("targets: all met" if not missed else f"targets: {len(missed)} MISSED")
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,263 @@
+"""The analysis concept's pure-Python twin: csrc/analysis/classify.c, field for
+field (the fields are defined in :mod:`hilo_fast.analysis.classes`)."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from ..core import tables as gen
+from ..core._py_backend import (
+    _FLUSH_SUIT,
+    _LOW_BIT,
+    _PAIR,
+    _SUIT_COUNT,
+    ERR_COUNT,
+    _board_high_row,
+    _flush_high,
+    _int32_view,
+    check_cards,
+)
+
+NAME = "python"
+
+#: hf_class's fields, in the C struct's order.
+CLASS_FIELDS = ("high", "high_rank", "low", "low_rank", "low_counterfeit", "flush_outs",
+                "nut_flush_draw", "straight_ranks", "straight_outs", "low_outs", "nut_low_outs",
+                "nut_flush_blocker", "nut_low_blocker")
+
+_ALL_CARDS = (1 << 52) - 1
+
+
+@cache
+def _low_value(hole_mask: int, board_mask: int) -> int:
+    return gen.omaha_low_value(hole_mask, board_mask)
+
+
+def _pair_values(board: Sequence[int], left: int) -> list[tuple[int, int]]:
+    """(high of the pair with the board, the pair as a card mask) for every
+    pair of cards in ``left``."""
+    row = _board_high_row(board)
+    cards = [c for c in range(52) if left >> c & 1]
+    flush_possible = _FLUSH_SUIT[sum(_SUIT_COUNT[c] for c in board)] >= 0
+    out = []
+    for a, b in combinations(cards, 2):
+        value = row[_PAIR[a][b]]
+        if flush_possible:
+            value = min(value, _flush_high((a, b), board))
+        out.append((value, 1 << a | 1 << b))
+    return out
+
+
+def _high_rank(pairs: list[tuple[int, int]], taken: int, high: int) -> int:
+    return 1 + len({v for v, mask in pairs if v < high and not mask & taken})
+
+
+def _low_rank(avail: list[int], board_low: int, low: int) -> int:
+    better = set()
+    for i, j in combinations(range(8), 2):
+        if avail[i] and avail[j]:
+            v = _low_value(1 << i | 1 << j, board_low)
+            if v and v < low:
+                better.add(v)
+    return 1 + len(better)
+
+
+def _best_straight(hole: int, board: int) -> int:
+    for top in range(12, 2, -1):
+        s = 0x100F if top == 3 else 0x1F << (top - 4)
+        missing = s & ~board
+        if missing.bit_count() <= 2 and not missing & ~hole and (s & hole).bit_count() >= 2:
+            return top
+    return -1
+
+
+def _classify_one(pairs: list[tuple[int, int]], hole: Sequence[int], board: Sequence[int],
+                  board_dead: int) -> tuple[int, ...]:
+    hero = 0
+    for c in hole:
+        hero |= 1 << c
+    unseen = ~(board_dead | hero) & _ALL_CARDS
+    f = dict.fromkeys(CLASS_FIELDS, 0)
+    row = _board_high_row(board)
+    high = min(row[_PAIR[a][b]] for a, b in combinations(hole, 2))
+    f["high"] = high = min(high, _flush_high(hole, board))
+    f["high_rank"] = _high_rank(pairs, hero, high)
+
+    unseen_rank, unseen_suit = [0] * 13, [0] * 4
+    for c in range(52):
+        if unseen >> c & 1:
+            unseen_rank[c >> 2] += 1
+            unseen_suit[c & 3] += 1
+    board_suit, hero_suit = [0] * 4, [0] * 4
+    hole_ranks = board_ranks = hole_low = board_low = 0
+    for c in hole:
+        hero_suit[c & 3] += 1
+        hole_ranks |= 1 << (c >> 2)
+        hole_low |= _LOW_BIT[c]
+    for c in board:
+        board_suit[c & 3] += 1
+        board_ranks |= 1 << (c >> 2)
+        board_low |= _LOW_BIT[c]
+    avail = [unseen_rank[12], *unseen_rank[:7]]  # low bit order: ace, then 2..8
+
+    low = _low_value(hole_low, board_low)
+    f["low"] = low
+    f["low_rank"] = _low_rank(avail, board_low, low) if low else 0
+    more = len(board) < 5
+
+    has_flush = any(board_suit[s] >= 3 and hero_suit[s] >= 2 for s in range(4))
+    for s in range(4):
+        top = next((4 * r + s for r in range(12, -1, -1) if not board_dead >> (4 * r + s) & 1),
+                   -1)
+        hero_top = top >= 0 and bool(hero >> top & 1)
+        if (board_suit[s] >= 3 or (board_suit[s] == 2 and more)) and hero_top:
+            f["nut_flush_blocker"] = 1
+        if more and not has_flush and board_suit[s] == 2 and hero_suit[s] >= 2:
+            f["flush_outs"] += unseen_suit[s]
+            if hero_top:
+                f["nut_flush_draw"] = 1
+
+    if board_low.bit_count() + 5 - len(board) >= 3:
+        free = [i for i in range(8) if not board_low >> i & 1]
+        f["nut_low_blocker"] = int(all(hole_low >> i & 1 for i in free[:2]))
+
+    if more:
+        straight = _best_straight(hole_ranks, board_ranks)
+        for r in range(13):
+            if unseen_rank[r] and _best_straight(hole_ranks, board_ranks | 1 << r) > straight:
+                f["straight_ranks"] += 1
+                f["straight_outs"] += unseen_rank[r]
+        for i in range(8):
+            if not avail[i]:
+                continue
+            next_board = board_low | 1 << i
+            next_low = _low_value(hole_low, next_board)
+            avail[i] -= 1
+            next_rank = _low_rank(avail, next_board, next_low) if next_low else 0
+            avail[i] += 1
+            if not low and next_low:
+                f["low_outs"] += avail[i]
+            if next_rank == 1 and f["low_rank"] != 1:
+                f["nut_low_outs"] += avail[i]
+            if low and hole_low >> i & 1 and next_rank > f["low_rank"]:
+                f["low_counterfeit"] += avail[i]
+    return tuple(f[name] for name in CLASS_FIELDS)
+
+
+def _check_spot(board: Sequence[int], dead: Sequence[int], n_hole: int) -> tuple[int, int]:
+    """(error, mask of the board and dead cards)."""
+    if not 3 <= len(board) <= 5 or not 4 <= n_hole <= 6 or len(dead) > 52:
+        return ERR_COUNT, 0
+    err = check_cards(board, dead)
+    mask = 0
+    for c in (*board, *dead):
+        mask |= 1 << c
+    return err, mask
+
+
+def classify_many(holes: Any, n_hole: int, board: Sequence[int], dead: Sequence[int],
+                  out: Any) -> tuple[int, int]:
+    """Classify the hands of ``holes`` (a flat int32 buffer, ``n_hole`` cards a
+    row) into ``out`` (a writable int32 buffer, CLASS_FIELDS per row):
+    (0, -1), or (ERR_*, the first bad row or -1 for the board and dead) with
+    nothing written."""
+    err, board_dead = _check_spot(board, dead, n_hole)
+    if err:
+        return err, -1
+    cards = _int32_view(holes).tolist()
+    rows = [cards[i:i + n_hole] for i in range(0, len(cards), n_hole)]
+    for row, hole in enumerate(rows):
+        err = ERR_COUNT if len(hole) != n_hole else check_cards(hole, board, dead)
+        if err:
+            return err, row
+    target = _int32_view(out)
+    width = len(CLASS_FIELDS)
+    if len(target) < width * len(rows):
+        return ERR_COUNT, -1
+    pairs = _pair_values(board, ~board_dead & _ALL_CARDS)
+    for row, hole in enumerate(rows):
+        target[row * width:(row + 1) * width] = array("i", _classify_one(pairs, hole, board,
+                                                                         board_dead))
+    return 0, -1
+
+
+def classify(hole: Sequence[int], board: Sequence[int], dead: Sequence[int]) -> \
+        tuple[int, ...] | int:
+    """The CLASS_FIELDS of one hand, or ERR_*."""
+    if not 4 <= len(hole) <= 6:
+        return ERR_COUNT
+    err, board_dead = _check_spot(board, dead, len(hole))
+    err = err or check_cards(hole, board, dead)
+    if err:
+        return err
+    return _classify_one(_pair_values(board, ~board_dead & _ALL_CARDS), hole, board, board_dead)
+
+
+def _pair_share(ha: int, la: int, hb: int, lb: int) -> float:
+    high = 1.0 if ha < hb else 0.5 if ha == hb else 0.0
+    if not la and not lb:
+        return high
+    low = 0.0 if not la else 1.0 if not lb or la < lb else 0.5 if la == lb else 0.0
+    return 0.5 * high + 0.5 * low
+
+
+def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any, n_hole: int,
+                   board: Sequence[int], dead: Sequence[int], a_share: Any, a_weight: Any
+                   ) -> int:
+    """As csrc/analysis/range_vs_range.c, pair by pair: every runout, every A
+    combo against every B combo that shares no card with it or the runout."""
+    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
+        return ERR_COUNT
+    err = check_cards(board, dead)
+    if err:
+        return err
+    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
+    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
+    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb):
+        return ERR_COUNT
+    a_rows = [a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)]
+    b_rows = [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)]
+    for row in (*a_rows, *b_rows):
+        err = check_cards(row, board, dead)
+        if err:
+            return err
+    share = memoryview(a_share).cast("B").cast("d")
+    weight = memoryview(a_weight).cast("B").cast("d")
+    for i in range(len(a_rows)):
+        share[i] = weight[i] = 0.0
+    known = {*board, *dead}
+    deck = [c for c in range(52) if c not in known]
+    for more in combinations(deck, 5 - len(board)):
+        full = [*board, *more]
+        gone = set(more)
+        b_values = [None if gone & set(row) else
+                    (_omaha_high_of(row, full), _low_value(_low_mask(row), _low_mask(full)))
+                    for row in b_rows]
+        for i, row in enumerate(a_rows):
+            if gone & set(row):
+                continue
+            ha, la = _omaha_high_of(row, full), _low_value(_low_mask(row), _low_mask(full))
+            mine = set(row)
+            for j, value in enumerate(b_values):
+                if value is None or mine & set(b_rows[j]):
+                    continue
+                share[i] += wb[j] * _pair_share(ha, la, *value)
+                weight[i] += wb[j]
+    return 0
+
+
+def _low_mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= _LOW_BIT[c]
+    return mask
+
+
+def _omaha_high_of(hole: Sequence[int], board: Sequence[int]) -> int:
+    row = _board_high_row(board)
+    high = min(row[_PAIR[a][b]] for a, b in combinations(hole, 2))
+    return min(high, _flush_high(hole, board))

@@ -1,0 +1,302 @@
+"""One replayed hand as the rows of each table of the schema (schema.sql).
+
+:func:`hand_rows` appends a hand's rows to a :class:`Rows` batch (a list of
+tuples per table, in the column order of schema.sql); the importer turns a
+batch into columns (Arrow for DuckDB, COPY for PostgreSQL). The tracker flags
+of each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
+from the actions, by the definitions of docs/database.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...cards import card_str
+from ...core.evaluation import fast_omaha_hilo
+from ...core.pots import _divide, winners
+from ...engine.structures import Limit
+from ...equity.compute import equity
+
+if TYPE_CHECKING:
+    from ..model import HandHistory, UnreadableHand
+    from ..replay import Replay
+
+__all__ = ["TABLES", "Rows", "hand_rows", "positions", "seat_flags"]
+
+#: The tables a hand fills, in the order they are written.
+TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
+          "discrepancies")
+_LIMITS = {Limit.FIXED: "fixed", Limit.POT: "pot", Limit.NO: "no"}
+_POSTFLOP = ("flop", "turn", "river")
+
+
+@dataclass
+class Rows:
+    """A batch of rows, table name -> list of row tuples (schema.sql's column order)."""
+
+    tables: dict[str, list[tuple[object, ...]]] = field(
+        default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")})
+    hands: int = 0
+
+    def clear(self) -> None:
+        for rows in self.tables.values():
+            rows.clear()
+        self.hands = 0
+
+
+def positions(h: HandHistory) -> dict[str, str]:
+    """name -> position of each player dealt in: clockwise from the button, the
+    seat after it is SB, the next BB, the last BTN; heads-up the button is the
+    small blind (BTN) and the other BB. The seats between BB and BTN are, from
+    the button back, CO, HJ, LJ, and before those UTG, UTG+1, ... (three or
+    fewer: UTG, HJ, CO as far as they go from the button back)."""
+    dealt = set(h.dealt_in)
+    order = sorted((seat, name) for seat, name, *_ in h.seats if name in dealt)
+    if not order:
+        return {}
+    # clockwise from the first seat after the button
+    after = [name for seat, name in order if seat > h.button] + \
+        [name for seat, name in order if seat <= h.button]
+    if len(after) == 1:
+        return {after[0]: "BTN"}
+    if len(after) == 2:
+        return {after[-1]: "BTN", after[0]: "BB"}
+    middle = after[2:-1]
+    m = len(middle)
+    if m <= 3:
+        names = ["UTG", "HJ", "CO"][3 - m:]
+    else:
+        names = [("UTG" if k == 0 else f"UTG+{k}") for k in range(m - 3)] + ["LJ", "HJ", "CO"]
+    out = {after[0]: "SB", after[1]: "BB", after[-1]: "BTN"}
+    out.update(zip(middle, names, strict=True))
+    return out
+
+
+def seat_flags(h: HandHistory) -> dict[str, list[int]]:
+    """name -> the tracker flags of each player dealt in, in schema.sql's order:
+    vpip, pfr, 3-bet chance, 3-bet, fold-to-3-bet chance, fold to 3-bet,
+    c-bet chance, c-bet, fold-to-c-bet chance, fold to c-bet, postflop bets and
+    raises, calls, folds, saw flop (docs/database.md defines each)."""
+    flags = {name: [0] * 14 for name in h.dealt_in}
+    raises = 0                # preflop raises so far (1: an open raise, 2: a 3-bet)
+    opener: str | None = None  # the raise to 2 bets
+    aggressor: str | None = None   # the last preflop raiser
+    folded: set[str] = set()
+    faced_one: set[str] = set()
+    faced_two: set[str] = set()
+    flop_bet = False          # the flop was bet
+    cbet_made = False
+    flop_raised = False
+    first_flop: set[str] = set()
+    answered_cbet: set[str] = set()
+    for street, player, kind, _amount, _to, _all_in in h.actions:
+        f = flags.get(player)
+        if f is None or kind == "return":
+            continue
+        if street == "preflop":
+            if raises == 1 and player not in faced_one:
+                faced_one.add(player)
+                f[2] = 1
+                if kind == "raise":
+                    f[3] = 1
+            if raises == 2 and player == opener and player not in faced_two:
+                faced_two.add(player)
+                f[4] = 1
+                if kind == "fold":
+                    f[5] = 1
+            if kind in ("call", "raise", "bet"):
+                f[0] = 1
+            if kind in ("raise", "bet"):
+                f[1] = 1
+                raises += 1
+                aggressor = player
+                if raises == 1:
+                    opener = player
+            if kind == "fold":
+                folded.add(player)
+            continue
+        if kind in ("bet", "raise"):
+            f[10] += 1
+        elif kind == "call":
+            f[11] += 1
+        elif kind == "fold":
+            f[12] += 1
+        if street != "flop":
+            continue
+        if player not in first_flop:   # the player's first flop action
+            first_flop.add(player)
+            if player == aggressor and not flop_bet:
+                f[6] = 1
+                if kind == "bet":
+                    f[7] = 1
+                    cbet_made = True
+        if cbet_made and player != aggressor and not flop_raised \
+                and player not in answered_cbet:   # the first answer to the c-bet
+            answered_cbet.add(player)
+            f[8] = 1
+            if kind == "fold":
+                f[9] = 1
+        if kind == "bet":
+            flop_bet = True
+        elif kind == "raise":
+            flop_raised = True
+    if len(h.board) >= 3:
+        for name, f in flags.items():
+            f[13] = name not in folded
+    return flags
+
+
+def _pot_split(rep: Replay, pot_index: int, high: dict[str, int], low: dict[str, int]
+               ) -> tuple[dict[str, int], dict[str, int], bool]:
+    """The high and low parts each winner of pot ``pot_index`` took, as the replay
+    split it (the same winners rule and odd-chip order), and whether a low took half."""
+    pot = rep.pots[pot_index]
+    if len(pot.eligible) < 2:
+        return dict(pot.shares), {}, False
+    seat_of = rep.seat_of
+    seats = [seat_of[name] for name in pot.eligible]
+    button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
+    clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
+    name_of = {seat_of[name]: name for name in pot.eligible}
+    hi_values = [0] * (max(seats) + 1)
+    lo_values = [0] * (max(seats) + 1)
+    for name in pot.eligible:
+        hi_values[seat_of[name]] = high[name]
+        lo_values[seat_of[name]] = low[name]
+    high_winners, low_winners = winners(hi_values, lo_values, clockwise)
+    low_half = pot.amount // 2 if low_winners else 0
+    low_shares: dict[int, int] = {}
+    high_shares: dict[int, int] = {}
+    if low_winners:
+        _divide(low_half, low_winners, low_shares)
+    _divide(pot.amount - low_half, high_winners, high_shares)
+    hi = {name_of[s]: v for s, v in high_shares.items() if v}
+    lo = {name_of[s]: v for s, v in low_shares.items() if v}
+    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in set(hi) | set(lo)}
+    if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
+        return dict(pot.shares), {}, False
+    return hi, lo, bool(low_winners)
+
+
+def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float]
+            ) -> None:
+    """The all-in equities of the hand, when its players were all in before the
+    river with every showdown hand known (as hilo_fast.history.report.all_in_equity)."""
+    h = rep.history
+    if rep.all_in_board is None or rep.hand is None or not rep.pots:
+        return
+    if any(name not in h.hole_cards for name in rep.showdown):
+        return
+    holes = {name: rep.hand.holes[rep.seat_of[name]] for name in rep.showdown}
+    board = list(rep.all_in_board)
+    expected = {name: 0.0 for name in rep.showdown}
+    main_high: dict[str, float] = {}
+    main_low: dict[str, float] = {}
+    for index, pot in enumerate(rep.pots):
+        players = [name for name in pot.eligible if name in holes]
+        if len(players) < 2:
+            for name, won in pot.shares.items():
+                expected[name] = expected.get(name, 0.0) + won
+            continue
+        dead = [c for name, hole in holes.items() if name not in players for c in hole or ()]
+        result = equity([holes[name] for name in players], board, dead)
+        for name, player in zip(players, result.players, strict=True):
+            expected[name] += float(player.equity_fraction) * pot.amount
+            if index == 0:   # ties shared: exact for two-way ties
+                main_high[name] = player.win_high + player.tie_high / 2
+                main_low[name] = player.win_low + player.tie_low / 2
+    total = sum(pot.amount for pot in rep.pots) or 1
+    board_text = "".join(map(card_str, board))
+    append = out.tables["all_in_equities"].append
+    for name, value in expected.items():
+        expected_of[name] = value
+        append((*key, name, board_text, value / total, main_high.get(name, 0.0),
+                main_low.get(name, 0.0), value, rep.collected.get(name, 0), True))
+
+
+def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
+    """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to ``out``."""
+    key = (h.site, h.hand_id)
+    tables = out.tables
+    out.hands += 1
+    small, big = h.blinds
+    all_in_street = None
+    if rep.all_in_board is not None:
+        all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
+    dealt = set(h.dealt_in)
+    tables["hands"].append((
+        *key, h.game, h.hole_count, _LIMITS.get(h.limit, str(h.limit)),
+        f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
+        h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
+        h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
+        rep.settled, rep.exact, all_in_street, source, h.line))
+    # board
+    board = h.board
+    if board:
+        tables["boards"].append((*key, 1, "".join(board[:3]), board[3] if len(board) > 3
+                                 else None, board[4] if len(board) > 4 else None))
+    # actions: the posts first
+    append = tables["actions"].append
+    seq = 0
+    for post in h.posts:
+        append((*key, seq, "posts", post.player, post.kind, post.amount, 0, post.all_in))
+        seq += 1
+    for street, player, kind, amount, to, all_in in h.actions:
+        append((*key, seq, street, player, kind, amount, to, all_in))
+        seq += 1
+    for k, message in enumerate(rep.discrepancies):
+        tables["discrepancies"].append((*key, k, message))
+    # pots, with their high and low halves
+    high: dict[str, int] = {}
+    low: dict[str, int] = {}
+    low_made: dict[str, bool] = {}
+    if rep.settled and rep.hand is not None and len(rep.board) == 5:
+        board_ids = list(rep.board)
+        for name in rep.showdown:
+            if name in h.hole_cards:
+                cards = rep.hand.holes[rep.seat_of[name]] or []
+                high[name], best_low = fast_omaha_hilo(cards, board_ids)
+                low[name] = best_low or 0
+                low_made[name] = bool(best_low)
+    for index, pot in enumerate(rep.pots):
+        if len(pot.eligible) >= 2 and all(name in high for name in pot.eligible):
+            hi, lo, has_low = _pot_split(rep, index, high, low)
+        else:
+            hi, lo, has_low = dict(pot.shares), {}, False
+        low_amount = sum(lo.values())
+        tables["pots"].append((*key, index, pot.amount, pot.rake, len(pot.eligible),
+                               len(set(hi) | set(lo)), has_low, pot.amount - low_amount,
+                               low_amount))
+        for name in sorted(set(hi) | set(lo)):
+            tables["pot_winners"].append((*key, index, name, hi.get(name, 0), lo.get(name, 0)))
+    expected: dict[str, float] = {}
+    if rep.settled:
+        _all_in(rep, out, key, expected)
+    # seats
+    where = positions(h)
+    flags = seat_flags(h)
+    showdown = set(rep.showdown)
+    for seat, name, stack, _sitting_out, _bounty in h.seats:
+        if name not in dealt:
+            tables["seats"].append((*key, seat, name, None, stack, False, None, 0, 0, 0, None,
+                                    0.0, *([False] * 10), 0, 0, 0, False, False, False, None))
+            continue
+        put_in = rep.contributions.get(name, 0)
+        won = rep.collected.get(name, 0)
+        net = won - put_in
+        shown = h.hole_cards.get(name)   # the history's cards, as the replay dealt them
+        hole = "".join(shown) if shown else None
+        value = expected.get(name)
+        adjusted = float(net) if value is None else net - won + value
+        f = flags[name]
+        tables["seats"].append((
+            *key, seat, name, where.get(name), stack, True, hole, put_in, won, net, value,
+            adjusted, *map(bool, f[:10]), f[10], f[11], f[12], bool(f[13]), name in showdown,
+            won > 0, low_made.get(name)))
+
+
+def unreadable_rows(errors: list[UnreadableHand], source: str, out: Rows) -> None:
+    """Append the reader's unreadable hands of ``source`` to ``out``."""
+    for error in errors:
+        out.tables["unreadable_hands"].append((source, error.line, error.hand_id, error.reason))

@@ -1,0 +1,173 @@
+-- hilo-fast hand-history database, schema version 1 (docs/database.md).
+-- One SQL for DuckDB and PostgreSQL: every statement below runs unchanged on both.
+-- Money is BIGINT in the smallest unit of the hand (cents of its currency, or chips).
+-- Every row of a hand carries its key (site, hand_id): a hand is stored once
+-- (the primary key of hands; the importer writes a hand's rows with it).
+
+CREATE TABLE schema_version (
+    version     INTEGER NOT NULL,
+    created_by  VARCHAR NOT NULL
+);
+
+CREATE TABLE hands (
+    site          VARCHAR NOT NULL,
+    hand_id       VARCHAR NOT NULL,
+    game          VARCHAR NOT NULL,   -- "Omaha Hi/Lo", "5 Card Omaha Hi/Lo"
+    hole_count    SMALLINT NOT NULL,
+    limit_type    VARCHAR NOT NULL,   -- fixed, pot, no
+    stakes        VARCHAR NOT NULL,   -- "5/10" in the smallest unit, for grouping
+    small_blind   BIGINT NOT NULL,
+    big_blind     BIGINT NOT NULL,
+    currency      VARCHAR,            -- NULL: tournament or play chips
+    unit          VARCHAR NOT NULL,   -- the currency code, or 'chips'
+    table_name    VARCHAR NOT NULL,
+    max_seats     SMALLINT,
+    button_seat   SMALLINT NOT NULL,
+    players       SMALLINT NOT NULL,  -- dealt in
+    played_at     TIMESTAMP,          -- as printed, in time_zone
+    time_zone     VARCHAR NOT NULL,
+    tournament_id VARCHAR,
+    buy_in        VARCHAR,
+    level         VARCHAR,
+    mixed_game    VARCHAR,
+    hero          VARCHAR,
+    total_pot     BIGINT NOT NULL,
+    rake          BIGINT NOT NULL,
+    cancelled     BOOLEAN NOT NULL,
+    settled       BOOLEAN NOT NULL,   -- the replay reached its settlement
+    exact         BOOLEAN NOT NULL,   -- settled and every chip agrees with the site
+    all_in_street VARCHAR,            -- preflop/flop/turn: all in before the river
+    source        VARCHAR NOT NULL,   -- the file it was read from
+    source_line   INTEGER NOT NULL,
+    PRIMARY KEY (site, hand_id)
+);
+
+-- One row per seat dealt in (and per seat sitting out, dealt_in false).
+-- The tracker flags (vpip ... won_money) are worked out once at import from
+-- the actions (definitions in docs/database.md); statistics add them up.
+CREATE TABLE seats (
+    site          VARCHAR NOT NULL,
+    hand_id       VARCHAR NOT NULL,
+    seat          SMALLINT NOT NULL,
+    player        VARCHAR NOT NULL,
+    position      VARCHAR,            -- BTN SB BB UTG UTG+1 UTG+2 LJ HJ CO; NULL out
+    stack         BIGINT NOT NULL,
+    dealt_in      BOOLEAN NOT NULL,
+    hole_cards    VARCHAR,            -- "As2dKh9c" when known
+    contributed   BIGINT NOT NULL,    -- chips put in (after uncalled bets came back)
+    collected     BIGINT NOT NULL,    -- as the replay pays (the site's when it agrees)
+    net           BIGINT NOT NULL,
+    expected      DOUBLE PRECISION,   -- all in: chips expected from the pots (else NULL)
+    adjusted_net  DOUBLE PRECISION NOT NULL,   -- net, with expected for collected all in
+    vpip          BOOLEAN NOT NULL,
+    pfr           BOOLEAN NOT NULL,
+    three_bet_chance  BOOLEAN NOT NULL,
+    three_bet         BOOLEAN NOT NULL,
+    fold_to_three_bet_chance BOOLEAN NOT NULL,
+    fold_to_three_bet        BOOLEAN NOT NULL,
+    cbet_chance   BOOLEAN NOT NULL,
+    cbet          BOOLEAN NOT NULL,
+    fold_to_cbet_chance BOOLEAN NOT NULL,
+    fold_to_cbet  BOOLEAN NOT NULL,
+    postflop_bets_raises SMALLINT NOT NULL,
+    postflop_calls       SMALLINT NOT NULL,
+    postflop_folds       SMALLINT NOT NULL,
+    saw_flop      BOOLEAN NOT NULL,
+    showdown      BOOLEAN NOT NULL,   -- still in at the end with another player
+    won_money     BOOLEAN NOT NULL,   -- collected > 0
+    low_made      BOOLEAN             -- at showdown with cards known: made an 8-or-better low
+    -- unique (site, hand_id, seat): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- Every forced bet and action in the order of the history (street 'posts'
+-- for the blinds, antes and straddles: kind is then the post's kind).
+CREATE TABLE actions (
+    site       VARCHAR NOT NULL,
+    hand_id    VARCHAR NOT NULL,
+    seq        SMALLINT NOT NULL,
+    street     VARCHAR NOT NULL,      -- posts preflop flop turn river
+    player     VARCHAR NOT NULL,
+    kind       VARCHAR NOT NULL,      -- fold check call bet raise return, or a post's kind
+    amount     BIGINT NOT NULL,
+    to_amount  BIGINT NOT NULL,       -- a raise's total, else 0
+    all_in     BOOLEAN NOT NULL
+    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- The board of each run (one run: run 1); cards as "Kh7c4d", NULL when not dealt.
+CREATE TABLE boards (
+    site     VARCHAR NOT NULL,
+    hand_id  VARCHAR NOT NULL,
+    run      SMALLINT NOT NULL,
+    flop     VARCHAR,
+    turn     VARCHAR,
+    river    VARCHAR
+    -- unique (site, hand_id, run): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- Each pot as the replay settled it (0 = main pot, k = side pot k), after rake.
+CREATE TABLE pots (
+    site        VARCHAR NOT NULL,
+    hand_id     VARCHAR NOT NULL,
+    pot         SMALLINT NOT NULL,
+    amount      BIGINT NOT NULL,
+    rake        BIGINT NOT NULL,
+    contenders  SMALLINT NOT NULL,   -- players who contested it
+    winners     SMALLINT NOT NULL,   -- players who took a part of it
+    has_low     BOOLEAN NOT NULL,    -- a qualifying low took half
+    high_amount BIGINT NOT NULL,     -- the high half (the whole pot with no low)
+    low_amount  BIGINT NOT NULL
+    -- unique (site, hand_id, pot): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- Who won what of each pot: its high and low parts.
+CREATE TABLE pot_winners (
+    site        VARCHAR NOT NULL,
+    hand_id     VARCHAR NOT NULL,
+    pot         SMALLINT NOT NULL,
+    player      VARCHAR NOT NULL,
+    high_won    BIGINT NOT NULL,
+    low_won     BIGINT NOT NULL
+    -- unique (site, hand_id, pot, player): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- Players all in before the river with every showdown hand known: equity at
+-- that moment (hilo_fast.equity, exact; Monte Carlo for a big preflop spot).
+CREATE TABLE all_in_equities (
+    site       VARCHAR NOT NULL,
+    hand_id    VARCHAR NOT NULL,
+    player     VARCHAR NOT NULL,
+    board      VARCHAR NOT NULL,      -- the cards out at the all-in
+    equity     DOUBLE PRECISION NOT NULL,   -- share of all the pots paid
+    high_equity DOUBLE PRECISION NOT NULL,  -- of the main pot's high half (ties shared)
+    low_equity  DOUBLE PRECISION NOT NULL,  -- of its low half (0 when no low is made)
+    expected   DOUBLE PRECISION NOT NULL,   -- chips expected
+    collected  BIGINT NOT NULL,
+    exact      BOOLEAN NOT NULL
+    -- unique (site, hand_id, player): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- What the replay found different from the site (one row per finding).
+CREATE TABLE discrepancies (
+    site     VARCHAR NOT NULL,
+    hand_id  VARCHAR NOT NULL,
+    seq      SMALLINT NOT NULL,
+    message  VARCHAR NOT NULL
+    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- one would double the import's time and the file's size)
+);
+
+-- Hands the readers could not read: never lost silently.
+CREATE TABLE unreadable_hands (
+    source   VARCHAR NOT NULL,
+    line     INTEGER NOT NULL,
+    hand_id  VARCHAR NOT NULL,
+    reason   VARCHAR NOT NULL,
+    PRIMARY KEY (source, line)
+);

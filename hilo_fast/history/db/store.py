@@ -1,0 +1,309 @@
+"""A hand-history database: DuckDB (a file, embedded, the default) or PostgreSQL.
+
+:func:`open_database` opens (and on first use creates, from schema.sql) either
+kind behind one small interface, :class:`Database`: ``query`` with parameters
+(never SQL built from values: ``?`` placeholders, turned into psycopg's
+``%s``), ``write`` a batch of rows in one transaction (Arrow into DuckDB,
+COPY into PostgreSQL), ``known`` hand ids. The schema's version is checked on
+opening: a database made by another version of hilo-fast is refused with the
+way to go on (:class:`SchemaError`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+from ..._version import __version__
+from .rows import Rows
+
+__all__ = ["SCHEMA_VERSION", "Database", "SchemaError", "open_database", "schema_sql"]
+
+#: The schema this hilo-fast writes and reads (the schema_version table holds it).
+SCHEMA_VERSION = 1
+
+
+class SchemaError(ValueError):
+    """The database was made by another schema version (or is not a hilo-fast one)."""
+
+
+def schema_sql() -> str:
+    """The CREATE statements of the schema (schema.sql), the same for both backends."""
+    return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
+
+
+_ARROW_TYPES = {"VARCHAR": "string", "BIGINT": "int64", "INTEGER": "int32",
+                "SMALLINT": "int16", "BOOLEAN": "bool_", "DOUBLE": "float64"}
+
+
+@functools.cache
+def _arrow_schemas() -> dict[str, Any]:
+    """table -> the Arrow schema of its rows, read from schema.sql's columns."""
+    import pyarrow as pa
+
+    schemas = {}
+    for statement in _statements(schema_sql()):
+        head, _, body = statement.partition("(")
+        fields = []
+        for line in body.splitlines():
+            words = line.split()
+            if len(words) < 2 or words[0] == "PRIMARY":
+                continue
+            kind = words[1].rstrip(",")
+            arrow = pa.timestamp("us") if kind == "TIMESTAMP" else \
+                getattr(pa, _ARROW_TYPES[kind])()
+            fields.append(pa.field(words[0], arrow))
+        schemas[head.split()[-1]] = pa.schema(fields)
+    return schemas
+
+
+def _statements(sql: str) -> list[str]:
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def is_postgres(target: str) -> bool:
+    """True for a PostgreSQL connection string (``postgresql://...``)."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+class Database:
+    """An open database: ``kind`` is ``"duckdb"`` or ``"postgresql"``; ``target``
+    what it was opened from (a PostgreSQL password is never kept in it)."""
+
+    def __init__(self, connection: Any, kind: str, target: str) -> None:
+        self.connection, self.kind, self.target = connection, kind, target
+        self.read_only = False   # a DuckDB file opened to read only
+
+    # -- queries -------------------------------------------------------------
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.kind == "postgresql" else sql
+
+    def query(self, sql: str, params: tuple[object, ...] | list[object] = ()
+              ) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Run one statement with ``?`` parameters: (column names, rows)."""
+        with self._connection_errors():
+            # (the connection's own execute on both: a DuckDB cursor is another connection)
+            cursor = self.connection.execute(self._sql(sql), list(params))
+            names = [d[0] for d in cursor.description] if cursor.description else []
+            rows = cursor.fetchall() if cursor.description else []
+            if self.kind == "postgresql":
+                self.connection.commit()   # (psycopg opens a transaction even to read)
+        return names, [tuple(row) for row in rows]
+
+    @contextlib.contextmanager
+    def _connection_errors(self) -> Iterator[None]:
+        """A lost PostgreSQL server as OSError (the transaction is rolled back by it)."""
+        if self.kind == "duckdb":
+            yield
+            return
+        import psycopg
+
+        try:
+            yield
+        except psycopg.OperationalError as exc:
+            raise OSError(f"lost the connection to PostgreSQL at {self.target} (a batch "
+                          f"being written was rolled back): {_last_line(exc)}") from None
+
+    def known(self, site: str, ids: list[str]) -> set[str]:
+        """Which of ``ids`` (hands of ``site``) are stored already."""
+        if not ids:
+            return set()
+        _, rows = self.query("SELECT hand_id FROM hands WHERE site = ? AND hand_id >= ? AND "
+                             "hand_id <= ?", (site, min(ids), max(ids)))
+        wanted = set(ids)
+        return {row[0] for row in rows if row[0] in wanted}
+
+    def tables(self) -> set[str]:
+        """The tables of the database's main schema."""
+        _, rows = self.query("SELECT table_name FROM information_schema.tables WHERE "
+                             "table_schema = ?", ("main" if self.kind == "duckdb" else "public",))
+        return {row[0] for row in rows}
+
+    # -- writing -------------------------------------------------------------
+    def write(self, rows: Rows) -> None:
+        """Store a batch in one transaction: all of it or (on any error, Ctrl-C
+        included) none of it. A lost PostgreSQL connection raises OSError."""
+        if self.read_only:
+            raise OSError(f"cannot write to {self.target}: the file is read-only")
+        if self.kind == "duckdb":
+            self._write_duckdb(rows)
+            return
+        with self._connection_errors():
+            self._write_postgres(rows)
+
+    def _write_duckdb(self, rows: Rows) -> None:
+        import pyarrow as pa
+
+        con = self.connection
+        con.execute("BEGIN TRANSACTION")
+        try:
+            schemas = _arrow_schemas()
+            for table, records in rows.tables.items():
+                if not records:
+                    continue
+                columns = list(zip(*records, strict=True))
+                schema = schemas[table]   # (typed: inferring the types costs 10x more)
+                batch = pa.table([pa.array(column, type=field.type)
+                                  for column, field in zip(columns, schema, strict=True)],
+                                 schema=schema)
+                con.register("hilo_fast_batch", batch)
+                try:
+                    if table == "unreadable_hands":   # the same file read again: once
+                        con.execute(f"INSERT INTO {table} SELECT * FROM hilo_fast_batch "
+                                    "ON CONFLICT DO NOTHING")
+                    else:
+                        con.execute(f"INSERT INTO {table} SELECT * FROM hilo_fast_batch")
+                finally:   # (after a failed insert DuckDB refuses all but ROLLBACK)
+                    with contextlib.suppress(Exception):
+                        con.unregister("hilo_fast_batch")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def _write_postgres(self, rows: Rows) -> None:
+        import psycopg
+
+        con = self.connection
+        try:
+            with con.cursor() as cursor:
+                for table, records in rows.tables.items():
+                    if not records:
+                        continue
+                    if table == "unreadable_hands":
+                        cursor.executemany("INSERT INTO unreadable_hands VALUES (%s, %s, %s, %s)"
+                                           " ON CONFLICT DO NOTHING", records)
+                        continue
+                    with cursor.copy(f"COPY {table} FROM STDIN") as copy:
+                        for record in records:
+                            copy.write_row(record)
+            con.commit()
+        except BaseException:
+            if not con.closed:
+                with contextlib.suppress(psycopg.Error):
+                    con.rollback()
+            raise
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.connection.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- schema --------------------------------------------------------------
+    def check_schema(self, create: bool) -> None:
+        """Make the schema in an empty database (``create``), else check its version."""
+        tables = self.tables()
+        if "schema_version" not in tables:
+            if tables & {"hands", "seats"} or not create:
+                raise SchemaError(f"{self.target} is not a hilo-fast hand-history database "
+                                  f"(no schema_version table)" if tables else
+                                  f"{self.target} holds no hands: import some first "
+                                  f"(hilo-fast hh import FILES --db {self.target})")
+            self._create()
+            return
+        _, rows = self.query("SELECT version FROM schema_version")
+        version = rows[0][0] if rows else None
+        if version != SCHEMA_VERSION:
+            if isinstance(version, int) and version > SCHEMA_VERSION:
+                way = ("upgrade hilo-fast (pip install -U 'hilo-fast[db]') to read it, or "
+                       "import the files into a new database with this one")
+            else:
+                way = ("import the hand-history files again into a new database (the files "
+                       "are the source: hilo-fast hh import FILES --db NEW); no migration "
+                       f"from version {version} exists")
+            raise SchemaError(f"{self.target} has schema version {version}, this hilo-fast "
+                              f"({__version__}) uses version {SCHEMA_VERSION}: {way}")
+
+    def _create(self) -> None:
+        statements = _statements(schema_sql())
+        con = self.connection
+        if self.kind == "duckdb":
+            con.execute("BEGIN TRANSACTION")
+        try:
+            for statement in statements:
+                con.execute(statement)
+            con.execute(self._sql("INSERT INTO schema_version VALUES (?, ?)"),
+                        [SCHEMA_VERSION, f"hilo-fast {__version__}"])
+            self._end(commit=True)
+        except BaseException:
+            self._end(commit=False)
+            raise
+
+    def _end(self, commit: bool) -> None:
+        if self.kind == "duckdb":
+            self.connection.execute("COMMIT" if commit else "ROLLBACK")
+        elif commit:
+            self.connection.commit()
+        else:
+            self.connection.rollback()
+
+
+def _last_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[-1] if text else type(exc).__name__
+
+
+def _redacted(dsn: str) -> str:
+    """A connection string without its password."""
+    head, at, tail = dsn.rpartition("@")
+    if not at:
+        return dsn
+    scheme, _, credentials = head.partition("://")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{tail}" if user else f"{scheme}://{tail}"
+
+
+def open_database(target: str | os.PathLike[str], *, create: bool = True,
+                  read_only: bool = False) -> Database:
+    connection: Any
+    """Open the database ``target``: a ``postgresql://`` connection string, else a
+    DuckDB file (made when missing and ``create``). Its schema is made on first
+    use and its version checked (:class:`SchemaError`); a file that cannot be
+    opened (locked by another process, read-only, not a database) or a server
+    that cannot be reached raises OSError naming it."""
+    text = os.fspath(target)
+    if is_postgres(text):
+        import psycopg
+
+        shown = _redacted(text)
+        try:
+            connection = psycopg.connect(text, connect_timeout=10)
+        except psycopg.OperationalError as exc:
+            raise OSError(f"cannot connect to PostgreSQL at {shown}: {_last_line(exc)}"
+                          ) from None
+        database = Database(connection, "postgresql", shown)
+    else:
+        import duckdb
+
+        if not os.path.exists(text) and (read_only or not create):
+            raise OSError(f"{text}: no such database file")
+        if os.path.isdir(text):
+            raise OSError(f"{text}: is a directory, not a database file")
+        if not read_only and os.path.exists(text) and (
+                not os.stat(text).st_mode & 0o222 or not os.access(text, os.W_OK)):
+            read_only = True   # a read-only file (even to root): open it to read only
+        try:
+            connection = duckdb.connect(text, read_only=read_only)
+        except duckdb.Error as exc:
+            message = str(exc).splitlines()[0]
+            if "lock" in message.lower():
+                message = "locked by another process (one writer at a time)"
+            raise OSError(f"cannot open the database {text}: {message}") from None
+        database = Database(connection, "duckdb", text)
+        database.read_only = read_only
+    try:
+        database.check_schema(create=create and not database.read_only)
+    except BaseException:
+        database.close()
+        raise
+    return database

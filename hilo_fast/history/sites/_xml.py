@@ -1,0 +1,312 @@
+"""Hand histories written as XML (iPoker, Merge, Boss, Microgaming): the hands of
+a file streamed out of a hardened XML parser, one element at a time.
+
+Hardened for untrusted files, as ``defusedxml`` hardens the standard library
+(the same three expat handlers), with no dependency:
+
+- the prolog (what comes before the first element: the XML declaration, a
+  DOCTYPE) is read by expat (:mod:`pyexpat`) with every entity declaration
+  refused (``<!ENTITY ...>``, internal or external, general or parameter: an
+  entity bomb, "billion laughs" or quadratic blow-up, is refused at its first
+  declaration, never expanded), a DTD naming an external subset refused,
+  external entities refused, never fetched, parameter entities never parsed;
+- the elements are read by the standard library's C pull parser
+  (:class:`xml.etree.ElementTree.XMLPullParser`), which never sees the
+  prolog: XML allows a DTD only before the first element (a later
+  ``<!DOCTYPE`` or ``<!ENTITY`` is a syntax error), so no entity can be
+  declared where it reads, and none expanded; a reference to an undeclared
+  entity is an XML error of its hand.
+
+Hand histories never declare entities, so nothing real is refused. A refusal
+is an error of the whole file (reading stops): :class:`XmlRefused`.
+
+Sites write XML in several shapes: one document (``<ROOT>``, ``<session>``),
+hands one after the other with no root (Merge, Boss), hands between lines of
+plain text (Microgaming's ``----PRIMA.DAT----``), files cut short (no closing
+tag), several documents in one file. So the reader opens a root of its own
+before the first element, drops later XML declarations, and on an XML error
+reports it (with the hand it broke, if any) and starts a new parser where
+the next hand starts.
+
+Memory stays flat: each wanted element (a site's hand element and a few small
+context elements) is handed over when it ends and dropped by the tree, and
+so is every other element as it ends; a hand of more than
+:data:`MAX_HAND_ELEMENTS` elements is reported, not kept. Line numbers are the
+file's (1-based).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar
+from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.parsers import expat
+
+from ..model import HandHistory
+from ._base import SiteReader
+from ._builder import BadHand
+from ._builder import reason_of as _reason
+
+__all__ = ["MAX_HAND_ELEMENTS", "XmlRefused", "XmlSiteReader", "card_of", "xml_elements"]
+
+#: A hand of more elements than this is not one (reported, not kept: memory bounded).
+MAX_HAND_ELEMENTS = 5_000
+_ROOT = "hilo-fast-root"
+_ELEMENT_START = re.compile(r"<[A-Za-z_]")
+_XML_DECLARATION = re.compile(r"<\?xml\s[^>]*\?>")
+
+
+class XmlRefused(Exception):
+    """The file declares an entity or an external DTD: refused (see the module doc);
+    ``line``: where."""
+
+    line = 0
+
+
+def _refuse_doctype(name: str, system_id: str | None, public_id: str | None,
+                    has_internal_subset: int) -> None:
+    if system_id or public_id:
+        raise XmlRefused(f"the DOCTYPE {name} names an external DTD ({system_id or public_id}):"
+                         " refused, never fetched")
+
+
+def _refuse_entity(name: str, is_parameter: int, value: str | None, base: str | None,
+                   system_id: str | None, public_id: str | None,
+                   notation: str | None) -> None:
+    if system_id or public_id:
+        raise XmlRefused(f"the external entity {name!r} ({system_id or public_id}) is "
+                         "refused, never fetched")
+    raise XmlRefused(f"the entity {name!r} is refused: entity declarations are not read "
+                     "(an XML bomb expands them), hand histories have none")
+
+
+def _refuse_unparsed(name: str, base: str | None, system_id: str, public_id: str | None,
+                     notation: str) -> None:
+    raise XmlRefused(f"the external entity {name!r} ({system_id}) is refused, never fetched")
+
+
+def _refuse_reference(context: str, base: str | None, system_id: str | None,
+                      public_id: str | None) -> int:
+    raise XmlRefused(f"the external entity {system_id or public_id} is refused, never fetched")
+
+
+def _prolog_parser() -> Any:
+    """Expat for the prolog, hardened (see the module doc)."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartDoctypeDeclHandler = _refuse_doctype
+    parser.EntityDeclHandler = _refuse_entity
+    parser.UnparsedEntityDeclHandler = _refuse_unparsed
+    parser.ExternalEntityRefHandler = _refuse_reference
+    return parser
+
+
+class _Tree:
+    """The C pull parser over the elements, from a root of our own, and what is
+    open in it; hands over the wanted elements as they end."""
+
+    def __init__(self, wanted: frozenset[str], offset: int) -> None:
+        self.wanted = wanted
+        self.offset = offset      # file line of the parser's line 1, less one
+        self.parser: XMLPullParser[Element] = XMLPullParser(events=("start", "end"))
+        self.parser.feed(f"<{_ROOT}>")
+        self.stack: list[Element] = []
+        self.building: Element | None = None   # the wanted element open
+        self.start_line = 0
+        self.count = 0            # elements of the one being built
+        self.done: list[tuple[Element, int, bool]] = []
+
+    def feed(self, text: str, line: int) -> None:
+        """Parse ``text`` (starting at file line ``line``); ParseError on bad XML."""
+        self.parser.feed(text)
+        stack = self.stack
+        events: Iterator[tuple[str, Element]] = self.parser.read_events()  # type: ignore[assignment]
+        for event, element in events:
+            if event == "start":
+                building = self.building
+                if building is not None:
+                    self.count += 1
+                    if self.count > MAX_HAND_ELEMENTS:
+                        del building[:]   # (reported when it ends: memory bounded)
+                elif element.tag in self.wanted and len(stack) > 0:
+                    self.building = element
+                    self.start_line = line
+                    self.count = 1
+                stack.append(element)
+                continue
+            stack.pop()
+            if element is self.building:
+                self.done.append((element, self.start_line, self.count <= MAX_HAND_ELEMENTS))
+                self.building = None
+            elif self.building is not None:
+                continue
+            if stack:   # an element outside the hands ended: the tree lets it go
+                stack[-1].remove(element)
+
+
+#: Lines fed to the parser at once (a call per line costs more than the parse).
+_CHUNK_LINES = 64
+
+
+def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pattern[str],
+                 error: Callable[[str, int, str], None], hand_id: Callable[[Element], str]
+                 ) -> Iterator[tuple[Element, int]]:
+    """Each element of ``lines`` whose tag is in ``wanted`` (not inside another
+    wanted one), with the line it starts on, as it ends. ``hand_start`` finds
+    where a hand starts (to start again after an XML error, on the same line if
+    another hand starts there); ``error(hand_id, line, reason)`` reports a hand
+    that could not be read (``hand_id(element)`` names a hand half read).
+    Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
+    entities or an external DTD."""
+    source = enumerate(lines, 1)
+    pending: deque[tuple[int, str]] = deque()   # lines to read again after an error
+    prolog: Any = _prolog_parser()
+    tree: _Tree | None = None
+    resync = False   # after an XML error: skipping to the next hand
+    chunk: list[str] = []
+    chunk_start = 0
+
+    def flush() -> Iterator[tuple[Element, int]]:
+        """Parse the lines gathered; on an XML error report it and read again what
+        follows it, looking for the next hand."""
+        nonlocal tree, resync
+        if tree is None:
+            return
+        text = "\n".join(chunk) + "\n"
+        if "<?xml" in text:   # a declaration inside: documents one after the other
+            text = _XML_DECLARATION.sub("", text)
+        try:
+            tree.feed(text, chunk_start)
+        except ParseError as exc:
+            where = exc.position[0] + tree.offset
+            if tree.building is not None:
+                error(hand_id(tree.building), tree.start_line,
+                      f"XML error at line {where}: {str(exc).partition(':')[0]}")
+            # (an error between hands loses no hand: a closing tag of a root left
+            # behind after an earlier error, text the site wrote between hands)
+            yield from _finished(tree, error, hand_id)
+            back = [(n, text) for n, text in enumerate(chunk, chunk_start) if n > where]
+            if chunk_start <= where < chunk_start + len(chunk):
+                column = exc.position[1] - (len(_ROOT) + 2 if where == tree.offset + 1 else 0)
+                back.insert(0, (where, chunk[where - chunk_start][max(column, 0) + 1:]))
+            pending.extendleft(reversed(back))
+            tree, resync = None, True
+            return
+        yield from _finished(tree, error, hand_id)
+
+    while True:
+        item = pending.popleft() if pending else next(source, None)
+        if item is None:
+            if not chunk:
+                break
+            yield from flush()   # (an XML error in it gives lines to read again)
+            chunk = []
+            continue
+        number, line = item
+        if resync:
+            found = hand_start.search(line)
+            if found is None:
+                continue
+            line, resync = line[found.start():], False
+        if tree is None:
+            if "<" not in line and ">" not in line and "]" not in line:
+                continue   # plain text before the first element (not the prolog)
+            found = _ELEMENT_START.search(line)
+            try:
+                if prolog is not None:
+                    prolog.Parse(line[:found.start()] if found else line + "\n", False)
+            except XmlRefused as exc:
+                exc.line = number
+                raise
+            except expat.ExpatError:
+                pass   # a broken prolog: the elements tell
+            if found is None:
+                continue
+            prolog = None   # the prolog is over: no DTD can come now
+            tree = _Tree(wanted, number - 1)
+            line = line[found.start():]
+        elif chunk and (len(chunk) >= _CHUNK_LINES or hand_start.search(line)):
+            yield from flush()   # (a hand starts a chunk: its line is known)
+            chunk = []
+            if tree is None:   # an XML error: this line is read again
+                pending.appendleft((number, line))
+                continue
+        if not chunk:
+            chunk_start = number
+        chunk.append(line)
+    if tree is not None and tree.building is not None:
+        error(hand_id(tree.building), tree.start_line,
+              "the file ends inside the hand (cut short)")
+
+
+def _finished(tree: _Tree, error: Callable[[str, int, str], None],
+              hand_id: Callable[[Element], str]) -> Iterator[tuple[Element, int]]:
+    """The wanted elements the tree finished (reported when too big), handed over."""
+    done = tree.done
+    if done:
+        for element, start, whole in done:
+            if whole:
+                yield element, start
+            else:
+                error(hand_id(element), start,
+                      f"more than {MAX_HAND_ELEMENTS} XML elements: not a hand")
+        done.clear()
+
+
+class XmlSiteReader(SiteReader):
+    """A site reader over :func:`xml_elements`: the subclass names its hand tag
+    (``HAND_TAG``), context tags (``CONTEXT_TAGS``, read by :meth:`_context`),
+    where a hand starts in a line (``HAND_START``), and builds each hand
+    (:meth:`_hand`: a HandHistory, or None for a hand of another game it
+    counted with ``_skip``; :class:`BadHand` for a hand it cannot read)."""
+
+    HAND_TAG: ClassVar[str] = ""
+    CONTEXT_TAGS: ClassVar[frozenset[str]] = frozenset()
+    HAND_START: ClassVar[re.Pattern[str]] = re.compile("$^")
+    ID_ATTRIBUTE: ClassVar[str] = "id"
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        wanted = self.CONTEXT_TAGS | {self.HAND_TAG}
+        elements = xml_elements(lines, wanted, self.HAND_START, self._error, self._hand_id)
+        try:
+            for element, line in elements:
+                if element.tag != self.HAND_TAG:
+                    self._context(element)
+                    continue
+                try:
+                    hand = self._hand(element, line)
+                except (BadHand, KeyError, ValueError, IndexError, TypeError,
+                        AttributeError) as exc:
+                    self._error(self._hand_id(element), line, _reason(exc))
+                    continue
+                if hand is not None:
+                    yield hand
+        except XmlRefused as exc:
+            self._error("", exc.line, f"{self.name}: {exc}")
+            return
+        if not self.hands and not self.skipped and not self.error_count:
+            self._error("", 1, f"{self.name}: no <{self.HAND_TAG}> hand in it: not a "
+                        f"{self.site} hand history")
+
+    def _hand_id(self, element: Element) -> str:
+        return element.get(self.ID_ATTRIBUTE, "")
+
+    def _context(self, element: Element) -> None:
+        """Read an element around the hands (a session's settings)."""
+
+    def _hand(self, element: Element, line: int) -> HandHistory | None:
+        raise NotImplementedError
+
+
+def card_of(rank: str, suit: str) -> str:
+    """A card as hilo-fast names it from a rank ("10", "T", "a") and a suit ("S", "h")."""
+    rank = "T" if rank == "10" else rank.upper()
+    card = rank + suit.lower()
+    if card not in CARD_NAMES:
+        raise BadHand(f"bad card {rank}{suit}")
+    return card
+
+
+CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")

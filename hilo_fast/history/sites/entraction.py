@@ -1,0 +1,171 @@
+"""Entraction hand histories (a network closed in 2012).
+
+A hand starts ``Game # 2646515978 - Omaha Hi/Lo Fixed Limit EUR 100.00/200.00 -
+Table "Portland"``; the lines are columns: ``Ballyhoo (EUR 3,999.25 in seat 1)``,
+``Dealer: Ballyhoo``, ``Big Blind: YoOyYo (100.00)``, then one action per line,
+``Ballyhoo Raise (150.00)``: every amount is the chips the action *adds* (a
+small blind of 50 that raises to 200 says ``Raise (150.00)``). Boards are written
+``4h - 7h - 6c``; ``YoOyYo wins: EUR 799.25`` once per half won; ``Rake: EUR 1.50``;
+a player who does not show is printed ``didn't show hand (Jd - Qh - 6s - Ac)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from datetime import datetime
+
+from ...engine.structures import Limit
+from ..model import HandHistory
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+
+SITE = "entraction"
+
+_HEADER = re.compile(r"Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|"
+                     r"No Limit) (?P<stakes>(?:[A-Z]{3} )?[\d.,]+/[\d.,]+)(?: - Table "
+                     r'"(?P<table>[^"]*)")?')
+_GAMES = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5}
+_LIMITS = {"Fixed Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+_SEAT = re.compile(r"(?P<name>.+?)\s+\((?P<stack>.+) in seat (?P<seat>\d+)\)")
+_COLUMNS = re.compile(r"(?P<name>.+?)\s{2,}(?P<what>[A-Za-z ]+?)\s+\((?P<amount>[^)]*)\)|"
+                      r"(?P<name2>.+?)\s{2,}(?P<what2>Check|Fold|Sitout|Sit out)")
+_STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>.+)")
+_SHOWS = re.compile(r"(?P<name>.+?) (?:shows:\s+(?P<shown>.+)|didn't show hand "
+                    r"\((?P<hidden>[^)]*)\)|didn't show hand)")
+_WINS = re.compile(r"(?P<name>.+?) wins:\s+(?P<amount>.+)")
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(" - ") if part.strip())
+
+
+def sniff(head: str) -> bool:
+    """True when ``head`` starts like an Entraction history."""
+    return any(_HEADER.match(line.strip().lstrip("\ufeff")) for line in head.splitlines()[:5])
+
+
+class EntractionReader(TextReader):
+    """The Omaha Hi/Lo hands of an Entraction history (see the module doc)."""
+
+    site = SITE
+    header_text = 'Game # '
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith("Game # ")
+
+    def hand_id(self, lines: list[str]) -> str:
+        header = lines[0]
+        found = _HEADER.match(header)
+        return found["id"] if found else ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        head = _HEADER.match(lines[0])
+        if head is None:
+            if lines[0].startswith("Game # ") and " - " in lines[0]:
+                raise OtherGame(lines[0].split(" - ", 2)[1])
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
+        if head["game"] not in _GAMES:
+            raise OtherGame(head["game"])
+        currency = currency_of(head["stakes"])
+        cash = currency is not None
+        low, _, high = head["stakes"].split()[-1].partition("/")
+        b = HandBuilder(SITE, head["id"], start)
+        max_seats = button_name = None
+        date = None
+        blinds: dict[str, tuple[str, int]] = {}
+        order: list[str] = []
+        for line in lines[1:]:
+            if line.startswith("Players(max "):
+                max_seats = int(line[len("Players(max "):].rstrip("):"))
+                continue
+            seat = _SEAT.fullmatch(line)
+            if seat:
+                b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash))
+                continue
+            if line.startswith("Dealer:"):
+                button_name = line.split(":", 1)[1].strip()
+                continue
+            if line.startswith(("Big Blind:", "Small Blind:")):
+                kind, _, rest = line.partition(":")
+                name, _, amount = rest.strip().rpartition("(")
+                blinds[name.strip()] = (kind.lower(), money(amount.rstrip(")"), cash))
+                order.append(name.strip())
+                continue
+            if line.startswith("Game ended "):
+                with contextlib.suppress(ValueError):
+                    date = datetime.strptime(line[len("Game ended "):][:19], "%Y-%m-%d %H:%M:%S")
+                continue
+            if line.startswith("Rake:"):
+                continue
+            street = _STREET.fullmatch(line)
+            if street:
+                self._post_blinds(b, blinds, order)
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+                continue
+            shows = _SHOWS.fullmatch(line)
+            if shows:
+                if shows["shown"]:
+                    b.show(shows["name"], _cards(shows["shown"]))
+                else:
+                    b.muck(shows["name"], _cards(shows["hidden"] or ""))
+                continue
+            wins = _WINS.fullmatch(line)
+            if wins:
+                b.collect(wins["name"], money(wins["amount"], cash))
+                continue
+            act = _COLUMNS.fullmatch(line)
+            if act is None:
+                raise BadHand(f"line not understood: {line[:80]!r}")
+            self._post_blinds(b, blinds, order)
+            name = act["name"] or act["name2"]
+            what = (act["what"] or act["what2"]).strip()
+            chips = money(act["amount"], cash) if act["amount"] else 0
+            if what == "Fold":
+                b.fold(name)
+            elif what == "Check":
+                b.check(name)
+            elif what in ("Sitout", "Sit out"):
+                continue
+            elif what == "Call":
+                b.call(name, chips)
+            elif what == "Bet":
+                b.bet_(name, chips)
+            elif what == "Raise":
+                b.raise_by_added(name, chips)
+            elif what in ("Allin", "All-in", "All in"):
+                b.wager_added(name, chips)
+            elif what in ("Return", "Returned", "Uncalled"):
+                b.returns(name, chips)
+            else:
+                raise BadHand(f"unknown action {what!r}")
+        self._post_blinds(b, blinds, order)
+        if button_name is None:
+            raise BadHand("no dealer line")
+        button = next((s.seat for s in b.seats if s.name == button_name), None)
+        if button is None:
+            raise BadHand(f"the dealer {button_name!r} has no seat")
+        b.game, b.hole_count = head["game"], _GAMES[head["game"]]
+        b.limit, b.stakes = _LIMITS[head["limit"]], (money(low, cash), money(high, cash))
+        b.currency, b.table, b.max_seats = currency, head["table"] or "", max_seats
+        b.button, b.date = button, date
+        return b.finish()
+
+    @staticmethod
+    def _post_blinds(b: HandBuilder, blinds: dict[str, tuple[str, int]],
+                     order: list[str]) -> None:
+        """Post the blinds (listed big blind first) small blind first, once."""
+        if not blinds:
+            return
+        for name in sorted(order, key=lambda n: blinds[n][0] != "small blind"):
+            kind, amount = blinds[name]
+            b.post(name, kind, amount)
+        blinds.clear()
+
+
+read_entraction = reader_function(EntractionReader)
+
+
+def parse_entraction(text: str) -> EntractionReader:
+    """The Omaha Hi/Lo hands of an Entraction history given as a string."""
+    return EntractionReader(iter(text.splitlines()), "<text>")

@@ -1,0 +1,259 @@
+"""Read Full Tilt Poker hand histories (text, often UTF-16): every Omaha Hi/Lo hand
+as a :class:`HandHistory`; hands of other games (a 10-Game or 8-Game file
+mixes them) are counted and skipped.
+
+What the format says (worked out from the site's files, see
+docs/hand-histories.md): a header ``Full Tilt Poker Game #N: Table T (6 max)
+- FL Omaha H/L - $0.50/$1 - 20:31:38 ET - 2014/01/05`` (older files: ``-
+$2.50/$5 - Limit Omaha H/L -``; the stakes are the blinds in pot and no limit,
+the small and big bet in fixed limit); ``Seat N: name ($X)`` (``, is sitting
+out``: not dealt in); posts (``posts the small blind of $X``, ``posts the big
+blind of $X``, ``posts a dead small blind of $X``, ``posts $X``: a big blind
+posted out of turn, ``antes $X``); ``The button is in seat #N``; actions with
+the chips a call or bet puts in and the total a raise goes ``to``; ``Uncalled
+bet of $X returned to name``; ``name wins the (high |low )?(pot|main pot|side
+pot #k) ($X)`` and ``ties for ...``: what each collected; ``Total pot $X ... |
+Rake $Y``. Table traffic and chat between the actions is ignored.
+
+>>> text = '''Full Tilt Poker Game #7: Table T - PL Omaha H/L - $0.01/$0.02 - 1:02:03 ET - 2014/1/5
+... Seat 1: ann ($1)
+... Seat 2: bob ($2.50)
+... ann posts the small blind of $0.01
+... bob posts the big blind of $0.02
+... The button is in seat #1
+... *** HOLE CARDS ***
+... ann folds
+... Uncalled bet of $0.01 returned to bob
+... bob mucks
+... bob wins the pot ($0.02)
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0'''
+>>> [(h.hand_id, h.collected, h.replay().exact) for h in parse_fulltilt(text)]
+[('7', {'bob': 2}, True)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+
+from ...engine.structures import Limit
+from ..model import HandHistory
+from ._base import SiteReader, blocks, reader_function
+from ._builder import BadHand, HandBuilder, money
+from ._builder import reason_of as _reason
+
+__all__ = ["SITE", "FullTiltReader", "parse_fulltilt", "read_fulltilt", "sniff"]
+
+SITE = "fulltilt"
+_HEADER = re.compile(r"Full Tilt Poker Game #(?P<id>\d+): (?P<rest>.*)")
+_TABLE = re.compile(r"(?:(?P<tournament>.*?), )?Table (?P<table>.+?)(?: \((?P<info>[^()]*)\))?"
+                    r" - (?P<rest>.*)")
+_GAME = re.compile(r"(?P<limit>FL|PL|NL|Limit|Pot Limit|No Limit) (?P<game>.+)")
+_STAKES = re.compile(r"(?P<cur>[$€£]?)(?P<low>[\d.,]+)/[$€£]?(?P<high>[\d.,]+)"
+                     r"(?: Ante [$€£]?(?P<ante>[\d.,]+))?$")
+_DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
+_LIMITS = {"FL": Limit.FIXED, "Limit": Limit.FIXED, "PL": Limit.POT, "Pot Limit": Limit.POT,
+           "NL": Limit.NO, "No Limit": Limit.NO}
+_HILO = re.compile(r"^(?:(?P<cards>5) Card )?Omaha (?:H/L|Hi/Lo|Hi-Lo)$")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<chips>[^()]+)\)(?P<rest>.*)$")
+_BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)")
+_STREET = re.compile(r"\*\*\* (?P<name>FLOP|TURN|RIVER|HOLE CARDS|SHOW DOWN|SUMMARY) \*\*\*"
+                     r"(?P<rest>.*)")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_UNCALLED = re.compile(r"Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)")
+_WINS = re.compile(r"(?P<name>.+?) (?:wins|ties for) the (?:(?:high|low) )?"
+                   r"(?P<pot>pot|main pot|side pot(?: #?(?P<n>\d+))?) \((?P<amount>[^()]+)\)")
+_TOTAL = re.compile(r"Total pot (?P<total>\S+).*\| Rake (?P<rake>\S+)")
+_ACTIONS = (
+    ("posts the small blind of ", "small blind"), ("posts the big blind of ", "big blind"),
+    ("posts a dead small blind of ", "dead small blind"), ("antes ", "ante"),
+    ("posts ", "big blind"),
+)
+_CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+
+
+def sniff(head: str) -> bool:
+    """A Full Tilt history: ``Full Tilt Poker Game #`` at the start of a line."""
+    return head.lstrip("\ufeff").startswith("Full Tilt Poker Game #") or \
+        "\nFull Tilt Poker Game #" in head
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    cards = tuple(text.split())
+    for card in cards:
+        if card not in _CARD_NAMES:
+            raise BadHand(f"bad card {card!r}")
+    return cards
+
+
+class FullTiltReader(SiteReader):
+    """The Omaha Hi/Lo hands of a Full Tilt file (see the module doc)."""
+
+    site = SITE
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        seen = leading_cut = False
+        for block in blocks(lines, lambda line: line.startswith("Full Tilt Poker Game #")):
+            head = _HEADER.match(block.lines[0])
+            if head is None:
+                # (text before the first hand: only its first part is reported)
+                if not (leading_cut and not seen) and any(line.strip() for line in block.lines):
+                    self._error("", block.start, "text before the first hand: not a Full "
+                                "Tilt hand history" if block.start == 1 else "not a hand")
+                leading_cut = leading_cut or (block.cut and not seen)
+                continue
+            seen = True
+            if block.cut:
+                self._error(head["id"], block.start, "more lines than a hand has: not read")
+                continue
+            try:
+                hand = self._hand(head["id"], head["rest"], block.lines, block.start)
+            except (BadHand, ValueError, KeyError, IndexError) as exc:
+                self._error(head["id"], block.start, _reason(exc))
+                continue
+            if hand is not None:
+                yield hand
+
+    def _hand(self, hand_id: str, rest: str, lines: list[str], start: int
+              ) -> HandHistory | None:
+        table = _TABLE.match(rest)
+        if table is None:
+            raise BadHand(f"header {rest!r}")
+        parts = table["rest"].split(" - ")
+        stakes = game = None
+        for i, part in enumerate(parts):
+            if _STAKES.match(part):
+                stakes = _STAKES.match(part)
+                # the game is the part just before or after the stakes
+                for other in (parts[i + 1] if i + 1 < len(parts) else "",
+                              parts[i - 1] if i > 0 else ""):
+                    if _GAME.match(other):
+                        game = _GAME.match(other)
+                        break
+                break
+        if stakes is None or game is None:
+            raise BadHand(f"no game or stakes in the header {rest!r}")
+        variant = _HILO.match(game["game"])
+        if variant is None:
+            self._skip(game.group(0))
+            return None
+        tournament = table["tournament"]
+        cash = stakes["cur"] != "" and tournament is None
+        limit = _LIMITS[game["limit"]]
+        low = money(stakes["low"], cash)
+        high = money(stakes["high"], cash)
+        b = HandBuilder(SITE, hand_id, start)
+        b.show_rule = True
+        sitting_out: set[str] = set()
+        body = 1
+        while body < len(lines):
+            seat = _SEAT.match(lines[body])
+            if seat is None:
+                break
+            body += 1
+            out = "sitting out" in seat["rest"]
+            if out:
+                sitting_out.add(seat["name"])
+            b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash), out)
+        if not b.seats:
+            raise BadHand("no seats")
+        names = sorted(b.stack, key=len, reverse=True)   # the longest first: "a b" before "a"
+        total = rake = None
+        in_summary = False
+        for line in lines[body:]:
+            if in_summary:
+                found = _TOTAL.match(line)
+                if found:
+                    total = money(found["total"], cash)
+                    rake = money(found["rake"], cash)
+                continue
+            street = _STREET.match(line)
+            if street:
+                name = street["name"]
+                if name in ("FLOP", "TURN", "RIVER"):
+                    b.new_street(name.lower(), ())
+                    b.deal_board([c for group in _CARDS.findall(street["rest"])
+                                  for c in _cards(group)])
+                elif name == "SUMMARY":
+                    in_summary = True
+                continue
+            button = _BUTTON.match(line)
+            if button:
+                b.button = int(button["seat"])
+                continue
+            if line.startswith("Uncalled bet of "):
+                continue   # (the builder gives it back; checked by the replay's totals)
+            if line.startswith("Dealt to "):
+                who, _, cards = line[len("Dealt to "):].rpartition(" [")
+                if who in b.stack:
+                    b.hole(who, _cards(cards.rstrip("]")))
+                    b.hero = who
+                continue
+            won = _WINS.match(line)
+            if won and won["name"] in b.stack:
+                pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
+                b.collect(won["name"], money(won["amount"], cash), pot)
+                continue
+            player = next((n for n in names if line.startswith(n + " ")), None)
+            if player is None:
+                continue   # table traffic, chat ("name: ..."), a player not seated
+            self._action(b, player, line[len(player) + 1:], cash)
+        if total is None or rake is None:
+            raise BadHand("no summary (Total pot ... | Rake ...): the hand is cut short")
+        date = None
+        found_date = _DATE.search(rest)
+        if found_date:
+            hour, minute, second, _, year, month, day = found_date.groups()
+            date = datetime(int(year), int(month), int(day), int(hour), int(minute),
+                            int(second))
+        info = table["info"] or ""
+        max_seats = int(info.split()[0]) if info[:2].strip().isdigit() else None
+        dealt = tuple(s.name for s in b.seats if s.name not in sitting_out and s.stack > 0
+                      and (b.put.get(s.name, 0) or any(a.player == s.name for a in b.actions)))
+        return b.finish(
+            game=variant.group(0), hole_count=5 if variant["cards"] else 4, limit=limit,
+            stakes=(low, high), currency=_currency(stakes["cur"]) if cash else None,
+            table=table["table"], max_seats=max_seats, rake=rake, total_pot=total,
+            hero=b.hero, date=date, tournament_id=tournament, dealt_in=dealt)
+
+    @staticmethod
+    def _action(b: HandBuilder, player: str, what: str, cash: bool) -> None:
+        all_in = what.endswith(", and is all in")
+        if all_in:
+            what = what[:-len(", and is all in")]
+        if what == "folds":
+            b.fold(player)
+        elif what == "checks":
+            b.check(player)
+        elif what.startswith("calls "):
+            b.call(player, money(what[6:], cash))
+        elif what.startswith("bets "):
+            b.wager_added(player, money(what[5:], cash))
+        elif what.startswith("raises to "):
+            b.raise_to(player, money(what[10:], cash))
+        elif what.startswith("shows ["):
+            b.hole(player, _cards(what[7:what.index("]")]))
+            b.show(player)
+        elif what == "mucks" or what.startswith("mucks "):
+            b.muck(player)
+        elif what.startswith(("posts ", "antes ")):
+            for prefix, kind in _ACTIONS:
+                if what.startswith(prefix):
+                    b.post(player, kind, money(what[len(prefix):], cash))
+                    return
+        # anything else about a player (adds chips, sits down, has 15 seconds...) changes
+        # nothing in the hand
+
+
+def _currency(symbol: str) -> str | None:
+    return {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol)
+
+
+read_fulltilt = reader_function(FullTiltReader)
+
+
+def parse_fulltilt(text: str) -> FullTiltReader:
+    """The hands of a Full Tilt history given as a string."""
+    return FullTiltReader(text.splitlines(), "<text>")

@@ -1,0 +1,228 @@
+"""Read KingsClub hand histories (text): every Omaha Hi/Lo hand, 4-card and 5-card
+("Big O"), as a :class:`HandHistory`; hands of other games are counted and skipped.
+
+What the format says (worked out from the site's files, see
+docs/hand-histories.md): a header ``#37580598: Pot Limit Big O - 11/22``
+(``Limit Omaha Hi-Lo``, ``Pot Limit Omaha Hi-Lo``; the stakes are the blinds
+in pot limit, the small and big bet in fixed limit; amounts in dollars with
+cents, no currency printed), a date line, ``Table 'T' Seat N is the button``,
+``Seat N: name (chips)``; posts (``name: posts ante X``, ``posts the small
+blind X``, ``posts the big blind X``); ``Dealt to name: [cards]`` (``X`` when
+unseen); actions without a colon, a call and a raise naming the *total* the
+player's bet goes to on the street (``calls 836, and is all in``), a bet its
+chips; ``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``; ``name shows
+[..]``; a summary with ``Rake X`` and ``name wins (X) from pot`` or ``name wins
+pot (X)``. A hand run twice (``*** BOARD 1 - RIVER ***``, ``*** BOARD 2 ...``)
+is reported unreadable: the model has one board (the variants issue).
+
+>>> text = '''#7: Pot Limit Omaha Hi-Lo - 1/2
+... 2021-01-02 15:45:10
+... Table 'T' Seat 1 is the button
+... Seat 1: ann (100)
+... Seat 2: bob (250)
+... ann: posts the small blind 1
+... bob: posts the big blind 2
+... ann folds
+... *** SUMMARY ***
+... Rake 0
+... bob wins pot (2)'''
+>>> [(h.hand_id, h.collected, h.replay().exact) for h in parse_kingsclub(text)]
+[('7', {'bob': 200}, True)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+
+from ...engine.structures import Limit
+from ..model import HandHistory
+from ._base import SiteReader, blocks, reader_function
+from ._builder import BadHand, HandBuilder, money
+from ._builder import reason_of as _reason
+
+__all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
+
+SITE = "kingsclub"
+_HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+?) - (?P<low>[\d.,]+)/(?P<high>[\d.,]+)$")
+_GAME = re.compile(r"(?P<limit>Pot Limit|No Limit|Limit) (?P<variant>Omaha Hi-Lo|Big O|"
+                   r"5 Card Omaha Hi-Lo)$")
+_LIMITS = {"Pot Limit": Limit.POT, "No Limit": Limit.NO, "Limit": Limit.FIXED}
+_TABLE = re.compile(r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<chips>[\d.,]+)\)$")
+_POST = re.compile(r"(?P<name>.+?): posts (?P<kind>ante|the small blind|the big blind|"
+                   r"small & big blinds|dead small blind) (?P<amount>[\d.,]+)$")
+_DEALT = re.compile(r"Dealt to (?P<name>.+?): \[(?P<cards>[^\]]*)\]$")
+_STREET = re.compile(r"\*\*\* (?P<name>FLOP|TURN|RIVER|HOLE CARDS|SUMMARY|SHOW ?DOWN) \*\*\*"
+                     r"(?P<rest>.*)")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_WINS = re.compile(r"(?P<name>.+?) wins (?:\((?P<a>[\d.,]+)\) from (?P<pot>.+)|"
+                   r"(?P<pot2>.+?) \((?P<b>[\d.,]+)\))$")
+_RAKE = re.compile(r"Rake (?P<rake>[\d.,]+)$")
+_POSTS = {"ante": "ante", "the small blind": "small blind", "the big blind": "big blind",
+          "small & big blinds": "small & big blinds", "dead small blind": "dead small blind"}
+_CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+
+
+def sniff(head: str) -> bool:
+    """A KingsClub history: a ``#N: game - a/b`` header, a date, then ``Table '...'
+    Seat N is the button``."""
+    lines = head.lstrip("\ufeff").splitlines()[:3]
+    return len(lines) == 3 and _HEADER.match(lines[0]) is not None and \
+        _TABLE.match(lines[2]) is not None
+
+
+def _cards(text: str) -> tuple[str, ...] | None:
+    cards = tuple(text.split())
+    if "X" in cards or not cards:
+        return None
+    for card in cards:
+        if card not in _CARD_NAMES:
+            raise BadHand(f"bad card {card!r}")
+    return cards
+
+
+def _money(text: str) -> int:
+    return money(text, cash=True)
+
+
+class KingsClubReader(SiteReader):
+    """The Omaha Hi/Lo hands of a KingsClub file (see the module doc)."""
+
+    site = SITE
+
+    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        seen = leading_cut = False
+        for block in blocks(lines, lambda line: _HEADER.match(line) is not None):
+            head = _HEADER.match(block.lines[0])
+            if head is None:
+                if not (leading_cut and not seen):   # (only the first part of leading text)
+                    self._error("", block.start, "text before the first hand: not a KingsClub "
+                                "hand history" if block.start == 1 else "not a hand")
+                leading_cut = leading_cut or (block.cut and not seen)
+                continue
+            seen = True
+            if block.cut:
+                self._error(head["id"], block.start, "more lines than a hand has: not read")
+                continue
+            game = _GAME.match(head["game"])
+            if game is None:
+                self._skip(head["game"])
+                continue
+            try:
+                yield self._hand(head, game, block.lines, block.start)
+            except (BadHand, ValueError, KeyError, IndexError) as exc:
+                self._error(head["id"], block.start, _reason(exc))
+
+    @staticmethod
+    def _hand(head: re.Match[str], game: re.Match[str], lines: list[str],
+              start: int) -> HandHistory:
+        hand_id = head["id"]
+        limit = _LIMITS[game["limit"]]
+        b = HandBuilder(SITE, hand_id, start)
+        b.show_rule = True
+        date = None
+        table = ""
+        rake = None
+        in_summary = False
+        names: list[str] = []
+        for line in lines[1:]:
+            if date is None and table == "" and line[:4].isdigit():
+                try:
+                    date = datetime.strptime(line, "%Y-%m-%d %H:%M:%S")
+                except ValueError as exc:
+                    raise BadHand(f"date {line!r}") from exc
+                continue
+            found = _TABLE.match(line)
+            if found:
+                table, b.button = found["table"], int(found["button"])
+                continue
+            if in_summary:
+                found = _RAKE.match(line)
+                if found:
+                    rake = _money(found["rake"])
+                    continue
+                found = _WINS.match(line)
+                if found:
+                    amount = found["a"] or found["b"]
+                    pot = found["pot"] or found["pot2"]
+                    index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
+                    b.collect(found["name"], _money(amount), index)
+                continue   # the "Seat N: name (chips) +net" lines
+            found = _SEAT.match(line)
+            if found:
+                b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
+                names = sorted(b.stack, key=len, reverse=True)
+                continue
+            found = _STREET.match(line)
+            if found:
+                name = found["name"]
+                if name in ("FLOP", "TURN", "RIVER"):
+                    b.new_street(name.lower(), ())
+                    b.deal_board([c for group in _CARDS.findall(found["rest"])
+                                  for c in group.split()])
+                elif name == "SUMMARY":
+                    in_summary = True
+                continue
+            if line.startswith("*** BOARD "):
+                raise BadHand("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
+                                 "(left for the variants issue)")
+            found = _POST.match(line)
+            if found:
+                b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
+                continue
+            found = _DEALT.match(line)
+            if found:
+                cards = _cards(found["cards"])
+                if cards is not None:
+                    b.hole(found["name"], cards)
+                    b.hero = found["name"]
+                continue
+            player = next((n for n in names if line.startswith(n + " ")), None)
+            if player is None:
+                if line.startswith("***"):
+                    raise BadHand(f"unknown line {line!r}")
+                continue   # chat, table traffic
+            _action(b, player, line[len(player) + 1:])
+        if not in_summary or rake is None:
+            raise BadHand("no summary with the rake: the hand is cut short")
+        variant = game["variant"]
+        five = variant != "Omaha Hi-Lo"
+        low, high = _money(head["low"]), _money(head["high"])
+        return b.finish(
+            game="5 Card Omaha Hi/Lo" if five else "Omaha Hi/Lo", hole_count=5 if five else 4,
+            limit=limit, stakes=(low, high), currency=None, table=table, max_seats=None,
+            rake=rake, hero=b.hero, date=date)
+
+
+def _action(b: HandBuilder, player: str, what: str) -> None:
+    if what.endswith(", and is all in"):
+        what = what[:-len(", and is all in")]
+    if what == "folds":
+        b.fold(player)
+    elif what == "checks":
+        b.check(player)
+    elif what.startswith("calls "):
+        b.call_to(player, _money(what[6:]))
+    elif what.startswith("bets "):
+        b.wager_added(player, _money(what[5:]))
+    elif what.startswith("raises to "):
+        b.raise_to(player, _money(what[10:]))
+    elif what.startswith("shows ["):
+        cards = _cards(what[7:what.index("]")])
+        if cards is not None:
+            b.hole(player, cards)
+            b.show(player)
+    elif what.startswith("mucks"):
+        b.muck(player)
+    elif what.split()[0] in ("calls", "bets", "raises", "posts"):
+        raise BadHand(f"unknown action {what!r} of {player}")
+
+
+read_kingsclub = reader_function(KingsClubReader)
+
+
+def parse_kingsclub(text: str) -> KingsClubReader:
+    """The hands of a KingsClub history given as a string."""
+    return KingsClubReader(text.splitlines(), "<text>")

@@ -1,0 +1,228 @@
+"""Read partypoker hand histories: every Omaha Hi/Lo hand as a :class:`HandHistory`.
+Two dialects, told apart line by line:
+
+- the classic one (to 2014; a ``#Game No : N`` line may stand before the title)::
+
+    ***** Hand History for Game 13550515602 *****
+    $10 USD PL Omaha Hi-Lo - Monday, January 06, 07:05:47 EST 2014
+        (tournaments: PL Omaha Hi-Lo $22 USD Buy-in Trny: 105411156 Level: 2  Blinds(20/40) - ...)
+    Table Manila (Real Money)
+    Seat 1 is the button
+    Total number of players : 2/9
+    Seat 3: ann ( $2.06 USD )                 (tournament chips: ( 2,910 ))
+    bob posts small blind [$0.05 USD].
+    ** Dealing down cards **   Dealt to ann [  Ac 2c 5d 5c ]
+    bob calls [$0.05 USD] / bets [...] / raises [...] / checks / folds   (the chips put in)
+    ** Dealing Flop ** [ 9c, 5h, 6h ] ... ** Dealing Turn ** [ Jd ] ... ** Dealing River ** [ 8h ]
+    bob shows [ 2d, Jd, Qs, Ah ]a pair of Queens. / does not show cards.
+    bob wins $2.21 USD / wins 640 chips from the main pot ...
+    bob wins Lo (640 chips) from the main pot
+
+  No pot total, rake or uncalled bet is written; what a player "wins" holds
+  the bet nobody called: the reader gives that back as the return it is, and the
+  rake is the pot less what was won.
+
+- the current one (2023)::
+
+    ***** Hand History For Game 1676832422659jxi26omnah *****
+    0.05/0.10 Omaha Hi/Lo Game Table (PL) - Sun Feb 19 13:45:49 EST 2023
+    Table Fremont 14 (Real Money) -- Seat 1 is the button
+    Seat 1: ann ($4.99)
+    bob posts small blind (0.05) / calls (0.10) / bets (0.57) / raises 0.35 to 0.40
+    ** Dealing Flop ** :  [ 6h, Kc, 3h ]
+    ** Summary **   Main Pot: $2.23 Rake: $0.11   Board: [ ... ]
+    bob balance $14.91, bet $0.97, collected $2.23, net +$1.26[ Ad, 5c, 4s, Th ] [ ... ]
+    ann balance $19.11, lost $0.97[ 4h, 7s, Kd, 4c ] [ ... ]     (the cards shown)
+
+  ``Main Pot`` is after rake; ``collected`` is what the player was paid.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...engine.structures import Limit
+from ..model import HandHistory
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+
+__all__ = ["SITE", "PartyReader", "parse_partypoker", "read_partypoker", "sniff"]
+
+SITE = "partypoker"
+
+_TITLE = re.compile(r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}")
+_LIMIT_WORDS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED, "Pot Limit": Limit.POT,
+                "No Limit": Limit.NO, "Fixed Limit": Limit.FIXED}
+_OLD_GAME = re.compile(r"(?P<pre>.*?)\b(?P<limit>PL|NL|FL)? ?(?P<game>Omaha Hi-Lo|Omaha Hi/Lo|"
+                       r"Omaha Hi Lo)\b(?P<post>.*?) - (?P<date>.*)$")
+_NEW_GAME = re.compile(r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<game>Omaha Hi/Lo|Omaha Hi-Lo) "
+                       r"Game Table \((?P<limit>PL|NL|FL)\) - (?P<date>.*)$")
+_TRNY = re.compile(r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/"
+                   r"(?P<bb>[\d,]+)\)")
+_TABLE = re.compile(r"Table (?P<table>.*?)(?: \((?:Real|Play) Money\))?(?: -- Seat "
+                    r"(?P<button>\d+) is the button)?$")
+_BUTTON = re.compile(r"Seat (?P<button>\d+) is the button")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<chips>[^()]*?) ?\)$")
+_POST = re.compile(r"(?P<name>.+?) posts (?P<kind>small blind|big blind|ante|dead blind) "
+                   r"[\[(](?P<amount>[^\])]+)[\])]\.?$")
+_ACT = re.compile(r"(?P<name>.+?) (?:raises (?P<by>[\d.,]+) to (?P<to>[\d.,]+)|(?P<kind>calls|"
+                  r"bets|raises|is all-In|all-In) [\[(]?(?P<amount>[^\])]+?)[\])]?"
+                  r"|(?P<simple>folds|checks))\s*$")
+_STREET = re.compile(r"\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)")
+_SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\].*")
+_WINS = re.compile(r"(?P<name>.+?) wins (?:Lo \()?(?P<amount>[$€£]?[\d.,]+(?: USD| EUR| GBP)?"
+                   r"(?: chips)?)\)?(?: from the (?P<pot>main pot|side pot(?: (?P<n>\d+))?))?.*")
+_BALANCE = re.compile(r"(?P<name>.+?) balance (?P<balance>\S+), (?P<rest>.*)")
+_COLLECTED = re.compile(r"collected (?P<amount>[$€£]?[\d.,]+)")
+_HOLE = re.compile(r"\[ (?P<cards>[2-9TJQKA][cdhs](?:, [2-9TJQKA][cdhs])+) \]")
+_MAIN = re.compile(r"Main Pot: (?P<pot>\S+)(?: Rake: (?P<rake>\S+))?")
+_NO_SHOW = re.compile(r"(?P<name>.+?) does not show cards\.")
+_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
+_NOISE = re.compile(r"#Game No : .*|Game #\w+ starts\.|Trny: .*|Blinds\(.*\)|Board: .*"
+                    r"|Total number of players : .*|[^:]+: .*|.+? (?:shows.* for low\."
+                    r"|is sitting out|has joined the table\.?|has left the table\.?"
+                    r"|will be using .*|has been reconnected.*|is disconnected.*"
+                    r"|finished in .*|doesn't show \[.*|mucks? .*)")
+
+
+def sniff(head: str) -> bool:
+    """True when ``head`` starts a partypoker hand history."""
+    return _TITLE.search(head) is not None
+
+
+class PartyReader(TextReader):
+    """The Omaha Hi/Lo hands of a partypoker history, one at a time (see the module doc)."""
+
+    site = SITE
+    header_text = "***** Hand History for Game"
+    header_prefixes = ("***** Hand History",)
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith("***** Hand History")
+
+    def preamble(self, lines: list[str]) -> bool:
+        # (a "#Game No : N" line stands before each title: the first one before the first)
+        return all(line.startswith("#Game No") for line in lines)
+
+    def hand_id(self, lines: list[str]) -> str:
+        for line in lines[:2]:
+            if (title := _TITLE.match(line)) is not None:
+                return title["id"]
+        return ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        return _parse_hand(lines, start)
+
+
+def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    if len(lines) < 5 or (title := _TITLE.match(lines[0])) is None:
+        raise BadHand("cut short: no title and game lines")
+    b = HandBuilder(SITE, title["id"], start)
+    new = _NEW_GAME.match(lines[1])
+    if new is not None:
+        b.limit = _LIMIT_WORDS[new["limit"]]
+        b.game = f"{new['game']} {new['limit']}"
+        b.stakes = (money(new["sb"], True), money(new["bb"], True))
+        b.currency = "USD"
+        cash = True
+    else:
+        old = _OLD_GAME.match(lines[1])
+        if old is None or old["limit"] is None:
+            raise OtherGame(lines[1].partition(" - ")[0][:60])
+        b.limit = _LIMIT_WORDS[old["limit"]]
+        b.game = f"{old['game']} {old['limit']}"
+        trny = _TRNY.search(old["post"])
+        cash = trny is None
+        if trny is not None:
+            b.tournament_id, b.level = trny["id"], trny["level"]
+            b.buy_in = old["post"].partition(" Buy-in")[0].strip() or None
+            b.stakes = (money(trny["sb"], False), money(trny["bb"], False))
+        else:
+            b.currency = "EUR" if "€" in old["pre"] or "EUR" in old["pre"] else "USD"
+            b.buy_in = old["pre"].strip() or None   # (the table's buy-in, not its blinds)
+    table = _TABLE.match(lines[2])
+    if table is None:
+        raise BadHand(f"not a table line: {lines[2][:80]!r}")
+    b.table = table["table"]
+    rest = lines[3:]
+    if table["button"]:
+        b.button = int(table["button"])
+    else:
+        button = _BUTTON.match(rest[0])
+        if button is None:
+            raise BadHand(f"not a button line: {rest[0][:80]!r}")
+        b.button = int(button["button"])
+        rest = rest[1:]
+    summary = False
+    won: list[tuple[str, int, int]] = []
+    main_pot = rake = -1
+    for line in rest:
+        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
+                and not b.posts:
+            b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
+        elif (street := _STREET.match(line)) is not None:
+            if street["name"] != "down cards":
+                b.new_street(street["name"].lower(), cards(street["cards"].strip(" :")))
+        elif line.startswith("** Summary **"):
+            summary = True
+        elif (post := _POST.match(line)) is not None:
+            amount = money(post["amount"], cash)
+            if post["kind"] == "dead blind":
+                b.post_dead(post["name"], amount)
+            else:
+                b.post(post["name"], post["kind"], amount)
+        elif (act := _ACT.match(line)) is not None:
+            who = act["name"]
+            if act["simple"] == "folds":
+                b.fold(who)
+            elif act["simple"] == "checks":
+                b.check(who)
+            elif act["to"]:
+                b.raise_to(who, money(act["to"], cash))
+            elif act["kind"] == "calls":
+                b.call(who, money(act["amount"], cash))
+            elif act["kind"] == "bets":
+                b.bet_(who, money(act["amount"], cash))
+            elif act["kind"] == "raises":
+                b.raise_by_added(who, money(act["amount"], cash))
+            else:
+                b.wager_added(who, money(act["amount"], cash))
+        elif (dealt := _DEALT.match(line)) is not None:
+            b.hero = dealt["name"]
+            b.holes[dealt["name"]] = cards(dealt["cards"])
+        elif (shows := _SHOWS.match(line)) is not None:
+            b.show(shows["name"], cards(shows["cards"]))
+        elif (no_show := _NO_SHOW.fullmatch(line)) is not None:
+            b.muck(no_show["name"])   # (at a showdown: gives the pot up)
+        elif (wins := _WINS.match(line)) is not None:
+            pot = int(wins["n"] or 1) if wins["pot"] and wins["pot"].startswith("side") else 0
+            won.append((wins["name"], money(wins["amount"].removesuffix(" chips"), cash), pot))
+        elif (main := _MAIN.match(line)) is not None:
+            main_pot = money(main["pot"], cash)
+            rake = money(main["rake"], cash) if main["rake"] else 0
+        elif (balance := _BALANCE.match(line)) is not None:
+            name, what = balance["name"], balance["rest"]
+            if (collected := _COLLECTED.search(what)) is not None:
+                won.append((name, money(collected["amount"], cash), 0))
+            if (hole := _HOLE.search(what)) is not None:
+                b.show(name, cards(hole["cards"]))
+        elif _NOISE.fullmatch(line) is None:
+            raise BadHand(f"a line not understood: {line[:80]!r}")
+    if not won:
+        raise BadHand("cut short: nobody won")
+    for name, amount, pot in won:
+        b.collect(name, amount, pot)
+    # (the classic cash header names the buy-in, not the blinds: finish takes them as posted)
+    if summary and main_pot < 0:
+        raise BadHand("cut short: no 'Main Pot' line in the summary")
+    if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
+        return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
+    return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+
+
+read_partypoker = reader_function(PartyReader)
+
+
+def parse_partypoker(text: str) -> PartyReader:
+    """The Omaha Hi/Lo hands of a partypoker history given as a string."""
+    return PartyReader(iter(text.splitlines()), "<text>")

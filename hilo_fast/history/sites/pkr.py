@@ -1,0 +1,180 @@
+"""PKR hand histories (a 3D poker site closed in 2016).
+
+A hand starts ``Table #45061966 - Tournament #25865515 Table #21`` then ``Starting
+Hand #2087122526``, one ``Key: value`` line each for the start time, ``Game Type:
+OMAHA HI/LO``, ``Limit Type: POT LIMIT``, ``Money Type``, ``Blinds are now 10 /
+20``, ``Button is at seat 8`` (``Moving Button to seat 9`` moves it for this hand),
+the seats ``Seat 1: Player0 - 1,200``. Cards are written ``[9 s][7 s]``; raises
+and calls say the street's total (``raises to 1,090 (all-in)``, ``calls 110``);
+winners ``Player6 wins 2,470 with high hand: ...`` or ``wins 135 from side pot
+#1 with low hand: ...``. The seat lines after the showdown are the stacks after
+the hand. Players chat and emote in the history (``Player6 yawns.``): a line of
+a seated player that is no action is not read. No rake line: the total is what
+was put in, the rake what was not paid out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from datetime import datetime
+
+from ...engine.structures import Limit
+from ..model import HandHistory
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
+
+SITE = "pkr"
+
+_TABLE = re.compile(r"Table #(?P<table>\d+)(?: - Tournament #(?P<tid>\d+) Table #\d+)?.*")
+_HAND = re.compile(r"Starting Hand #(?P<id>\d+)")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) - (?P<stack>[$€£]?[\d,.]+)"
+                   r"(?P<out> \(sitting out\))?")
+_GAMES = {"OMAHA HI/LO": 4, "5 CARD OMAHA HI/LO": 5}
+_LIMITS = {"POT LIMIT": Limit.POT, "NO LIMIT": Limit.NO, "FIXED LIMIT": Limit.FIXED,
+           "LIMIT": Limit.FIXED}
+_AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
+_ACTION = re.compile(r"(?P<name>.+?) (?P<what>posts small blind|posts big blind|posts ante|"
+                     r"posts dead blind|posts|calls|bets|raises to|checks|folds)"
+                     r"(?: \(?" + _AMOUNT + r"\)?)?(?P<all_in> \(all-in\))?")
+_WINS = re.compile(r"(?P<name>.+?) wins " + _AMOUNT + r"(?: from side pot #(?P<pot>\d+))?"
+                   r"(?: with .*)?")
+_SHOWS = re.compile(r"(?P<name>.+?) shows (?P<cards>(?:\[[^\]]*\])+)")
+_STREET = re.compile(r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)")
+_DEALT = re.compile(r"Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+)")
+_MUCKS = re.compile(r"(?P<name>.+?) mucks")
+_RETURN = re.compile(r"Returning " + _AMOUNT + r" to (?P<name>.+?) uncalled")
+_CARD = re.compile(r"\[\s*([2-9TJQKA])\s*([cdhs])\s*\]")
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(rank + suit for rank, suit in _CARD.findall(text))
+
+
+def sniff(head: str) -> bool:
+    """True when ``head`` starts like a PKR history."""
+    lines = [line.strip().lstrip("\ufeff") for line in head.splitlines()[:6]]
+    return any(_HAND.match(line) for line in lines) and any(
+        _TABLE.fullmatch(line) for line in lines)
+
+
+class PKRReader(TextReader):
+    """The Omaha Hi/Lo hands of a PKR history (see the module doc)."""
+
+    site = SITE
+    header_text = 'Starting Hand #'
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith("Table #")
+
+    def hand_id(self, lines: list[str]) -> str:
+        found = _HAND.match(lines[1]) if len(lines) > 1 else None
+        return found["id"] if found else ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        table = _TABLE.fullmatch(lines[0])
+        hand = _HAND.match(lines[1]) if len(lines) > 1 else None
+        if table is None or hand is None:
+            raise BadHand("no 'Starting Hand #' line")
+        keys: dict[str, str] = {}
+        for line in lines[2:12]:
+            key, colon, value = line.partition(": ")
+            if colon and not key.startswith("Seat "):
+                keys[key] = value.strip()
+        game = keys.get("Game Type", "")
+        if game not in _GAMES:
+            raise OtherGame(game.title() or "unknown")
+        limit = _LIMITS.get(keys.get("Limit Type", ""))
+        if limit is None:
+            raise BadHand(f"unknown limit {keys.get('Limit Type')!r}")
+        cash = "TOURNAMENT" not in keys.get("Money Type", "TOURNAMENT")
+        b = HandBuilder(SITE, hand["id"], start)
+        button = 0
+        blinds: tuple[int, int] = (0, 0)
+        acting = False
+        for line in lines[2:]:
+            if not acting:
+                seat = _SEAT.fullmatch(line)
+                if seat:
+                    b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
+                           bool(seat["out"]))
+                    continue
+                if line.startswith(("Button is at seat ", "Moving Button to seat ")):
+                    button = int(line.rsplit(" ", 1)[1])
+                    continue
+                if line.startswith("Blinds are now "):
+                    low, _, high = line[len("Blinds are now "):].partition(" / ")
+                    blinds = (money(low, cash), money(high, cash))
+                    continue
+                if line.startswith(("Start time", "Last Hand", "Game Type", "Limit Type",
+                                    "Table Type", "Money Type", "Shuffling Deck")):
+                    continue
+            acting = True
+            if line.startswith(("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
+                continue
+            street = _STREET.fullmatch(line)
+            if street:
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+                continue
+            dealt = _DEALT.fullmatch(line)
+            if dealt:
+                b.hero = dealt["name"]
+                b.holes[dealt["name"]] = _cards(dealt["cards"])
+                continue
+            wins = _WINS.fullmatch(line)
+            if wins and wins["name"] in b.stack:
+                b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
+                continue
+            shows = _SHOWS.fullmatch(line)
+            if shows and shows["name"] in b.stack:
+                b.show(shows["name"], _cards(shows["cards"]))
+                continue
+            mucks = _MUCKS.fullmatch(line)
+            if mucks and mucks["name"] in b.stack:
+                b.muck(mucks["name"])
+                continue
+            returned = _RETURN.fullmatch(line)
+            if returned:
+                b.returns(returned["name"], money(returned["amount"], cash))
+                continue
+            act = _ACTION.fullmatch(line)
+            if act is None or act["name"] not in b.stack:
+                continue   # chat, emotes, players joining: not the hand
+            self._action(b, act["name"], act["what"],
+                         money(act["amount"], cash) if act["amount"] else 0)
+        date = None
+        with contextlib.suppress(ValueError):
+            date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
+        b.hole_count, b.limit = _GAMES[game], limit
+        b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
+        b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
+        return b.finish()
+
+    @staticmethod
+    def _action(b: HandBuilder, name: str, what: str, chips: int) -> None:
+        if what == "posts small blind":
+            b.post(name, "small blind", chips)
+        elif what == "posts big blind":
+            b.post(name, "big blind", chips)
+        elif what == "posts ante":
+            b.post(name, "ante", chips, )
+        elif what in ("posts dead blind", "posts"):
+            b.post(name, "big blind", chips)
+        elif what == "folds":
+            b.fold(name)
+        elif what == "checks":
+            b.check(name)
+        elif what == "calls":
+            b.call(name, chips - b.bet.get(name, 0))   # (a call says the street's total)
+        elif what == "bets":
+            b.bet_(name, chips)
+        else:
+            b.raise_to(name, chips)
+
+
+read_pkr = reader_function(PKRReader)
+
+
+def parse_pkr(text: str) -> PKRReader:
+    """The Omaha Hi/Lo hands of a PKR history given as a string."""
+    return PKRReader(iter(text.splitlines()), "<text>")

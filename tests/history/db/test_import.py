@@ -1,0 +1,274 @@
+"""Importing hand histories into a database, both backends: every row there,
+stored once, grown files, batches all-or-nothing, bad input (issue 29)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hilo_fast.history.db import SchemaError, import_hands, open_database
+from hilo_fast.history.db.store import Database
+from hilo_fast.history.model import HandHistory
+from hilo_fast.history.sites.pokerstars import parse_pokerstars, read_pokerstars
+
+from .conftest import WEIRD_NAMES, synthetic_text
+
+
+def _count(db: Database, sql: str, params: tuple[object, ...] = ()) -> int:
+    return int(db.query(sql, params)[1][0][0])
+
+
+def _consistent(db: Database) -> None:
+    """No row of a hand that is not in hands (a batch is all or nothing)."""
+    for table in ("seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
+                  "discrepancies"):
+        assert _count(db, f"SELECT COUNT(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM "
+                          "hands h WHERE h.site = t.site AND h.hand_id = t.hand_id)") == 0
+    # every hand has its seats
+    assert _count(db, "SELECT COUNT(*) FROM hands h WHERE NOT EXISTS (SELECT 1 FROM seats s "
+                      "WHERE s.site = h.site AND s.hand_id = h.hand_id)") == 0
+
+
+def test_every_row_stored(database: str, hands_file: Path) -> None:
+    hands = list(read_pokerstars(hands_file))
+    with open_database(database) as db:
+        result = import_hands(db, read_pokerstars(hands_file), batch_size=64)
+        assert (result.read, result.stored, result.known) == (160, 160, 0)
+        assert result.exact == 160 and result.discrepancies == 0
+        replays = [h.replay() for h in hands]
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 160
+        assert _count(db, "SELECT COUNT(*) FROM seats") == sum(len(h.seats) for h in hands)
+        assert _count(db, "SELECT COUNT(*) FROM actions") == sum(
+            len(h.posts) + len(h.actions) for h in hands)
+        assert _count(db, "SELECT COUNT(*) FROM boards") == sum(bool(h.board) for h in hands)
+        assert _count(db, "SELECT COUNT(*) FROM pots") == sum(len(r.pots) for r in replays)
+        assert _count(db, "SELECT COUNT(*) FROM discrepancies") == 0
+        assert _count(db, "SELECT SUM(contributed) FROM seats") == sum(h.total_pot
+                                                                     for h in hands)
+        for h, rep in list(zip(hands, replays, strict=True))[::5]:   # what the replay paid
+            key = (h.site, h.hand_id)
+            rows = db.query("SELECT player, contributed, collected, net, stack FROM seats "
+                            "WHERE site = ? AND hand_id = ? AND dealt_in ORDER BY seat", key)[1]
+            assert {r[0]: (r[1], r[2], r[3]) for r in rows} == {
+                name: (put, rep.collected.get(name, 0), rep.collected.get(name, 0) - put)
+                for name, put in rep.contributions.items()}
+            assert sum(r[1] for r in rows) == h.total_pot
+            won = db.query("SELECT player, high_won + low_won FROM pot_winners WHERE site = ? "
+                           "AND hand_id = ?", key)[1]
+            paid: dict[str, int] = {}
+            for name, amount in won:
+                paid[name] = paid.get(name, 0) + amount
+            assert paid == {k: v for k, v in rep.collected.items() if v}
+            board = db.query("SELECT flop, turn, river FROM boards WHERE site = ? AND "
+                             "hand_id = ?", key)[1]
+            assert "".join(c for c in (board[0] if board else ()) if c) == "".join(h.board)
+        # the names that would break built SQL are stored as they are
+        names = {r[0] for r in db.query("SELECT DISTINCT player FROM seats")[1]}
+        assert set(WEIRD_NAMES.values()) <= names
+        assert _count(db, "SELECT COUNT(*) FROM seats WHERE player = ?",
+                      (WEIRD_NAMES["p1"],)) == sum(WEIRD_NAMES["p1"] in {s.name for s in h.seats}
+                                                   for h in hands)
+        _consistent(db)
+
+
+def test_stored_once_and_grown_file_adds_its_new_hands(database: str, tmp_path: Path) -> None:
+    path = tmp_path / "growing.txt"
+    text = synthetic_text(120, seed=5)
+    cut = [m.start() for m in re.finditer(r"^PokerStars Hand", text, re.MULTILINE)][50]
+    path.write_text(text[:cut], encoding="utf-8")
+    with open_database(database) as db:
+        first = import_hands(db, read_pokerstars(path), batch_size=32)
+        assert (first.read, first.stored) == (50, 50)
+        path.write_text(text, encoding="utf-8")   # the site appended 70 hands
+        again = import_hands(db, read_pokerstars(path), batch_size=32)
+        assert (again.read, again.stored, again.known) == (120, 70, 50)
+        twice = import_hands(db, list(read_pokerstars(path)) * 2, batch_size=1000)
+        assert (twice.stored, twice.known) == (0, 240)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 120
+        seats = _count(db, "SELECT COUNT(*) FROM seats")
+    with open_database(database) as db:   # the same rows as one import of the whole file
+        assert seats == sum(len(h.seats) for h in read_pokerstars(path))
+        _consistent(db)
+
+
+def test_same_hand_twice_in_one_batch_is_stored_once(database: str, hands_file: Path) -> None:
+    hands = list(read_pokerstars(hands_file))[:5]
+    with open_database(database) as db:
+        result = import_hands(db, hands + hands[::-1], batch_size=100)
+        assert (result.stored, result.known) == (5, 5)
+
+
+def _interrupted(hands: list[HandHistory], after: int) -> Iterator[HandHistory]:
+    for k, h in enumerate(hands):
+        if k == after:
+            raise KeyboardInterrupt
+        yield h
+
+
+def test_ctrl_c_keeps_the_committed_batches(database: str, hands_file: Path) -> None:
+    from hilo_fast.history.db import ImportResult
+
+    hands = list(read_pokerstars(hands_file))
+    result = ImportResult()
+    with open_database(database) as db:
+        with pytest.raises(KeyboardInterrupt):
+            import_hands(db, _interrupted(hands, 130), batch_size=50, result=result)
+        assert result.stored == 100   # two batches committed, the third never written
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 100
+        _consistent(db)
+        # the rest comes in on the next import
+        assert import_hands(db, hands).stored == 60
+
+
+def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error while a batch is written (here a NULL where the schema forbids
+    one, in the last table written) rolls the whole batch back."""
+    from hilo_fast.history.db import rows as rows_module
+
+    hands = list(read_pokerstars(hands_file))
+    original = rows_module.hand_rows
+
+    def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows) -> None:
+        original(h, rep, source, out)  # type: ignore[arg-type]
+        if h.hand_id == hands[120].hand_id:
+            out.tables["discrepancies"].append((h.site, h.hand_id, 0, None))
+
+    with open_database(database) as db:
+        import_hands(db, hands[:80], batch_size=80)
+        monkeypatch.setattr("hilo_fast.history.db.importer.hand_rows", broken)
+        with pytest.raises(Exception, match=r"(?i)null"):
+            import_hands(db, hands[80:], batch_size=80)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 80
+        _consistent(db)
+
+
+def test_unreadable_and_discrepant_hands_are_stored(database: str) -> None:
+    hands = synthetic_text(6, seed=7, weird=False).split("\n\n\n")[:-1]
+    unreadable = hands[1].replace("in chips)", "in chipz)", 1)
+    # the site's payout changed by a cent: the replay finds it
+    def one_cent_more(match: re.Match[str]) -> str:
+        cents = round(float(match[1]) * 100) + 1
+        return f"collected ${cents // 100}.{cents % 100:02d} from"
+
+    discrepant = re.sub(r"collected \$([\d.]+) from", one_cent_more, hands[3], count=1)
+    assert discrepant != hands[3]
+    text = "\n\n\n".join([hands[0], unreadable, hands[2], discrepant, hands[4]]) + "\n\n\n"
+    with open_database(database) as db:
+        reader = parse_pokerstars(text)
+        result = import_hands(db, reader, source="mixed.txt")
+        assert (result.stored, result.unreadable, result.discrepancies) == (4, 1, 1)
+        rows = db.query("SELECT source, hand_id, reason FROM unreadable_hands")[1]
+        assert rows == [("mixed.txt", "10000001", reader.errors[0].reason)]
+        bad = db.query("SELECT h.hand_id, h.exact, d.message FROM hands h JOIN discrepancies d "
+                       "ON d.site = h.site AND d.hand_id = h.hand_id")[1]
+        assert {r[0] for r in bad} == {"10000003"} and not bad[0][1]
+        assert any("collected" in r[2] for r in bad)
+        # read again: nothing twice, the unreadable hand included
+        import_hands(db, parse_pokerstars(text), source="mixed.txt")
+        assert _count(db, "SELECT COUNT(*) FROM unreadable_hands") == 1
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 4
+
+
+def test_file_names_are_parameters(database: str, hands_file: Path, tmp_path: Path) -> None:
+    name = str(tmp_path / "x'); DROP TABLE hands;-- ?%s.txt")
+    Path(name).write_bytes(hands_file.read_bytes())
+    with open_database(database) as db:
+        import_hands(db, read_pokerstars(name), source=name)
+        assert db.query("SELECT DISTINCT source FROM hands")[1] == [(name,)]
+        assert _count(db, "SELECT COUNT(*) FROM hands WHERE source = ?", (name,)) == 160
+
+
+@pytest.mark.parametrize("version, says", [(2, "upgrade hilo-fast"),
+                                           (0, "import the hand-history files again")])
+def test_other_schema_version_is_refused(database: str, version: int, says: str) -> None:
+    with open_database(database) as db:
+        db.query("UPDATE schema_version SET version = ?", (version,))
+        if db.kind == "duckdb":
+            db.connection.commit()
+    with pytest.raises(SchemaError, match=f"schema version {version}, .* uses version 1: {says}"):
+        open_database(database)
+
+
+def test_not_a_hilo_fast_database(tmp_path: Path) -> None:
+    import duckdb
+
+    path = str(tmp_path / "other.duckdb")
+    with duckdb.connect(path) as con:
+        con.execute("CREATE TABLE hands (x INTEGER)")
+    with pytest.raises(SchemaError, match="not a hilo-fast hand-history database"):
+        open_database(path)
+    with pytest.raises(OSError, match="no such database file"):
+        open_database(str(tmp_path / "missing.duckdb"), create=False)
+
+
+def test_read_only_file(tmp_path: Path, hands_file: Path) -> None:
+    path = tmp_path / "ro.duckdb"
+    with open_database(path) as db:
+        import_hands(db, list(read_pokerstars(hands_file))[:10])
+    os.chmod(path, 0o444)
+    try:
+        with open_database(path) as db:   # opened to read: its statistics still work
+            assert db.read_only
+            assert _count(db, "SELECT COUNT(*) FROM hands") == 10
+            with pytest.raises(OSError, match="read-only"):
+                import_hands(db, list(read_pokerstars(hands_file))[10:20])
+            assert _count(db, "SELECT COUNT(*) FROM hands") == 10
+    finally:
+        os.chmod(path, 0o644)
+
+
+def test_locked_file(tmp_path: Path) -> None:
+    path = tmp_path / "locked.duckdb"
+    open_database(path).close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import duckdb, sys, time
+            con = duckdb.connect({str(path)!r})
+            print("open", flush=True)
+            sys.stdin.read()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        with pytest.raises(OSError, match="locked by another process"):
+            open_database(path)
+    finally:
+        holder.communicate("", timeout=30)
+
+
+def test_postgres_down() -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(OSError, match=r"cannot connect to PostgreSQL at "
+                                      r"postgresql://someone@127\.0\.0\.1:1/none"):
+        open_database("postgresql://someone:secret@127.0.0.1:1/none")
+
+
+def test_postgres_lost_mid_import(postgres_database: str, hands_file: Path) -> None:
+    """The server ends the connection between two batches: the batches before
+    stay, the one being written is not half there."""
+    import psycopg
+
+    database = postgres_database
+    hands = list(read_pokerstars(hands_file))
+
+    def cut_after(count: int) -> Iterator[HandHistory]:
+        for k, h in enumerate(hands):
+            if k == count:
+                with psycopg.connect(database, autocommit=True) as other:
+                    other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                  "WHERE datname = current_database() AND pid <> "
+                                  "pg_backend_pid()")
+            yield h
+
+    with open_database(database) as db, pytest.raises(OSError, match="PostgreSQL"):
+        import_hands(db, cut_after(130), batch_size=100)
+    with open_database(database) as db:
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 100
+        _consistent(db)
