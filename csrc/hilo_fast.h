@@ -617,6 +617,66 @@ int32_t hf_vector_step(const hf_vector_config *config, hf_vector_table *tables, 
 int32_t hf_env_observe(const hf_game *game, const int32_t *history, int32_t seat,
                        int64_t big_blind, int32_t n_actions, float *obs, int8_t *mask);
 
+/* ---- Solver (csrc/solver): Discounted CFR on a two-player river or turn subgame ----
+ *
+ * The flat game of hilo_fast.solver.flat: nodes in parent-before-child order
+ * (every child's index above its parent's), each a decision (its player's
+ * regret and strategy slots offset + a * n_combos[player] + i), a fold
+ * (`player` folded: the other wins term_a), a showdown (a player wins
+ * share * term_a - term_b, share its part of the pot by hi/lo on board
+ * board[node]) or a chance node (the river: child c deals card[c], every
+ * value weighted by term_a, combos holding the card left out). Each combo
+ * is 4 distinct cards 0..51; high and low hold n_boards rows of one value
+ * per combo; low 0 means no qualifying low. Payoffs are
+ * zero-sum chips. Every function checks the game first (kinds, players,
+ * child indices, slots within sizes, cards) and returns HF_ERR_COUNT or
+ * HF_ERR_CARD before touching any array, and -20 when a scratch
+ * allocation fails. Nothing is allocated that outlives a call. Node kinds:
+ * 0 decision, 1 fold, 2 showdown, 3 chance (csrc/solver/solver.h names them;
+ * hilo_fast/solver/flat.py is their Python side). */
+typedef struct {
+    int32_t n_nodes;
+    const int32_t *kind;
+    const int32_t *player;
+    const int32_t *first_child;
+    const int32_t *n_children;
+    const int64_t *offset;
+    const double *term_a;
+    const double *term_b;
+    const int32_t *children;
+    int32_t n_children_total;
+    int32_t n_combos[2];
+    const int32_t *cards[2];      /* 4 card ids per combo */
+    const double *weights[2];
+    const int32_t *high[2];       /* n_boards x n_combos */
+    const int32_t *low[2];
+    const int32_t *card;          /* per node: the card dealt to reach it, or -1 */
+    const int32_t *board;         /* per node: the board a showdown is settled on */
+    int32_t n_boards;             /* 1..52 */
+    int64_t sizes[2];             /* slots of each player's regret/strategy arrays */
+    double regret_floor;          /* regret matching counts regrets above this only: a
+                                   * regret that is 0 but for rounding stays 0 */
+} hf_solver_game;
+
+/* Discounted CFR (alpha 1.5, beta 0, gamma 2), iterations first .. first +
+ * count - 1 (1-based), alternating player 0 then 1; regret and strategy
+ * (the sums behind the average strategy) updated in place. Returns 0 or an
+ * error. */
+int32_t hf_solver_iterate(const hf_solver_game *game, double *regret0, double *regret1,
+                          double *strategy0, double *strategy1, int64_t first, int64_t count);
+
+/* out[0], out[1]: each player's best-response value against the other's
+ * strategy; out[2]: player 0's value when both play it (chips per deal of a
+ * pair of combos, zero-sum). strategy: action probabilities in the slot
+ * layout. Returns 0 or an error. */
+int32_t hf_solver_evaluate(const hf_solver_game *game, const double *strategy0,
+                           const double *strategy1, double *out);
+
+/* For each combo i of `player`, out[i] = sum of reach[j] * share(i, j) and
+ * out[n + i] = sum of reach[j], over the opponent's combos j that share no
+ * card with i (the sorted sweeps showdowns use). Returns 0 or an error. */
+int32_t hf_solver_showdown_sums(const hf_solver_game *game, int32_t player,
+                                const double *reach, double *out);
 /* ---- Hand classes (analysis/classify.c): what a hand holds on a board ----
  *
  * hilo_fast.analysis.classify's fields, defined there in full. "Unseen" are

@@ -10,7 +10,7 @@
  * 5-card entry points), and a wrong answer aborts like a crash.
  *
  * Built two ways:
- *   cc ... fuzz/c_driver.c csrc/{core,equity,engine,envs}/*.c            own main(): random inputs,
+ *   cc ... fuzz/c_driver.c csrc/{core,equity,engine,envs,solver}/*.c      own main(): random inputs,
  *       or the files named on the command line (to replay a crash)
  *   clang -DHF_LIBFUZZER -fsanitize=fuzzer,address ...   libFuzzer's main()
  *
@@ -1528,6 +1528,109 @@ static void drive_env_observe(const uint8_t *data, size_t size)
     free(history); free(obs); free(mask);
 }
 
+/* ---- the solver (hf_solver_iterate, hf_solver_evaluate, hf_solver_showdown_sums):
+ * a small valid game (a decision, a fold, a showdown, a chance node dealing two
+ * river cards) with one field made hostile or not; every buffer is malloc'd at
+ * the size the game declares. A valid game must be solved (0), its best
+ * responses finite and their sum (twice the exploitability) not negative;
+ * a broken one refused with a negative code ---- */
+
+static double *solver_buffer(int64_t n)
+{
+    double *out = calloc((size_t)(n > 0 ? n : 1), sizeof(double));
+    if (!out)
+        FAIL("solver: out of memory");
+    return out;
+}
+
+static void drive_solver(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint64_t mix = next_byte(&r) | (uint64_t)next_byte(&r) << 8;
+    int32_t deck[52];
+    shuffled_deck(deck, &mix);
+    int32_t n[2] = { 1 + next_byte(&r) % 3, 1 + next_byte(&r) % 3 };
+    int32_t *cards[2], *high[2], *low[2];
+    double *weights[2];
+    int32_t at = 2;   /* deck[0], deck[1]: the river cards */
+    for (int p = 0; p < 2; p++) {
+        cards[p] = malloc(sizeof(int32_t) * 4 * (size_t)n[p]);
+        high[p] = malloc(sizeof(int32_t) * 2 * (size_t)n[p]);
+        low[p] = malloc(sizeof(int32_t) * 2 * (size_t)n[p]);
+        weights[p] = malloc(sizeof(double) * (size_t)n[p]);
+        if (!cards[p] || !high[p] || !low[p] || !weights[p])
+            FAIL("solver: out of memory");
+        for (int32_t i = 0; i < n[p]; i++) {
+            for (int k = 0; k < 4; k++)
+                cards[p][4 * i + k] = deck[at + (p * 3 + i) * 4 + k];   /* 2 + 24 cards */
+            weights[p][i] = 1 + next_byte(&r) % 4;
+            for (int b = 0; b < 2; b++) {
+                high[p][b * n[p] + i] = 1 + next_byte(&r) % 7462;
+                low[p][b * n[p] + i] = next_byte(&r) % 57;
+            }
+        }
+    }
+    /* 0 decision (player 0): fold 1, showdown 2, chance 3; 3 deals 4 (showdown on
+     * board 1) and 5 (a fold by player 1) */
+    int32_t kind[6] = { 0, 1, 2, 3, 2, 1 }, player[6] = { 0, 0, -1, -1, -1, 1 };
+    int32_t first[6] = { 0, 0, 0, 3, 0, 0 }, count[6] = { 3, 0, 0, 2, 0, 0 };
+    int32_t children[5] = { 1, 2, 3, 4, 5 }, card[6] = { -1, -1, -1, -1, deck[0], deck[1] };
+    int32_t board[6] = { 0, 0, 0, 0, 1, 0 };
+    int64_t offset[6] = { 0, -1, -1, -1, -1, -1 };
+    double term_a[6] = { 0, 60, 120, 1.0 / 40, 120, 60 }, term_b[6] = { 0, 0, 60, 0, 60, 0 };
+    hf_solver_game g = { 6, kind, player, first, count, offset, term_a, term_b, children, 5,
+                         { n[0], n[1] }, { cards[0], cards[1] }, { weights[0], weights[1] },
+                         { high[0], high[1] }, { low[0], low[1] }, card, board, 2,
+                         { 3 * (int64_t)n[0], 0 }, 1e-9 };
+    uint8_t what = next_byte(&r), value = next_byte(&r);
+    int broken = 1;
+    switch (what % 12) {
+    case 0: children[value % 5] = -(int32_t)(value % 3); break;   /* a cycle or a negative */
+    case 1: kind[value % 6] = 4 + value % 3; break;
+    case 2: player[0] = 2 + value % 5; break;
+    case 3: offset[0] = 1 + value % 9; break;                     /* slots past the end */
+    case 4: cards[value % 2][value % 4] = 52 + value % 9; break;
+    case 5: cards[0][1] = cards[0][0]; break;                     /* a card twice */
+    case 6: card[4 + value % 2] = -1 - (value % 3) * 30; break;
+    case 7: board[4] = 2 + value % 9; break;
+    case 8: count[0] = 4 + value % 9; break;
+    case 9: g.n_combos[value % 2] = -(int32_t)(value % 2); break;
+    case 10: g.n_boards = value % 2 ? 0 : 53; break;
+    default: broken = 0;
+    }
+    double *regret[2], *strategy[2];
+    for (int p = 0; p < 2; p++) {
+        regret[p] = solver_buffer(g.sizes[p]);
+        strategy[p] = solver_buffer(g.sizes[p]);
+    }
+    int32_t no = g.n_combos[1] > 0 ? g.n_combos[1] : 1;
+    double *reach = solver_buffer(no), *sums = solver_buffer(2 * (int64_t)no + 8);
+    for (int32_t j = 0; j < no; j++) reach[j] = 1;
+    double out[3] = { 0, 0, 0 };
+    int32_t a = hf_solver_iterate(&g, regret[0], regret[1], strategy[0], strategy[1], 1,
+                                  1 + value % 3);
+    for (int64_t s = 0; s < g.sizes[0] && !broken; s++) strategy[0][s] = 1.0 / 3;
+    int32_t b = hf_solver_evaluate(&g, strategy[0], strategy[1], out);
+    int32_t c = hf_solver_showdown_sums(&g, 0, reach, sums);
+    if (broken) {
+        if (a >= 0 || b >= 0 || c >= 0)
+            FAIL("solver: a broken game (case %d) was not refused: %d %d %d", what % 12, a, b, c);
+    } else {
+        if (a || b || c)
+            FAIL("solver: a valid game was refused: %d %d %d", a, b, c);
+        if (!(out[0] + out[1] >= -1e-9) || out[0] != out[0] || out[2] != out[2])
+            FAIL("solver: best responses %g + %g below 0", out[0], out[1]);
+        valid_checked++;
+    }
+    if (hf_solver_iterate(NULL, regret[0], regret[1], strategy[0], strategy[1], 1, 1) >= 0
+        || hf_solver_evaluate(&g, strategy[0], strategy[1], NULL) >= 0)
+        FAIL("solver: a NULL pointer was not refused");
+    for (int p = 0; p < 2; p++) {
+        free(cards[p]); free(high[p]); free(low[p]); free(weights[p]);
+        free(regret[p]); free(strategy[p]);
+    }
+    free(reach); free(sums);
+}
 
 /* ---- several boards: settlement (hf_settle_boards) and equity (hf_boards_*) ---- */
 
@@ -1695,6 +1798,7 @@ static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
     drive_range_equity, drive_vector_env, drive_env_observe, drive_settle_boards, drive_boards,
+    drive_solver,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

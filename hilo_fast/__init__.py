@@ -43,6 +43,7 @@ from .engine.table import Table
 from .equity.compute import BoardEquity, EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
+from .solver import Solution, SolverBot, Subgame, best_response, solve
 
 __all__ = [
     "BACKEND",
@@ -74,11 +75,15 @@ __all__ = [
     "Runouts",
     "ShowdownResult",
     "SimulationSummary",
+    "Solution",
+    "SolverBot",
     "Street",
     "Structure",
+    "Subgame",
     "Table",
     "UnreadableHand",
     "__version__",
+    "best_response",
     "card_str",
     "classify",
     "classify_range",
@@ -107,6 +112,7 @@ __all__ = [
     "runouts",
     "showdown",
     "simulate",
+    "solve",
     "to_phh",
     "to_phhs",
 ]

@@ -324,6 +324,30 @@ class _Lib:
         obs: _CData,
         mask: _CData,
     ) -> int: ...
+    def hf_solver_iterate(
+        self,
+        game: _CData,
+        regret0: _CData,
+        regret1: _CData,
+        strategy0: _CData,
+        strategy1: _CData,
+        first: int,
+        count: int,
+    ) -> int: ...
+    def hf_solver_evaluate(
+        self,
+        game: _CData,
+        strategy0: Sequence[float] | _CData,
+        strategy1: Sequence[float] | _CData,
+        out: _CData,
+    ) -> int: ...
+    def hf_solver_showdown_sums(
+        self,
+        game: _CData,
+        player: int,
+        reach: Sequence[float] | _CData,
+        out: _CData,
+    ) -> int: ...
     def hf_classify(
         self,
         hole: Sequence[int] | _CData,

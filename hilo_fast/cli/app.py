@@ -2,7 +2,8 @@
 :func:`main`.
 
 Each command group is one module of this package (:mod:`.evaluate`,
-:mod:`.equity`, :mod:`.simulate`, :mod:`.info`, :mod:`.hh`, :mod:`.pql`) with an
+:mod:`.equity`, :mod:`.simulate`, :mod:`.info`, :mod:`.hh`, :mod:`.solve`,
+:mod:`.pql`) with an
 ``add_parser``; every command prints a table for people, or JSON with
 ``--json``. Whatever goes wrong, the user sees one line ``hilo-fast: error: ...``
 and a non-zero exit (:func:`main`), never a traceback: 2 for bad input and for
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from .._native.choice import BACKEND
 from .._version import __version__
 from ..progress import Progress
-from . import equity, evaluate, hh, info, pql, simulate
+from . import equity, evaluate, hh, info, pql, simulate, solve
 from .args import Parser, require_command
 
 
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
                         version=f"hilo-fast {__version__} ({BACKEND} backend)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     require_command(parser, sub)
-    for group in (evaluate, equity, simulate, info, hh, pql):   # one module per command group
+    # one module per command group
+    for group in (evaluate, equity, simulate, info, hh, solve, pql):
         group.add_parser(sub)
     return parser
 

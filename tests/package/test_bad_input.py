@@ -308,6 +308,18 @@ CASES = [
     Case("parse_phh", "action", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
     Case("read_phh", "type", "read_phh('this is not phh')", ValueError, "not PHH: 'this is not phh' is not a file"),
     Case("read_phh", "type", "read_phh(b'variant')", TypeError, "source must be a path or an open file"),
+    # ---- solver ----
+    Case("Subgame", "dup", 'Subgame("Kh9s5d4cKh", ranges=("AA", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "the board holds a card twice"),
+    Case("Subgame", "count", 'Subgame("Kh9s5d", ranges=("AA", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "the board must be 5 cards"),
+    Case("Subgame", "range", 'Subgame("AhAs5d4c2h", ranges=("AhAsAdAc", "KK"), pot=100, stacks=200, structure=Structure.fixed_limit(10))', ValueError, "is empty once the board's cards are removed"),
+    Case("Subgame", "range", f'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=200, structure={PL}, bet_sizes=(1.5,))', ValueError, "above the pot-limit maximum"),
+    Case("Subgame", "chips", 'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=-1, structure=Structure.fixed_limit(10))', ValueError, "stacks must not be negative, got -1"),
+    Case("Subgame", "float", 'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100.5, stacks=10, structure=Structure.fixed_limit(10))', TypeError, "pot must be an int"),
+    Case("Subgame", "type", 'Subgame("Kh9s5d4c2h", ranges=("AA", "KK"), pot=100, stacks=10, structure="pot")', TypeError, "structure must be a hilo_fast.Structure"),
+    Case("solve", "type", "solve('spot')", TypeError, "solve takes a hilo_fast.Subgame"),
+    Case("solve", "range", 'solve(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), max_iterations=0)', ValueError, "max_iterations must be a positive int"),
+    Case("best_response", "type", 'best_response(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), 5)', TypeError, "strategy must be a Solution"),
+    Case("SolverBot", "type", "SolverBot('solution')", TypeError, "SolverBot plays a hilo_fast.Solution"),
     Case("classify", "count", 'classify("As2dKh", "3s4h5d")', ValueError, "hole must have 4, 5 or 6 cards, got 3"),
     Case("classify", "count", 'classify("As2dKh9c", "3s4h")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
     Case("classify", "range", 'classify([0, 1, 2, 52], [4, 5, 6])', ValueError, "bad card 52"),
@@ -382,7 +394,7 @@ def test_every_public_function_is_catalogued() -> None:
                 "RangeVsRange", "Runouts", "RunoutChunk", "PQLResult", "EquityResult",
                 "PlayerEquity", "BoardEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
-                "OddChip", "to_phhs", "Bot", "HandView",  # values, enums and to_phhs (it calls to_phh per hand)
+                "OddChip", "to_phhs", "Bot", "HandView", "Solution",  # values, enums and to_phhs (it calls to_phh per hand)
                 "HandHistory", "Replay", "PokerStarsReader", "UnreadableHand",  # read results
                 "CardLike", "CardsLike"}  # type aliases
     assert set(hilo_fast.__all__) - no_input == covered

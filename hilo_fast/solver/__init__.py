@@ -1,0 +1,9 @@
+"""Solving river and turn spots of Omaha Hi-Lo: :class:`Subgame`, Discounted CFR in C
+with a pure-Python twin, exact exploitability (docs/solving.md)."""
+
+from .bot import SolverBot
+from .solve import BestResponse, Solution, best_response, estimate_memory, solve
+from .subgame import Subgame
+
+__all__ = ["BestResponse", "Solution", "SolverBot", "Subgame", "best_response",
+           "estimate_memory", "solve"]
