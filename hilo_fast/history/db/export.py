@@ -24,7 +24,7 @@ _CHUNK = 65536
 
 
 def _postgres_types() -> dict[int, Any]:
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     # PostgreSQL type oids -> Arrow types (the schema's column types only)
     return {16: pa.bool_(), 20: pa.int64(), 21: pa.int16(), 23: pa.int32(),
@@ -33,7 +33,7 @@ def _postgres_types() -> dict[int, Any]:
 
 def _batches(db: Database, table: str) -> tuple[Any, Any]:
     """(schema, iterator of record batches) of ``table``."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     if db.kind == "duckdb":
         con = db.connection
@@ -69,7 +69,7 @@ def _batches(db: Database, table: str) -> tuple[Any, Any]:
 def export_parquet(db: Database, folder: str | os.PathLike[str]) -> dict[str, int]:
     """Write each table of ``db`` to ``folder``/TABLE.parquet (the folder made when
     missing); returns table -> rows written."""
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     os.makedirs(folder, exist_ok=True)
     written: dict[str, int] = {}

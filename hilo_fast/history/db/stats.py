@@ -116,7 +116,7 @@ def stats(db: Database | str, player: str | None = None, by: str | None = None,
     when pandas is not installed (``frame="pandas"`` or ``"polars"`` to choose).
     Columns: player, unit, the ``by`` group if any, then :data:`STAT_COLUMNS`
     (percentages 0..100; amounts in the smallest unit)."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     from .store import open_database
 
@@ -128,14 +128,14 @@ def stats(db: Database | str, player: str | None = None, by: str | None = None,
                       for k, name in enumerate(names)})
     if frame is None:
         try:
-            import pandas  # noqa: F401
+            import pandas  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
             frame = "pandas"
         except ImportError:
             frame = "polars"
     if frame == "pandas":
         return table.to_pandas()
     if frame == "polars":
-        import polars
+        import polars  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         return polars.from_arrow(table)
     raise ValueError(f"bad frame {frame!r}: expected 'pandas' or 'polars'")

@@ -43,7 +43,7 @@ _ARROW_TYPES = {"VARCHAR": "string", "BIGINT": "int64", "INTEGER": "int32",
 @functools.cache
 def _arrow_schemas() -> dict[str, Any]:
     """table -> the Arrow schema of its rows, read from schema.sql's columns."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     schemas = {}
     for statement in _statements(schema_sql()):
@@ -137,7 +137,7 @@ class Database:
             self._write_postgres(rows)
 
     def _write_duckdb(self, rows: Rows) -> None:
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         con = self.connection
         con.execute("BEGIN TRANSACTION")
