@@ -11,7 +11,7 @@
  * Kind 4 is evaluate_batch's kernel: hf_omaha_batch on blocks of a million
  * random rows (4 hole + 5 board cards), each block checked then evaluated.
  *
- *     cc -O3 -std=c99 -Icsrc benchmarks/thread_scaling.c csrc/{core,equity,engine,envs}/*.c -lpthread -lm \
+ *     cc -O3 -std=c99 -Icsrc benchmarks/thread_scaling.c $(find csrc -mindepth 2 -name '*.c' ! -path 'csrc/py*') -lpthread -lm \
  *        -o /tmp/thread_scaling && /tmp/thread_scaling [chunk deals] [repeats] [kinds]
  *
  * kinds: the digits of the kinds to run (default 01234). The benchmarks

@@ -10,8 +10,9 @@
  * 5-card entry points), and a wrong answer aborts like a crash.
  *
  * Built two ways:
- *   cc ... fuzz/c_driver.c csrc/{core,equity,engine,envs,solver}/*.c      own main(): random inputs,
- *       or the files named on the command line (to replay a crash)
+ *   cc ... fuzz/c_driver.c $(find csrc -mindepth 2 -name '*.c' ! -path 'csrc/py*') -lm
+ *       own main(): random inputs, or the files named on the command line (to
+ *       replay a crash); every concept's C but csrc/py/ (the CPython builtins)
  *   clang -DHF_LIBFUZZER -fsanitize=fuzzer,address ...   libFuzzer's main()
  *
  * Adding an entry point: write a drive_xxx(const uint8_t *, size_t) below and
@@ -30,6 +31,8 @@ static long valid_checked;
 /* Vector steps in a table episode's later hands, and episodes cut at max_hands:
  * that table episodes really run (the summary line says). */
 static long table_hands_checked, table_cuts;
+/* Hands classified and range-against-range spots checked by brute force. */
+static long classes_checked, rvr_checked;
 
 /* ---- reading the input ---- */
 
@@ -1793,12 +1796,339 @@ static void drive_boards(const uint8_t *data, size_t size)
     valid_checked++;
 }
 
+/* ---- hand classes (hf_classify, hf_classify_many): rows of plausible or
+ * hostile holes on a flop, turn or river with a few dead cards; the rows'
+ * classes must agree with one hf_classify each, the high and low with the
+ * brute force, and the first row's ranks with a count over every unseen pair;
+ * an error writes nothing ---- */
+
+/* 1 + distinct best highs (lows) better than the hero's that a pair of cards
+ * in `unseen` makes with the board, 2 of the pair and 3 of the board. */
+static void brute_ranks(uint64_t unseen, const int32_t *board, int32_t nb, int32_t high,
+                        int32_t low, int32_t *high_rank, int32_t *low_rank)
+{
+    static uint8_t high_seen[7463];
+    uint8_t low_seen[57] = { 0 };
+    memset(high_seen, 0, sizeof high_seen);
+    *high_rank = 1;
+    *low_rank = low ? 1 : 0;
+    for (int32_t p = 0; p < 52; p++)
+        for (int32_t q = p + 1; q < 52 && (unseen >> p & 1); q++) {
+            if (!(unseen >> q & 1))
+                continue;
+            int32_t pair[2] = { p, q }, h = 7463, l = 0;
+            for (int32_t a = 0; a < nb; a++)
+                for (int32_t b = a + 1; b < nb; b++)
+                    for (int32_t c = b + 1; c < nb; c++) {
+                        int32_t five[5] = { pair[0], pair[1], board[a], board[b], board[c] };
+                        int32_t fh = hf_high5(five), fl = hf_low5(five);
+                        h = fh < h ? fh : h;
+                        l = fl && (!l || fl < l) ? fl : l;
+                    }
+            if (h < high && !high_seen[h]++)
+                ++*high_rank;
+            if (low && l && l < low && !low_seen[l]++)
+                ++*low_rank;
+        }
+}
+
+static void check_class(const hf_class *c, const int32_t *hole, int32_t nh, const int32_t *board,
+                        int32_t nb)
+{
+    int32_t high, low;
+    brute_omaha(hole, nh, board, nb, &high, &low);
+    if (c->high != high || c->low != low)
+        FAIL("classify: (%d, %d), brute force says (%d, %d)", c->high, c->low, high, low);
+    int32_t flags[3] = { c->nut_flush_draw, c->nut_flush_blocker, c->nut_low_blocker };
+    for (int k = 0; k < 3; k++)
+        if (flags[k] != 0 && flags[k] != 1)
+            FAIL("classify: flag %d is %d", k, flags[k]);
+    if (c->high_rank < 1 || c->high_rank > high || (c->low_rank == 0) != (c->low == 0)
+        || c->low_rank < 0 || c->low_rank > (low ? low : 0))
+        FAIL("classify: ranks %d, %d for values %d, %d", c->high_rank, c->low_rank, high, low);
+    int32_t outs[6] = { c->low_counterfeit, c->flush_outs, c->straight_outs, c->low_outs,
+                        c->nut_low_outs, c->straight_ranks };
+    for (int k = 0; k < 6; k++)
+        if (outs[k] < 0 || outs[k] > 47 || (nb == 5 && outs[k]))
+            FAIL("classify: outs field %d is %d (board of %d)", k, outs[k], nb);
+    if (c->straight_ranks > 13 || c->straight_outs > 4 * c->straight_ranks
+        || c->flush_outs > 26 || (nb == 5 && c->nut_flush_draw) || (low && c->low_outs))
+        FAIL("classify: straights %d/%d, flush outs %d, low outs %d with a low %d",
+             c->straight_ranks, c->straight_outs, c->flush_outs, c->low_outs, low);
+}
+
+static void drive_classify(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? 3 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nd = plausible ? next_byte(&r) % 3 : next_byte(&r) & 1 ? next_count(&r) : 60;
+    uint8_t rows_byte = next_byte(&r);
+    int64_t n_rows = rows_byte < 240 ? rows_byte % 4 : rows_byte & 1 ? -1 : INT64_MIN;
+    int32_t cap_rows = n_rows < 0 ? 0 : (int32_t)n_rows;
+    int32_t cap_nh = nh < 0 ? 0 : nh > 9 ? 9 : nh;
+    /* plausible: distinct cards off one shuffled deck, then one byte in four
+     * spoiling a card (a duplicate, a board card, or out of range) */
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    int32_t deck[52], dealt = 0;
+    shuffled_deck(deck, &mix);
+    int32_t *board = next_cards(&r, nb, !plausible && (flags & 1), 0);
+    int32_t *dead = next_cards(&r, nd, !plausible && (flags & 2), 0);
+    size_t n_cards = (size_t)cap_rows * (size_t)cap_nh;
+    int32_t *holes = !plausible && (flags & 4) ? NULL
+                   : malloc(sizeof(int32_t) * (n_cards ? n_cards : 1));
+    hf_class *out = !plausible && (flags & 16) ? NULL
+                  : malloc(sizeof(hf_class) * (size_t)(cap_rows ? cap_rows : 1));
+    int64_t bad_row = -77, *bad = !plausible && (flags & 32) ? NULL : &bad_row;
+    for (int32_t i = 0; board && i < (nb < 0 ? 0 : nb > 9 ? 9 : nb); i++)
+        board[i] = plausible ? deck[dealt++] : board[i];
+    for (int32_t i = 0; dead && i < (nd < 0 ? 0 : nd > 9 ? 9 : nd); i++)
+        dead[i] = plausible ? deck[dealt++] : dead[i];
+    for (size_t i = 0; holes && i < n_cards; i++) {
+        uint8_t b = next_byte(&r);
+        holes[i] = plausible && b >= 64 ? deck[dealt++] : plausible ? deck[b % 52] : next_card(&r);
+    }
+    if (out)
+        memset(out, 0x5a, sizeof(hf_class) * (size_t)(cap_rows ? cap_rows : 1));
+
+    /* the contract's order: counts and pointers, board and dead, then the rows */
+    int32_t want = 0;
+    int64_t want_row = -1;
+    if (!bad || !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
+        || (nd && !dead))
+        want = HF_ERR_COUNT;
+    if (!want)
+        want = expected_error(board, nb, dead, nd);
+    int32_t known[14];   /* the board and dead, once they are valid */
+    if (!want) {
+        memcpy(known, board, sizeof(int32_t) * (size_t)nb);
+        memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);  /* nd <= 9 here */
+    }
+    if (!want && (n_rows < 0 || (n_rows && (!holes || !out))))
+        want = HF_ERR_COUNT;
+    for (int32_t row = 0; !want && row < cap_rows; row++)
+        if ((want = expected_error(known, nb + nd, holes + row * nh, nh)))
+            want_row = row;
+    int32_t got = hf_classify_many(holes, n_rows, nh, board, nb, dead, nd, out, bad);
+    if (got != want || (bad && bad_row != want_row))
+        FAIL("classify_many: expected %d at row %lld, got %d at row %lld (nh=%d nb=%d nd=%d)",
+             want, (long long)want_row, got, (long long)bad_row, nh, nb, nd);
+    if (got) {
+        const uint8_t *bytes = (const uint8_t *)out;
+        for (size_t k = 0; out && k < sizeof(hf_class) * (size_t)cap_rows; k++)
+            if (bytes[k] != 0x5a)
+                FAIL("classify_many: output written on error %d", got);
+    }
+    /* hf_classify: the same checks on one row, the same answer */
+    for (int32_t row = 0; row < (cap_rows ? cap_rows : 1); row++) {
+        const int32_t *hole = cap_rows && holes ? holes + row * cap_nh : holes;
+        hf_class one;
+        memset(&one, 0x5a, sizeof one);
+        if (!cap_rows)  /* no row buffer: NULL, refused after the board and dead */
+            hole = NULL;
+        int32_t one_want = !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
+                           || (nd && !dead) ? HF_ERR_COUNT : expected_error(board, nb, dead, nd);
+        if (!one_want)
+            one_want = !hole ? HF_ERR_COUNT : expected_error(known, nb + nd, hole, nh);
+        int32_t one_got = hf_classify(hole, nh, board, nb, dead, nd, &one);
+        if (one_got != one_want)
+            FAIL("classify: expected %d, got %d", one_want, one_got);
+        if (one_got) {
+            const uint8_t *bytes = (const uint8_t *)&one;
+            for (size_t k = 0; k < sizeof one; k++)
+                if (bytes[k] != 0x5a)
+                    FAIL("classify: output written on error %d", one_got);
+            continue;
+        }
+        if (!got && memcmp(&one, out + row, sizeof one))
+            FAIL("classify: row %d differs from classify_many's", row);
+        check_class(&one, hole, nh, board, nb);
+        if (row == 0) {
+            uint64_t unseen = ((uint64_t)1 << 52) - 1;
+            for (int32_t k = 0; k < nb + nd; k++)
+                unseen &= ~((uint64_t)1 << known[k]);
+            for (int32_t k = 0; k < nh; k++)
+                unseen &= ~((uint64_t)1 << hole[k]);
+            int32_t high_rank, low_rank;
+            brute_ranks(unseen, board, nb, one.high, one.low, &high_rank, &low_rank);
+            if (one.high_rank != high_rank || one.low_rank != low_rank)
+                FAIL("classify: ranks (%d, %d), every unseen pair says (%d, %d)",
+                     one.high_rank, one.low_rank, high_rank, low_rank);
+        }
+        valid_checked++;
+        classes_checked++;
+    }
+    free(board);
+    free(dead);
+    free(holes);
+    free(out);
+}
+
+/* ---- range against range (hf_range_vs_range): up to 6 combos a side, from a
+ * pool of 12 cards so that combos share cards (the inclusion-exclusion's
+ * hard case), on a turn or river (a flop with tiny ranges), weights plain,
+ * fractional, zero, negative or not finite; checked pair by pair over every
+ * runout with the brute force; a refusal before the combos are read writes
+ * nothing ---- */
+
+static void drive_range_vs_range(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
+    int32_t nb = plausible ? (flags & 64 ? 3 : 4 + next_byte(&r) % 2) : next_count(&r);
+    int32_t nd = plausible ? next_byte(&r) % 3 : next_byte(&r) & 1 ? next_count(&r) : 60;
+    int32_t most = nb == 3 ? 2 : 6;
+    int64_t n[2];
+    for (int p = 0; p < 2; p++) {
+        uint8_t b = next_byte(&r);
+        n[p] = b < 240 || plausible ? b % (most + 1) : b & 1 ? -1 : INT64_MIN;
+    }
+    int32_t cap_nh = nh < 0 ? 0 : nh > 9 ? 9 : nh;
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    int32_t deck[52];
+    shuffled_deck(deck, &mix);
+    int32_t *board = next_cards(&r, nb, !plausible && (flags & 1), 0);
+    int32_t *dead = next_cards(&r, nd, !plausible && (flags & 2), 0);
+    int32_t cap_nb = nb < 0 ? 0 : nb > 9 ? 9 : nb, cap_nd = nd < 0 ? 0 : nd > 9 ? 9 : nd;
+    for (int32_t i = 0; plausible && i < cap_nb; i++)
+        board[i] = deck[i];
+    for (int32_t i = 0; plausible && i < cap_nd; i++)
+        dead[i] = deck[cap_nb + i];
+    const int32_t *pool = deck + cap_nb + cap_nd;  /* 12 cards the combos are dealt from */
+    int32_t *combos[2];
+    double *weights[2];
+    int finite = 1, nonnegative = 1;
+    for (int p = 0; p < 2; p++) {
+        int32_t rows = n[p] < 0 ? 0 : (int32_t)n[p];
+        size_t cards = (size_t)rows * (size_t)cap_nh;
+        combos[p] = (flags & (16 << p)) && !plausible ? NULL
+                  : malloc(sizeof(int32_t) * (cards ? cards : 1));
+        weights[p] = (flags & (64 << p)) && !plausible ? NULL
+                   : malloc(sizeof(double) * (size_t)(rows ? rows : 1));
+        for (int32_t i = 0; i < rows; i++) {
+            int32_t picks[12];
+            for (int32_t k = 0; k < 12; k++)
+                picks[k] = pool[k];
+            for (int32_t k = 0; k < cap_nh && combos[p]; k++) {   /* distinct pool cards */
+                uint8_t b = next_byte(&r);
+                int32_t j = k + b % (12 - k), t = picks[k];
+                picks[k] = picks[j];
+                picks[j] = t;
+                combos[p][i * cap_nh + k] = b >= 248 ? next_card(&r) : b >= 244 ? deck[b % 8]
+                                                                                : picks[k];
+            }
+            uint8_t w = next_byte(&r);
+            static const double plain[] = { 1, 2, 0.5, 0, 0.1, 1.0 / 3, 3.25, -1 };
+            double weight = w < 240 ? plain[w % 8] : w & 1 ? 0.0 / 0.0 : 1.0 / 0.0;
+            finite &= w < 240;
+            nonnegative &= weight >= 0;
+            if (weights[p])
+                weights[p][i] = weight;
+        }
+    }
+    int32_t rows_a = n[0] < 0 ? 0 : (int32_t)n[0];
+    int no_out = (flags & 4) && !plausible;
+    double *share = no_out && !(flags & 32) ? NULL
+                  : malloc(sizeof(double) * (size_t)(rows_a ? rows_a : 1));
+    double *weight = no_out && (flags & 32) ? NULL
+                   : malloc(sizeof(double) * (size_t)(rows_a ? rows_a : 1));
+    for (int32_t i = 0; i < rows_a; i++) {
+        if (share) share[i] = -77.0;
+        if (weight) weight[i] = -77.0;
+    }
+
+    int32_t want = 0, late = 0;   /* late: an error in the combos, after the outputs were zeroed */
+    if (!board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || n[0] < 0 || n[1] < 0 || nd < 0
+        || nd > 52 || (nd && !dead) || (n[0] && (!combos[0] || !weights[0] || !share || !weight))
+        || (n[1] && (!combos[1] || !weights[1])))
+        want = HF_ERR_COUNT;
+    if (!want)
+        want = expected_error(board, nb, dead, nd);
+    int32_t known[14];
+    if (!want) {
+        memcpy(known, board, sizeof(int32_t) * (size_t)nb);
+        memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
+    }
+    for (int p = 0; !want && n[0] && n[1] && p < 2; p++)
+        for (int32_t i = 0; !want && i < n[p]; i++)
+            late = (want = expected_error(known, nb + nd, combos[p] + i * nh, nh)) != 0;
+    int32_t got = hf_range_vs_range(combos[0], weights[0], n[0], combos[1], weights[1], n[1], nh,
+                                    board, nb, dead, nd, share, weight);
+    if (got != want)
+        FAIL("range_vs_range: expected %d, got %d (nh=%d nb=%d nd=%d n=%lld,%lld)", want, got,
+             nh, nb, nd, (long long)n[0], (long long)n[1]);
+    /* On an error nothing is written, but for a bad combo: the outputs are
+     * zeroed before the combos are checked (hf_range_vs_range as it is). */
+    for (int32_t i = 0; got && share && weight && i < rows_a; i++)
+        if (share[i] != (late ? 0.0 : -77.0) || weight[i] != (late ? 0.0 : -77.0))
+            FAIL("range_vs_range: output %d is %g, %g after error %d", i, share[i], weight[i], got);
+    if (!got && finite) {
+        /* pair by pair over every runout of the cards left */
+        int32_t left[52], n_left = 0, need = 5 - nb;
+        uint64_t gone = 0;
+        for (int32_t k = 0; k < nb + nd; k++)
+            gone |= (uint64_t)1 << known[k];
+        for (int32_t c = 0; c < 52; c++)
+            if (!(gone >> c & 1))
+                left[n_left++] = c;
+        double want_share[6] = { 0 }, want_weight[6] = { 0 }, scale = 0;
+        for (int32_t x = 0; x < (need ? n_left : 1); x++)
+            for (int32_t y = (need == 2 ? x + 1 : 0); y < (need == 2 ? n_left : 1); y++) {
+                int32_t full[5];
+                memcpy(full, board, sizeof(int32_t) * (size_t)nb);
+                if (need >= 1) full[nb] = left[x];
+                if (need == 2) full[nb + 1] = left[y];
+                int32_t high[2][6], low[2][6];
+                for (int p = 0; p < 2; p++)
+                    for (int32_t i = 0; i < n[p]; i++)
+                        brute_omaha(combos[p] + i * nh, nh, full, 5, &high[p][i], &low[p][i]);
+                for (int32_t i = 0; i < n[0]; i++)
+                    for (int32_t j = 0; j < n[1]; j++) {
+                        if (expected_error(combos[0] + i * nh, nh, combos[1] + j * nh, nh)
+                            || expected_error(combos[0] + i * nh, nh, full + nb, need)
+                            || expected_error(combos[1] + j * nh, nh, full + nb, need))
+                            continue;   /* not dealt together, or not with this runout */
+                        int32_t ha = high[0][i], la = low[0][i], hb = high[1][j], lb = low[1][j];
+                        double hi = ha < hb ? 1 : ha == hb ? 0.5 : 0;
+                        double lo = !la ? 0 : !lb || la < lb ? 1 : la == lb ? 0.5 : 0;
+                        double s = !la && !lb ? hi : 0.5 * hi + 0.5 * lo;
+                        want_share[i] += weights[1][j] * s;
+                        want_weight[i] += weights[1][j];
+                        scale += weights[1][j] < 0 ? -weights[1][j] : weights[1][j];
+                    }
+            }
+        for (int32_t i = 0; i < n[0]; i++) {
+            double ds = share[i] - want_share[i], dw = weight[i] - want_weight[i];
+            double tol = 1e-9 * (1 + scale);
+            if (ds > tol || ds < -tol || dw > tol || dw < -tol)
+                FAIL("range_vs_range: combo %d gets %.17g of %.17g, pair by pair %.17g of %.17g",
+                     i, share[i], weight[i], want_share[i], want_weight[i]);
+            if (nonnegative && (share[i] < -tol || share[i] > weight[i] + tol))
+                FAIL("range_vs_range: combo %d share %g outside [0, %g]", i, share[i], weight[i]);
+        }
+        valid_checked++;
+        rvr_checked++;
+    }
+    for (int p = 0; p < 2; p++) {
+        free(combos[p]);
+        free(weights[p]);
+    }
+    free(board);
+    free(dead);
+    free(share);
+    free(weight);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
     drive_range_equity, drive_vector_env, drive_env_observe, drive_settle_boards, drive_boards,
-    drive_solver,
+    drive_solver, drive_classify, drive_range_vs_range,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 
@@ -1865,9 +2195,10 @@ int main(int argc, char **argv)
     }
     printf("c_driver: %ld inputs over %zu entry points (seed %llu), %ld valid answers "
            "checked (%ld vector steps in a table episode's later hands, %ld episodes cut at "
-           "max_hands), every error code right, no failure\n",
+           "max_hands, %ld hand classes, %ld range-against-range spots), every error code right, "
+           "no failure\n",
            iterations, (size_t)N_DRIVERS, (unsigned long long)seed, valid_checked,
-           table_hands_checked, table_cuts);
+           table_hands_checked, table_cuts, classes_checked, rvr_checked);
     return 0;
 }
 #endif

@@ -25,7 +25,10 @@ overlapping outputs and threads, ``showdown`` and ``rank_hands``, and
 the Python engine on the pure one, and ``hilo_fast.envs.VectorEnv``, whose
 tables step in C on the native backend and in its Python twin on the pure
 one, and ``omaha_hilo_v0``, whose observations come from ``hf_env_observe``
-on the native backend and from Python on the pure one). The batch's C entry points
+on the native backend and from Python on the pure one), and the analysis twins
+(``classify``, ``classify_many`` on the buffers the public function builds or
+on wrong ones, ``range_vs_range`` on tiny ranges sharing cards, its floats
+compared to a relative 1e-9: the C sums them in another order). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -47,6 +50,7 @@ Adding an entry point: write a ``Decoder -> Call`` function and add it to
 
 from __future__ import annotations
 
+import math
 import os
 import pickle
 import random
@@ -160,6 +164,7 @@ class Call:
     fn: Callable[[ModuleType], Any]
     public: bool  # a public function (strict contract) or a backend function
     plain: bool  # for backend calls: every argument a list/tuple of plain ints
+    close: bool = False  # floats summed in another order: equal to a relative 1e-9
 
     def __str__(self) -> str:
         return f"{self.name}{self.args!r}"
@@ -709,6 +714,135 @@ def _aec_env_target(d: Decoder) -> Call:
     return Call("omaha_hilo_v0", args, play, True, False)
 
 
+# ---- analysis: hand classes and range against range ----
+
+
+def _analysis_spot(d: Decoder, board_sizes: tuple[int, ...]) -> tuple[Any, Any, list[int], bool]:
+    """(board, dead, the deck left, plain): distinct ids off a shuffled deck,
+    now and then one bad or repeated card, or hostile collections."""
+    size = board_sizes[d.below(len(board_sizes))] if d.byte() < 224 else (0, 2, 6)[d.below(3)]
+    n_dead = d.below(3)
+    if d.byte() < 200:
+        deck = _shuffled_cards(d, 52)
+        board, dead = deck[:size], deck[size:size + n_dead]
+        return board, dead, deck[size + n_dead:], True
+    board, dead = d.cards(size), d.cards(n_dead)
+    return board, dead, list(range(52)), _plain(board, dead)
+
+
+def _combos(d: Decoder, pool: list[int], n_rows: int, n_hole: int) -> list[int]:
+    """``n_rows`` combos of ``n_hole`` distinct cards from a small pool (rows
+    share cards), a card now and then spoiled (out of range, the board's, a repeat)."""
+    cards: list[int] = []
+    for _ in range(n_rows):
+        row = random.Random(d.byte()).sample(pool, n_hole)
+        if d.byte() >= 245:
+            row[d.below(n_hole)] = (52, -1, row[0], 2**31 - 1, 0, 51)[d.below(6)]
+        cards += row
+    return cards
+
+
+def _classify_target(d: Decoder) -> Call:
+    """``backend.classify(hole, board, dead)`` on a dealt spot or hostile cards."""
+    board, dead, deck, plain = _analysis_spot(d, (3, 4, 5, 5))
+    n_hole = 4 + d.below(3) if d.byte() < 240 else d.below(9)
+    hole: Any = deck[:n_hole] if d.byte() < 200 else d.cards(n_hole)
+    if type(hole) is list and hole and d.byte() >= 220:
+        on_board = board[0] if type(board) is list and board else 0
+        hole[d.below(len(hole))] = (52, -1, on_board, hole[0])[d.below(4)]
+    args = (hole, board, dead)
+    return Call("classify", args, lambda b: b.classify(*args), False, plain and _plain(hole))
+
+
+def _classify_many_target(d: Decoder) -> Call:
+    """``backend.classify_many`` on the buffers the public function builds (rows
+    int32, out int32 of exactly their classes; nothing written on error), or
+    on ragged, short or wrongly typed ones."""
+    board, dead, deck, plain = _analysis_spot(d, (3, 4, 5, 5))
+    n_hole, n_rows = 4 + d.below(3), d.below(4)
+    holes: Any = np.array(_combos(d, deck[:10], n_rows, n_hole), dtype=np.int32)
+    width = 13
+    out: Any = np.full(width * n_rows, -7, dtype=np.int32)
+    kind = d.byte()
+    if kind >= 200:   # out of the contract: ragged, a bad n_hole, a short or foreign buffer
+        plain = False
+        which = kind % 6
+        if which == 0:
+            holes = holes[:-1] if len(holes) else holes
+        elif which == 1:
+            n_hole = (0, 3, 7, -1, 2**40)[d.below(5)]
+        elif which == 2:
+            out = out[:-1] if len(out) else out
+        elif which == 3:
+            holes = holes.astype(np.int64)
+        elif which == 4:
+            out = np.full(len(out), -7, dtype=np.int64)   # read as int32 by both twins
+        else:
+            holes = list(holes)
+    args = (holes, n_hole, board, dead, out)
+
+    def run(b: ModuleType) -> Any:
+        target = out.copy() if isinstance(out, np.ndarray) else out
+        before = target.copy() if isinstance(target, np.ndarray) else None
+        err, row = b.classify_many(holes, n_hole, board, dead, target)
+        if err and before is not None:
+            assert np.array_equal(target, before), "classify_many wrote on an error"
+        if not plain and err:
+            return err
+        return err, row, target.tolist() if isinstance(target, np.ndarray) else None
+
+    return Call("classify_many", args, run, False, plain)
+
+
+_RVR_WEIGHTS = (1.0, 2.0, 0.5, 0.0, 0.1, 1 / 3, 3.25, -1.0)
+_RVR_HOSTILE_WEIGHTS = (float("nan"), float("inf"), 1e300, -float("inf"))
+
+
+def _range_vs_range_target(d: Decoder) -> Call:
+    """``backend.range_vs_range`` on tiny ranges (the pure twin goes pair by
+    pair) drawn from a pool of 10 cards, so that combos share cards, on a
+    river or a turn; weights plain, fractional, zero or negative (compared to
+    a relative 1e-9: the C sums in another order), or not finite (then only
+    the error code is compared); or on buffers of the wrong size or type."""
+    board, dead, deck, plain = _analysis_spot(d, (5, 5, 4))
+    n_hole = 4 + (d.byte() >= 200)
+    most = 3 if isinstance(board, list) and len(board) == 4 else 5
+    n_a, n_b = d.below(most + 1), d.below(most + 1)
+    pool = deck[:10]
+    a = np.array(_combos(d, pool, n_a, n_hole), dtype=np.int32)
+    b = np.array(_combos(d, pool, n_b, n_hole), dtype=np.int32)
+    finite = d.byte() < 230
+
+    def weights(n: int) -> Any:
+        if finite:
+            return np.array([_RVR_WEIGHTS[d.below(8)] for _ in range(n)], dtype=np.float64)
+        return np.array([_RVR_HOSTILE_WEIGHTS[d.below(4)] for _ in range(n)], dtype=np.float64)
+
+    wa, wb = weights(n_a), weights(n_b)
+    kind = d.byte()
+    if kind >= 220:   # out of the contract: sizes that disagree, a bad n_hole, a wrong type
+        plain = False
+        which = kind % 4
+        if which == 0:
+            a = a[:-1] if len(a) else np.zeros(1, np.int32)
+        elif which == 1:
+            wb = np.append(wb, 1.0)
+        elif which == 2:
+            n_hole = (0, 3, 7, -1)[d.below(4)]
+        else:
+            a = a.astype(np.int64)
+    args = (a, wa, b, wb, n_hole, board, dead)
+
+    def run(backend: ModuleType) -> Any:
+        share, weight = np.full(n_a, -7.0), np.full(n_a, -7.0)
+        err = backend.range_vs_range(a, wa, b, wb, n_hole, board, dead, share, weight)
+        if err or not finite:
+            return err
+        return err, share.tolist(), weight.tolist()
+
+    return Call("range_vs_range", args, run, False, plain, close=True)
+
+
 TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.high5": _five_target("high5"),
     "backend.low5": _five_target("low5"),
@@ -741,6 +875,9 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.hand_deal": _hand_target,
     "VectorEnv": _vector_env_target,
     "omaha_hilo_v0": _aec_env_target,
+    "backend.classify": _classify_target,
+    "backend.classify_many": _classify_many_target,
+    "backend.range_vs_range": _range_vs_range_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 
@@ -816,12 +953,26 @@ def check(data: bytes) -> None:
     assert IN_USE is _native, "the differential fuzzer runs on the native backend"
     call = decode(data)
     native, pure = _outcome(call, _native), _pure_outcome(data)
+    same = _close if call.close else _equal
     if call.public or call.plain:
-        assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
+        assert same(native, pure), f"{call}: native {native!r} != pure {pure!r}"
         return
     # Out of the backend's contract: errors may differ in kind, values may not.
     if native[0] == pure[0] == "value" and not _is_error(native[1]) and not _is_error(pure[1]):
-        assert native == pure, f"{call}: native {native!r} != pure {pure!r}"
+        assert same(native, pure), f"{call}: native {native!r} != pure {pure!r}"
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return bool(a == b)
+
+
+def _close(a: Any, b: Any) -> bool:
+    """Equal, but floats to a relative 1e-9 (or 1e-9 near 0)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_close, a, b))
+    return _equal(a, b)
 
 
 def _is_error(value: Any) -> bool:

@@ -153,6 +153,8 @@ def _check_spot(board: Sequence[int], dead: Sequence[int], n_hole: int) -> tuple
     if not 3 <= len(board) <= 5 or not 4 <= n_hole <= 6 or len(dead) > 52:
         return ERR_COUNT, 0
     err = check_cards(board, dead)
+    if err:  # before the mask: a card like -1 is no shift count
+        return err, 0
     mask = 0
     for c in (*board, *dead):
         mask |= 1 << c
@@ -171,7 +173,7 @@ def classify_many(holes: Any, n_hole: int, board: Sequence[int], dead: Sequence[
     cards = _int32_view(holes).tolist()
     rows = [cards[i:i + n_hole] for i in range(0, len(cards), n_hole)]
     for row, hole in enumerate(rows):
-        err = ERR_COUNT if len(hole) != n_hole else check_cards(hole, board, dead)
+        err = ERR_COUNT if len(hole) != n_hole else check_cards(board, dead, hole)
         if err:
             return err, row
     target = _int32_view(out)
@@ -191,7 +193,7 @@ def classify(hole: Sequence[int], board: Sequence[int], dead: Sequence[int]) -> 
     if not 4 <= len(hole) <= 6:
         return ERR_COUNT
     err, board_dead = _check_spot(board, dead, len(hole))
-    err = err or check_cards(hole, board, dead)
+    err = err or check_cards(board, dead, hole)
     if err:
         return err
     return _classify_one(_pair_values(board, ~board_dead & _ALL_CARDS), hole, board, board_dead)
@@ -221,8 +223,14 @@ def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
         return ERR_COUNT
     a_rows = [a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)]
     b_rows = [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)]
+    if not a_rows or not b_rows:  # as the C: nothing to deal, the combos go unread
+        share = memoryview(a_share).cast("B").cast("d")
+        weight = memoryview(a_weight).cast("B").cast("d")
+        for i in range(len(a_rows)):
+            share[i] = weight[i] = 0.0
+        return 0
     for row in (*a_rows, *b_rows):
-        err = check_cards(row, board, dead)
+        err = check_cards(board, dead, row)
         if err:
             return err
     share = memoryview(a_share).cast("B").cast("d")
