@@ -21,6 +21,7 @@ target, 10,000 hands/s for a text format.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import itertools
 import os
@@ -29,6 +30,8 @@ import time
 
 import hilo_fast as hf
 from hilo_fast.history.sites import SITES
+from hilo_fast.history.sites._base import open_source
+from hilo_fast.history.sites._xml import XmlSiteReader
 from hilo_fast.history.synth import synthetic_histories
 
 TARGET = 10_000
@@ -71,21 +74,39 @@ FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests
 
 
 def _site_sample(site: str) -> str:
-    """The fixture hands of ``site`` that replay exactly, as one text."""
+    """The fixture hands of ``site``, as one text (each file decoded as the
+    readers decode it: some are UTF-16 or cp1252)."""
     folder = os.path.join(FIXTURES, site)
     texts = []
     for name in sorted(os.listdir(folder)):
-        with open(os.path.join(folder, name), encoding="utf-8") as stream:
-            texts.append(stream.read().strip() + "\n\n\n")
+        lines, _, closing = open_source(os.path.join(folder, name))
+        try:
+            texts.append("\n".join(lines).strip() + "\n\n\n")
+        finally:
+            if closing is not None:
+                closing.close()
     return "".join(texts)
 
 
+def _is_xml(site: str) -> bool:
+    """True for a site read from XML (timed by benchmarks/bench_hh_xml.py instead:
+    its fixtures cannot be repeated into one document)."""
+    module = importlib.import_module(f"hilo_fast.history.sites.{SITES[site]}")
+    return any(isinstance(value, type) and issubclass(value, XmlSiteReader)
+               and value is not XmlSiteReader for value in vars(module).values())
+
+
 def bench_site(site: str, hands: int, repeat: int) -> None:
-    """Read + replay + settle of ``site``'s format: its fixtures repeated to ``hands``."""
+    """Read + replay + settle of ``site``'s format: its fixtures repeated to ``hands``
+    (every hand read is replayed, exact or with the discrepancies a fixture is
+    written to have)."""
+    if _is_xml(site):
+        print(f"{site:<12} XML: timed by benchmarks/bench_hh_xml.py")
+        return
     sample = _site_sample(site)
     per_copy = sum(1 for _ in hf.read_history(io.StringIO(sample)))
     exact = sum(h.replay().exact for h in hf.read_history(io.StringIO(sample)))
-    assert per_copy and exact == per_copy, (site, per_copy, exact)
+    assert per_copy, site
     copies = -(-hands // per_copy)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, f"{site}.txt")
@@ -98,13 +119,14 @@ def bench_site(site: str, hands: int, repeat: int) -> None:
             read = sum(1 for _ in hf.read_history(path))
             best_read = min(best_read, time.process_time() - start)
             start = time.process_time()
-            exact = sum(h.replay().exact for h in hf.read_history(path))
+            replayed = sum(1 for h in hf.read_history(path) if h.replay() is not None)
             best_all = min(best_all, time.process_time() - start)
-    assert read == total == exact, (site, read, total, exact)
+    assert read == total == replayed, (site, read, total, replayed)
     rate = total / best_all
-    print(f"{site:<12} {total:>7,} hands ({per_copy} fixture hands repeated): read only "
-          f"{total / best_read:>8,.0f} hands/s, read + replay + settle {rate:>8,.0f} hands/s "
-          f"({rate / TARGET:.2f}x the {TARGET:,} target){'' if rate >= TARGET else '  MISSED'}")
+    print(f"{site:<12} {total:>7,} hands ({per_copy} fixture hands repeated, {exact} exact): "
+          f"read only {total / best_read:>8,.0f} hands/s, read + replay + settle "
+          f"{rate:>8,.0f} hands/s ({rate / TARGET:.2f}x the {TARGET:,} target)"
+          f"{'' if rate >= TARGET else '  MISSED'}")
 
 
 def main() -> None:

@@ -28,8 +28,8 @@ _HEADER = re.compile(r"Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|
 _GAMES = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5}
 _LIMITS = {"Fixed Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _SEAT = re.compile(r"(?P<name>.+?)\s+\((?P<stack>.+) in seat (?P<seat>\d+)\)")
-_COLUMNS = re.compile(r"(?P<name>.+?)\s{2,}(?P<what>[A-Za-z ]+?)\s+\((?P<amount>[^)]*)\)|"
-                      r"(?P<name2>.+?)\s{2,}(?P<what2>Check|Fold|Sitout|Sit out)")
+_GAP = re.compile(r"\s{2,}")   # between the name column and the action column
+_ACTION = re.compile(r"(?P<what>[A-Za-z]+(?: [A-Za-z]+)?)(?:\s+\((?P<amount>[^)]*)\))?")
 _STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>.+)")
 _SHOWS = re.compile(r"(?P<name>.+?) (?:shows:\s+(?P<shown>.+)|didn't show hand "
                     r"\((?P<hidden>[^)]*)\)|didn't show hand)")
@@ -79,7 +79,7 @@ class EntractionReader(TextReader):
             if line.startswith("Players(max "):
                 max_seats = int(line[len("Players(max "):].rstrip("):"))
                 continue
-            seat = _SEAT.fullmatch(line)
+            seat = _SEAT.fullmatch(line) if " in seat " in line else None
             if seat:
                 b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash))
                 continue
@@ -103,23 +103,23 @@ class EntractionReader(TextReader):
                 self._post_blinds(b, blinds, order)
                 b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
-            shows = _SHOWS.fullmatch(line)
+            shows = _SHOWS.fullmatch(line) if " show" in line else None
             if shows:
                 if shows["shown"]:
                     b.show(shows["name"], _cards(shows["shown"]))
                 else:
                     b.muck(shows["name"], _cards(shows["hidden"] or ""))
                 continue
-            wins = _WINS.fullmatch(line)
+            wins = _WINS.fullmatch(line) if " wins:" in line else None
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash))
                 continue
-            act = _COLUMNS.fullmatch(line)
+            columns = _GAP.split(line, maxsplit=1)
+            act = _ACTION.fullmatch(columns[1]) if len(columns) == 2 else None
             if act is None:
                 raise BadHand(f"line not understood: {line[:80]!r}")
             self._post_blinds(b, blinds, order)
-            name = act["name"] or act["name2"]
-            what = (act["what"] or act["what2"]).strip()
+            name, what = columns[0], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             if what == "Fold":
                 b.fold(name)
