@@ -135,14 +135,17 @@ def test_hh_check_takes_a_directory_of_every_site(tmp_path: Path) -> None:
         assert line.endswith(f"[{site}]"), line
 
 
+HH_SITES = Path(__file__).resolve().parents[3] / "tools" / "hh_sites.py"
+
+
+@pytest.mark.skipif(not HH_SITES.exists(), reason="tools/ is not beside the tests")
 def test_the_ci_table_of_every_site_folder(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     for folder in ("winning-acr", "888pacific", "partypoker", "pokerstars"):
         shutil.rmtree(root / folder)   # (a subprocess per folder: three are enough here)
     (root / "nowhere").mkdir()
     (root / "nowhere" / "notes.txt").write_text("not a hand history\n", encoding="utf-8")
-    tool = Path(__file__).resolve().parents[3] / "tools" / "hh_sites.py"
-    result = subprocess.run([sys.executable, str(tool), str(root)], capture_output=True,
+    result = subprocess.run([sys.executable, str(HH_SITES), str(root)], capture_output=True,
                             text=True, timeout=300, check=False)
     assert result.returncode == 0, result   # hands or files not read are not a crash
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()
