@@ -1807,7 +1807,7 @@ static void drive_boards(const uint8_t *data, size_t size)
 static void brute_ranks(uint64_t unseen, const int32_t *board, int32_t nb, int32_t high,
                         int32_t low, int32_t *high_rank, int32_t *low_rank)
 {
-    static uint8_t high_seen[7463];
+    static uint8_t high_seen[7464];   /* (7463: no hand; never counted) */
     uint8_t low_seen[57] = { 0 };
     memset(high_seen, 0, sizeof high_seen);
     *high_rank = 1;
@@ -1893,19 +1893,18 @@ static void drive_classify(const uint8_t *data, size_t size)
     if (out)
         memset(out, 0x5a, sizeof(hf_class) * (size_t)(cap_rows ? cap_rows : 1));
 
-    /* the contract's order: counts and pointers, board and dead, then the rows */
-    int32_t want = 0;
-    int64_t want_row = -1;
-    if (!bad || !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
-        || (nd && !dead))
-        want = HF_ERR_COUNT;
-    if (!want)
-        want = expected_error(board, nb, dead, nd);
-    int32_t known[14];   /* the board and dead, once they are valid */
-    if (!want) {
+    /* the contract's order: counts and pointers, board and dead, then the rows;
+     * spot: what the board and dead alone give (hf_classify has no bad_row) */
+    int32_t spot = !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
+                   || (nd && !dead) ? HF_ERR_COUNT : expected_error(board, nb, dead, nd);
+    int32_t known[14];   /* the board and dead, once they are valid (nd <= 9 then) */
+    if (!spot) {
         memcpy(known, board, sizeof(int32_t) * (size_t)nb);
-        memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);  /* nd <= 9 here */
+        if (nd)   /* (dead may be NULL when there is none: no memcpy from NULL) */
+            memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
     }
+    int32_t want = !bad ? HF_ERR_COUNT : spot;
+    int64_t want_row = -1;
     if (!want && (n_rows < 0 || (n_rows && (!holes || !out))))
         want = HF_ERR_COUNT;
     for (int32_t row = 0; !want && row < cap_rows; row++)
@@ -1928,8 +1927,7 @@ static void drive_classify(const uint8_t *data, size_t size)
         memset(&one, 0x5a, sizeof one);
         if (!cap_rows)  /* no row buffer: NULL, refused after the board and dead */
             hole = NULL;
-        int32_t one_want = !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
-                           || (nd && !dead) ? HF_ERR_COUNT : expected_error(board, nb, dead, nd);
+        int32_t one_want = spot;
         if (!one_want)
             one_want = !hole ? HF_ERR_COUNT : expected_error(known, nb + nd, hole, nh);
         int32_t one_got = hf_classify(hole, nh, board, nb, dead, nd, &one);
@@ -2051,7 +2049,8 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
     int32_t known[14];
     if (!want) {
         memcpy(known, board, sizeof(int32_t) * (size_t)nb);
-        memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
+        if (nd)   /* (dead may be NULL when there is none) */
+            memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
     }
     for (int p = 0; !want && n[0] && n[1] && p < 2; p++)
         for (int32_t i = 0; !want && i < n[p]; i++)
