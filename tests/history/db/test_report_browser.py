@@ -35,12 +35,17 @@ def _render(page: Path, screenshot: Path | None = None) -> tuple[list[str], str]
     browser = _chromium()
     flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
              "--v=0", "--window-size=1000,1600", "--hide-scrollbars"]
+    # The browser runs in the user's environment, not the suite's: under .ci/sanitize.sh
+    # the suite's LD_PRELOAD (the sanitizers' runtime) would be loaded into it too.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")}
     logs = ""
     if screenshot is not None:
         logs = subprocess.run([*flags, f"--screenshot={screenshot}", page.as_uri()],
-                              capture_output=True, text=True, timeout=120, check=False).stderr
+                              capture_output=True, text=True, timeout=120, check=False,
+                              env=env).stderr
     dom = subprocess.run([*flags, "--dump-dom", page.as_uri()], capture_output=True, text=True,
-                         timeout=120, check=False)
+                         timeout=120, check=False, env=env)
     console = [line for line in (logs + dom.stderr).splitlines() if ":CONSOLE" in line]
     return console, dom.stdout
 
