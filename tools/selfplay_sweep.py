@@ -39,7 +39,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import hilo_fast as hf
 from hilo_fast.engine.selfplay import SimulationSummary, simulate
@@ -76,8 +76,10 @@ class Case(NamedTuple):
     def structure(self) -> Structure | MixedGame:
         """Blinds 1/2 (fixed limit 2/4, whose blinds are 1/2); ante 1 when on; a
         straddle of 4, a bomb pot of 2 a seat, or the big blind alone."""
-        options = {"plain": {}, "straddle": {"straddle": 4}, "bomb pot": {"bomb_pot": 2},
-                   "single blind": {"single_blind": True}}[self.option]
+        every: dict[str, dict[str, Any]] = {
+            "plain": {}, "straddle": {"straddle": 4}, "bomb pot": {"bomb_pot": 2},
+            "single blind": {"single_blind": True}}
+        options = every[self.option]
         ante = int(self.ante)
         if self.kind == "fixed":
             return Structure.fixed_limit(2, 4, ante=ante, **options)
