@@ -546,7 +546,8 @@ def _settle_runs(h: HandHistory, r: Replay,
     sites' files do), each run's share split hi/lo among its own winners."""
     runs = len(by_run)
     collected: dict[str, int] = {}
-    r.run_collected = paid = [{} for _ in range(runs)]
+    paid: list[dict[str, int]] = [{} for _ in range(runs)]
+    r.run_collected = paid
     for index, (pot, rake) in enumerate(zip(by_run[0], rakes, strict=True)):
         net = pot[1] - rake
         named: dict[str, int] = {}
