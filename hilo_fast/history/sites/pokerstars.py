@@ -52,7 +52,6 @@ import io
 import itertools
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import IO, Any
@@ -60,6 +59,7 @@ from typing import IO, Any
 from ...engine.structures import Limit
 from .._backend import fast
 from ..model import HandHistory, HHAction, Post, SeatInfo, UnreadableHand
+from ._base import SiteReader
 
 __all__ = ["SITE", "PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars",
            "sniff"]
@@ -71,8 +71,6 @@ SITE = "pokerstars"
 SNIFF_LINES = 50
 #: A "hand" longer than this many lines is garbage, not a hand: skipped to the next header.
 MAX_HAND_LINES = 2000
-#: At most this many unreadable hands are kept in ``errors`` (``error_count`` counts all).
-MAX_ERRORS = 1000
 
 _HEADER = re.compile(
     r"(?:\ufeff)?PokerStars (?P<kind>Zoom Hand|Hand|Game|Home Game Hand|Home Game) "
@@ -698,47 +696,24 @@ class _HandParser:
         return self.money(found["total"]), pots, self.money(rake["rake"]) if rake else 0
 
 
-class PokerStarsReader(Iterator[HandHistory]):
+class PokerStarsReader(SiteReader):
     """An iterator of the Omaha Hi/Lo hands of a PokerStars history, read lazily.
 
     While (and after) iterating: ``hands`` counts the hands yielded,
     ``skipped`` the hands of other games (``skipped_games`` by game name),
     ``errors`` lists the unreadable hands (:class:`UnreadableHand`, at most
-    ``MAX_ERRORS``; ``error_count`` counts them all).
+    ``MAX_ERRORS``; ``error_count`` counts them all): :class:`SiteReader`'s.
     """
 
-    def __init__(self, lines: Iterable[str], name: str = "<text>",
-                 closing: IO[str] | None = None) -> None:
-        self.name = name
-        self.hands = 0
-        self.skipped = 0
-        self.skipped_games: Counter[str] = Counter()
-        self.errors: list[UnreadableHand] = []
-        self.error_count = 0
-        self._closing = closing
-        self._it = self._read(iter(lines))
+    site = SITE
 
-    def __iter__(self) -> PokerStarsReader:
-        return self
-
-    def __next__(self) -> HandHistory:
-        return next(self._it)
-
-    def close(self) -> None:
-        """Close the file this reader opened (done by itself at the end of the file)."""
-        if self._closing is not None:
-            self._closing.close()
-            self._closing = None
-
-    def _error(self, hand_id: str, line: int, reason: str) -> None:
-        self.error_count += 1
-        if len(self.errors) < MAX_ERRORS:
-            self.errors.append(UnreadableHand(hand_id, line, reason))
-
-    def _read(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+    def _guarded(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        """SiteReader's, but a file this reader opened is read in chunks (its text
+        searched for headers, not cut into lines first), and ``hands`` is counted
+        where each hand is made (no work per hand here: the C path is that fast)."""
         try:
             if self._closing is not None and lines is self._closing:
-                yield from self._hands_of_file(self._closing)
+                yield from self._hands_of_file(self._closing)  # type: ignore[arg-type]
             else:
                 yield from self._hands(lines)
         finally:
@@ -929,8 +904,7 @@ class PokerStarsReader(Iterator[HandHistory]):
                     lines = list(filter(None, map(_stripped, lines)))
             parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
-                self.skipped += 1
-                self.skipped_games[parsed.game] += 1
+                self._skip(parsed.game)
                 return None
             hand = _tabled(_HandParser(hand_id, parsed, date, tz, lines, start, ascii).parse())
         except _Unreadable as exc:
