@@ -242,20 +242,23 @@ def _deal_runs(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int]
     return holes, first, full
 
 
-def _run_it(h: HandHistory, hand: Hand, runs: int, found: list[str]) -> None:
+def _run_it(h: HandHistory, hand: Hand, runs: int, found: list[str]) -> list[list[int]]:
     """The players agree to run the rest of the board ``runs`` times, as the
-    history did: the engine must be waiting for it, and deal the history's boards."""
+    history did: the engine must be waiting for it, and deal the history's boards
+    (returned: the runs' boards)."""
     if not hand.awaiting_runs:
         found.append(f"the history runs the board {runs} times; hf.Hand offers no runs "
                      "here (not every live player but one is all in before the river)")
         raise _Stop
     hand.run_it(runs)
     dealt = [[_CARD_IDS[card] for card in run] for run in h.runs]
-    if hand.boards != dealt:
-        found.append(f"the runs' boards: hf.Hand dealt {_named_boards(hand.boards)} (it "
+    boards = hand.boards
+    if boards != dealt:
+        found.append(f"the runs' boards: hf.Hand dealt {_named_boards(boards)} (it "
                      f"shares the cards dealt at the all-in), the history "
                      f"{[' '.join(run) for run in h.runs]}")
         raise _Stop
+    return boards
 
 
 _CARD_NAMES = {card_id: name for name, card_id in _CARD_IDS.items()}
@@ -438,8 +441,7 @@ def _play(h: HandHistory, r: Replay) -> None:
             found.append(f"{player}'s {kind} on the {street}: the history says "
                          f"{'' if all_in else 'not '}all-in, hf.Hand had {stack} behind "
                          f"and put in {added}")
-    if runs > 1:
-        _run_it(h, hand, runs, found)
+    boards = _run_it(h, hand, runs, found) if runs > 1 else [board]
     if not hand.is_over:
         found.append(f"the history ends with {name_of.get(hand.actor)} to act")
         raise _Stop
@@ -449,7 +451,7 @@ def _play(h: HandHistory, r: Replay) -> None:
             if chips and chips != returned[seat]:
                 found.append(f"uncalled bet: the history returns {chips} to "
                              f"{name_of[seat]}, hf.Hand {returned[seat]}")
-    _settle(h, r, hand, hand.boards if runs > 1 else [board], dead, name_of)
+    _settle(h, r, hand, boards, dead, name_of)
 
 
 def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
