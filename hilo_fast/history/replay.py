@@ -268,6 +268,18 @@ def _named_boards(boards: list[list[int]]) -> list[str]:
     return [" ".join(_CARD_NAMES[card] for card in board) for board in boards]
 
 
+def _dead_posts(h: HandHistory, credit: list[int], seat_of: dict[str, int]) -> list[int] | None:
+    """Per seat, the live chips posted (``credit``) of a player whose first action
+    is a fold: dead money from the start; None when there is none."""
+    first: dict[int, str] = {}
+    for action in h.actions:
+        seat = seat_of[action.player]
+        if credit[seat] and seat not in first and action.kind != "return":
+            first[seat] = action.kind
+    dead = [chips if first.get(seat) == "fold" else 0 for seat, chips in enumerate(credit)]
+    return dead if any(dead) else None
+
+
 def _turn(hand_id: str) -> int:
     """How far the replay's fixed deck order is turned for hand ``hand_id`` (see _deal)."""
     return int(hand_id) % 52 if hand_id.isdigit() else sum(map(ord, hand_id)) % 52
@@ -354,6 +366,10 @@ def _play(h: HandHistory, r: Replay) -> None:
             dead[seat] += post.amount
         else:
             credit[seat] += post.amount
+    # A live post whose player folds before putting in more is dead money, in the
+    # pot from the start (the pot limit of the bets before the fold counts it): the
+    # engine posts it as that seat's ante (see _dead_posts).
+    dead_posts = _dead_posts(h, credit, seat_of) if any(credit) else None
     try:
         structure = _structure(h, sb_amount, ante)
     except ValueError as exc:
@@ -366,6 +382,20 @@ def _play(h: HandHistory, r: Replay) -> None:
             holes, board, full = _deal_runs(h, dealt, n, seat_of, found, turn)
             hand = r.hand = Hand(structure, stacks, button, holes=holes, board=full,
                                  game=h.game_dealt, runs=runs)
+        elif dead_posts is not None and sbs and bbs:
+            holes, board = _deal(h, dealt, n, seat_of, found, turn)
+            blinds = [0] * n
+            blinds[seat_of[sbs[0].player]] = sbs[0].amount
+            blinds[seat_of[bbs[0].player]] = bbs[0].amount
+            antes_of = [0] * n
+            for post in antes:
+                antes_of[seat_of[post.player]] = post.amount
+            hand = r.hand = Hand._with_forced_bets(
+                structure, stacks, button, antes=[a + d for a, d in zip(antes_of, dead_posts,
+                                                                       strict=True)],
+                blinds=blinds, holes=holes, board=board, hole_count=h.hole_count)
+            for seat, chips in enumerate(dead_posts):
+                credit[seat] -= chips
         else:
             dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n,
                                           h.hole_count, _CARD_IDS, _TURNED[turn]) \
