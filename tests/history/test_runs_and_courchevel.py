@@ -22,6 +22,7 @@ DATA = Path(__file__).resolve().parent / "data"
 RIT = DATA / "pokerstars" / "run_it_twice.txt"
 COURCHEVEL = DATA / "pokerstars" / "courchevel.txt"
 ACR = DATA / "winning-acr" / "hands.txt"
+ACR_FLOP = DATA / "winning-acr" / "run_it_twice_flop.txt"
 
 
 def _hands(path: Path) -> list[Any]:
@@ -98,6 +99,23 @@ def test_winning_run_it_twice() -> None:
     _check_chips(h, replay)
 
 
+def test_winning_run_it_twice_after_a_shared_flop() -> None:
+    (h,) = _hands(ACR_FLOP)
+    assert h.runs == (("4c", "7d", "8s", "Qh", "9c"), ("4c", "7d", "8s", "5h", "2c"))
+    # $100 less $2 of rake and fee, $49 a run, each split $24.50 high / $24.50 low
+    assert (h.total_pot, h.rake) == (10000, 200)
+    assert h.run_collected == ({"bob": 2450, "ann": 2450},) * 2
+    replay = h.replay()
+    assert replay.exact, replay.discrepancies
+    _check_chips(h, replay)
+    # the low of run 2 paid to bob instead: both runs' totals still add up, run 2 does not
+    text = ACR_FLOP.read_text(encoding="utf-8")
+    wrong = text.replace("bob collected $24.50 from main pot 2\nann collected $24.50",
+                         "bob collected $49.00 from main pot 2\nann collected $0.00")
+    (h,) = parse_winning_acr(wrong)
+    assert any(d.startswith("run 2: the site paid") for d in h.replay().discrepancies)
+
+
 def test_a_run_paid_otherwise_is_flagged() -> None:
     text = RIT.read_text(encoding="utf-8").split("\n\n\n\n")[0]
     wrong = text.replace("bob collected $1.18 from pot\n*** SECOND",
@@ -152,7 +170,7 @@ def test_garbled_winning_runs_name_the_problem() -> None:
 
 
 def test_phh_export_of_runs_and_courchevel() -> None:
-    for path in (RIT, COURCHEVEL, ACR):
+    for path in (RIT, COURCHEVEL, ACR, ACR_FLOP):
         for h in _hands(path):
             if not (h.runs or h.exposed):
                 continue
@@ -180,7 +198,7 @@ for path in PATHS:
 
 
 def test_both_backends_agree(pure_process: Callable[[str], Any]) -> None:
-    code = f"PATHS = {[str(RIT), str(COURCHEVEL), str(ACR)]!r}\n" + _ON_BOTH
+    code = f"PATHS = {[str(RIT), str(COURCHEVEL), str(ACR), str(ACR_FLOP)]!r}\n" + _ON_BOTH
     namespace: dict[str, Any] = {}
     exec(code, namespace)
     assert all(row[4] for row in namespace["result"])
