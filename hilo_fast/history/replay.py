@@ -339,7 +339,14 @@ def _play(h: HandHistory, r: Replay) -> None:
             antes.append(post)
         else:
             extra.append(post)
-    if sbs:
+    # Heads-up with the button on the big blind (the seat due it sat out): the small
+    # blind acts first on every street. hf.Hand's heads-up button posts the small
+    # blind, so the blinds are posted as given, the button where the history has it.
+    button_on_big = len(dealt) == 2 and bool(sbs) and bool(bbs) and \
+        seat_of[bbs[0].player] == h.button - 1
+    if button_on_big:
+        button = h.button - 1
+    elif sbs:
         sb_seat = seat_of[sbs[0].player]
         button = sb_seat if len(dealt) == 2 else _previous(sb_seat, stacks)
     else:   # no small blind posted: the engine's must be a seat the ante put all in
@@ -382,7 +389,8 @@ def _play(h: HandHistory, r: Replay) -> None:
             holes, board, full = _deal_runs(h, dealt, n, seat_of, found, turn)
             hand = r.hand = Hand(structure, stacks, button, holes=holes, board=full,
                                  game=h.game_dealt, runs=runs)
-        elif dead_posts is not None and sbs and bbs:
+        elif (dead_posts is not None or button_on_big) and sbs and bbs:
+            dead_posts = dead_posts or [0] * n
             holes, board = _deal(h, dealt, n, seat_of, found, turn)
             blinds = [0] * n
             blinds[seat_of[sbs[0].player]] = sbs[0].amount

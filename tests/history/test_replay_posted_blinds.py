@@ -61,3 +61,35 @@ def test_both_backends_agree(pure_process: Callable[[str], Any]) -> None:
     exec(code, namespace)
     assert namespace["result"][0][0]
     assert pure_process(code) == namespace["result"]
+
+
+HEADS_UP = FIXTURE.parents[1] / "winning-acr" / "heads_up_button_big_blind.txt"
+
+
+def test_heads_up_with_the_button_on_the_big_blind() -> None:
+    """The seat due the big blind sat out and the button posted it (Winning,
+    written by hand after a real hand of the shared files): the small blind acts
+    first before and after the flop; hf.Hand's own heads-up button posts the
+    small blind, so the replay posts the blinds as given."""
+    from hilo_fast.history.sites.winning_acr import read_winning_acr
+    (h,) = read_winning_acr(HEADS_UP)
+    assert (h.button, h.dealt_in, [p.player for p in h.posts]) == (2, ("bob", "ann"),
+                                                                   ["ann", "bob"])
+    replay = h.replay()
+    assert replay.exact, replay.discrepancies
+    assert replay.hand is not None and replay.hand.button == 1
+    assert replay.collected == {"bob": 1150}
+    assert sum(replay.contributions.values()) == h.total_pot == 1150 + h.rake
+
+
+def test_heads_up_button_on_the_big_blind_on_both_backends(
+        pure_process: Callable[[str], Any]) -> None:
+    code = f"""
+from hilo_fast.history.sites.winning_acr import read_winning_acr
+result = [(r.exact, r.discrepancies, r.collected, r.contributions)
+          for r in (h.replay() for h in read_winning_acr({str(HEADS_UP)!r}))]
+"""
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    assert namespace["result"][0][0]
+    assert pure_process(code) == namespace["result"]
