@@ -161,7 +161,7 @@ def _draw(table: ClassStrategy, path: str | None, ax: Any) -> Any:
     where = ", ".join(table.node.sequence) or "the first action"
     board = "".join(card_str(c) for c in table.board)
     ax.set_title(f"{'OOP' if table.player == 0 else 'IP'} at {where} on {board}")
-    ax.legend(loc="lower right", fontsize="small")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")   # off the bars
     if path is not None:
         ax.figure.savefig(path, dpi=100, bbox_inches="tight")
     return ax

@@ -135,3 +135,27 @@ def test_bad_arguments(backend: object) -> None:
         hf.strategy_by_class(solution, ("no such action",))
     with pytest.raises(TypeError, match="Solution"):
         hf.strategy_by_class(game)  # type: ignore[arg-type]
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.skipif(not (DOCS / "_hooks").is_dir(), reason="docs/ is not beside the tests")
+def test_the_docs_chart_is_of_the_documented_spot(native: object) -> None:
+    """docs/_hooks/charts.py draws img/solver_strategy.png of the spot solving.md solves."""
+    pytest.importorskip("matplotlib")
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(DOCS / "_hooks"))
+    try:
+        charts = importlib.import_module("charts")
+    finally:
+        sys.path.pop(0)
+    page = (DOCS / "solving.md").read_text(encoding="utf-8").replace('"\n...        "', "")
+    page = page.replace('"\n...       "', "")
+    spot = charts.SOLVER_SPOT
+    assert f'hf.Subgame("{spot["board"]}"' in page
+    assert f'oop = ("{spot["oop"]}")' in page and f'ip = ("{spot["ip"]}")' in page
+    assert "img/solver_strategy.png" in page
+    assert charts.strategy_chart()[:8] == b"\x89PNG\r\n\x1a\n"
