@@ -157,7 +157,7 @@ def main() -> int:
                                 and regret_one == regret_two)
                 print(f"ratio, 2 threads / 1 thread on the turn: x{two / one:.2f} "
                       f"(target >= {TARGET_THREADS_RATIO}): {state}")
-    memory = estimate_memory(game)
+    memory = estimate_memory(game, 2)
     target, seconds_target = TURN_TARGET
     start = time.perf_counter()
     solution = hf.solve(game, target=target, max_iterations=2000, check_every=10, threads=2)

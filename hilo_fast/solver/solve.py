@@ -43,17 +43,19 @@ ALGORITHM = "Discounted CFR (alpha 1.5, beta 0, gamma 2), alternating updates"
 DEFAULT_MAX_MEMORY = 2 << 30
 
 
-def estimate_memory(subgame: Subgame) -> int:
-    """Bytes a solve of ``subgame`` holds: regrets and strategy sums (8 bytes a
-    slot, both players), the card sums of the showdown sweeps and per-node scratch."""
+def estimate_memory(subgame: Subgame, threads: int = 1) -> int:
+    """Bytes a solve of ``subgame`` on ``threads`` threads holds: regrets and
+    strategy sums (8 bytes a slot, both players), and per thread the card sums
+    of the showdown sweeps and the scratch of the nodes it walks down."""
     flat = subgame.flat()
     slots = flat.sizes[0] + flat.sizes[1]
     most = max(flat.n_combos(0), flat.n_combos(1))
     depth = max(len(n.sequence) for n in subgame.nodes) + 1
     widest = max((len(n.children) for n in subgame.nodes), default=1)
-    return 8 * (2 * slots + slots            # regret, strategy sums, the average strategy
-                + 2 * (52 + 1326 + 22100)     # card sums
-                + most * (8 + depth * (2 * widest + 2)))
+    per_thread = (2 * (52 + 1326 + 22100)            # card sums
+                  + most * (8 + depth * 3 * widest))   # sweeps; per node: sigma, reach, values
+    return 8 * (3 * slots                # regret, strategy sums, the average strategy
+                + max(1, threads) * per_thread)
 
 
 @dataclass(frozen=True)
@@ -311,7 +313,7 @@ def solve(subgame: Subgame, *, target: float = 0.001, max_iterations: int = 1000
     if not isinstance(target, (int, float)) or not target >= 0:
         raise ValueError(f"target must be a fraction of the pot >= 0, got {target!r}")
     n_threads = _threads(threads)
-    needed = estimate_memory(subgame)
+    needed = estimate_memory(subgame, n_threads)
     if needed > max_memory:
         raise ValueError(f"solving this tree needs about {needed / 2**20:.0f} MiB, over the "
                          f"limit of {max_memory / 2**20:.0f} MiB: fewer sizes, raises or combos")

@@ -55,3 +55,14 @@ def test_bad_thread_counts_are_refused(backend: object, threads: object) -> None
         hf.solve(game, threads=threads)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="threads"):
         hf.best_response(game, {}, threads=threads)  # type: ignore[arg-type]
+
+
+def test_each_thread_counts_in_the_memory_check(backend: object) -> None:
+    from hilo_fast.solver import estimate_memory
+
+    game = random_subgame(random.Random(12), n=6, limit="fixed", turn=True)
+    one, two = estimate_memory(game, 1), estimate_memory(game, 2)
+    assert two - one >= 8 * 2 * (52 + 1326 + 22100)   # a second thread's card sums at least
+    hf.solve(game, max_iterations=1, threads=1, max_memory=one)
+    with pytest.raises(ValueError, match="MiB"):
+        hf.solve(game, max_iterations=1, threads=2, max_memory=one)
