@@ -61,29 +61,56 @@ int solver_splits(const solver_ctx *ctx, int32_t node) {
 }
 
 #ifdef HF_SOLVER_PTHREADS
+/* The tasks of one split node, on the heap: a helper thread that starts late
+ * (the machine busy) finds every task taken and leaves without the caller
+ * waiting for it; the last one out (caller or helper) frees the pool. */
 typedef struct {
     pthread_mutex_t lock;
-    int32_t next, k;
+    pthread_cond_t finished;
+    int32_t next, done, k, users;
     solver_task *tasks;
     int32_t *errs;
     int32_t (*run)(solver_ctx *, const solver_task *);
+    solver_ctx *ctx[MAX_THREADS];   /* the context each thread walks with */
 } pool;
 
 typedef struct {
     pool *shared;
-    solver_ctx *ctx;
+    int32_t slot;
 } pool_thread;
 
-static void *take_tasks(void *arg) {
-    pool_thread *me = arg;
-    pool *s = me->shared;
+/* Take tasks until none is left; says when the last one is done. */
+static void take_tasks(pool *s, solver_ctx *ctx) {
     for (;;) {
         pthread_mutex_lock(&s->lock);
-        int32_t a = s->next++;
+        int32_t a = s->next < s->k ? s->next++ : -1;
         pthread_mutex_unlock(&s->lock);
-        if (a >= s->k) break;
-        s->errs[a] = s->run(me->ctx, &s->tasks[a]);
+        if (a < 0) break;
+        int32_t err = s->run(ctx, &s->tasks[a]);
+        pthread_mutex_lock(&s->lock);
+        s->errs[a] = err;
+        if (++s->done == s->k) pthread_cond_signal(&s->finished);
+        pthread_mutex_unlock(&s->lock);
     }
+}
+
+static void pool_leave(pool *s) {
+    pthread_mutex_lock(&s->lock);
+    int last = --s->users == 0;
+    pthread_mutex_unlock(&s->lock);
+    if (last) {
+        pthread_mutex_destroy(&s->lock);
+        pthread_cond_destroy(&s->finished);
+        free(s->errs);
+        free(s);
+    }
+}
+
+static void *helper(void *arg) {
+    pool_thread me = *(pool_thread *)arg;
+    free(arg);
+    take_tasks(me.shared, me.shared->ctx[me.slot]);
+    pool_leave(me.shared);
     return NULL;
 }
 #endif
@@ -93,35 +120,48 @@ int32_t solver_run_tasks(solver_ctx *ctx, int split, solver_task *tasks, int32_t
 #ifdef HF_SOLVER_PTHREADS
     int32_t helpers = ctx->threads - 1;
     if (helpers > k - 1) helpers = k - 1;
-    if (split && helpers > 0) {
-        int32_t *errs = calloc((size_t)k, sizeof(int32_t));
-        pthread_t *ids = malloc(sizeof(pthread_t) * (size_t)helpers);
-        pool_thread *mine = malloc(sizeof(pool_thread) * (size_t)(helpers + 1));
-        if (errs && ids && mine) {
-            pool s;
-            s.next = 0; s.k = k; s.tasks = tasks; s.errs = errs; s.run = run;
-            if (pthread_mutex_init(&s.lock, NULL) == 0) {
-                int32_t started = 0;
-                for (int32_t t = 0; t <= helpers; t++) {
-                    mine[t].shared = &s;
-                    mine[t].ctx = t == 0 ? ctx : &ctx->workers[t - 1];
+    pool *s = split && helpers > 0 ? calloc(1, sizeof(pool)) : NULL;
+    if (s) s->errs = calloc((size_t)k, sizeof(int32_t));
+    if (s && s->errs && pthread_mutex_init(&s->lock, NULL) == 0) {
+        if (pthread_cond_init(&s->finished, NULL) != 0) {
+            pthread_mutex_destroy(&s->lock);
+        } else {
+            s->k = k; s->tasks = tasks; s->run = run; s->users = 1;
+            for (int32_t t = 0; t <= helpers; t++) s->ctx[t] = t == 0 ? ctx : &ctx->workers[t - 1];
+            pthread_attr_t attr;
+            int attr_ok = pthread_attr_init(&attr) == 0
+                          && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0;
+            for (int32_t t = 1; t <= helpers && attr_ok; t++) {
+                pool_thread *arg = malloc(sizeof(pool_thread));
+                pthread_t id;
+                if (!arg) break;
+                arg->shared = s;
+                arg->slot = t;
+                pthread_mutex_lock(&s->lock);
+                s->users++;
+                pthread_mutex_unlock(&s->lock);
+                if (pthread_create(&id, &attr, helper, arg) != 0) {
+                    free(arg);
+                    pthread_mutex_lock(&s->lock);
+                    s->users--;
+                    pthread_mutex_unlock(&s->lock);
+                    break;
                 }
-                for (int32_t t = 1; t <= helpers; t++) {
-                    if (pthread_create(&ids[t - 1], NULL, take_tasks, &mine[t]) != 0) break;
-                    started++;
-                }
-                take_tasks(&mine[0]);   /* this thread works too (and alone if none started) */
-                for (int32_t t = 0; t < started; t++) pthread_join(ids[t], NULL);
-                pthread_mutex_destroy(&s.lock);
-                int32_t err = 0;
-                for (int32_t a = 0; a < k && !err; a++) err = errs[a];
-                free(errs); free(ids); free(mine);
-                return err;
             }
+            if (attr_ok) pthread_attr_destroy(&attr);
+            take_tasks(s, ctx);   /* this thread works too (and alone if no helper started) */
+            pthread_mutex_lock(&s->lock);
+            while (s->done < s->k) pthread_cond_wait(&s->finished, &s->lock);
+            int32_t err = 0;
+            for (int32_t a = 0; a < k && !err; a++) err = s->errs[a];
+            pthread_mutex_unlock(&s->lock);
+            pool_leave(s);   /* a helper yet to start frees it when it leaves */
+            return err;
         }
-        free(errs); free(ids); free(mine);
-        /* no memory for the pool: run in order below */
     }
+    if (s) free(s->errs);
+    free(s);
+    /* no memory for the pool: run in order below */
 #else
     (void)split;
 #endif
