@@ -193,9 +193,10 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
 
 # ---- equity on several boards (csrc/equity/boards.c) ----
 #
-# ``boards`` is a list of 1 or 2 boards' known cards. A flat tally: deals,
-# no_low of board 0 and board 1, then per player share, share_sq, scoop and,
-# for each board, BOARD_FIELDS (see hf_boards_tally).
+# ``boards`` is a list of 1 to BOARDS_MAX boards' known cards. A flat tally:
+# deals, no_low of each of the BOARDS_MAX boards, then per player share,
+# share_sq, scoop and, for each of the BOARDS_MAX boards, BOARD_FIELDS (see
+# hf_boards_tally); shares in 1/boards_pot(number of boards) of the pot.
 
 BOARDS_POT: int = lib.HF_BOARDS_POT
 BOARDS_MAX: int = lib.HF_BOARDS_MAX
@@ -222,8 +223,15 @@ def _boards_args(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[in
             n_boards, dead, len(dead))
 
 
+def boards_pot(n_boards: int) -> int:
+    """The units of a pot on ``n_boards`` boards (hf_boards_pot), or ERR_COUNT."""
+    if type(n_boards) is not int or not 1 <= n_boards <= BOARDS_MAX:
+        return ERR_COUNT
+    return int(lib.hf_boards_pot(n_boards))
+
+
 def _boards_flat(out: Any, n_players: int) -> list[int]:
-    flat = [int(out.deals), int(out.no_low[0]), int(out.no_low[1])]
+    flat = [int(out.deals), *(int(out.no_low[b]) for b in range(BOARDS_MAX))]
     for p in range(n_players):
         flat += [int(out.share[p]), int(out.share_sq[p]), int(out.scoop[p])]
         for b in range(BOARDS_MAX):
@@ -260,6 +268,29 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
         err = int(lib.hf_boards_sample(*args, int(bool(high_only)), seed, count, out))
     except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
         return _boards_refused(args)
+    return err or _boards_flat(out, args[1])
+
+
+def boards_sample_rows(rows: Sequence[Sequence[int]], counts: Sequence[int], n_hole: int,
+                       boards: Sequence[Sequence[int]], dead: Sequence[int],
+                       high_only: bool, seed: int) -> list[int] | int:
+    """One tally of ``counts[k]`` random deals for each tuple of hands
+    ``rows[k]`` (flat, every hand known), row k's from the stream
+    ``splitmix64(seed, k)``; or ERR_* (hf_boards_sample_rows)."""
+    if not rows or len(rows) != len(counts):
+        return ERR_COUNT
+    width = len(rows[0])
+    if any(len(row) != width for row in rows) or not 0 <= seed < 1 << 64:
+        return ERR_COUNT
+    args = _boards_args(rows[0], n_hole, boards, dead)
+    try:
+        hands = ffi.new("int32_t[]", [card for row in rows for card in row])
+        times = ffi.new("int64_t[]", list(counts))
+    except (OverflowError, TypeError):
+        return ERR_COUNT
+    out = ffi.new("hf_boards_tally *")
+    err = int(lib.hf_boards_sample_rows(hands, len(rows), times, *args[1:],
+                                        int(bool(high_only)), seed, out))
     return err or _boards_flat(out, args[1])
 
 
