@@ -40,8 +40,8 @@ __all__ = ["EXACT_TUPLES", "BoardsRangeSpot", "boards_range_chunk", "deals_per_t
 #: The most hand tuples an exact answer enumerates (one C call each, some
 #: tens of microseconds): 20,000 tuples, about a second.
 EXACT_TUPLES = 20_000
-#: Tuples of hands drawn in a row that all share a card, before giving up.
-MAX_REJECTS = 100_000
+#: Rounds of drawing again the samples whose hands share a card, before giving up.
+MAX_REJECTS = 1_000
 
 #: (each board's known cards, high only, each player's range arrays or None
 #: for a known hand or a random hand (then drawn from the cards left), the

@@ -236,7 +236,7 @@ def test_omaha_high_river_winner_agrees_with_phevaluator_per_hand() -> None:
 def test_bad_game_options_are_named() -> None:
     holes = ["AsAhKsKd", "QsQhJsJd"]
     with pytest.raises(ValueError, match="neither cards"):
-        hf.equity([holes[0], "AsXx"], game=hf.Game(boards=2))
+        hf.equity([holes[0], "AsQq7"], game=hf.Game(boards=2))
     with pytest.raises(ValueError, match="boards must hold 2"):
         hf.equity(holes, game=hf.Game(boards=2), boards=["Kh9c2d"])
     with pytest.raises(ValueError, match="boards=\\[first, second\\]"):
