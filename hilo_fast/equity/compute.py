@@ -37,8 +37,14 @@ from ..core.split import PARALLEL, pull
 from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
-from .range_boards import (EXACT_TUPLES, BoardsRangeSpot, boards_range_chunk, deals_per_tuple,
-                           full_range, tuple_count)
+from .range_boards import (
+    EXACT_TUPLES,
+    BoardsRangeSpot,
+    boards_range_chunk,
+    deals_per_tuple,
+    full_range,
+    tuple_count,
+)
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
 
 __all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
@@ -375,11 +381,14 @@ def equity(
     b2]`` (both unknown when not given), the two boards dealt jointly from one
     deck, half the pot each. ``runs=2``: the rest of the board is run twice
     (the runs share the known cards, half the pot each): the same equity, a
-    smaller ``std_dev``. Several boards and runs need every hand known; they
-    are enumerated when the deals (a completion of every board) are at most
-    ``BOARDS_EXACT_LIMIT`` and the second board is known from the flop on,
-    else sampled. A high-only game takes ranges and random hands too (settled
-    as range equity, its rules for exact or sampled).
+    smaller ``std_dev``; ``runs`` 1 to ``MAX_RUNS``, boards x runs at most 8.
+    With every hand known, several boards and runs are enumerated when the
+    deals (a completion of every board) are at most ``BOARDS_EXACT_LIMIT``
+    and every board after the first is known from the flop on, else sampled.
+    Ranges and random hands on several boards: exact over every tuple of
+    hands when few enough (hilo_fast.equity.range_boards), else sampled. A
+    high-only game on one board takes ranges and random hands as range
+    equity (its rules for exact or sampled).
 
     >>> r = equity(["AsAhKsKd", "QsQhJsJd"], game=Game(boards=2),
     ...            boards=["Kh9c2d", "Qd8c3h"])

@@ -27,7 +27,7 @@ independent.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 from typing import Any
 
@@ -79,7 +79,7 @@ def deals_per_tuple(rows: Sequence[Sequence[int]], unknown: int) -> int:
 def _weights(sums: Any) -> list[int]:
     """Each row's integer weight, from the running sums."""
     out = [int(w) for w in sums]
-    return [out[0]] + [b - a for a, b in zip(out, out[1:], strict=False)]
+    return [out[0]] + [b - a for a, b in pairwise(out)]
 
 
 def _zeros(n_players: int) -> list[int]:
