@@ -271,25 +271,28 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
     return err or _boards_flat(out, args[1])
 
 
-def boards_sample_rows(rows: Sequence[Sequence[int]], counts: Sequence[int], n_hole: int,
+def boards_sample_rows(rows: Any, counts: Any, n_hole: int,
                        boards: Sequence[Sequence[int]], dead: Sequence[int],
                        high_only: bool, seed: int) -> list[int] | int:
     """One tally of ``counts[k]`` random deals for each tuple of hands
-    ``rows[k]`` (flat, every hand known), row k's from the stream
-    ``splitmix64(seed, k)``; or ERR_* (hf_boards_sample_rows)."""
-    if not rows or len(rows) != len(counts):
-        return ERR_COUNT
-    width = len(rows[0])
-    if any(len(row) != width for row in rows) or not 0 <= seed < 1 << 64:
-        return ERR_COUNT
-    args = _boards_args(rows[0], n_hole, boards, dead)
+    ``rows[k]`` (flat, every hand known: a list of lists, or a C-contiguous
+    2-D int32 array), row k's from the stream ``splitmix64(seed, k)``; or
+    ERR_* (hf_boards_sample_rows)."""
+    np = __import__("numpy")
     try:
-        hands = ffi.new("int32_t[]", [card for row in rows for card in row])
-        times = ffi.new("int64_t[]", list(counts))
-    except (OverflowError, TypeError):
+        table = np.ascontiguousarray(rows, dtype=np.int32)
+        times = np.ascontiguousarray(counts, dtype=np.int64)
+    except (OverflowError, TypeError, ValueError):
+        return ERR_COUNT
+    if table.ndim != 2 or not len(table) or times.shape != (len(table),) \
+            or not 0 <= seed < 1 << 64:
+        return ERR_COUNT
+    args = _boards_args(table[0].tolist(), n_hole, boards, dead)
+    if args[1] * n_hole != table.shape[1]:
         return ERR_COUNT
     out = ffi.new("hf_boards_tally *")
-    err = int(lib.hf_boards_sample_rows(hands, len(rows), times, *args[1:],
+    err = int(lib.hf_boards_sample_rows(ffi.from_buffer("int32_t[]", table), len(table),
+                                        ffi.from_buffer("int64_t[]", times), *args[1:],
                                         int(bool(high_only)), seed, out))
     return err or _boards_flat(out, args[1])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from ..core._py_backend import (
     _MASK64,
@@ -196,14 +197,17 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
     return tally
 
 
-def boards_sample_rows(rows: Sequence[Sequence[int]], counts: Sequence[int], n_hole: int,
+def boards_sample_rows(rows: Any, counts: Any, n_hole: int,
                        boards: Sequence[Sequence[int]], dead: Sequence[int],
                        high_only: bool, seed: int) -> list[int] | int:
     """One tally of ``counts[k]`` random deals for each tuple of hands
-    ``rows[k]``, row k's from the stream ``splitmix64(seed, k)``; or ERR_*."""
-    if not rows or len(rows) != len(counts) or any(len(row) != len(rows[0]) for row in rows) \
-            or not 0 <= seed <= _MASK64 or any(type(c) is not int or c < 0 for c in counts) \
-            or sum(counts) > EQUITY_MAX_COUNT:
+    ``rows[k]`` (lists, or a 2-D array), row k's from the stream
+    ``splitmix64(seed, k)``; or ERR_*."""
+    rows = rows.tolist() if hasattr(rows, "tolist") else rows
+    counts = counts.tolist() if hasattr(counts, "tolist") else counts
+    if not len(rows) or len(rows) != len(counts) \
+            or any(len(row) != len(rows[0]) for row in rows) or not 0 <= seed <= _MASK64 \
+            or any(type(c) is not int or c < 0 for c in counts) or sum(counts) > EQUITY_MAX_COUNT:
         return ERR_COUNT
     total: list[int] | None = None
     for k, (row, count) in enumerate(zip(rows, counts, strict=True)):

@@ -18,10 +18,9 @@ Monte Carlo: per sample, each range player's hand drawn by weight (a
 running-sum search), each random hand from the cards left, the whole tuple
 redrawn when two hands share a card; then one board deal. A chunk's draws
 come from numpy's PCG64 seeded by the chunk's seed, the same on both
-backends; the samples that drew the same tuple are settled together
-(hf_boards_sample_rows: the boards of the k-th distinct tuple, in sorted
-order, from the stream ``splitmix64(seed, k)``), which leaves every sample
-independent.
+backends; the chunk's samples are settled by one call
+(hf_boards_sample_rows: sample k's boards from the stream
+``splitmix64(seed, k)``).
 """
 
 from __future__ import annotations
@@ -195,10 +194,8 @@ def _sample(holes: tuple[int, ...], n_hole: int, spot: BoardsRangeSpot,
     table = np.tile(np.array(holes, dtype=np.int64), (count, 1))
     for p, cards in zip(range_players + random_players, drawn, strict=True):
         table[:, p * n_hole:(p + 1) * n_hole] = cards
-    # samples that drew the same hands: one call of the C each (sorted rows)
-    distinct, times = np.unique(table, axis=0, return_counts=True)
-    tally = backend.boards_sample_rows(distinct.tolist(), times.tolist(), n_hole, rows, dead,
-                                       high_only, seed)
+    tally = backend.boards_sample_rows(table.astype(np.int32), np.ones(count, dtype=np.int64),
+                                       n_hole, rows, dead, high_only, seed)
     if isinstance(tally, int):
         raise RuntimeError(f"equity backend error {tally} on tuples of range hands")
     return [*tally, count]
