@@ -8,6 +8,7 @@ place (see :mod:`hilo_fast.core._c_backend`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -230,13 +231,27 @@ def boards_pot(n_boards: int) -> int:
     return int(lib.hf_boards_pot(n_boards))
 
 
-def _boards_flat(out: Any, n_players: int) -> list[int]:
-    flat = [int(out.deals), *(int(out.no_low[b]) for b in range(BOARDS_MAX))]
+@functools.lru_cache(maxsize=16)
+def _flat_order(n_players: int) -> Any:
+    """Where each item of the flat tally sits in hf_boards_tally read as int64s."""
+    np = __import__("numpy")
+
+    def at(field: str) -> int:
+        return int(ffi.offsetof("hf_boards_tally", field)) // 8
+
+    order = [at("deals"), *(at("no_low") + b for b in range(BOARDS_MAX))]
     for p in range(n_players):
-        flat += [int(out.share[p]), int(out.share_sq[p]), int(out.scoop[p])]
+        order += [at("share") + p, at("share_sq") + p, at("scoop") + p]
         for b in range(BOARDS_MAX):
-            flat += [int(getattr(out, field)[b][p]) for field in BOARD_FIELDS]
-    return flat
+            order += [at(field) + 10 * b + p for field in BOARD_FIELDS]
+    return np.array(order, dtype=np.intp)
+
+
+def _boards_flat(out: Any, n_players: int) -> list[int]:
+    """The flat tally of an hf_boards_tally (every field an int64)."""
+    np = __import__("numpy")
+    words = np.frombuffer(ffi.buffer(out), dtype=np.int64)
+    return words[_flat_order(n_players)].tolist()  # type: ignore[no-any-return]
 
 
 def boards_deals(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
