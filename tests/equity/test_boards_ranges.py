@@ -152,6 +152,7 @@ def test_ranges_and_runs_equal_the_brute_force(spot: int) -> None:
     every = {c for options in choices for hand, _ in options for c in hand}
     every |= {c for row in rows for c in row}
     rng = random.Random(spot)
+    deck_left -= 2 if ON_PURE and runs > 1 else 0   # the pure twin settles each deal alone
     dead = dead_but(sorted(every), 52 - len(every) - deck_left, rng)
     game = hf.Game(boards=n_boards)
     if n_boards == 1:
@@ -224,7 +225,7 @@ def test_run_it_three_times_sampled_within_four_standard_errors(seed: int) -> No
     # a deck small enough to enumerate three runs of the flop (29 cards: 42.7
     # million deals in C; 10 on the pure backend: 18,900)
     dead = "2c3c4c5c6c7c8c9cTcJcQcKc" + ("" if not ON_PURE else "2d3d4d5d6d7d8d9dTdKdJs3s"
-                                                                "4s5s6s7s8s9sTs")
+                                                                "4s5sJd7s8s9sTs")
     exact = hf.equity(holes, "Ad7h6s", dead=dead, runs=3)
     sampled = hf.equity(holes, "Ad7h6s", dead=dead, runs=3, samples=5000, seed=seed)
     within(sampled, exact)
