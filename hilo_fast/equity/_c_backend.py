@@ -294,6 +294,8 @@ def boards_sample_rows(rows: Any, counts: Any, n_hole: int,
     2-D int32 array), row k's from the stream ``splitmix64(seed, k)``; or
     ERR_* (hf_boards_sample_rows)."""
     np = __import__("numpy")
+    if not isinstance(rows, np.ndarray):   # ids the C refuses for what is not a card
+        rows = [_card_ids(row) for row in rows]
     try:
         table = np.ascontiguousarray(rows, dtype=np.int32)
         times = np.ascontiguousarray(counts, dtype=np.int64)
