@@ -483,8 +483,10 @@ def _boards_rows_target(d: Decoder) -> Call:
     holes, n_hole, board, dead, _ = _equity_spot(d)
     rows: Any = [list(holes) if isinstance(holes, list) else holes]
     for _ in range(d.below(3)):
-        rows.append(list(holes) if d.byte() < 128 or not isinstance(holes, list)
-                    else list(reversed(holes)))
+        if not isinstance(holes, list):
+            rows.append(holes)
+        else:
+            rows.append(list(holes) if d.byte() < 128 else list(reversed(holes)))
     counts: Any = [_number(d, lambda b: b % 4) for _ in range(len(rows) + (d.byte() >= 250))]
     boards: Any = [board + d.plain_cards(max(0, 4 - len(board)))
                    if isinstance(board, list) else board]
