@@ -14,6 +14,11 @@ Pot shares are counted in 1/5040 of a pot, which every split of a half
 among up to 10 tied players divides evenly, so exact results are exact
 fractions. Odd chips do not arise: equity is the expected share of the pot.
 
+It is one cohesive module: every kind of spot :func:`equity` takes (one
+board, several boards and runs, ranges on either) shares its parsing, its
+chunks and their runner, and its result types; the kernels live apart
+(the backends, range_spots.py, range_boards.py).
+
 >>> result = equity(["AsAhKsKd", "QsQhJsJd"], board="KhQd9c9s2h")
 >>> [p.equity for p in result.players]  # no low possible: high takes all
 [1.0, 0.0]
