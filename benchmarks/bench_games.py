@@ -91,14 +91,17 @@ def main() -> int:
           f"{hf.equity(holes, boards[0]).players[0].std_dev:.4f} once, "
           f"{result.players[0].std_dev:.4f} twice")
 
-    holes, boards = spot(rng, 2, [4])
+    # a spot not decided on the turn (a random one often is): a spread to show
+    holes, boards = ["As2sKhKd", "Ad3dQcJc"], ["3h4c5dTs"]
     seconds, result = best(args.repeat, lambda: hf.equity(holes, boards[0], runs=3))
     print(f"run it three times exact, heads-up from the turn ({result.boards:,} deals): "
           f"{seconds * 1000:.1f} ms; std dev of the result {result.players[0].std_dev:.4f}")
     seconds, result = best(args.repeat, lambda: hf.equity(holes, boards[0][:6], runs=3,
                                                           samples=100_000, seed=1))
+    off = abs(result.players[0].equity - hf.equity(holes, boards[0][:6]).players[0].equity)
     print(f"run it three times sampled, heads-up from the flop (100,000 samples): "
-          f"{seconds * 1000:.1f} ms; standard error {result.players[0].std_error:.5f}")
+          f"{seconds * 1000:.1f} ms; standard error {result.players[0].std_error:.5f}, "
+          f"{off / result.players[0].std_error:.1f} SE from the exact equity")
 
     holes, boards = spot(rng, 1, [4, 4])
     seconds, result = best(args.repeat, lambda: hf.equity(
