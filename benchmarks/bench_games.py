@@ -8,7 +8,11 @@
    ``TARGET_DOUBLE_FLOP_MS`` (50 ms) on one core; printed with its ratio to
    the target. No peer computes double boards (poker-equity deals one board).
 2. Run it twice, exact, heads-up from the flop (607,620 deals), for scale.
-3. Omaha high, exact, heads-up on the flop and 3-way on the turn, against
+3. Run it three times, exact on the turn and sampled from the flop (for scale).
+4. Ranges on a double board: exact on the turns (a hand against a range of
+   pairs), Monte Carlo with 100,000 samples on the flops (two ranges), with
+   the standard error (for scale; no peer takes ranges on two boards).
+5. Omaha high, exact, heads-up on the flop and 3-way on the turn, against
    poker-equity's ``omaha`` (when installed), the same spots, its exact mode:
    the ratio of the times and whether the answers agree.
 
@@ -86,6 +90,28 @@ def main() -> int:
           f"{seconds * 1000:.1f} ms (run once: {once * 1000:.2f} ms); std dev of the result "
           f"{hf.equity(holes, boards[0]).players[0].std_dev:.4f} once, "
           f"{result.players[0].std_dev:.4f} twice")
+
+    # a spot not decided on the turn (a random one often is): a spread to show
+    holes, boards = ["As2sKhKd", "Ad3dQcJc"], ["3h4c5dTs"]
+    seconds, result = best(args.repeat, lambda: hf.equity(holes, boards[0], runs=3))
+    print(f"run it three times exact, heads-up from the turn ({result.boards:,} deals): "
+          f"{seconds * 1000:.1f} ms; std dev of the result {result.players[0].std_dev:.4f}")
+    seconds, result = best(args.repeat, lambda: hf.equity(holes, boards[0][:6], runs=3,
+                                                          samples=100_000, seed=1))
+    off = abs(result.players[0].equity - hf.equity(holes, boards[0][:6]).players[0].equity)
+    print(f"run it three times sampled, heads-up from the flop (100,000 samples): "
+          f"{seconds * 1000:.1f} ms; standard error {result.players[0].std_error:.5f}, "
+          f"{off / result.players[0].std_error:.1f} SE from the exact equity")
+
+    holes, boards = spot(rng, 1, [4, 4])
+    seconds, result = best(args.repeat, lambda: hf.equity(
+        [holes[0], "QQ"], game=double, boards=boards))
+    print(f"double board exact, a hand against a range (QQ, {result.boards:,} deals) on the "
+          f"turns: {seconds * 1000:.1f} ms")
+    seconds, result = best(max(1, args.repeat // 2), lambda: hf.equity(
+        ["AA", "KK"], game=double, boards=[b[:6] for b in boards], samples=100_000, seed=1))
+    print(f"double board sampled, two ranges (AA vs KK) on the flops, 100,000 samples: "
+          f"{seconds * 1000:.1f} ms; standard error {result.players[0].std_error:.5f}")
 
     try:
         import poker_equity as pe

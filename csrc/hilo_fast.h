@@ -206,37 +206,45 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead,
                         int32_t part, int32_t n_parts, hf_equity_tally *out);
 
-/* ---- Equity on several boards (boards.c): double board, run it twice,
+/* ---- Equity on several boards (boards.c): double board, run it N times,
  * Omaha high ----
  *
  * Every hand known: n_players (2..10) x n_hole (4..6) cards in `holes` (a
  * random hand is HF_ERR_COUNT). n_boards (1..HF_BOARDS_MAX) boards, row b
  * of `boards` (n_boards x 5) holding board b's n_known[b] (0, 3, 4 or 5)
  * known cards first, the rest of the row not read. A card may be on two
- * boards only at the same place: the runs of run-it-twice share the cards
- * dealt before the all-in; a double board's boards share none. Otherwise
- * holes, boards and `dead` are distinct. A deal completes board 0, then
- * board 1, from the unknown cards (ascending), each completion a
- * combination in lexicographic order, the second from the cards the first
- * left. Each board is worth HF_BOARDS_POT / n_boards of the pot; high_only
- * != 0 gives each board's share to its best high alone (Omaha high), else
- * it splits hi/lo as in equity.c (per board: quartering, no low -> high
- * takes it). HF_BOARDS_POT = 10080: a half of one of two boards, 2520,
- * divides evenly among up to 10 tied players. */
-enum { HF_BOARDS_POT = 10080, HF_BOARDS_MAX = 2 };
+ * boards only at the same place: the runs of run-it-N share the cards
+ * dealt before the all-in (double board run twice: boards b1, b2, b1, b2);
+ * a double board's boards share none. Otherwise holes, boards and `dead`
+ * are distinct. A deal completes board 0, then board 1, ..., from the
+ * unknown cards (ascending), each completion a combination in
+ * lexicographic order, each from the cards the ones before it left. Each
+ * board is worth 1 / n_boards of the pot, the pot counted in
+ * hf_boards_pot(n_boards) units; high_only != 0 gives each board's share
+ * to its best high alone (Omaha high), else it splits hi/lo as in
+ * equity.c (per board: quartering, no low -> high takes it).
+ * HF_BOARDS_POT = 10080 is the pot of one or two boards: a half of one of
+ * two boards, 2520, divides evenly among up to 10 tied players. */
+enum { HF_BOARDS_POT = 10080, HF_BOARDS_MAX = 8 };
 
-/* Integer sums over deals; [p] is player p, [b][p] player p on board b. */
+/* The units of a pot on n_boards (1..HF_BOARDS_MAX) boards: 5040 x
+ * lcm(2, n_boards), so that a half of one board divides among up to 10
+ * tied players (HF_BOARDS_POT for one or two); HF_ERR_COUNT otherwise. */
+int64_t hf_boards_pot(int32_t n_boards);
+
+/* Integer sums over deals; [p] is player p, [b][p] player p on board b
+ * (8: HF_BOARDS_MAX). */
 typedef struct {
     int64_t deals;
-    int64_t no_low[2];            /* deals where board b paid no low half */
-    int64_t share[10];            /* pot won, in 1/HF_BOARDS_POT units */
+    int64_t no_low[8];            /* deals where board b paid no low half */
+    int64_t share[10];            /* pot won, in 1/hf_boards_pot(n_boards) units */
     int64_t share_sq[10];         /* sum of squared shares */
     int64_t scoop[10];            /* every board won whole and alone */
-    int64_t board_scoop[2][10];   /* board b won whole and alone */
-    int64_t win_high[2][10];      /* board b's best high alone */
-    int64_t tie_high[2][10];      /* board b's best high shared */
-    int64_t win_low[2][10];       /* board b's best low alone */
-    int64_t tie_low[2][10];       /* board b's best low shared */
+    int64_t board_scoop[8][10];   /* board b won whole and alone */
+    int64_t win_high[8][10];      /* board b's best high alone */
+    int64_t tie_high[8][10];      /* board b's best high shared */
+    int64_t win_low[8][10];       /* board b's best low alone */
+    int64_t tie_low[8][10];       /* board b's best low shared */
 } hf_boards_tally;
 
 /* Number of deals, or HF_ERR_* (HF_ERR_COUNT for a bad count, a random
@@ -247,9 +255,9 @@ int64_t hf_boards_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
 
 /* Settle every deal whose board-0 completion has rank r with r % n_parts
  * == part into *out (zeroed first): the tallies of parts 0..n_parts-1 add
- * up to the tally of every deal. With two boards, board 1 may miss at most
- * 2 cards (it is known from the flop on), else HF_ERR_COUNT. Returns 0 or
- * HF_ERR_*. */
+ * up to the tally of every deal. Every board after board 0 may miss at
+ * most 2 cards (it is known from the flop on), else HF_ERR_COUNT. Returns
+ * 0 or HF_ERR_*. */
 int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                             const int32_t *boards, const int32_t *n_known, int32_t n_boards,
                             const int32_t *dead, int32_t n_dead, int32_t high_only,
@@ -258,11 +266,22 @@ int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
 /* Settle `count` (0..HF_EQUITY_MAX_COUNT) random deals into *out (zeroed
  * first): per deal, shuffle_prefix of hf_equity_sample (the same stream and
  * batched draws, the unknown cards ascending at first and carried over)
- * draws board 0's missing cards, then board 1's. Returns 0 or HF_ERR_*. */
+ * draws board 0's missing cards, then board 1's, ... Returns 0 or HF_ERR_*. */
 int32_t hf_boards_sample(const int32_t *holes, int32_t n_players, int32_t n_hole,
                          const int32_t *boards, const int32_t *n_known, int32_t n_boards,
                          const int32_t *dead, int32_t n_dead, int32_t high_only,
                          uint64_t seed, int64_t count, hf_boards_tally *out);
+
+/* hf_boards_sample for n_rows tuples of hands at once (players dealt from
+ * ranges, hilo_fast/equity/range_boards.py): row k of `hands` (n_rows x
+ * n_players x n_hole) settles counts[k] (>= 0) deals from the stream
+ * hf_splitmix64(seed, k), all into one *out (zeroed first); stops at the
+ * first row's error. counts sum to at most HF_EQUITY_MAX_COUNT. */
+int32_t hf_boards_sample_rows(const int32_t *hands, int32_t n_rows, const int64_t *counts,
+                              int32_t n_players, int32_t n_hole,
+                              const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                              const int32_t *dead, int32_t n_dead, int32_t high_only,
+                              uint64_t seed, hf_boards_tally *out);
 
 /* ---- Range equity (range_equity.c): players dealt from ranges ----
  *

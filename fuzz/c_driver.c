@@ -1760,22 +1760,26 @@ static void drive_boards(const uint8_t *data, size_t size)
     int plausible = flags < 200, high = flags & 1;
     int32_t np = plausible ? 2 + next_byte(&r) % 3 : next_count(&r);
     int32_t nh = plausible ? 4 + next_byte(&r) % 3 : next_count(&r);
-    int32_t nb = plausible ? 1 + next_byte(&r) % 2 : next_count(&r);
-    int32_t known[2] = { 4 + next_byte(&r) % 2, 4 + next_byte(&r) % 2 };
+    /* plausible: 1 to 3 boards (a third: run it three times, or double board's
+     * boards and a run); the arrays hold HF_BOARDS_MAX boards, as the C may read */
+    int32_t nb = plausible ? 1 + next_byte(&r) % 3 : next_count(&r);
+    int32_t known[HF_BOARDS_MAX];
+    for (int32_t b = 0; b < HF_BOARDS_MAX; b++)
+        known[b] = 4 + next_byte(&r) % 2;
     if (!plausible)
-        known[next_byte(&r) & 1] = next_count(&r);
-    int32_t shared = plausible && nb == 2 && (flags & 2);   /* run it twice: one prefix */
+        known[next_byte(&r) % HF_BOARDS_MAX] = next_count(&r);
+    int32_t shared = plausible && nb >= 2 && (flags & 2);   /* run it N times: one prefix */
     int32_t deck[52], dealt = 0;
     uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
     shuffled_deck(deck, &mix);
-    int32_t holes[10 * 7], boards[10], nd = next_byte(&r) % 2, dead[1];
+    int32_t holes[10 * 7], boards[5 * HF_BOARDS_MAX], nd = next_byte(&r) % 2, dead[1];
     int32_t cap_np = np < 0 ? 0 : np > 10 ? 10 : np, cap_nh = nh < 0 ? 0 : nh > 7 ? 7 : nh;
     for (int32_t i = 0; i < cap_np * cap_nh; i++)
         holes[i] = plausible && dealt < 40 ? deck[dealt++] : next_card(&r);
-    for (int32_t b = 0; b < 2; b++)
+    for (int32_t b = 0; b < HF_BOARDS_MAX; b++)
         for (int32_t i = 0; i < 5; i++)
-            boards[b * 5 + i] = shared && b == 1 ? boards[i] : plausible ? deck[dealt++]
-                                                                         : next_card(&r);
+            boards[b * 5 + i] = (shared && b >= 1) || (plausible && b >= 3) ? boards[i]
+                : plausible ? deck[dealt++] : next_card(&r);
     dead[0] = plausible ? deck[dealt++] : next_card(&r);
     hf_boards_tally t, u, v;
     int64_t deals = hf_boards_deals(holes, np, nh, boards, known, nb, dead, nd);
@@ -1808,7 +1812,10 @@ static void drive_boards(const uint8_t *data, size_t size)
         if (high && (t.win_low[0][p] || t.tie_low[0][p] || t.win_low[1][p] || t.tie_low[1][p]))
             FAIL("boards_enumerate: a low in a high-only game");
     }
-    if (t.deals != deals || u.deals + v.deals != deals || shares != deals * HF_BOARDS_POT)
+    int64_t pot = hf_boards_pot(nb);
+    if (pot <= 0 || pot % nb || pot / nb % 5040)   /* a half of a board splits 1..10 ways */
+        FAIL("boards_pot: %lld for %d boards", (long long)pot, nb);
+    if (t.deals != deals || u.deals + v.deals != deals || shares != deals * pot)
         FAIL("boards_enumerate: %lld deals, shares %lld", (long long)t.deals, (long long)shares);
     uint64_t seed = next_byte(&r);
     int64_t count = next_byte(&r) % 5;
@@ -1819,8 +1826,29 @@ static void drive_boards(const uint8_t *data, size_t size)
     shares = 0;
     for (int32_t p = 0; p < np; p++)
         shares += u.share[p];
-    if (shares != count * HF_BOARDS_POT)
+    if (shares != count * pot)
         FAIL("boards_sample: shares %lld of %lld deals", (long long)shares, (long long)count);
+    /* The rows form: the spot's hands twice, `count` deals then one, add up to
+     * one tally of count + 1 deals; a negative count or NULL is refused. */
+    int32_t rows[2 * 10 * 7];
+    int64_t counts[2] = { count, 1 };
+    memcpy(rows, holes, sizeof(int32_t) * (size_t)(np * nh));
+    memcpy(rows + np * nh, holes, sizeof(int32_t) * (size_t)(np * nh));
+    if (hf_boards_sample_rows(rows, 2, counts, np, nh, boards, known, nb, dead, nd, high, seed,
+                             &u) || u.deals != count + 1)
+        FAIL("boards_sample_rows: refused, or %lld deals", (long long)u.deals);
+    shares = 0;
+    for (int32_t p = 0; p < np; p++)
+        shares += u.share[p];
+    if (shares != (count + 1) * pot)
+        FAIL("boards_sample_rows: shares %lld", (long long)shares);
+    counts[1] = -1;
+    if (hf_boards_sample_rows(rows, 2, counts, np, nh, boards, known, nb, dead, nd, high, seed,
+                              &u) != HF_ERR_COUNT
+        || hf_boards_sample_rows(NULL, 1, counts, np, nh, boards, known, nb, dead, nd, high,
+                                 seed, &u) != HF_ERR_COUNT
+        || hf_boards_pot(0) != HF_ERR_COUNT || hf_boards_pot(HF_BOARDS_MAX + 1) != HF_ERR_COUNT)
+        FAIL("boards_sample_rows / boards_pot: a bad count accepted");
     valid_checked++;
 }
 

@@ -476,6 +476,29 @@ def _boards_target(name: str) -> Callable[[Decoder], Call]:
     return target
 
 
+def _boards_rows_target(d: Decoder) -> Call:
+    """``backend.boards_sample_rows``: an equity spot's hands as one to three
+    rows (the same hands, or another shuffle of the cards), counts and a seed,
+    or hostile ones."""
+    holes, n_hole, board, dead, _ = _equity_spot(d)
+    rows: Any = [list(holes) if isinstance(holes, list) else holes]
+    for _ in range(d.below(3)):
+        if not isinstance(holes, list):
+            rows.append(holes)
+        else:
+            rows.append(list(holes) if d.byte() < 128 else list(reversed(holes)))
+    counts: Any = [_number(d, lambda b: b % 4) for _ in range(len(rows) + (d.byte() >= 250))]
+    boards: Any = [board + d.plain_cards(max(0, 4 - len(board)))
+                   if isinstance(board, list) else board]
+    high_only: Any = d.byte() & 1
+    seed = _number(d, lambda b: b * 0x9E3779B97F4A7C15)
+    args = (rows, counts, n_hole, boards, dead, high_only, seed)
+    plain = (_plain(dead, counts, *boards) and all(_plain(row) for row in rows)
+             and type(n_hole) is int and type(seed) is int)
+    return Call("boards_sample_rows", args, lambda b: b.boards_sample_rows(*args), False,
+                plain)
+
+
 def _omaha_bytes_target(d: Decoder) -> Call:
     """``omaha_bytes(cards, n_hole)``: bytes of any values, or not bytes at all."""
     n_hole, n_board = d.count(4 + d.below(3)), 3 + d.below(3)
@@ -871,6 +894,10 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.boards_deals": _boards_target("boards_deals"),
     "backend.boards_enumerate": _boards_target("boards_enumerate"),
     "backend.boards_sample": _boards_target("boards_sample"),
+    "backend.boards_sample_rows": _boards_rows_target,
+    "backend.boards_pot": lambda d: (lambda n: Call(
+        "boards_pot", (n,), lambda b: b.boards_pot(n), False, type(n) is int))(
+        _number(d, lambda b: b % 10)),
     "backend.splitmix64": _splitmix64_target,
     "backend.hand_deal": _hand_target,
     "VectorEnv": _vector_env_target,

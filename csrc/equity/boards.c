@@ -1,4 +1,4 @@
-/* boards.c: equity on several boards (double board, run it twice) and
+/* boards.c: equity on several boards (double board, run it N times) and
  * Omaha high, every hand known.
  *
  * A board's result depends only on its own cards, so each completion of a
@@ -7,7 +7,10 @@
  * share no card; its settlement is the sum of the two records, so the
  * exhaustive loop keeps board 1's completions in memory and, for each
  * completion of board 0, walks them once, summing what the pair sums need
- * (the count of compatible completions, their shares, their scoops). */
+ * (the count of compatible completions, their shares, their scoops). With
+ * more than two boards (run it three times, double board run twice), the
+ * boards after board 0 each keep their completions, walked depth first
+ * with the cards used so far, each record counting the deals below it. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +24,8 @@
 typedef struct {
     int32_t n_players, n_hole, n_pairs, n_boards, high_only;
     hf_hole hole[MAX_PLAYERS];
-    int32_t board[2][5];
-    int32_t n_known[2];
+    int32_t board[HF_BOARDS_MAX][5];
+    int32_t n_known[HF_BOARDS_MAX];
     int32_t deck[52];       /* unknown cards, ascending */
     int32_t n_deck;
 } boards_spot;
@@ -70,8 +73,12 @@ static int32_t make_boards_spot(boards_spot *s, const int32_t *holes, int32_t n_
         for (int32_t i = 0; i < s->n_known[b]; i++) {
             int32_t card = boards[b * 5 + i];
             s->board[b][i] = card;
-            /* the same card at the same place on board 0: dealt before the runs */
-            if (b == 1 && i < s->n_known[0] && card == s->board[0][i])
+            /* the same card at the same place on an earlier board: dealt
+             * before the runs */
+            int32_t shared = 0;
+            for (int32_t e = 0; e < b && !shared; e++)
+                shared = i < s->n_known[e] && card == s->board[e][i];
+            if (shared)
                 continue;
             if ((err = hf_check_cards(&card, 1, &seen)) != 0)
                 return err;
@@ -89,15 +96,25 @@ static int32_t make_boards_spot(boards_spot *s, const int32_t *holes, int32_t n_
 
 static int64_t total_deals(const boards_spot *s)
 {
-    int32_t m0 = 5 - s->n_known[0];
-    int64_t total = hf_choose(s->n_deck, m0);
-    if (s->n_boards == 2) {
-        int64_t second = hf_choose(s->n_deck - m0, 5 - s->n_known[1]);
-        if (total > MAX_DEALS / second)
+    int64_t total = 1;
+    int32_t left = s->n_deck;
+    for (int32_t b = 0; b < s->n_boards; b++) {
+        int32_t m = 5 - s->n_known[b];
+        int64_t ways = hf_choose(left, m);
+        if (ways < 1 || total > MAX_DEALS / ways)
             return HF_ERR_COUNT;
-        total *= second;
+        total *= ways;
+        left -= m;
     }
     return total;
+}
+
+int64_t hf_boards_pot(int32_t n_boards)
+{
+    if (n_boards < 1 || n_boards > HF_BOARDS_MAX)
+        return HF_ERR_COUNT;
+    int64_t lcm = n_boards % 2 ? 2 * n_boards : n_boards;
+    return 5040 * lcm;
 }
 
 int64_t hf_boards_deals(const int32_t *holes, int32_t n_players, int32_t n_hole,
@@ -137,7 +154,7 @@ static void settle_board(const boards_spot *s, int32_t b, uint64_t mask, settled
             n_low++;
         }
     }
-    int32_t unit = HF_BOARDS_POT / s->n_boards;
+    int32_t unit = (int32_t)(hf_boards_pot(s->n_boards) / s->n_boards);
     int32_t high_share = (n_low ? unit / 2 : unit) / n_high;
     int32_t low_share = n_low ? unit / 2 / n_low : 0;
     r->mask = mask;
@@ -196,6 +213,95 @@ static uint64_t complete(boards_spot *s, int32_t b, const int32_t *idx, int32_t 
     return mask;
 }
 
+/* More than two boards: boards 1.. each keep their completions (table[b]),
+ * walked depth first; count[b][k] gathers the deals below record k. */
+typedef struct {
+    const boards_spot *s;
+    settled_board *table[HF_BOARDS_MAX];
+    int64_t *count[HF_BOARDS_MAX];
+    int32_t n_table[HF_BOARDS_MAX];
+    hf_boards_tally *t;
+} boards_walk;
+
+/* Deal boards b.. from the cards not in `used`, each player's share of the
+ * boards before b in share[], who scooped every one of them in `scoop`;
+ * settles the deals' squared shares and scoops, returns their number. */
+static int64_t walk_boards(boards_walk *w, int32_t b, uint64_t used, const int64_t *share,
+                           uint32_t scoop)
+{
+    int32_t n_players = w->s->n_players;
+    if (b == w->s->n_boards) {
+        for (int32_t p = 0; p < n_players; p++) {
+            w->t->share_sq[p] += share[p] * share[p];
+            w->t->scoop[p] += scoop >> p & 1;
+        }
+        return 1;
+    }
+    int64_t deals = 0;
+    for (int32_t k = 0; k < w->n_table[b]; k++) {
+        const settled_board *r = &w->table[b][k];
+        if (r->mask & used)
+            continue;
+        int64_t next[MAX_PLAYERS];
+        for (int32_t p = 0; p < n_players; p++)
+            next[p] = share[p] + r->share[p];
+        int64_t below = walk_boards(w, b + 1, used | r->mask, next, scoop & r->scoop);
+        w->count[b][k] += below;
+        deals += below;
+    }
+    return deals;
+}
+
+static int32_t enumerate_many(boards_spot *s, int32_t part, int32_t n_parts,
+                              hf_boards_tally *out)
+{
+    hf_boards_tally t;
+    memset(&t, 0, sizeof t);
+    boards_walk w = { .s = s, .t = &t };
+    int32_t err = 0;
+    for (int32_t b = 1; b < s->n_boards; b++) {
+        int32_t m = 5 - s->n_known[b];
+        w.n_table[b] = (int32_t)hf_choose(s->n_deck, m);
+        w.table[b] = malloc(sizeof *w.table[b] * (size_t)w.n_table[b]);
+        w.count[b] = calloc((size_t)w.n_table[b], sizeof *w.count[b]);
+        if (!w.table[b] || !w.count[b]) {
+            err = HF_ERR_COUNT;
+            break;
+        }
+        int32_t idx[5] = { 0, 1, 2, 3, 4 };
+        for (int32_t k = 0; k < w.n_table[b]; k++) {
+            settle_board(s, b, complete(s, b, idx, m), &w.table[b][k]);
+            next_combination(idx, s->n_deck, m);
+        }
+    }
+    if (!err) {
+        int32_t m0 = 5 - s->n_known[0];
+        int32_t idx[5] = { 0, 1, 2, 3, 4 };
+        int64_t rank = 0;
+        do {
+            if (rank++ % n_parts != part)
+                continue;
+            settled_board first;
+            settle_board(s, 0, complete(s, 0, idx, m0), &first);
+            int64_t share[MAX_PLAYERS];
+            for (int32_t p = 0; p < s->n_players; p++)
+                share[p] = first.share[p];
+            int64_t deals = walk_boards(&w, 1, first.mask, share, first.scoop);
+            t.deals += deals;
+            add_board(&t, s->n_players, 0, &first, deals);
+        } while (next_combination(idx, s->n_deck, m0));
+        for (int32_t b = 1; b < s->n_boards; b++)
+            for (int32_t k = 0; k < w.n_table[b]; k++)
+                add_board(&t, s->n_players, b, &w.table[b][k], w.count[b][k]);
+        *out = t;
+    }
+    for (int32_t b = 1; b < s->n_boards; b++) {
+        free(w.table[b]);
+        free(w.count[b]);
+    }
+    return err;
+}
+
 int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_hole,
                             const int32_t *boards, const int32_t *n_known, int32_t n_boards,
                             const int32_t *dead, int32_t n_dead, int32_t high_only,
@@ -206,9 +312,15 @@ int32_t hf_boards_enumerate(const int32_t *holes, int32_t n_players, int32_t n_h
                                    dead, n_dead, high_only);
     if (err)
         return err;
-    int32_t m0 = 5 - s.n_known[0], m1 = n_boards == 2 ? 5 - s.n_known[1] : 0;
-    if (!out || n_parts < 1 || part < 0 || part >= n_parts || m1 > 2 || total_deals(&s) < 0)
+    int32_t m0 = 5 - s.n_known[0], m1 = n_boards >= 2 ? 5 - s.n_known[1] : 0;
+    int32_t later_max = 0;   /* the most cards a board after board 0 misses */
+    for (int32_t b = 1; b < n_boards; b++)
+        later_max = 5 - s.n_known[b] > later_max ? 5 - s.n_known[b] : later_max;
+    if (!out || n_parts < 1 || part < 0 || part >= n_parts || later_max > 2
+        || total_deals(&s) < 0)
         return HF_ERR_COUNT;
+    if (n_boards > 2)
+        return enumerate_many(&s, part, n_parts, out);
     /* Board 1's completions from every unknown card (at most C(47, 2)); with
      * one board, one empty record that scoops for everyone, so a deal's
      * scoop of every board is board 0's. */
@@ -287,32 +399,81 @@ int32_t hf_boards_sample(const int32_t *holes, int32_t n_players, int32_t n_hole
         return err;
     if (!out || count < 0 || count > HF_EQUITY_MAX_COUNT)
         return HF_ERR_COUNT;
-    int32_t missing[2] = { 5 - s.n_known[0], n_boards == 2 ? 5 - s.n_known[1] : 0 };
+    int32_t missing[HF_BOARDS_MAX], all_missing = 0;
+    for (int32_t b = 0; b < n_boards; b++)
+        all_missing += missing[b] = 5 - s.n_known[b];
     draw_runs runs;
-    plan_runs(&runs, s.n_deck, missing[0] + missing[1]);
+    plan_runs(&runs, s.n_deck, all_missing);
     hf_boards_tally t;
     memset(&t, 0, sizeof t);
     uint64_t state = seed;
     for (int64_t n = 0; n < count; n++) {
         shuffle_prefix(s.deck, s.n_deck, &runs, &state);
-        settled_board r[2];
+        int64_t won[MAX_PLAYERS] = { 0 };
+        uint32_t scoop_all = ~0u;
         int32_t at = 0;
         for (int32_t b = 0; b < n_boards; b++) {
+            settled_board r;
             int32_t idx[5];
             for (int32_t i = 0; i < missing[b]; i++)
                 idx[i] = at + i;
-            settle_board(&s, b, complete(&s, b, idx, missing[b]), &r[b]);
-            add_board(&t, n_players, b, &r[b], 1);
+            settle_board(&s, b, complete(&s, b, idx, missing[b]), &r);
+            add_board(&t, n_players, b, &r, 1);
+            for (int32_t p = 0; p < n_players; p++)
+                won[p] += r.share[p];
+            scoop_all &= r.scoop;
             at += missing[b];
         }
-        uint32_t scoop_all = n_boards == 2 ? r[0].scoop & r[1].scoop : r[0].scoop;
         for (int32_t p = 0; p < n_players; p++) {
-            int64_t won = r[0].share[p] + (n_boards == 2 ? r[1].share[p] : 0);
-            t.share_sq[p] += won * won;
+            t.share_sq[p] += won[p] * won[p];
             t.scoop[p] += scoop_all >> p & 1;
         }
     }
     t.deals = count;
+    *out = t;
+    return 0;
+}
+
+int32_t hf_boards_sample_rows(const int32_t *hands, int32_t n_rows, const int64_t *counts,
+                              int32_t n_players, int32_t n_hole,
+                              const int32_t *boards, const int32_t *n_known, int32_t n_boards,
+                              const int32_t *dead, int32_t n_dead, int32_t high_only,
+                              uint64_t seed, hf_boards_tally *out)
+{
+    if (!out || !hands || !counts || n_rows < 0 || n_players < 2 || n_players > MAX_PLAYERS
+        || n_hole < 4 || n_hole > 6)
+        return HF_ERR_COUNT;
+    int64_t all = 0;
+    for (int32_t k = 0; k < n_rows; k++) {
+        if (counts[k] < 0 || counts[k] > HF_EQUITY_MAX_COUNT - all)
+            return HF_ERR_COUNT;
+        all += counts[k];
+    }
+    hf_boards_tally t, row;
+    memset(&t, 0, sizeof t);
+    for (int32_t k = 0; k < n_rows; k++) {
+        int32_t err = hf_boards_sample(hands + (int64_t)k * n_players * n_hole, n_players,
+                                       n_hole, boards, n_known, n_boards, dead, n_dead,
+                                       high_only, hf_splitmix64(seed, (uint64_t)k), counts[k],
+                                       &row);
+        if (err)
+            return err;
+        t.deals += row.deals;
+        for (int32_t b = 0; b < HF_BOARDS_MAX; b++)
+            t.no_low[b] += row.no_low[b];
+        for (int32_t p = 0; p < n_players; p++) {
+            t.share[p] += row.share[p];
+            t.share_sq[p] += row.share_sq[p];
+            t.scoop[p] += row.scoop[p];
+            for (int32_t b = 0; b < HF_BOARDS_MAX; b++) {
+                t.board_scoop[b][p] += row.board_scoop[b][p];
+                t.win_high[b][p] += row.win_high[b][p];
+                t.tie_high[b][p] += row.tie_high[b][p];
+                t.win_low[b][p] += row.win_low[b][p];
+                t.tie_low[b][p] += row.tie_low[b][p];
+            }
+        }
+    }
     *out = t;
     return 0;
 }

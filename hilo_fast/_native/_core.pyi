@@ -165,6 +165,7 @@ class _Lib:
         n_parts: int,
         out: _CData,
     ) -> int: ...
+    def hf_boards_pot(self, n_boards: int) -> int: ...
     def hf_boards_deals(
         self,
         holes: Sequence[int] | _CData,
@@ -204,6 +205,22 @@ class _Lib:
         high_only: int,
         seed: int,
         count: int,
+        out: _CData,
+    ) -> int: ...
+    def hf_boards_sample_rows(
+        self,
+        hands: Sequence[int] | _CData,
+        n_rows: int,
+        counts: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        boards: Sequence[int] | _CData,
+        n_known: Sequence[int] | _CData,
+        n_boards: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        high_only: int,
+        seed: int,
         out: _CData,
     ) -> int: ...
     def hf_range_deals(

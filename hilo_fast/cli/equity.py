@@ -11,7 +11,7 @@ from typing import Any
 
 from .._native.choice import BACKEND
 from ..core.game import NAMED, Game
-from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES, equity
+from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_RUNS, MAX_SAMPLES, equity
 from ..progress import Progress
 from ..ranges.language import Range
 from .args import GAME_HELP, SEED, THREADS, game_named, int_in
@@ -119,9 +119,10 @@ def add_parser(sub: Any) -> None:
                         "known cards)")
     p.add_argument("--dead", default="", help="cards out of the deck")
     p.add_argument("--game", type=game_named, help=GAME_HELP)
-    p.add_argument("--runs", type=int_in(1, 2), default=1,
-                   help="run the rest of the board 1 or 2 times (default 1): the same "
-                        "equity, a smaller spread")
+    p.add_argument("--runs", type=int_in(1, MAX_RUNS), default=1,
+                   help=f"run the rest of the board 1 to {MAX_RUNS} times (default 1; "
+                        f"boards x runs at most {MAX_RUNS}): the same equity, a smaller "
+                        "spread")
     p.add_argument("--samples", type=int_in(1, MAX_SAMPLES),
                    help=f"Monte Carlo samples, 1..{MAX_SAMPLES:,} (default: exact, or "
                         f"{DEFAULT_SAMPLES:,} samples when random hands make over "

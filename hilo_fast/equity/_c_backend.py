@@ -8,6 +8,7 @@ place (see :mod:`hilo_fast.core._c_backend`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -193,9 +194,10 @@ def range_sample(holes: Sequence[int], n_hole: int, board: Sequence[int], dead: 
 
 # ---- equity on several boards (csrc/equity/boards.c) ----
 #
-# ``boards`` is a list of 1 or 2 boards' known cards. A flat tally: deals,
-# no_low of board 0 and board 1, then per player share, share_sq, scoop and,
-# for each board, BOARD_FIELDS (see hf_boards_tally).
+# ``boards`` is a list of 1 to BOARDS_MAX boards' known cards. A flat tally:
+# deals, no_low of each of the BOARDS_MAX boards, then per player share,
+# share_sq, scoop and, for each of the BOARDS_MAX boards, BOARD_FIELDS (see
+# hf_boards_tally); shares in 1/boards_pot(number of boards) of the pot.
 
 BOARDS_POT: int = lib.HF_BOARDS_POT
 BOARDS_MAX: int = lib.HF_BOARDS_MAX
@@ -222,13 +224,34 @@ def _boards_args(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[in
             n_boards, dead, len(dead))
 
 
-def _boards_flat(out: Any, n_players: int) -> list[int]:
-    flat = [int(out.deals), int(out.no_low[0]), int(out.no_low[1])]
+def boards_pot(n_boards: int) -> int:
+    """The units of a pot on ``n_boards`` boards (hf_boards_pot), or ERR_COUNT."""
+    if type(n_boards) is not int or not 1 <= n_boards <= BOARDS_MAX:
+        return ERR_COUNT
+    return int(lib.hf_boards_pot(n_boards))
+
+
+@functools.lru_cache(maxsize=16)
+def _flat_order(n_players: int) -> Any:
+    """Where each item of the flat tally sits in hf_boards_tally read as int64s."""
+    np = __import__("numpy")
+
+    def at(field: str) -> int:
+        return int(ffi.offsetof("hf_boards_tally", field)) // 8
+
+    order = [at("deals"), *(at("no_low") + b for b in range(BOARDS_MAX))]
     for p in range(n_players):
-        flat += [int(out.share[p]), int(out.share_sq[p]), int(out.scoop[p])]
+        order += [at("share") + p, at("share_sq") + p, at("scoop") + p]
         for b in range(BOARDS_MAX):
-            flat += [int(getattr(out, field)[b][p]) for field in BOARD_FIELDS]
-    return flat
+            order += [at(field) + 10 * b + p for field in BOARD_FIELDS]
+    return np.array(order, dtype=np.intp)
+
+
+def _boards_flat(out: Any, n_players: int) -> list[int]:
+    """The flat tally of an hf_boards_tally (every field an int64)."""
+    np = __import__("numpy")
+    words = np.frombuffer(ffi.buffer(out), dtype=np.int64)
+    return words[_flat_order(n_players)].tolist()  # type: ignore[no-any-return]
 
 
 def boards_deals(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
@@ -260,6 +283,34 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
         err = int(lib.hf_boards_sample(*args, int(bool(high_only)), seed, count, out))
     except _NOT_A_CARD:   # numbers cffi cannot pass: the spot's error, else a count's
         return _boards_refused(args)
+    return err or _boards_flat(out, args[1])
+
+
+def boards_sample_rows(rows: Any, counts: Any, n_hole: int,
+                       boards: Sequence[Sequence[int]], dead: Sequence[int],
+                       high_only: bool, seed: int) -> list[int] | int:
+    """One tally of ``counts[k]`` random deals for each tuple of hands
+    ``rows[k]`` (flat, every hand known: a list of lists, or a C-contiguous
+    2-D int32 array), row k's from the stream ``splitmix64(seed, k)``; or
+    ERR_* (hf_boards_sample_rows)."""
+    np = __import__("numpy")
+    if not isinstance(rows, np.ndarray):   # ids the C refuses for what is not a card
+        rows = [_card_ids(row) for row in rows]
+    try:
+        table = np.ascontiguousarray(rows, dtype=np.int32)
+        times = np.ascontiguousarray(counts, dtype=np.int64)
+    except (OverflowError, TypeError, ValueError):
+        return ERR_COUNT
+    if table.ndim != 2 or not len(table) or times.shape != (len(table),) \
+            or not 0 <= seed < 1 << 64:
+        return ERR_COUNT
+    args = _boards_args(table[0].tolist(), n_hole, boards, dead)
+    if args[1] * n_hole != table.shape[1]:
+        return ERR_COUNT
+    out = ffi.new("hf_boards_tally *")
+    err = int(lib.hf_boards_sample_rows(ffi.from_buffer("int32_t[]", table), len(table),
+                                        ffi.from_buffer("int64_t[]", times), *args[1:],
+                                        int(bool(high_only)), seed, out))
     return err or _boards_flat(out, args[1])
 
 

@@ -31,7 +31,9 @@ from ._py_boards import BOARDS_MAX as BOARDS_MAX
 from ._py_boards import BOARDS_POT as BOARDS_POT
 from ._py_boards import boards_deals as boards_deals
 from ._py_boards import boards_enumerate as boards_enumerate
+from ._py_boards import boards_pot as boards_pot
 from ._py_boards import boards_sample as boards_sample
+from ._py_boards import boards_sample_rows as boards_sample_rows
 from ._py_draw import _plan_runs, _shuffle_prefix
 from .range_arrays import check_range_arrays
 

@@ -1,16 +1,24 @@
-"""Equity on several boards (double board, run it twice) and Omaha high, the
-pure twin of csrc/equity/boards.c: the same deals in the same order, the
+"""Equity on several boards (double board, run it N times) and Omaha high,
+the pure twin of csrc/equity/boards.c: the same deals in the same order, the
 same draws, settled into the same integer tallies (hilo_fast.h describes
-them; the native twin's flat form: deals, no_low of each board, then per
-player share, share_sq, scoop and each board's BOARD_FIELDS)."""
+them; the native twin's flat form: deals, no_low of each of the BOARDS_MAX
+boards, then per player share, share_sq, scoop and each board's BOARD_FIELDS)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
+from typing import Any
 
-from ..core._py_backend import _MASK64, ERR_COUNT, _omaha_high, _omaha_low, check_cards
+from ..core._py_backend import (
+    _MASK64,
+    ERR_COUNT,
+    _omaha_high,
+    _omaha_low,
+    check_cards,
+    splitmix64,
+)
 from ._py_draw import _plan_runs, _shuffle_prefix
 
 _MAX_PLAYERS = 10
@@ -18,10 +26,19 @@ _MAX_DEALS = 1 << 62
 EQUITY_MAX_COUNT = 1 << 30  # deals per call (HF_EQUITY_MAX_COUNT)
 
 BOARDS_POT = 10080   # a half of one of two boards (2520) divides among up to 10
-BOARDS_MAX = 2
+BOARDS_MAX = 8
 BOARD_FIELDS = ("board_scoop", "win_high", "tie_high", "win_low", "tie_low")
 _BOARD_WIDTH = len(BOARD_FIELDS)
 _BOARDS_PLAYER = 3 + _BOARD_WIDTH * BOARDS_MAX   # a player's fields in a flat tally
+_HEAD = 1 + BOARDS_MAX                           # deals, then each board's no_low
+
+
+def boards_pot(n_boards: int) -> int:
+    """The units of a pot on ``n_boards`` boards: 5040 x lcm(2, n_boards), so
+    that a half of one board divides among up to 10 tied players (hf_boards_pot)."""
+    if type(n_boards) is not int or not 1 <= n_boards <= BOARDS_MAX:
+        return ERR_COUNT
+    return 5040 * (2 * n_boards if n_boards % 2 else n_boards)
 
 
 class _BoardsSpot:
@@ -48,9 +65,10 @@ def _boards_spot(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[in
         if err:
             return err
     rows = [list(board) for board in boards]
-    # a card of board 1 at the same place on board 0 was dealt before the runs
-    own = [rows[0]] + [[card for at, card in enumerate(row)
-                        if not (at < len(rows[0]) and rows[0][at] == card)] for row in rows[1:]]
+    # a card at the same place on an earlier board was dealt before the runs
+    own = [[card for at, card in enumerate(row)
+            if not any(at < len(earlier) and earlier[at] == card for earlier in rows[:b])]
+           for b, row in enumerate(rows)]
     err = check_cards(*hands, *own, dead)
     if err:
         return err
@@ -62,11 +80,13 @@ def _boards_spot(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[in
 
 
 def _boards_total(spot: _BoardsSpot) -> int:
-    missing = [5 - len(row) for row in spot.boards]
-    total = comb(len(spot.deck), missing[0])
-    if len(missing) == 2:
-        total *= comb(len(spot.deck) - missing[0], missing[1])
-    return total if total <= _MAX_DEALS else ERR_COUNT
+    total, left = 1, len(spot.deck)
+    for row in spot.boards:
+        total *= comb(left, 5 - len(row))
+        left -= 5 - len(row)
+        if total > _MAX_DEALS:   # the C stops at the first board past it
+            return ERR_COUNT
+    return total
 
 
 def boards_deals(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
@@ -86,7 +106,7 @@ def _settle_board_values(spot: _BoardsSpot, board: list[int], high_only: bool
     high_winners = [p for p, high in enumerate(highs) if high == best_high]
     qualifying = [low for low in lows if low]
     low_winners = [p for p, low in enumerate(lows) if qualifying and low == min(qualifying)]
-    unit = BOARDS_POT // len(spot.boards)
+    unit = boards_pot(len(spot.boards)) // len(spot.boards)
     high_share = (unit // 2 if low_winners else unit) // len(high_winners)
     low_share = unit // 2 // len(low_winners) if low_winners else 0
     shares, flags = [], []
@@ -108,7 +128,7 @@ def _settle_deal(spot: _BoardsSpot, completed: list[list[int]], high_only: bool,
     for b, (_, _, no_low) in enumerate(settled):
         tally[1 + b] += no_low
     for p in range(len(spot.hands)):
-        at = 3 + _BOARDS_PLAYER * p
+        at = _HEAD + _BOARDS_PLAYER * p
         won = sum(shares[p] for shares, _, _ in settled)
         tally[at] += won
         tally[at + 1] += won * won
@@ -128,21 +148,28 @@ def boards_enumerate(holes: Sequence[int], n_hole: int, boards: Sequence[Sequenc
     if isinstance(spot, int):
         return spot
     missing = [5 - len(row) for row in spot.boards]
-    if n_parts < 1 or not 0 <= part < n_parts or (len(missing) == 2 and missing[1] > 2) \
+    if n_parts < 1 or not 0 <= part < n_parts or any(m > 2 for m in missing[1:]) \
             or _boards_total(spot) < 0:
         return ERR_COUNT
-    tally = [0] * (3 + _BOARDS_PLAYER * len(spot.hands))
+    tally = [0] * (_HEAD + _BOARDS_PLAYER * len(spot.hands))
     for rank, first in enumerate(combinations(spot.deck, missing[0])):
-        if rank % n_parts != part:
-            continue
-        board0 = spot.boards[0] + list(first)
-        if len(missing) == 1:
-            _settle_deal(spot, [board0], high_only, tally)
-            continue
-        rest = [card for card in spot.deck if card not in first]
-        for second in combinations(rest, missing[1]):
-            _settle_deal(spot, [board0, spot.boards[1] + list(second)], high_only, tally)
+        if rank % n_parts == part:
+            _deal_rest(spot, [spot.boards[0] + list(first)], set(first), high_only, tally)
     return tally
+
+
+def _deal_rest(spot: _BoardsSpot, completed: list[list[int]], used: set[int],
+               high_only: bool, tally: list[int]) -> None:
+    """Every completion of the boards after ``completed`` from the cards not
+    ``used``, each deal settled."""
+    b = len(completed)
+    if b == len(spot.boards):
+        _settle_deal(spot, completed, high_only, tally)
+        return
+    rest = [card for card in spot.deck if card not in used]
+    for cards in combinations(rest, 5 - len(spot.boards[b])):
+        _deal_rest(spot, [*completed, spot.boards[b] + list(cards)], used | set(cards),
+                   high_only, tally)
 
 
 def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[int]],
@@ -158,7 +185,7 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
     missing = [5 - len(row) for row in spot.boards]
     deck = spot.deck
     runs = _plan_runs(len(deck), sum(missing))
-    tally = [0] * (3 + _BOARDS_PLAYER * len(spot.hands))
+    tally = [0] * (_HEAD + _BOARDS_PLAYER * len(spot.hands))
     state = seed
     for _ in range(count):
         state = _shuffle_prefix(deck, runs, state)
@@ -168,3 +195,25 @@ def boards_sample(holes: Sequence[int], n_hole: int, boards: Sequence[Sequence[i
             at += m
         _settle_deal(spot, completed, high_only, tally)
     return tally
+
+
+def boards_sample_rows(rows: Any, counts: Any, n_hole: int,
+                       boards: Sequence[Sequence[int]], dead: Sequence[int],
+                       high_only: bool, seed: int) -> list[int] | int:
+    """One tally of ``counts[k]`` random deals for each tuple of hands
+    ``rows[k]`` (lists, or a 2-D array), row k's from the stream
+    ``splitmix64(seed, k)``; or ERR_*."""
+    rows = rows.tolist() if hasattr(rows, "tolist") else rows
+    counts = counts.tolist() if hasattr(counts, "tolist") else counts
+    if not len(rows) or len(rows) != len(counts) \
+            or any(len(row) != len(rows[0]) for row in rows) or not 0 <= seed <= _MASK64 \
+            or any(type(c) is not int or c < 0 for c in counts) or sum(counts) > EQUITY_MAX_COUNT:
+        return ERR_COUNT
+    total: list[int] | None = None
+    for k, (row, count) in enumerate(zip(rows, counts, strict=True)):
+        tally = boards_sample(row, n_hole, boards, dead, high_only, splitmix64(seed, k), count)
+        if isinstance(tally, int):
+            return tally
+        total = tally if total is None else [a + b for a, b in zip(total, tally, strict=True)]
+    assert total is not None
+    return total

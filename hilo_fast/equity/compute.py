@@ -14,6 +14,11 @@ Pot shares are counted in 1/5040 of a pot, which every split of a half
 among up to 10 tied players divides evenly, so exact results are exact
 fractions. Odd chips do not arise: equity is the expected share of the pot.
 
+It is one cohesive module: every kind of spot :func:`equity` takes (one
+board, several boards and runs, ranges on either) shares its parsing, its
+chunks and their runner, and its result types; the kernels live apart
+(the backends, range_spots.py, range_boards.py).
+
 >>> result = equity(["AsAhKsKd", "QsQhJsJd"], board="KhQd9c9s2h")
 >>> [p.equity for p in result.players]  # no low possible: high takes all
 [1.0, 0.0]
@@ -37,6 +42,14 @@ from ..core.split import PARALLEL, pull
 from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
+from .range_boards import (
+    EXACT_TUPLES,
+    BoardsRangeSpot,
+    boards_range_chunk,
+    deals_per_tuple,
+    full_range,
+    tuple_count,
+)
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
 
 __all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
@@ -70,8 +83,11 @@ _FIELDS = len(backend.EQUITY_TALLY_FIELDS)  # per player in a flat tally
 #: enumerated when they have at most this many deals (a deal: a completion of
 #: every board), else sampled (DEFAULT_SAMPLES): about 20 ns a deal heads-up in C.
 BOARDS_EXACT_LIMIT = 50_000_000
-#: The most runs equity takes (the C settles two boards a deal).
-MAX_RUNS = 2
+#: Hand tuples per chunk of an exact enumeration on several boards with ranges.
+RANGE_CHUNK_TUPLES = 256
+#: The most runs equity takes: the boards in all (boards x runs) are at
+#: most the backend's BOARDS_MAX (8: run it 8 times, double board 4 times).
+MAX_RUNS = 8
 
 #: A spot on several boards: each board's known cards, and high only.
 BoardsSpot = tuple[tuple[tuple[int, ...], ...], bool]
@@ -80,7 +96,7 @@ BoardsSpot = tuple[tuple[tuple[int, ...], ...], bool]
 # then the ranges for a range spot, or the boards for a spot on several boards.
 Chunk = (tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
          | tuple[str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int,
-                 RangeSpot | BoardsSpot])
+                 RangeSpot | BoardsSpot | BoardsRangeSpot])
 
 
 @dataclass(frozen=True)
@@ -172,6 +188,9 @@ def _run_chunk(chunk: Chunk) -> list[int]:
         tally = backend.equity_enumerate(holes, n_hole, board, dead, start, count)
     elif mode == "sample":
         tally = backend.equity_sample(holes, n_hole, board, dead, start, count)
+    elif mode.startswith("boards-range-"):  # several boards, ranges: range_boards.py
+        tally = boards_range_chunk(mode.removeprefix("boards-range-"), holes, n_hole,
+                                   chunk[7], dead, start, count)  # type: ignore[misc, arg-type]
     elif mode.startswith("boards-"):  # several boards or high only: (boards, high_only) last
         rows, high_only = chunk[7]  # type: ignore[misc]
         run = backend.boards_enumerate if mode == "boards-enumerate" else backend.boards_sample
@@ -367,11 +386,14 @@ def equity(
     b2]`` (both unknown when not given), the two boards dealt jointly from one
     deck, half the pot each. ``runs=2``: the rest of the board is run twice
     (the runs share the known cards, half the pot each): the same equity, a
-    smaller ``std_dev``. Several boards and runs need every hand known; they
-    are enumerated when the deals (a completion of every board) are at most
-    ``BOARDS_EXACT_LIMIT`` and the second board is known from the flop on,
-    else sampled. A high-only game takes ranges and random hands too (settled
-    as range equity, its rules for exact or sampled).
+    smaller ``std_dev``; ``runs`` 1 to ``MAX_RUNS``, boards x runs at most 8.
+    With every hand known, several boards and runs are enumerated when the
+    deals (a completion of every board) are at most ``BOARDS_EXACT_LIMIT``
+    and every board after the first is known from the flop on, else sampled.
+    Ranges and random hands on several boards: exact over every tuple of
+    hands when few enough (hilo_fast.equity.range_boards), else sampled. A
+    high-only game on one board takes ranges and random hands as range
+    equity (its rules for exact or sampled).
 
     >>> r = equity(["AsAhKsKd", "QsQhJsJd"], game=Game(boards=2),
     ...            boards=["Kh9c2d", "Qd8c3h"])
@@ -471,11 +493,8 @@ def _boards_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike,
                    runs: int, samples: int | None, seed: int | None, threads: int | None,
                    executor: Executor | None, progress: bool | Progress) -> EquityResult:
     """Equity on several boards or in a high-only game (csrc/equity/boards.c)."""
-    players, n_hole, _ = _parse_players(holes)
+    players, n_hole, ranges = _parse_players(holes)
     _check_game_holes(game, n_hole)
-    if any(hand is None for hand in players):
-        raise ValueError("equity on several boards, with runs or in a high-only game needs "
-                         "every hand known (no random hand, no range)")
     n_boards = game.boards if game is not None else 1 if boards is None else len(boards)
     if boards is not None:
         if isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence):
@@ -500,16 +519,21 @@ def _boards_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike,
     check_distinct(**named, **{f"board {b}": row for b, row in enumerate(rows)}, dead=dead_ids)
     rows = rows * runs   # the runs share the known cards
     n_threads = _check_run_options(samples, seed, threads, executor, progress)
-    flat = tuple(card for hand in players if hand is not None for card in hand)
+    flat = tuple(card for hand in players for card in (hand or [-1] * n_hole))
     high_only = game is not None and not game.hilo
     missing = [5 - len(row) for row in rows]
-    unknown = 52 - len(flat) - len({c for row in rows for c in row}) - len(dead_ids)
-    if sum(missing) > unknown:
-        raise ValueError(f"too many cards: the boards need {sum(missing)}, "
-                         f"only {unknown} are left")
+    n_drawn = sum(hand is None for hand in players)   # ranges and random hands
+    unknown = (52 - sum(len(hand) for hand in players if hand is not None)
+               - len({c for row in rows for c in row}) - len(dead_ids))
+    if sum(missing) + n_drawn * n_hole > unknown:
+        raise ValueError(f"too many cards: the boards need {sum(missing)} and the hands dealt "
+                         f"{n_drawn * n_hole}, only {unknown} are left")
     spot: BoardsSpot = (tuple(tuple(row) for row in rows), high_only)
+    if n_drawn:
+        return _boards_range_equity(players, n_hole, ranges, rows, dead_ids, spot, unknown,
+                                    samples, seed, n_threads, executor, progress, game, runs)
     deals = int(backend.boards_deals(flat, n_hole, spot[0], tuple(dead_ids)))
-    enumerable = len(rows) == 1 or missing[1] <= 2
+    enumerable = all(m <= 2 for m in missing[1:])
     exact = samples is None and enumerable and 0 <= deals <= BOARDS_EXACT_LIMIT
     chunks: list[Chunk] | Iterator[Chunk]
     if exact:
@@ -533,16 +557,68 @@ def _boards_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike,
     return _boards_result(tally, players, rows, dead_ids, exact, seed, game, runs)
 
 
+def _boards_range_equity(players: list[list[int] | None], n_hole: int,
+                         ranges: list[Range | None], rows: list[list[int]], dead: list[int],
+                         spot: BoardsSpot, unknown: int, samples: int | None,
+                         seed: int | None, n_threads: int, executor: Executor | None,
+                         progress: bool | Progress, game: Game | None,
+                         runs: int) -> EquityResult:
+    """Several boards with players dealt from ranges or random hands
+    (hilo_fast.equity.range_boards has the rule for exact)."""
+    removed = [*(c for hand in players if hand is not None for c in hand),
+               *{c for row in rows for c in row}, *dead]
+    dealt, exact_weights = prepare_ranges(ranges, removed)
+    n_random = sum(hand is None and r is None for hand, r in zip(players, ranges, strict=True))
+    tuples = tuple_count(dealt) * math.comb(52 - len(removed), n_hole) ** n_random
+    per_tuple = deals_per_tuple(rows, unknown - sum(hand is None for hand in players) * n_hole)
+    exact = (samples is None and exact_weights and all(5 - len(row) <= 2 for row in rows[1:])
+             and tuples <= EXACT_TUPLES and tuples * per_tuple <= BOARDS_EXACT_LIMIT)
+    flat = tuple(card for hand in players for card in (hand or [-1] * n_hole))
+    chunk_spot: BoardsRangeSpot
+    chunks: list[Chunk] | Iterator[Chunk]
+    if exact:
+        full = (tuple(full_range(n_hole, removed) if hand is None and r is None else entry
+                      for hand, r, entry in zip(players, ranges, dealt, strict=True)))
+        chunk_spot = (spot[0], spot[1], full, tuple(removed))
+        size = max(1, min(RANGE_CHUNK_TUPLES, -(-tuples // max(1, n_threads))))
+        chunks = [("boards-range-enumerate", flat, n_hole, (), tuple(dead), start,
+                   min(size, tuples - start), chunk_spot) for start in range(0, tuples, size)]
+        total, seed, used = tuples, None, len(chunks)
+    else:
+        chunk_spot = (spot[0], spot[1], dealt, tuple(removed))
+        total = samples or DEFAULT_SAMPLES
+        seed = secrets.randbits(64) if seed is None else seed
+        chunks = (("boards-range-sample", flat, n_hole, (), tuple(dead),
+                   _chunk_seed(seed, index), min(CHUNK_SAMPLES, total - start), chunk_spot)
+                  for index, start in enumerate(range(0, total, CHUNK_SAMPLES)))
+        used = -(-total // CHUNK_SAMPLES)
+    used = max(1, min(n_threads, used)) if PARALLEL else 1
+    unit = "hand tuples" if exact else "samples"
+    if isinstance(progress, Progress):
+        bar, progress.total, progress.unit = progress, total, unit
+    else:
+        bar = Progress(total, unit, show=progress)
+    with bar:
+        tally = _run(chunks, used, executor, bar.update)
+    if not tally[0]:
+        raise ValueError("the ranges can never be dealt together: every choice of their hands "
+                         "shares a card")
+    return _boards_result(tally[:-1], players, rows, dead, exact, seed, game, runs,
+                          ranges, tally[-1])
+
+
 def _boards_result(tally: list[int], players: list[list[int] | None], rows: list[list[int]],
                    dead: list[int], exact: bool, seed: int | None, game: Game | None,
-                   runs: int) -> EquityResult:
-    """The answer from a tally of hf_boards_tally's flat form."""
-    deals, n_boards, pot = tally[0], len(rows), backend.BOARDS_POT
+                   runs: int, ranges: Sequence[Range | None] = (),
+                   settled: int | None = None) -> EquityResult:
+    """The answer from a tally of hf_boards_tally's flat form (weighted by
+    the hands' weights with ranges: ``settled`` is then the deals settled)."""
+    deals, n_boards, pot = tally[0], len(rows), backend.boards_pot(len(rows))
     width = len(backend.BOARD_FIELDS)
     per_player = 3 + width * backend.BOARDS_MAX
     out = []
     for p, hand in enumerate(players):
-        at = 3 + per_player * p
+        at = 1 + backend.BOARDS_MAX + per_player * p
         share, share_sq, scoop = tally[at:at + 3]
         per_board = [BoardEquity(*(count / deals for count in
                                    tally[at + 3 + width * b:at + 3 + width * (b + 1)]))
@@ -569,8 +645,10 @@ def _boards_result(tally: list[int], players: list[list[int] | None], rows: list
     return EquityResult(
         players=tuple(out), board=tuple(card_str(c) for c in rows[0]),
         dead=tuple(card_str(c) for c in dead),
-        no_low=sum(tally[1:1 + n_boards]) / n_boards / deals, boards=deals, exact=exact,
-        seed=seed, ranges=(None,) * len(players), game=game, runs=runs,
+        no_low=sum(tally[1:1 + n_boards]) / n_boards / deals,
+        boards=deals if settled is None else settled, exact=exact, seed=seed,
+        ranges=tuple(None if r is None else str(r) for r in ranges) or (None,) * len(players),
+        game=game, runs=runs,
         board_cards=tuple(tuple(card_str(c) for c in row) for row in rows))
 
 

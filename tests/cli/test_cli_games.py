@@ -77,8 +77,9 @@ def test_showdown_high_only(capsys: pytest.CaptureFixture[str]) -> None:
     (["equity", "AsAhKsKd", "QsQhJsJd", "--game", "nope"], "unknown game 'nope'"),
     (["equity", "AsAhKsKd", "QsQhJsJd", "--game", "double-board", "--board", "Kh9c2d"],
      "boards must hold 2"),
-    (["equity", "AsAhKsKd", "QsQhJsJd", "--runs", "3"], "must be 1..2"),
-    (["equity", "AsAhKsKd", "random", "--game", "double-board"], "every hand known"),
+    (["equity", "AsAhKsKd", "QsQhJsJd", "--runs", "9"], "must be 1..8"),
+    (["equity", "AsAhKsKd", "random", "--game", "double-board", "--runs", "5"],
+     "at most 8 boards"),
     (["showdown", "--board", "Ks8d7h4c3s", "--seat", "As2dQcQh:5", "--seat", "KcKdJs9h:5",
       "--game", "courchevel"], "game deals 5"),
 ])

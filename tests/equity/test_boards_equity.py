@@ -161,7 +161,10 @@ def test_boards_backends_refuse_bad_spots(twin: ModuleType) -> None:
     assert twin.boards_deals(holes, 4, [[4, 5, 6], [4, 8, 9]], []) == 39 * 38 // 2 * (37 * 36 // 2)
     assert twin.boards_deals(holes, 4, [[4, 5, 6], [8, 4, 9]], []) == twin.ERR_DUPLICATE
     assert twin.boards_deals(holes, 4, [[4, 5, 6], [7, 8]], []) == twin.ERR_COUNT
-    assert twin.boards_deals(holes, 4, [[4, 5, 6]] * 3, []) == twin.ERR_COUNT
+    # three runs of one flop: 2 cards each from the 41 left, one after another
+    assert twin.boards_deals(holes, 4, [[4, 5, 6]] * 3, []) == 41 * 40 // 2 * (39 * 38 // 2) \
+        * (37 * 36 // 2)
+    assert twin.boards_deals(holes, 4, [[4, 5, 6]] * (twin.BOARDS_MAX + 1), []) == twin.ERR_COUNT
     assert twin.boards_deals(holes, 4, [], []) == twin.ERR_COUNT
     assert twin.boards_deals([-1] * 4 + holes[4:], 4, good, []) == twin.ERR_COUNT
     assert twin.boards_deals(holes, 4, good, [51]) == twin.ERR_DUPLICATE
@@ -232,16 +235,16 @@ def test_omaha_high_river_winner_agrees_with_phevaluator_per_hand() -> None:
 
 def test_bad_game_options_are_named() -> None:
     holes = ["AsAhKsKd", "QsQhJsJd"]
-    with pytest.raises(ValueError, match="every hand known"):
-        hf.equity([holes[0], None], game=hf.Game(boards=2))
+    with pytest.raises(ValueError, match="neither cards"):
+        hf.equity([holes[0], "AsQq7"], game=hf.Game(boards=2))
     with pytest.raises(ValueError, match="boards must hold 2"):
         hf.equity(holes, game=hf.Game(boards=2), boards=["Kh9c2d"])
     with pytest.raises(ValueError, match="boards=\\[first, second\\]"):
         hf.equity(holes, "Kh9c2d", game=hf.Game(boards=2))
-    with pytest.raises(ValueError, match="at most 2 boards"):
-        hf.equity(holes, game=hf.Game(boards=2), runs=2, samples=10)
-    with pytest.raises(ValueError, match=r"runs must be 1\.\.2"):
-        hf.equity(holes, runs=3)
+    with pytest.raises(ValueError, match="at most 8 boards"):
+        hf.equity(holes, game=hf.Game(boards=2), runs=5, samples=10)
+    with pytest.raises(ValueError, match=r"runs must be 1\.\.8"):
+        hf.equity(holes, runs=9)
     with pytest.raises(ValueError, match="game deals 5"):
         hf.equity(holes, game=hf.Game(hole_cards=5))
     with pytest.raises(TypeError, match=r"hilo_fast\.Game"):

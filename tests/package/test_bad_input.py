@@ -215,8 +215,8 @@ CASES = [
          ValueError, "boards must hold 2 board(s)"),
     Case("equity", "dup", 'equity(["As2dKh3c", "7c8d9hTs"], game=Game(boards=2), '
          'boards=["2c4c5c", "6cJc2c"])', ValueError, "duplicate card 2c"),
-    Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], runs=3)', ValueError,
-         "runs must be 1..2, got 3"),
+    Case("equity", "range", 'equity(["As2dKh3c", "7c8d9hTs"], runs=9)', ValueError,
+         "runs must be 1..8, got 9"),
     Case("equity", "type", 'equity(["As2dKh3c", "7c8d9hTs"], game="high")', TypeError,
          "game must be a hilo_fast.Game"),
     Case("equity", "count", 'equity(["As2dKh3c"])', ValueError, "equity needs 2 to 10 players, got 1"),
