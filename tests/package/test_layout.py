@@ -29,6 +29,7 @@ PUBLIC = {
     "parse_phh", "parse_pokerstars", "pql", "range_vs_range", "rank_hands", "read_history",
     "read_phh", "read_pokerstars", "runouts", "showdown", "simulate", "to_phh", "to_phhs",
     "Solution", "SolverBot", "Subgame", "best_response", "solve",
+    "NextStreet", "StreetEquity", "Unroll", "next_street", "unroll",
 }
 
 # Module paths the docs and examples used before the subpackages: (old, new, a name in it).
