@@ -9,12 +9,12 @@ combos by weight, then boards) in which it comes, and the mean of the
 equities after it, weighted by those chances, is the equity now.
 
 >>> import hilo_fast as hf
->>> u = hf.unroll("As2sKhKd", "QQJJ,A3$ds", "5h6h9cTdKs")
->>> [(s.street, round(s.equity, 4)) for s in u.streets]
-[('flop', 0.5904), ('turn', 0.6598), ('river', 0.9267)]
->>> n = hf.next_street("As2sKhKd", "QQJJ,A3$ds", "5h6h9c")
+>>> u = hf.unroll("As2sKhKd", "QQJJ:$ds", "5h6h9cTd3c")
+>>> [(s.street, round(s.equity, 4)) for s in u.streets]   # the river gives him both halves
+[('flop', 0.7293), ('turn', 0.7312), ('river', 1.0)]
+>>> n = hf.next_street("As2sKhKd", "QQJJ:$ds", "5h6h9c")
 >>> len(n.cards), round(float(n.probability @ n.card_equity), 4)   # the mean is the flop's
-(45, 0.5904)
+(45, 0.7293)
 """
 
 from __future__ import annotations
