@@ -86,7 +86,11 @@ class RangeVsRange:
 
             _, ax = plt.subplots(figsize=(6, 4))
         equity, cumulative = self.distribution()
-        ax.step(cumulative * 100, equity * 100, where="post", label=label)
+        np = _numpy()
+        # from 0: each combo's step spans its share; "$" is text, not matplotlib's math
+        ax.step(np.concatenate(([0.0], cumulative)) * 100,
+                np.concatenate((equity, equity[-1:])) * 100, where="post",
+                label=label.replace("$", r"\$"))
         ax.set_xlabel("share of the range (%), weakest first")
         ax.set_ylabel("equity (%)")
         ax.set_xlim(0, 100)

@@ -98,7 +98,10 @@ class NextStreet:
         the equity now as a dashed line; saved to ``path`` when given."""
         ax = _axes(path, ax)
         equity, cumulative = self.distribution()
-        ax.step(_steps_x(cumulative) * 100, _steps_y(equity) * 100, where="post",
+        np = _numpy()
+        label = label.replace("$", r"\$")   # text, not matplotlib's math
+        ax.step(np.concatenate(([0.0], cumulative)) * 100,
+                np.concatenate((equity, equity[-1:])) * 100, where="post",
                 label=f"{label} on the {self.street}")
         ax.axhline(self.equity * 100, linestyle="--", color="grey",
                    label=f"{label} now ({self.equity:.1%})")
@@ -111,16 +114,6 @@ class NextStreet:
         if path is not None:
             ax.figure.savefig(path, dpi=100, bbox_inches="tight")
         return ax
-
-
-def _steps_x(cumulative: Any) -> Any:
-    """The step chart's x: 0, then each cumulative share."""
-    return _numpy().concatenate(([0.0], cumulative))
-
-
-def _steps_y(values: Any) -> Any:
-    """The step chart's y: each value, the last repeated to close the step."""
-    return _numpy().concatenate((values, values[-1:]))
 
 
 def _axes(path: str | None, ax: Any) -> Any:

@@ -15,6 +15,7 @@ from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_SAMPLES, equity
 from ..progress import Progress
 from ..ranges.language import Range
 from .args import GAME_HELP, SEED, THREADS, game_named, int_in
+from .distribution import run_distribution, run_unroll
 
 _RANDOM_HANDS = ("random", "?")
 
@@ -26,6 +27,12 @@ def _game_name(game: Game | None) -> str:
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     args.game_name = _game_name(args.game)
+    if args.plot and not (args.distribution or args.unroll):
+        raise ValueError("--plot draws --distribution or --unroll: give one of them")
+    if args.distribution:
+        return run_distribution(args)
+    if args.unroll:
+        return run_unroll(args)
     holes = [None if hand.lower() in _RANDOM_HANDS else hand for hand in args.holes]
     args.progress = Progress(0, "boards", show=not args.json)  # equity sizes it
     boards = args.board or [""]
@@ -130,6 +137,15 @@ def add_parser(sub: Any) -> None:
                                              "printed)")
     p.add_argument("--threads", type=THREADS, help="threads to run on (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--distribution", action="store_true",
+                       help="two players on a flop, turn or river: the exact equity of every "
+                            "combo of each range against the other (histogram, quantiles)")
+    shown.add_argument("--unroll", action="store_true",
+                       help="two players: the exact equity on each street of --board, and "
+                            "the equity after each next card (given a flop or a turn)")
+    p.add_argument("--plot", metavar="PNG", help="with --distribution or --unroll: draw the "
+                                                 "chart to this file (needs matplotlib)")
     p.set_defaults(func=_cmd_equity)
 
     p = sub.add_parser("range", help="the hands of a range (docs/ranges.md)",

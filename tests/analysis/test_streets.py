@@ -118,7 +118,7 @@ def test_bad_input() -> None:
         hf.unroll("AsAd2s3d", 7, "7c8d9h")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="never be dealt together"):
         hf.unroll("AsAd2s3d", "AsKdKhKc", "7c8d9h")
-    with pytest.raises(ValueError, match="duplicate|twice|both"):
+    with pytest.raises(ValueError, match="duplicate card 7c"):
         hf.unroll("AsAd2s3d", "KKQQ", "7c7c9h")
 
 
