@@ -33,6 +33,8 @@ from ._py_boards import boards_deals as boards_deals
 from ._py_boards import boards_enumerate as boards_enumerate
 from ._py_boards import boards_sample as boards_sample
 from ._py_draw import _plan_runs, _shuffle_prefix
+from ._py_range_vs_range import RVR_FIELDS as RVR_FIELDS
+from ._py_range_vs_range import range_vs_range_tally as range_vs_range_tally
 from .range_arrays import check_range_arrays
 
 NAME = "python"

@@ -38,6 +38,19 @@ from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
+from .two_ranges import (
+    DEALS,
+    LOSE_ALL,
+    NO_LOW,
+    SCOOP,
+    SHARE,
+    TIE_HIGH,
+    TIE_LOW,
+    WEIGHT,
+    WIN_HIGH,
+    WIN_LOW,
+    settle_two,
+)
 
 __all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
 
@@ -55,6 +68,9 @@ DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 10**12
 #: Chunks submitted to a pool or executor and not yet finished, at most.
 IN_FLIGHT = 64
+#: Two players, a range and a flop, turn or river: settled exactly by
+#: :mod:`.two_ranges` when its rule allows (False: the general enumeration).
+TWO_RANGES_EXACT = True
 #: Fixed chunk sizes: the chunks (and so the Monte Carlo streams) do not
 #: depend on the number of threads or on the executor.
 CHUNK_DEALS = 1 << 15
@@ -401,6 +417,11 @@ def equity(
         raise ValueError(f"too many players for the deck: the deal needs {needed} more cards, "
                          f"only {unknown} are left")
     n_threads = _check_run_options(samples, seed, threads, executor, progress)
+    if samples is None and not high_only and TWO_RANGES_EXACT:
+        sums = settle_two(players, ranges, n_hole, board_ids, dead_ids)
+        if sums is not None:  # two players, a range, a flop: exact in one C call
+            return _two_ranges_result(sums, players, board_ids, dead_ids, ranges, game,
+                                      progress)
 
     flat = tuple(card for hand in players
                  for card in (hand if hand is not None else [-1] * n_hole))
@@ -603,4 +624,41 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
         players=tuple(out), board=tuple(card_str(c) for c in board),
         dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
         exact=exact, seed=seed,
+        ranges=tuple(None if r is None else str(r) for r in ranges), game=game)
+
+
+def _two_ranges_result(sums: list[Fraction], players: list[list[int] | None], board: list[int],
+                       dead: list[int], ranges: Sequence[Range | None], game: Game | None,
+                       progress: bool | Progress) -> EquityResult:
+    """The answer from :func:`.two_ranges.settle_two`'s sums (player A's,
+    by weight; B's are the rest, but its scoops, which are counted)."""
+    total = sums[WEIGHT]
+    if not total:
+        raise ValueError("the ranges can never be dealt together: every choice of their hands "
+                         "shares a card")
+    deals = int(sums[DEALS])
+    bar = progress if isinstance(progress, Progress) else Progress(deals, "boards",
+                                                                   show=progress)
+    bar.total, bar.unit = deals, "boards"
+    with bar:
+        bar.update(deals)
+    some_low = total - sums[NO_LOW]
+    a = {"equity": sums[SHARE], "scoop": sums[SCOOP], "win_high": sums[WIN_HIGH],
+         "tie_high": sums[TIE_HIGH], "win_low": sums[WIN_LOW], "tie_low": sums[TIE_LOW]}
+    b = {"equity": total - sums[SHARE], "scoop": sums[LOSE_ALL],
+         "win_high": total - sums[WIN_HIGH] - sums[TIE_HIGH], "tie_high": sums[TIE_HIGH],
+         "win_low": some_low - sums[WIN_LOW] - sums[TIE_LOW], "tie_low": sums[TIE_LOW]}
+    out = []
+    for hand, fields in zip(players, (a, b), strict=True):
+        mean = fields["equity"] / total
+        out.append(PlayerEquity(
+            hole=None if hand is None else tuple(card_str(c) for c in hand),
+            equity=float(mean), equity_fraction=mean, std_error=0.0,
+            scoop=float(fields["scoop"] / total), win_high=float(fields["win_high"] / total),
+            tie_high=float(fields["tie_high"] / total), win_low=float(fields["win_low"] / total),
+            tie_low=float(fields["tie_low"] / total)))
+    return EquityResult(
+        players=tuple(out), board=tuple(card_str(c) for c in board),
+        dead=tuple(card_str(c) for c in dead), no_low=float(sums[NO_LOW] / total),
+        boards=deals, exact=True, seed=None,
         ranges=tuple(None if r is None else str(r) for r in ranges), game=game)
