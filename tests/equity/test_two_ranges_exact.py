@@ -187,7 +187,7 @@ def test_the_path_and_its_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_threads_and_progress_take_the_same_path() -> None:
-    spot = (["A23$L:$ds", "KKQQ,JJTT"], "5h6h9cTd")
+    spot = (["AA23:$ds@2,AA24:$ds@1", "KKQQ:$ds"], "5h6h9cTd")
     one = hf.equity(*spot)
     assert hf.equity(*spot, threads=2) == one
     bar = hf.progress.Progress(0, "boards", show=False)
