@@ -28,10 +28,15 @@ from .range_spots import integer_weights
 
 __all__ = ["settle_two"]
 
-#: The most pairs of combos times runouts settled here: 10,000 x 10,000 on a
-#: flop is about 10^11 (a minute or two of C); the pure twin, pair by pair,
-#: takes 2,000,000 (hilo_fast.equity's EXACT_LIMIT).
-MAX_WORK = 2 * 10**11
+#: The most work settled here on the native backend, in combos evaluated
+#: (both ranges' combos times runouts: 20,000 combos on a flop is about
+#: 2 x 10^7, seconds of C) and in pairs settled one by one (pairs of combos
+#: sharing two or more cards, which the tables cannot take out, times
+#: runouts: AA** against AA** would be about 10^10, minutes). The pure twin
+#: settles every pair: it takes 2,000,000 pairs times runouts (hilo_fast.
+#: equity's EXACT_LIMIT).
+MAX_WORK = 5 * 10**7
+MAX_PAIR_WORK = 10**9
 MAX_WORK_PURE = 2_000_000
 #: Every sum must stay below this (times 4: quarter pots) for exact doubles.
 EXACT_SUM = 1 << 50
@@ -57,6 +62,19 @@ def _side(np: Any, hand: list[int] | None, r: Range | None, removed: list[int]
             np.ascontiguousarray(weights, dtype=np.float64), exact)
 
 
+def _sharing_two(np: Any, a: Any, b: Any) -> int:
+    """At least the pairs of combos (one of ``a``, one of ``b``) sharing two
+    or more cards: the sum over every two cards of the A combos holding both
+    times the B combos holding both (a pair sharing k cards counts k(k-1)/2
+    times)."""
+    def counts(combos: Any) -> Any:
+        cells = [combos[:, i] * 52 + combos[:, j]
+                 for i in range(combos.shape[1]) for j in range(combos.shape[1])
+                 if i != j]  # both orders: the cards of a combo are in any order
+        return np.bincount(np.concatenate(cells), minlength=52 * 52)
+    return int(counts(a) @ counts(b)) // 2
+
+
 def settle_two(players: list[list[int] | None], ranges: list[Range | None], n_hole: int,
                board: list[int], dead: list[int]) -> list[Fraction] | None:
     """Player A's sums by weight (Fractions, exact), one per field of
@@ -76,9 +94,14 @@ def settle_two(players: list[list[int] | None], ranges: list[Range | None], n_ho
                              "removal (the board, the dead cards and the known hands)")
     (a, wa, exact_a), (b, wb, exact_b) = side_a, side_b
     runouts = math.comb(52 - len(board) - len(dead), 5 - len(board))
-    work = len(a) * len(b) * runouts
-    if not (exact_a and exact_b) or float(wa.max()) * float(wb.max()) * work >= EXACT_SUM \
-            or work > (MAX_WORK if backend.NAME == "native" else MAX_WORK_PURE):
+    pairs = len(a) * len(b) * runouts
+    if not (exact_a and exact_b) or float(wa.max()) * float(wb.max()) * pairs >= EXACT_SUM:
+        return None
+    if backend.NAME == "native":
+        if (len(a) + len(b)) * runouts > MAX_WORK \
+                or _sharing_two(np, a, b) * runouts > MAX_PAIR_WORK:
+            return None
+    elif pairs > MAX_WORK_PURE:
         return None
     tally = np.zeros(backend.RVR_FIELDS * len(a))
     err = backend.range_vs_range_tally(a, wa, b, wb, n_hole, board, dead, tally)

@@ -184,6 +184,13 @@ def test_the_path_and_its_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(two_ranges, "MAX_WORK", 100)
     monkeypatch.setattr(two_ranges, "MAX_WORK_PURE", 100)
     assert two_ranges.settle_two(*spot) is None
+    monkeypatch.undo()
+    # pairs sharing two cards (AsAd) are settled one by one: bounded too
+    monkeypatch.setattr(two_ranges, "MAX_PAIR_WORK", 0)
+    assert two_ranges.settle_two(*spot) is not None   # (no such pair)
+    sharing: tuple[Any, ...] = ([None, None], [ranges[0], hf.Range("AsAdQhQc,7h8h9cTc")],
+                                4, hf.parse_cards("5c6d9hJs"), [])
+    assert (two_ranges.settle_two(*sharing) is None) == (hf.BACKEND == "native")
 
 
 def test_threads_and_progress_take_the_same_path() -> None:
