@@ -38,19 +38,7 @@ from ..progress import Progress
 from ..ranges.language import Range
 from ._backend import backend
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
-from .two_ranges import (
-    DEALS,
-    LOSE_ALL,
-    NO_LOW,
-    SCOOP,
-    SHARE,
-    TIE_HIGH,
-    TIE_LOW,
-    WEIGHT,
-    WIN_HIGH,
-    WIN_LOW,
-    settle_two,
-)
+from .two_ranges import player_fields, settle_two
 
 __all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
 
@@ -630,35 +618,20 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
 def _two_ranges_result(sums: list[Fraction], players: list[list[int] | None], board: list[int],
                        dead: list[int], ranges: Sequence[Range | None], game: Game | None,
                        progress: bool | Progress) -> EquityResult:
-    """The answer from :func:`.two_ranges.settle_two`'s sums (player A's,
-    by weight; B's are the rest, but its scoops, which are counted)."""
-    total = sums[WEIGHT]
-    if not total:
-        raise ValueError("the ranges can never be dealt together: every choice of their hands "
-                         "shares a card")
-    deals = int(sums[DEALS])
+    """The answer from :func:`.two_ranges.settle_two`'s sums."""
+    deals, no_low, fields = player_fields(sums)
     bar = progress if isinstance(progress, Progress) else Progress(deals, "boards",
                                                                    show=progress)
     bar.total, bar.unit = deals, "boards"
     with bar:
         bar.update(deals)
-    some_low = total - sums[NO_LOW]
-    a = {"equity": sums[SHARE], "scoop": sums[SCOOP], "win_high": sums[WIN_HIGH],
-         "tie_high": sums[TIE_HIGH], "win_low": sums[WIN_LOW], "tie_low": sums[TIE_LOW]}
-    b = {"equity": total - sums[SHARE], "scoop": sums[LOSE_ALL],
-         "win_high": total - sums[WIN_HIGH] - sums[TIE_HIGH], "tie_high": sums[TIE_HIGH],
-         "win_low": some_low - sums[WIN_LOW] - sums[TIE_LOW], "tie_low": sums[TIE_LOW]}
-    out = []
-    for hand, fields in zip(players, (a, b), strict=True):
-        mean = fields["equity"] / total
-        out.append(PlayerEquity(
-            hole=None if hand is None else tuple(card_str(c) for c in hand),
-            equity=float(mean), equity_fraction=mean, std_error=0.0,
-            scoop=float(fields["scoop"] / total), win_high=float(fields["win_high"] / total),
-            tie_high=float(fields["tie_high"] / total), win_low=float(fields["win_low"] / total),
-            tie_low=float(fields["tie_low"] / total)))
+    out = [PlayerEquity(hole=None if hand is None else tuple(card_str(c) for c in hand),
+                        equity=float(f["equity"]), equity_fraction=f["equity"], std_error=0.0,
+                        scoop=float(f["scoop"]), win_high=float(f["win_high"]),
+                        tie_high=float(f["tie_high"]), win_low=float(f["win_low"]),
+                        tie_low=float(f["tie_low"]))
+           for hand, f in zip(players, fields, strict=True)]
     return EquityResult(
         players=tuple(out), board=tuple(card_str(c) for c in board),
-        dead=tuple(card_str(c) for c in dead), no_low=float(sums[NO_LOW] / total),
-        boards=deals, exact=True, seed=None,
-        ranges=tuple(None if r is None else str(r) for r in ranges), game=game)
+        dead=tuple(card_str(c) for c in dead), no_low=float(no_low), boards=deals, exact=True,
+        seed=None, ranges=tuple(None if r is None else str(r) for r in ranges), game=game)

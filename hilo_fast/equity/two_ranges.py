@@ -26,7 +26,7 @@ from ..ranges.language import Range
 from ._backend import backend
 from .range_spots import integer_weights
 
-__all__ = ["settle_two"]
+__all__ = ["player_fields", "settle_two"]
 
 #: The most work settled here on the native backend, in combos evaluated
 #: (both ranges' combos times runouts: 20,000 combos on a flop is about
@@ -115,3 +115,20 @@ def settle_two(players: list[list[int] | None], ranges: list[Range | None], n_ho
             for f in range(backend.RVR_FIELDS)]
     return sums
 
+
+
+def player_fields(sums: list[Fraction]) -> tuple[int, Fraction, list[dict[str, Fraction]]]:
+    """From :func:`settle_two`'s sums: the deals, the no-low fraction and each
+    player's fractions (A's summed; B's the rest, but its scoops, counted)."""
+    total = sums[WEIGHT]
+    if not total:
+        raise ValueError("the ranges can never be dealt together: every choice of their hands "
+                         "shares a card")
+    some_low = total - sums[NO_LOW]
+    a = {"equity": sums[SHARE], "scoop": sums[SCOOP], "win_high": sums[WIN_HIGH],
+         "tie_high": sums[TIE_HIGH], "win_low": sums[WIN_LOW], "tie_low": sums[TIE_LOW]}
+    b = {"equity": total - sums[SHARE], "scoop": sums[LOSE_ALL],
+         "win_high": total - sums[WIN_HIGH] - sums[TIE_HIGH], "tie_high": sums[TIE_HIGH],
+         "win_low": some_low - sums[WIN_LOW] - sums[TIE_LOW], "tie_low": sums[TIE_LOW]}
+    return (int(sums[DEALS]), sums[NO_LOW] / total,
+            [{name: value / total for name, value in side.items()} for side in (a, b)])
