@@ -91,7 +91,7 @@ def test_against_the_brute_force(players: list[str], board: str, dead: str) -> N
 
 
 @pytest.mark.parametrize(("players", "board", "dead"), [
-    (["A23$L:$ds", "KKQQ,JJTT"], "5h6h9cTd", ""),
+    (["A23$L:$ds", "KKQQ:$ds"], "5h6h9cTd", ""),
     (["AAKK@3,AA23@1", "KKQQ@0.5,2345@2"], "Ks4s9c7hJd", ""),
     (["KKQQ:$ds", "As2sKhKd"], "5h6h9c", "Tc"),
     (["AA23:$ds@1.5,AA34:$ds@0.25", "KKQQ:$ds,JJ88:$ds"], "2h7d8cKs", "9h"),
@@ -164,16 +164,19 @@ def test_bad_buffers_refused(each_backend: ModuleType) -> None:
 
 def test_the_path_and_its_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     # three players, a random hand or no flop: the general rule
-    assert hf.equity(["AA$ds", "KK$ds", "QQ$ds"], "2c7d9h", samples=None, seed=3).boards \
-        == compute.DEFAULT_SAMPLES
-    assert not hf.equity(["AA$ds", None], "2c7d9h", seed=3).exact
+    two_ranges = importlib.import_module("hilo_fast.equity.two_ranges")
+    aa, kk = hf.Range("AAKK:$ds"), hf.Range("QQJJ:$ds")
+    flop = hf.parse_cards("2c7d9h")
+    assert two_ranges.settle_two([None] * 3, [aa, kk, kk], 4, flop, []) is None
+    assert two_ranges.settle_two([None] * 2, [aa, None], 4, flop, []) is None
+    assert two_ranges.settle_two([None] * 2, [aa, kk], 4, [], []) is None
+    assert two_ranges.settle_two([None] * 2, [aa, kk], 4, flop, []) is not None
     # no deal possible, or an empty range after card removal: ValueError
     with pytest.raises(ValueError, match="never be dealt together"):
         hf.equity(["AsAdAhAc,AsAdAh2c", "AsKdKhKc,AdKdKhKc"], "7c8d9h")
     with pytest.raises(ValueError, match="player 2's range 'AsAh\\*\\*' is empty"):
         hf.equity(["KK", "AsAh**"], "As2c3c")
     # sums too large for exact doubles, or too much work: not this path
-    two_ranges = importlib.import_module("hilo_fast.equity.two_ranges")
     ranges = [hf.Range("AsAd2s3d,AhAc2h4c"), hf.Range("KsKdQhQc,7h8h9cTc")]
     spot: tuple[Any, ...] = ([None, None], ranges, 4, hf.parse_cards("5c6d9hJs"), [])
     sums = two_ranges.settle_two(*spot)
