@@ -116,6 +116,8 @@ def add_parser(sub: Any) -> None:
                                    "hands are known, and with 'random' hands while they make "
                                    f"at most {EXACT_LIMIT:,} deals; beyond that, Monte Carlo "
                                    f"with {DEFAULT_SAMPLES:,} samples (the result says which). "
+                                   "Two players with a range on a flop, turn or river are "
+                                   "settled exactly (docs/equity.md). "
                                    "--samples N always runs N Monte Carlo samples. "
                                    "Example: hilo-fast equity As2dKh3c 7c8d9hTs --board 2h5c9d")
     p.add_argument("holes", nargs="+", help="2 to 10 hands, e.g. As2dKh3c; 'random' or '?' "
