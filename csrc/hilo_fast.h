@@ -753,3 +753,16 @@ int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int6
                           int32_t n_hole, const int32_t *board, int32_t n_board,
                           const int32_t *dead, int32_t n_dead,
                           double *a_share, double *a_weight);
+
+/* The same, with every outcome hf_equity reports: a_tally[i * HF_RVR_FIELDS
+ * + f] for A combo i is the sum over its deals (B combo, runout) of weight_b
+ * times: f = 0 A's share of the pot, 1 one (the deals by weight), 2 A's high
+ * best alone, 3 highs tied, 4 A's low best alone (A has a low, B none or a
+ * worse one), 5 lows tied, 6 neither has a low, 7 A scoops (best high alone
+ * and the low alone or nobody's), 8 B scoops; f = 9 counts the deals
+ * (unweighted). Exact sums in doubles for integer weights below 2^53. */
+enum { HF_RVR_FIELDS = 10 };
+int32_t hf_range_vs_range_tally(const int32_t *a_combos, const double *a_weights, int64_t n_a,
+                                const int32_t *b_combos, const double *b_weights, int64_t n_b,
+                                int32_t n_hole, const int32_t *board, int32_t n_board,
+                                const int32_t *dead, int32_t n_dead, double *a_tally);

@@ -2010,7 +2010,8 @@ static void drive_classify(const uint8_t *data, size_t size)
     free(out);
 }
 
-/* ---- range against range (hf_range_vs_range): up to 6 combos a side, from a
+/* ---- range against range (hf_range_vs_range, and hf_range_vs_range_tally's
+ * every field): up to 6 combos a side, from a
  * pool of 12 cards so that combos share cards (the inclusion-exclusion's
  * hard case), on a turn or river (a flop with tiny ranges), weights plain,
  * fractional, zero, negative or not finite; checked pair by pair over every
@@ -2108,6 +2109,17 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
     for (int32_t i = 0; got && share && weight && i < rows_a; i++)
         if (share[i] != (late ? 0.0 : -77.0) || weight[i] != (late ? 0.0 : -77.0))
             FAIL("range_vs_range: output %d is %g, %g after error %d", i, share[i], weight[i], got);
+    /* hf_range_vs_range_tally on the same spot (its one output in place of the
+     * two): the same error, and each field pair by pair below */
+    double *tally = !share || !weight ? NULL
+                  : malloc(sizeof(double) * HF_RVR_FIELDS * (size_t)(rows_a ? rows_a : 1));
+    if (tally) {
+        int32_t got_tally = hf_range_vs_range_tally(combos[0], weights[0], n[0], combos[1],
+                                                    weights[1], n[1], nh, board, nb, dead, nd,
+                                                    tally);
+        if (got_tally != got)
+            FAIL("range_vs_range_tally: error %d, range_vs_range's %d", got_tally, got);
+    }
     if (!got && finite) {
         /* pair by pair over every runout of the cards left */
         int32_t left[52], n_left = 0, need = 5 - nb;
@@ -2118,6 +2130,8 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
             if (!(gone >> c & 1))
                 left[n_left++] = c;
         double want_share[6] = { 0 }, want_weight[6] = { 0 }, scale = 0;
+        double want_tally[6][HF_RVR_FIELDS];
+        memset(want_tally, 0, sizeof want_tally);
         for (int32_t x = 0; x < (need ? n_left : 1); x++)
             for (int32_t y = (need == 2 ? x + 1 : 0); y < (need == 2 ? n_left : 1); y++) {
                 int32_t full[5];
@@ -2140,6 +2154,18 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
                         double s = !la && !lb ? hi : 0.5 * hi + 0.5 * lo;
                         want_share[i] += weights[1][j] * s;
                         want_weight[i] += weights[1][j];
+                        double wb = weights[1][j], *f = want_tally[i];
+                        int low_alone = la && (!lb || la < lb);
+                        f[0] += wb * s;
+                        f[1] += wb;
+                        f[2] += wb * (ha < hb);
+                        f[3] += wb * (ha == hb);
+                        f[4] += wb * low_alone;
+                        f[5] += wb * (la && la == lb);
+                        f[6] += wb * (!la && !lb);
+                        f[7] += wb * (ha < hb && (la ? low_alone : !lb));
+                        f[8] += wb * (hb < ha && (la ? lb && lb < la : 1));
+                        f[9] += 1;
                         scale += weights[1][j] < 0 ? -weights[1][j] : weights[1][j];
                     }
             }
@@ -2151,6 +2177,12 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
                      i, share[i], weight[i], want_share[i], want_weight[i]);
             if (nonnegative && (share[i] < -tol || share[i] > weight[i] + tol))
                 FAIL("range_vs_range: combo %d share %g outside [0, %g]", i, share[i], weight[i]);
+            for (int32_t f = 0; tally && f < HF_RVR_FIELDS; f++) {
+                double d = tally[i * HF_RVR_FIELDS + f] - want_tally[i][f];
+                if (d > tol || d < -tol)
+                    FAIL("range_vs_range_tally: combo %d field %d is %.17g, pair by pair %.17g",
+                         i, f, tally[i * HF_RVR_FIELDS + f], want_tally[i][f]);
+            }
         }
         valid_checked++;
         rvr_checked++;
@@ -2163,6 +2195,7 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
     free(dead);
     free(share);
     free(weight);
+    free(tally);
 }
 
 typedef void (*driver)(const uint8_t *, size_t);

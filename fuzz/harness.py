@@ -27,8 +27,9 @@ tables step in C on the native backend and in its Python twin on the pure
 one, and ``omaha_hilo_v0``, whose observations come from ``hf_env_observe``
 on the native backend and from Python on the pure one), and the analysis twins
 (``classify``, ``classify_many`` on the buffers the public function builds or
-on wrong ones, ``range_vs_range`` on tiny ranges sharing cards, its floats
-compared to a relative 1e-9: the C sums them in another order). The batch's C entry points
+on wrong ones, ``range_vs_range`` and ``range_vs_range_tally`` on tiny ranges
+sharing cards, its floats compared to a relative 1e-9: the C sums them in
+another order). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -866,6 +867,26 @@ def _range_vs_range_target(d: Decoder) -> Call:
     return Call("range_vs_range", args, run, False, plain, close=True)
 
 
+def _range_vs_range_tally_target(d: Decoder) -> Call:
+    """``backend.range_vs_range_tally`` (hf.equity's two-range path: every
+    outcome per combo, the scoops by sweeps in C, pair by pair in the twin) on
+    the spots and buffers of :func:`_range_vs_range_target`, its tally
+    buffer sometimes short."""
+    inner = _range_vs_range_target(d)
+    a, wa, b, wb, n_hole, board, dead = inner.args
+    short = d.byte() >= 240
+
+    def run(backend: ModuleType) -> Any:
+        n = len(wa) if hasattr(wa, "__len__") else 0
+        tally = np.full(max(0, backend.RVR_FIELDS * n - short), -7.0)
+        err = backend.range_vs_range_tally(a, wa, b, wb, n_hole, board, dead, tally)
+        if err or not all(math.isfinite(float(w)) for w in (*wa, *wb)):
+            return err
+        return err, tally.tolist()
+
+    return Call("range_vs_range_tally", inner.args, run, False, inner.plain, close=True)
+
+
 TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.high5": _five_target("high5"),
     "backend.low5": _five_target("low5"),
@@ -905,6 +926,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.classify": _classify_target,
     "backend.classify_many": _classify_many_target,
     "backend.range_vs_range": _range_vs_range_target,
+    "backend.range_vs_range_tally": _range_vs_range_tally_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

@@ -19,6 +19,7 @@ from .analysis.classes import HandClass, classify
 from .analysis.range_classes import RangeClasses, classify_range
 from .analysis.range_vs_range import RangeVsRange, range_vs_range
 from .analysis.runouts import RunoutChunk, Runouts, runouts
+from .analysis.streets import NextStreet, StreetEquity, Unroll, next_street, unroll
 from .cards import CardLike, CardsLike, card_str, format_cards, parse_card, parse_cards
 from .core.batch import evaluate_batch
 from .core.evaluation import (
@@ -70,6 +71,7 @@ __all__ = [
     "LegalActions",
     "Limit",
     "MixedGame",
+    "NextStreet",
     "OddChip",
     "PQLResult",
     "PlayerEquity",
@@ -86,10 +88,12 @@ __all__ = [
     "Solution",
     "SolverBot",
     "Street",
+    "StreetEquity",
     "Structure",
     "Subgame",
     "Table",
     "UnreadableHand",
+    "Unroll",
     "__version__",
     "best_response",
     "card_str",
@@ -104,6 +108,7 @@ __all__ = [
     "evaluate_low5",
     "format_cards",
     "high_category",
+    "next_street",
     "omaha_high",
     "omaha_hilo",
     "omaha_low",
@@ -125,6 +130,7 @@ __all__ = [
     "strategy_by_class",
     "to_phh",
     "to_phhs",
+    "unroll",
 ]
 
 _moved.install()   # the module paths from before the subpackages, as aliases

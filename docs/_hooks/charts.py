@@ -6,6 +6,10 @@
   and a page line ``<!-- bench-table: NAME -->`` becomes its table.
 - ``img/equity_breakdown.png``: high / low / scoop per player of a spot,
   computed by ``hilo_fast.equity`` at build time.
+- ``img/combo_distribution.png`` and ``img/next_street.png``: the charts of
+  docs/analysis.md's examples (each combo's equity, range against range; the
+  equity after each turn card), drawn by ``RangeVsRange.plot`` and
+  ``NextStreet.plot`` at build time.
 - ``img/range_composition.png``: how a range's hands split by suit shape
   (double suited, single suited, rainbow, other) and pairing, counted by the
   range language itself at build time.
@@ -154,6 +158,39 @@ def strategy_chart() -> bytes:
     return _png(fig)
 
 
+#: The spots of docs/analysis.md's charts (its examples draw the same).
+DISTRIBUTION_SPOT = ("A23$L:$ds", "KKQQ,JJTT", "5h6h9cTd")
+NEXT_STREET_SPOT = ("As2sKhKd", "QQJJ:$ds", "5h6h9c")
+
+
+def distribution_chart() -> bytes:
+    """Each combo's equity of both ranges of DISTRIBUTION_SPOT, weakest first."""
+    import hilo_fast as hf
+
+    plt = _pyplot()
+    hero, villain, board = DISTRIBUTION_SPOT
+    fig, ax = plt.subplots(figsize=(6, 4))
+    hf.range_vs_range(hero, villain, board).plot(ax=ax, label=hero)
+    hf.range_vs_range(villain, hero, board).plot(ax=ax, label=villain)
+    ax.legend(loc="upper left")
+    ax.set_title(f"each combo's exact equity on {board}", fontsize=10)
+    fig.tight_layout()
+    return _png(fig)
+
+
+def next_street_chart() -> bytes:
+    """The equity after each turn card of NEXT_STREET_SPOT."""
+    import hilo_fast as hf
+
+    plt = _pyplot()
+    hero, villain, board = NEXT_STREET_SPOT
+    fig, ax = plt.subplots(figsize=(6, 4))
+    hf.next_street(hero, villain, board).plot(ax=ax, label=hero)
+    ax.set_title(f"{hero} against {villain} on {board}: every turn", fontsize=10)
+    fig.tight_layout()
+    return _png(fig)
+
+
 def range_composition(text: str) -> list[tuple[str, int, int]]:
     """(shape, hands with no pair, paired hands) of range ``text``, shape by shape:
     each count is the size of the range intersected with the shape macros."""
@@ -238,6 +275,9 @@ def on_files(files: Any, config: Any) -> Any:
     files.append(File.generated(config, "img/range_composition.png",
                                 content=composition_chart()))
     files.append(File.generated(config, "img/solver_strategy.png", content=strategy_chart()))
+    files.append(File.generated(config, "img/combo_distribution.png",
+                                content=distribution_chart()))
+    files.append(File.generated(config, "img/next_street.png", content=next_street_chart()))
     return files
 
 

@@ -70,6 +70,7 @@ class _Lib:
     HF_OBS_SIZE: int
     HF_ENV_ACTIONS: int
     HF_ENV_FIXED_ACTIONS: int
+    HF_RVR_FIELDS: int
     def hf_splitmix64(self, seed: int, index: int) -> int: ...
     def hf_high5(self, cards: Sequence[int] | _CData) -> int: ...
     def hf_low5(self, cards: Sequence[int] | _CData) -> int: ...
@@ -404,6 +405,21 @@ class _Lib:
         n_dead: int,
         a_share: _CData,
         a_weight: _CData,
+    ) -> int: ...
+    def hf_range_vs_range_tally(
+        self,
+        a_combos: Sequence[int] | _CData,
+        a_weights: Sequence[float] | _CData,
+        n_a: int,
+        b_combos: Sequence[int] | _CData,
+        b_weights: Sequence[float] | _CData,
+        n_b: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        a_tally: _CData,
     ) -> int: ...
 
 ffi: FFI

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CardsLike
+from ..cards import CardsLike, parse_cards
 from ..ranges.language import Range
 from ..ranges.preflop import _numpy
 from ._backend import backend
@@ -86,7 +86,11 @@ class RangeVsRange:
 
             _, ax = plt.subplots(figsize=(6, 4))
         equity, cumulative = self.distribution()
-        ax.step(cumulative * 100, equity * 100, where="post", label=label)
+        np = _numpy()
+        # from 0: each combo's step spans its share; "$" is text, not matplotlib's math
+        ax.step(np.concatenate(([0.0], cumulative)) * 100,
+                np.concatenate((equity, equity[-1:])) * 100, where="post",
+                label=label.replace("$", r"\$"))
         ax.set_xlabel("share of the range (%), weakest first")
         ax.set_ylabel("equity (%)")
         ax.set_xlim(0, 100)
@@ -98,11 +102,29 @@ class RangeVsRange:
 
 
 def _as_range(hands: Range | str, name: str, hole_count: int | None) -> Range:
+    """A Range from a Range or text; a hand of 5 or 6 cards given as text
+    keeps its size when no other player sets it."""
     if isinstance(hands, str):
-        return Range(hands, hole_count or 4)
+        if hole_count is None:
+            try:
+                size = len(parse_cards(hands))
+            except ValueError:
+                size = 4
+            hole_count = size if size in (5, 6) else 4
+        return Range(hands, hole_count)
     if not isinstance(hands, Range):
         raise TypeError(f"{name} must be a Range or range text, not {type(hands).__name__}")
     return hands
+
+
+def ranges_of(hero: Range | str, villain: Range | str) -> tuple[Range, Range]:
+    """Both players as ranges of one hand size."""
+    a = _as_range(hero, "hero", None)
+    b = _as_range(villain, "villain", a.hole_count)
+    if a.hole_count != b.hole_count:
+        raise ValueError(f"both ranges must hold the same number of cards, got "
+                         f"{a.hole_count} and {b.hole_count}")
+    return a, b
 
 
 def range_vs_range(hero: Range | str, villain: Range | str, board: CardsLike,
@@ -113,12 +135,17 @@ def range_vs_range(hero: Range | str, villain: Range | str, board: CardsLike,
     no card (with each other, the board, the dead or the runout), weighted
     by the product of their weights -- what :func:`hilo_fast.equity` would
     enumerate, with each combo's own equity beside it."""
-    a = _as_range(hero, "hero", None)
-    b = _as_range(villain, "villain", a.hole_count)
-    if a.hole_count != b.hole_count:
-        raise ValueError(f"both ranges must hold the same number of cards, got "
-                         f"{a.hole_count} and {b.hole_count}")
+    a, b = ranges_of(hero, villain)
     board_ids, dead_ids = parse_spot(board, dead)
+    result = settle(a, b, board_ids, dead_ids)
+    if result is None:
+        raise ValueError("the ranges can never be dealt together on this board")
+    return result
+
+
+def settle(a: Range, b: Range, board_ids: list[int], dead_ids: list[int]
+           ) -> RangeVsRange | None:
+    """range_vs_range on checked cards; None when no deal is possible."""
     np = _numpy()
     out = [*board_ids, *dead_ids]
     keep_a = ~np.isin(a.combos, out).any(axis=1)
@@ -135,7 +162,7 @@ def range_vs_range(hero: Range | str, villain: Range | str, board: CardsLike,
         raise ValueError(f"range_vs_range: refused (error {err})")
     total = float(a_weights @ matchups)
     if total == 0:
-        raise ValueError("the ranges can never be dealt together on this board")
+        return None
     with np.errstate(invalid="ignore", divide="ignore"):
         combo_equity = np.where(matchups > 0, share / np.where(matchups > 0, matchups, 1),
                                 np.nan)

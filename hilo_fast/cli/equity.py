@@ -15,6 +15,7 @@ from ..equity.compute import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_RUNS, MAX_SAMPLES
 from ..progress import Progress
 from ..ranges.language import Range
 from .args import GAME_HELP, SEED, THREADS, game_named, int_in
+from .distribution import run_distribution, run_unroll
 
 _RANDOM_HANDS = ("random", "?")
 
@@ -26,6 +27,12 @@ def _game_name(game: Game | None) -> str:
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     args.game_name = _game_name(args.game)
+    if args.plot and not (args.distribution or args.unroll):
+        raise ValueError("--plot draws --distribution or --unroll: give one of them")
+    if args.distribution:
+        return run_distribution(args)
+    if args.unroll:
+        return run_unroll(args)
     holes = [None if hand.lower() in _RANDOM_HANDS else hand for hand in args.holes]
     args.progress = Progress(0, "boards", show=not args.json)  # equity sizes it
     boards = args.board or [""]
@@ -109,6 +116,8 @@ def add_parser(sub: Any) -> None:
                                    "hands are known, and with 'random' hands while they make "
                                    f"at most {EXACT_LIMIT:,} deals; beyond that, Monte Carlo "
                                    f"with {DEFAULT_SAMPLES:,} samples (the result says which). "
+                                   "Two players with a range on a flop, turn or river are "
+                                   "settled exactly (docs/equity.md). "
                                    "--samples N always runs N Monte Carlo samples. "
                                    "Example: hilo-fast equity As2dKh3c 7c8d9hTs --board 2h5c9d")
     p.add_argument("holes", nargs="+", help="2 to 10 hands, e.g. As2dKh3c; 'random' or '?' "
@@ -131,6 +140,15 @@ def add_parser(sub: Any) -> None:
                                              "printed)")
     p.add_argument("--threads", type=THREADS, help="threads to run on (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--distribution", action="store_true",
+                       help="two players on a flop, turn or river: the exact equity of every "
+                            "combo of each range against the other (histogram, quantiles)")
+    shown.add_argument("--unroll", action="store_true",
+                       help="two players: the exact equity on each street of --board, and "
+                            "the equity after each next card (given a flop or a turn)")
+    p.add_argument("--plot", metavar="PNG", help="with --distribution or --unroll: draw the "
+                                                 "chart to this file (needs matplotlib)")
     p.set_defaults(func=_cmd_equity)
 
     p = sub.add_parser("range", help="the hands of a range (docs/ranges.md)",

@@ -320,3 +320,25 @@ def _boards_refused(args: tuple[list[int], int, int, list[int], list[int], int, 
     spot's own error when it has one, else ERR_COUNT (as the pure twin)."""
     deals = int(lib.hf_boards_deals(*args))
     return deals if deals < 0 else ERR_COUNT
+
+
+#: hf_range_vs_range_tally's fields per A combo.
+RVR_FIELDS: int = lib.HF_RVR_FIELDS
+
+
+def range_vs_range_tally(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
+                         n_hole: int, board: Sequence[int], dead: Sequence[int],
+                         tally: Any) -> int:
+    """Fill ``tally`` (float64, RVR_FIELDS per A combo; see
+    hf_range_vs_range_tally) or return ERR_*. Runs without the GIL."""
+    a = ffi.from_buffer("int32_t[]", a_combos)
+    b = ffi.from_buffer("int32_t[]", b_combos)
+    wa = ffi.from_buffer("double[]", a_weights)
+    wb = ffi.from_buffer("double[]", b_weights)
+    out = ffi.from_buffer("double[]", tally, require_writable=True)
+    if not 4 <= n_hole <= 6 or len(a) != n_hole * len(wa) or len(b) != n_hole * len(wb) \
+            or len(out) < RVR_FIELDS * len(wa):
+        return ERR_COUNT
+    board, dead = _card_ids(board), _card_ids(dead)
+    return int(lib.hf_range_vs_range_tally(a, wa, len(wa), b, wb, len(wb), n_hole, board,
+                                           len(board), dead, len(dead), out))

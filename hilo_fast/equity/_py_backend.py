@@ -35,6 +35,8 @@ from ._py_boards import boards_pot as boards_pot
 from ._py_boards import boards_sample as boards_sample
 from ._py_boards import boards_sample_rows as boards_sample_rows
 from ._py_draw import _plan_runs, _shuffle_prefix
+from ._py_range_vs_range import RVR_FIELDS as RVR_FIELDS
+from ._py_range_vs_range import range_vs_range_tally as range_vs_range_tally
 from .range_arrays import check_range_arrays
 
 NAME = "python"

@@ -51,6 +51,7 @@ from .range_boards import (
     tuple_count,
 )
 from .range_spots import RangeSpot, prepare_ranges, range_chunk
+from .two_ranges import player_fields, settle_two
 
 __all__ = ["BoardEquity", "EquityResult", "PlayerEquity", "equity"]
 
@@ -68,6 +69,9 @@ DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 10**12
 #: Chunks submitted to a pool or executor and not yet finished, at most.
 IN_FLIGHT = 64
+#: Two players, a range and a flop, turn or river: settled exactly by
+#: :mod:`.two_ranges` when its rule allows (False: the general enumeration).
+TWO_RANGES_EXACT = True
 #: Fixed chunk sizes: the chunks (and so the Monte Carlo streams) do not
 #: depend on the number of threads or on the executor.
 CHUNK_DEALS = 1 << 15
@@ -423,6 +427,11 @@ def equity(
         raise ValueError(f"too many players for the deck: the deal needs {needed} more cards, "
                          f"only {unknown} are left")
     n_threads = _check_run_options(samples, seed, threads, executor, progress)
+    if samples is None and not high_only and TWO_RANGES_EXACT:
+        sums = settle_two(players, ranges, n_hole, board_ids, dead_ids)
+        if sums is not None:  # two players, a range, a flop: exact in one C call
+            return _two_ranges_result(sums, players, board_ids, dead_ids, ranges, game,
+                                      progress)
 
     flat = tuple(card for hand in players
                  for card in (hand if hand is not None else [-1] * n_hole))
@@ -682,3 +691,25 @@ def _result(tally: list[int], players: list[list[int] | None], board: list[int],
         dead=tuple(card_str(c) for c in dead), no_low=no_low / deals, boards=boards,
         exact=exact, seed=seed,
         ranges=tuple(None if r is None else str(r) for r in ranges), game=game)
+
+
+def _two_ranges_result(sums: list[Fraction], players: list[list[int] | None], board: list[int],
+                       dead: list[int], ranges: Sequence[Range | None], game: Game | None,
+                       progress: bool | Progress) -> EquityResult:
+    """The answer from :func:`.two_ranges.settle_two`'s sums."""
+    deals, no_low, fields = player_fields(sums)
+    bar = progress if isinstance(progress, Progress) else Progress(deals, "boards",
+                                                                   show=progress)
+    bar.total, bar.unit = deals, "boards"
+    with bar:
+        bar.update(deals)
+    out = [PlayerEquity(hole=None if hand is None else tuple(card_str(c) for c in hand),
+                        equity=float(f["equity"]), equity_fraction=f["equity"], std_error=0.0,
+                        scoop=float(f["scoop"]), win_high=float(f["win_high"]),
+                        tie_high=float(f["tie_high"]), win_low=float(f["win_low"]),
+                        tie_low=float(f["tie_low"]))
+           for hand, f in zip(players, fields, strict=True)]
+    return EquityResult(
+        players=tuple(out), board=tuple(card_str(c) for c in board),
+        dead=tuple(card_str(c) for c in dead), no_low=float(no_low), boards=deals, exact=True,
+        seed=None, ranges=tuple(None if r is None else str(r) for r in ranges), game=game)

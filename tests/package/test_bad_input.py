@@ -334,6 +334,12 @@ CASES = [
     Case("range_vs_range", "type", 'range_vs_range("AA", 3, "7c8d9h")', TypeError, "villain must be a Range or range text, not int"),
     Case("range_vs_range", "count", 'range_vs_range("AA", "KK", "7c8d")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
     Case("range_vs_range", "dup", 'range_vs_range("AsAdAhAc", "AsKdKhKc", "7c8d9h")', ValueError, "the ranges can never be dealt together"),
+    Case("unroll", "type", 'unroll("AsAd2s3d", 7, "7c8d9h")', TypeError, "villain must be a Range or range text, not int"),
+    Case("unroll", "count", 'unroll("AsAd2s3d", "KKQQ", "7c8d")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
+    Case("unroll", "dup", 'unroll("AsAd2s3d", "KKQQ", "7c7c9h")', ValueError, "duplicate card 7c"),
+    Case("unroll", "dup", 'unroll("AsAdAhAc", "AsKdKhKc", "7c8d9h")', ValueError, "can never be dealt together"),
+    Case("next_street", "count", 'next_street("AsAd2s3d", "KKQQ", "7c8d9hTs2c")', ValueError, "board for the next street must have 3 or 4 cards, got 5"),
+    Case("next_street", "type", 'next_street(None, "KKQQ", "7c8d9h")', TypeError, "hero must be a Range or range text, not NoneType"),
     Case("classify_range", "type", 'classify_range(12, "3s4h5d")', TypeError, "hands must be a Range or range text, not int"),
     Case("classify_range", "type", 'classify_range("AA**", "3s4h5d", dead="Xx")', ValueError, "Xx"),
     Case("classify_range", "count", 'classify_range("AA**", "3s4h5d6d7d8d")', ValueError, "board must have 3, 4 or 5 cards, got 6"),
@@ -393,7 +399,7 @@ def test_every_public_function_is_catalogued() -> None:
     """Each public function and class with a bad-input surface has cases."""
     covered = {case.function.split(".")[0] for case in CASES}
     no_input = {"BACKEND", "__version__", "HandValue", "HandClass", "RangeClasses",
-                "RangeVsRange", "Runouts", "RunoutChunk", "PQLResult", "EquityResult",
+                "RangeVsRange", "NextStreet", "StreetEquity", "Unroll", "Runouts", "RunoutChunk", "PQLResult", "EquityResult",
                 "PlayerEquity", "BoardEquity", "Pot",
                 "ShowdownResult", "SimulationSummary", "LegalActions", "Action", "Street", "Limit",
                 "OddChip", "to_phhs", "Bot", "HandView", "Solution",  # values, enums and to_phhs (it calls to_phh per hand)

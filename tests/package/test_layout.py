@@ -30,6 +30,7 @@ PUBLIC = {
     "read_phh", "read_pokerstars", "runouts", "showdown", "simulate", "to_phh", "to_phhs",
     "Solution", "SolverBot", "Subgame", "best_response", "solve", "plot_strategy",
     "strategy_by_class",
+    "NextStreet", "StreetEquity", "Unroll", "next_street", "unroll",
 }
 
 # Module paths the docs and examples used before the subpackages: (old, new, a name in it).
