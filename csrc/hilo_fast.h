@@ -745,7 +745,9 @@ int32_t hf_range_vs_range(const int32_t *a_combos, const double *a_weights, int6
  * Fisher-Yates shuffle of the ascending remaining cards (draw.h), random
  * seats first, then the board. count is 0..HF_EQUITY_MAX_COUNT. Returns 0
  * or HF_ERR_* (nothing added): HF_ERR_COUNT for a count, size or class out
- * of range, else the first bad range combo's error. */
+ * of range, else the first bad range combo's error; and HF_ERR_COUNT, with
+ * the deals before it added, when the range seats clash 100,000 draws in a
+ * row (combos that (almost) never fit together: a deal would never end). */
 int32_t hf_ranking_sample(int32_t n_players, int32_t n_hole,
                           const int32_t *hand_class, int64_t n_hands, int32_t n_classes,
                           const int32_t *range_combos, int64_t n_range, int32_t n_range_seats,

@@ -15,6 +15,8 @@
 #include "../equity/draw.h"
 
 #define MAX_SEATS 10
+/* Range seats that clash this many draws in a row: (almost) never disjoint. */
+#define MAX_CLASHES 100000
 
 static uint64_t below(uint64_t *state, uint64_t n)
 {
@@ -77,7 +79,9 @@ int32_t hf_ranking_sample(int32_t n_players, int32_t n_hole,
     for (int64_t n = 0; n < count; n++) {
         int32_t range_hand[MAX_SEATS][5];
         uint64_t used;
-        for (;;) {  /* the range seats: redrawn together until disjoint */
+        for (int32_t tries = 0;; tries++) {  /* the range seats: redrawn together until disjoint */
+            if (tries == MAX_CLASHES)
+                return HF_ERR_COUNT;
             used = 0;
             int32_t clash = 0;
             for (int32_t s = 0; s < n_range_seats; s++) {

@@ -14,6 +14,7 @@ from ..core import tables as gen
 from ..core._py_backend import (
     _FLUSH_SUIT,
     _LOW_BIT,
+    _MASK64,
     _PAIR,
     _SUIT_COUNT,
     ERR_COUNT,
@@ -24,7 +25,6 @@ from ..core._py_backend import (
     _omaha_low,
     check_cards,
 )
-from ..core._py_backend import _MASK64
 from ..equity._py_backend import _below
 from ..equity._py_draw import _plan_runs, _shuffle_prefix
 
@@ -32,6 +32,7 @@ NAME = "python"
 
 _POT = 5040            # HF_EQUITY_POT
 _MAX_COUNT = 1 << 30   # HF_EQUITY_MAX_COUNT
+_MAX_CLASHES = 100_000  # MAX_CLASHES in csrc/analysis/ranking.c
 
 #: hf_class's fields, in the C struct's order.
 CLASS_FIELDS = ("high", "high_rank", "low", "low_rank", "low_counterfeit", "flush_outs",
@@ -313,12 +314,14 @@ def ranking_sample(n_players: int, n_hole: int, hand_class: Any, n_classes: int,
     runs = _plan_runs(52 - n_range_seats * n_hole, needed)
     state = seed & _MASK64
     for _ in range(count):
-        while True:  # the range seats, redrawn together until disjoint
+        for tries in range(_MAX_CLASHES + 1):  # the range seats, redrawn until disjoint
+            if tries == _MAX_CLASHES:
+                return ERR_COUNT
             seated, used = [], 0
             for _seat in range(n_range_seats):
-                state, row = _below(state, n_range)
-                seated.append(rows[row])
-                for card in rows[row]:
+                state, pick = _below(state, n_range)
+                seated.append(rows[pick])
+                for card in rows[pick]:
                     used |= (1 << card) if not used >> card & 1 else 1 << 52
             if not used >> 52:
                 break

@@ -86,7 +86,7 @@ class RankingSample:
         """Each class's mean pot share (nan for a class never dealt)."""
         np = _numpy()
         with np.errstate(invalid="ignore", divide="ignore"):
-            return self.share_sum / self.samples  # type: ignore[no-any-return]
+            return self.share_sum / self.samples
 
     @property
     def std_error(self) -> npt.NDArray[np.float64]:
@@ -107,8 +107,9 @@ def _chunk_job(job: tuple[int, int, Any, int, int, int]) -> tuple[Any, Any, Any]
     share, square, samples = (np.zeros(n, dtype=np.int64) for _ in range(3))
     err = backend.ranking_sample(players, hole_count, table, n, combos, range_seats, seed,
                                  count, share, square, samples)
-    if err:  # every argument was checked before: a bug, not bad input
-        raise RuntimeError(f"hf_ranking_sample failed with {err}")
+    if err:  # every argument was checked before: the range's seats never fit
+        raise ValueError(f"against: {range_seats} hands of the range (almost) never fit "
+                         "together (100,000 draws in a row shared a card)")
     return share, square, samples
 
 
@@ -130,13 +131,16 @@ def _range_combos(against: Any, hole_count: int) -> Any:
 
 def sample_ranking(players: int, deals: int, *, seed: int = 0, against: Any = None,
                    range_seats: int = 1, hole_count: int = 4, threads: int = 1,
-                   executor: Executor | None = None,
+                   executor: Executor | None = None, chunk: int = CHUNK,
                    progress: Callable[[int, int], None] | None = None) -> RankingSample:
     """Deal ``deals`` tables of ``players`` and sum every random seat's pot
     share by class. With ``against`` (a range, or its text), the last
     ``range_seats`` seats hold combos of it. Chunks run on ``threads`` threads
-    (the C releases the GIL) or on ``executor`` (e.g. a Dask client's)."""
+    (the C releases the GIL) or on ``executor`` (e.g. a Dask client's); the
+    sums depend on ``seed`` and ``chunk`` (deals per chunk), never on where
+    the chunks ran."""
     for name, value in (("players", players), ("deals", deals), ("threads", threads),
+                        ("chunk", chunk),
                         ("range_seats", range_seats), ("hole_count", hole_count)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
@@ -149,6 +153,8 @@ def sample_ranking(players: int, deals: int, *, seed: int = 0, against: Any = No
         raise ValueError(f"deals must be >= 0, not {deals}")
     if threads < 1:
         raise ValueError(f"threads must be >= 1, not {threads}")
+    if not 1 <= chunk <= 1 << 30:
+        raise ValueError(f"chunk must be 1..2**30 deals, not {chunk}")
     combos = None
     seats = 0
     if against is not None:
@@ -156,9 +162,9 @@ def sample_ranking(players: int, deals: int, *, seed: int = 0, against: Any = No
             raise ValueError(f"range_seats must be 1..{players - 1}, not {range_seats}")
         combos, seats = _range_combos(against, hole_count), range_seats
     jobs = []
-    for i, start in enumerate(range(0, deals, CHUNK)):
+    for i, start in enumerate(range(0, deals, chunk)):
         jobs.append((players, hole_count, combos, seats, core_backend.splitmix64(seed, i),
-                     min(CHUNK, deals - start)))
+                     min(chunk, deals - start)))
     np = _numpy()
     n = len(hand_classes(hole_count).combos)
     share, square, samples = (np.zeros(n, dtype=np.int64) for _ in range(3))

@@ -137,7 +137,7 @@ def read_ranking_rows(text: str) -> tuple[int, list[tuple[str, float, float]]]:
     samples = 0
     for line in lines:
         if line.startswith("# samples per class:"):
-            samples = int(line.split(":")[1])
+            samples = int(line.split(":")[1].split()[0])
     rows = list(csv.DictReader(line for line in lines if not line.startswith("#")))
     return samples, [(row["hand"], float(row["equity"]), float(row["std_error"]))
                      for row in rows]
