@@ -228,6 +228,9 @@ def percentile(hand: str | Sequence[int], against: Any = 1) -> float:
     key = hand_keys(np.array([sorted(cards)], dtype=np.uint8))[0]
     index = int(np.searchsorted(hand_keys(all_hands(4)), key))
     mine = ranking.equity[classes.of_hand[index]]
+    if np.isnan(mine):
+        raise ValueError(f"hand: {hand!r}'s class was never dealt in this ranking "
+                         "(deal more tables)")
     total = int(classes.combos.sum())
     return float(100.0 * classes.combos[ranking.equity <= mine].sum() / total)
 
