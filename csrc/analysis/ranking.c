@@ -29,8 +29,9 @@ static uint64_t below(uint64_t *state, uint64_t n)
     return hi;
 }
 
-/* The colex rank of a hand of n (4 or 5) distinct cards. */
-static inline int64_t colex_rank(const int32_t *hand, int32_t n)
+/* The colex rank of a hand of n (4 or 5) distinct cards; binom[k][c] = C(c, k)
+ * (looked up: hf_choose divides in a loop, and this runs for every seat). */
+static inline int64_t colex_rank(const int32_t *hand, int32_t n, const int64_t binom[6][52])
 {
     int32_t c[5];
     for (int32_t i = 0; i < n; i++)
@@ -43,7 +44,7 @@ static inline int64_t colex_rank(const int32_t *hand, int32_t n)
         }
     int64_t rank = 0;
     for (int32_t i = 0; i < n; i++)
-        rank += hf_choose(c[i], i + 1);
+        rank += binom[i + 1][c[i]];
     return rank;
 }
 
@@ -74,6 +75,10 @@ int32_t hf_ranking_sample(int32_t n_players, int32_t n_hole,
     const int32_t n_deck = 52 - n_range_seats * n_hole;
     draw_runs runs;
     plan_runs(&runs, n_deck, needed);
+    int64_t binom[6][52];
+    for (int32_t k = 0; k < 6; k++)
+        for (int32_t c = 0; c < 52; c++)
+            binom[k][c] = hf_choose(c, k);
     uint64_t state = seed;
     int32_t deck[52];
     for (int64_t n = 0; n < count; n++) {
@@ -132,7 +137,7 @@ int32_t hf_ranking_sample(int32_t n_players, int32_t n_hole,
         for (int32_t p = 0; p < n_random; p++) {
             int64_t share = (high[p] == best_high ? high_share : 0)
                             + (n_low && low[p] == best_low ? low_share : 0);
-            int32_t cls = hand_class[colex_rank(deck + p * n_hole, n_hole)];
+            int32_t cls = hand_class[colex_rank(deck + p * n_hole, n_hole, binom)];
             share_sum[cls] += share;
             share_sq[cls] += share * share;
             samples[cls] += 1;
