@@ -26,7 +26,8 @@ PUBLIC = {
     "card_str", "classify", "classify_range", "describe_high", "describe_low", "equity",
     "evaluate", "evaluate_batch", "evaluate_high5", "evaluate_low5", "format_cards",
     "high_category", "omaha_high", "omaha_hilo", "omaha_low", "parse_card", "parse_cards",
-    "parse_phh", "parse_pokerstars", "percentile", "pql", "range_vs_range", "rank_hands", "read_history",
+    "parse_phh", "parse_pokerstars", "percentile", "pql", "range_vs_range", "rank_hands",
+    "read_history",
     "read_phh", "read_pokerstars", "runouts", "showdown", "simulate", "to_phh", "to_phhs",
     "Solution", "SolverBot", "Subgame", "best_response", "solve",
 }
