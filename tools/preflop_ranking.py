@@ -114,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def tables(args: argparse.Namespace) -> int:
     """A ranking by whole tables: against players - 1 random hands, or a range."""
+    import numpy as np
+
     from hilo_fast.analysis.rankings import sample_ranking
     from hilo_fast.ranges.preflop import multiway_file, range_file
 
@@ -133,7 +135,9 @@ def tables(args: argparse.Namespace) -> int:
     classes = hand_classes(4)
     names = [class_name(rep) for rep in classes.representatives]
     equity, error = sample.equity, sample.std_error
-    order = sorted(range(len(names)), key=lambda i: (-equity[i], names[i]))
+    # a class never dealt (a short run) has no equity: last, written nan
+    order = sorted(range(len(names)), key=lambda i: (bool(sample.samples[i] == 0),
+                                                      -np.nan_to_num(equity[i]), names[i]))
     opponents = (f"{args.players - 1} hand(s) of the range {args.against}" if args.against
                  else f"{args.players - 1} random hands")
     lines = [
