@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from hilo_fast.ranges.preflop import read_ranking_rows  # noqa: E402
+from hilo_fast.ranges.preflop import read_ranking_rows
 
 
 def _load_tool() -> ModuleType | None:
