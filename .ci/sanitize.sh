@@ -37,7 +37,7 @@ check_reports() {
 }
 
 echo "== sanitize: C driver, $C_INPUTS inputs =="
-"$CC" -std=c99 -Wall -Wextra $SAN_FLAGS -Icsrc fuzz/c_driver.c $(ls csrc/*/*.c | grep -v '^csrc/py/') -lm -o "$WORK/c_driver"
+"$CC" -std=c99 -Wall -Wextra $SAN_FLAGS -Icsrc fuzz/c_driver.c $(ls csrc/*/*.c | grep -v '^csrc/py/') -lm -pthread -o "$WORK/c_driver"
 ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$WORK/report" \
     "$WORK/c_driver" -n "$C_INPUTS" -s 1 || { check_reports "C driver"; exit 1; }
 check_reports "C driver"

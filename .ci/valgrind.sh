@@ -23,7 +23,7 @@ WORK=$(mktemp -d /tmp/hilo-valgrind.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
 echo "== valgrind: C driver, $C_INPUTS inputs =="
-"$CC" -std=c99 -O1 -g -Icsrc fuzz/c_driver.c $(ls csrc/*/*.c | grep -v '^csrc/py/') -lm -o "$WORK/c_driver"
+"$CC" -std=c99 -O1 -g -Icsrc fuzz/c_driver.c $(ls csrc/*/*.c | grep -v '^csrc/py/') -lm -pthread -o "$WORK/c_driver"
 valgrind -q --error-exitcode=1 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
     "$WORK/c_driver" -n "$C_INPUTS" -s 2
 

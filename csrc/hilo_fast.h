@@ -660,17 +660,22 @@ typedef struct {
 
 /* Discounted CFR (alpha 1.5, beta 0, gamma 2), iterations first .. first +
  * count - 1 (1-based), alternating player 0 then 1; regret and strategy
- * (the sums behind the average strategy) updated in place. Returns 0 or an
+ * (the sums behind the average strategy) updated in place. threads (>= 1;
+ * at most 64 used): the children of each chance node (a turn tree's
+ * rivers), or of the root of a river tree, are walked on that many
+ * threads, each with scratch of its own; the result is the same bit for bit
+ * for any number (one thread on a build without pthreads). Returns 0 or an
  * error. */
 int32_t hf_solver_iterate(const hf_solver_game *game, double *regret0, double *regret1,
-                          double *strategy0, double *strategy1, int64_t first, int64_t count);
+                          double *strategy0, double *strategy1, int64_t first, int64_t count,
+                          int32_t threads);
 
 /* out[0], out[1]: each player's best-response value against the other's
  * strategy; out[2]: player 0's value when both play it (chips per deal of a
  * pair of combos, zero-sum). strategy: action probabilities in the slot
- * layout. Returns 0 or an error. */
+ * layout; threads as hf_solver_iterate. Returns 0 or an error. */
 int32_t hf_solver_evaluate(const hf_solver_game *game, const double *strategy0,
-                           const double *strategy1, double *out);
+                           const double *strategy1, double *out, int32_t threads);
 
 /* For each combo i of `player`, out[i] = sum of reach[j] * share(i, j) and
  * out[n + i] = sum of reach[j], over the opponent's combos j that share no

@@ -1614,7 +1614,8 @@ static void drive_solver(const uint8_t *data, size_t size)
                          { 3 * (int64_t)n[0], 0 }, 1e-9 };
     uint8_t what = next_byte(&r), value = next_byte(&r);
     int broken = 1;
-    switch (what % 12) {
+    int32_t threads = 1 + next_byte(&r) % 3;   /* splits at the chance node: the same answer */
+    switch (what % 13) {
     case 0: children[value % 5] = -(int32_t)(value % 3); break;   /* a cycle or a negative */
     case 1: kind[value % 6] = 4 + value % 3; break;
     case 2: player[0] = 2 + value % 5; break;
@@ -1626,6 +1627,7 @@ static void drive_solver(const uint8_t *data, size_t size)
     case 8: count[0] = 4 + value % 9; break;
     case 9: g.n_combos[value % 2] = -(int32_t)(value % 2); break;
     case 10: g.n_boards = value % 2 ? 0 : 53; break;
+    case 11: threads = -(int32_t)(value % 2); break;              /* no thread: refused */
     default: broken = 0;
     }
     double *regret[2], *strategy[2];
@@ -1638,13 +1640,13 @@ static void drive_solver(const uint8_t *data, size_t size)
     for (int32_t j = 0; j < no; j++) reach[j] = 1;
     double out[3] = { 0, 0, 0 };
     int32_t a = hf_solver_iterate(&g, regret[0], regret[1], strategy[0], strategy[1], 1,
-                                  1 + value % 3);
+                                  1 + value % 3, threads);
     for (int64_t s = 0; s < g.sizes[0] && !broken; s++) strategy[0][s] = 1.0 / 3;
-    int32_t b = hf_solver_evaluate(&g, strategy[0], strategy[1], out);
+    int32_t b = hf_solver_evaluate(&g, strategy[0], strategy[1], out, threads);
     int32_t c = hf_solver_showdown_sums(&g, 0, reach, sums);
     if (broken) {
-        if (a >= 0 || b >= 0 || c >= 0)
-            FAIL("solver: a broken game (case %d) was not refused: %d %d %d", what % 12, a, b, c);
+        if (a >= 0 || b >= 0 || (what % 13 != 11 && c >= 0))   /* c takes no threads */
+            FAIL("solver: a broken game (case %d) was not refused: %d %d %d", what % 13, a, b, c);
     } else {
         if (a || b || c)
             FAIL("solver: a valid game was refused: %d %d %d", a, b, c);
@@ -1652,8 +1654,8 @@ static void drive_solver(const uint8_t *data, size_t size)
             FAIL("solver: best responses %g + %g below 0", out[0], out[1]);
         valid_checked++;
     }
-    if (hf_solver_iterate(NULL, regret[0], regret[1], strategy[0], strategy[1], 1, 1) >= 0
-        || hf_solver_evaluate(&g, strategy[0], strategy[1], NULL) >= 0)
+    if (hf_solver_iterate(NULL, regret[0], regret[1], strategy[0], strategy[1], 1, 1, 1) >= 0
+        || hf_solver_evaluate(&g, strategy[0], strategy[1], NULL, 1) >= 0)
         FAIL("solver: a NULL pointer was not refused");
     for (int p = 0; p < 2; p++) {
         free(cards[p]); free(high[p]); free(low[p]); free(weights[p]);

@@ -43,7 +43,15 @@ from .engine.table import Table
 from .equity.compute import BoardEquity, EquityResult, PlayerEquity, equity
 from .history.phh import parse_phh, read_phh, to_phh, to_phhs
 from .ranges.language import Range
-from .solver import Solution, SolverBot, Subgame, best_response, solve
+from .solver import (
+    Solution,
+    SolverBot,
+    Subgame,
+    best_response,
+    plot_strategy,
+    solve,
+    strategy_by_class,
+)
 
 __all__ = [
     "BACKEND",
@@ -104,6 +112,7 @@ __all__ = [
     "parse_phh",
     "parse_pokerstars",
     "percentile",
+    "plot_strategy",
     "pql",
     "range_vs_range",
     "rank_hands",
@@ -114,6 +123,7 @@ __all__ = [
     "showdown",
     "simulate",
     "solve",
+    "strategy_by_class",
     "to_phh",
     "to_phhs",
 ]

@@ -36,7 +36,8 @@ typedef struct {
     double *four;    /* opponent combos x 2 */
 } card_sums;
 
-typedef struct {
+typedef struct solver_ctx solver_ctx;
+struct solver_ctx {
     const hf_solver_game *game;
     side sides[2];
     card_sums sums;
@@ -44,9 +45,37 @@ typedef struct {
     double *meet;
     double *half;    /* scratch: n of the larger side */
     double *work;    /* scratch: 4 n of the larger side */
-} solver_ctx;
+    /* Threads (parallel.c): the main context holds threads - 1 workers, each
+     * sharing its sides and owning its scratch; a worker's `threads` is 1. */
+    int32_t threads;
+    int has_chance;         /* the tree deals a river: split at chance nodes */
+    solver_ctx *workers;
+};
+
+/* One child of a node walked as a task: cfr (st set) or values (st NULL). */
+typedef struct {
+    int32_t node, p, best;
+    const double *reach_p, *reach_o;
+    const void *st;
+    const double *const *strategy;
+    double *out;
+} solver_task;
 
 int32_t hf_solver_check(const hf_solver_game *game);
+/* threads - 1 workers for ctx (none when threads <= 1 or without pthreads). */
+int32_t solver_workers_init(solver_ctx *ctx, int32_t threads);
+void solver_workers_free(solver_ctx *ctx);
+/* Whether the children of `node` are walked on the threads: at chance nodes
+ * (the rivers of a turn tree), or at the root of a river tree. */
+int solver_splits(const solver_ctx *ctx, int32_t node);
+/* Run tasks[0 .. k-1] with run(ctx of the thread, task), on ctx's threads when
+ * split, else in order on ctx; the first error in task order. Each task
+ * writes only its own out and its own subtree's slots, so the result is the
+ * same for any number of threads. */
+int32_t solver_run_tasks(solver_ctx *ctx, int split, solver_task *tasks, int32_t k,
+                         int32_t (*run)(solver_ctx *, const solver_task *));
+int32_t solver_scratch_init(solver_ctx *ctx);
+void solver_scratch_free(solver_ctx *ctx);
 int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *game);
 void solver_ctx_free(solver_ctx *ctx);
 /* share[i] = sum reach_o[j] share(i, j), meet[i] = sum reach_o[j], over j apart from i. */

@@ -91,14 +91,42 @@ int32_t hf_solver_check(const hf_solver_game *g) {
     return 0;
 }
 
+void solver_scratch_free(solver_ctx *ctx) {
+    free(ctx->sums.one); free(ctx->sums.two); free(ctx->sums.three); free(ctx->sums.four);
+    free(ctx->share); free(ctx->meet); free(ctx->half); free(ctx->work);
+    ctx->sums.one = ctx->sums.two = ctx->sums.three = ctx->sums.four = NULL;
+    ctx->share = ctx->meet = ctx->half = ctx->work = NULL;
+}
+
+/* The scratch of one thread: card sums (clear) and the sweeps' vectors. */
+int32_t solver_scratch_init(solver_ctx *ctx) {
+    const hf_solver_game *g = ctx->game;
+    int32_t most = g->n_combos[0] > g->n_combos[1] ? g->n_combos[0] : g->n_combos[1];
+    ctx->sums.total[0] = ctx->sums.total[1] = 0;
+    ctx->sums.one = calloc(52 * 2, sizeof(double));
+    ctx->sums.two = calloc(N_PAIRS * 2, sizeof(double));
+    ctx->sums.three = calloc(N_TRIPLES * 2, sizeof(double));
+    ctx->sums.four = calloc((size_t)most * 2, sizeof(double));
+    ctx->share = malloc(sizeof(double) * (size_t)most);
+    ctx->meet = malloc(sizeof(double) * (size_t)most);
+    ctx->half = malloc(sizeof(double) * (size_t)most);
+    ctx->work = malloc(sizeof(double) * (size_t)most * 4);
+    if (!ctx->sums.one || !ctx->sums.two || !ctx->sums.three || !ctx->sums.four || !ctx->share
+        || !ctx->meet || !ctx->half || !ctx->work) {
+        solver_scratch_free(ctx);
+        return HF_SOLVER_ERR_MEMORY;
+    }
+    return 0;
+}
+
 void solver_ctx_free(solver_ctx *ctx) {
+    solver_workers_free(ctx);
     for (int p = 0; p < 2; p++) {
         side *s = &ctx->sides[p];
         free(s->cards); free(s->pairs); free(s->triples); free(s->same);
         free(s->by_high); free(s->by_low); free(s->high_key); free(s->low_key); free(s->mask);
     }
-    free(ctx->sums.one); free(ctx->sums.two); free(ctx->sums.three); free(ctx->sums.four);
-    free(ctx->share); free(ctx->meet); free(ctx->half); free(ctx->work);
+    solver_scratch_free(ctx);
     memset(ctx, 0, sizeof(*ctx));
 }
 
@@ -112,7 +140,6 @@ int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *g) {
     int32_t err = hf_solver_check(g);
     if (err) return err;
     ctx->game = g;
-    int32_t most = g->n_combos[0] > g->n_combos[1] ? g->n_combos[0] : g->n_combos[1];
     for (int p = 0; p < 2; p++) {
         side *s = &ctx->sides[p];
         size_t n = (size_t)g->n_combos[p];
@@ -172,16 +199,9 @@ int32_t solver_ctx_init(solver_ctx *ctx, const hf_solver_game *g) {
                 }
         }
     }
-    ctx->sums.one = calloc(52 * 2, sizeof(double));
-    ctx->sums.two = calloc(N_PAIRS * 2, sizeof(double));
-    ctx->sums.three = calloc(N_TRIPLES * 2, sizeof(double));
-    ctx->sums.four = calloc((size_t)most * 2, sizeof(double));
-    ctx->share = malloc(sizeof(double) * (size_t)most);
-    ctx->meet = malloc(sizeof(double) * (size_t)most);
-    ctx->half = malloc(sizeof(double) * (size_t)most);
-    ctx->work = malloc(sizeof(double) * (size_t)most * 4);
-    if (!ctx->sums.one || !ctx->sums.two || !ctx->sums.three || !ctx->sums.four || !ctx->share
-        || !ctx->meet || !ctx->half || !ctx->work) {
+    ctx->threads = 1;
+    for (int32_t v = 0; v < g->n_nodes; v++) ctx->has_chance |= g->kind[v] == HF_SOLVER_CHANCE;
+    if (solver_scratch_init(ctx)) {
         solver_ctx_free(ctx);
         return HF_SOLVER_ERR_MEMORY;
     }

@@ -9,6 +9,9 @@
 - ``img/range_composition.png``: how a range's hands split by suit shape
   (double suited, single suited, rainbow, other) and pairing, counted by the
   range language itself at build time.
+- ``img/solver_strategy.png``: the first player's strategy by hand class in
+  the river spot docs/solving.md solves (``hilo_fast.plot_strategy``), solved
+  at build time.
 
 As a script it writes one benchmark's chart, e.g. the README's headline chart:
 ``python docs/_hooks/charts.py benchmarks/results/bench_eval.json benchmarks/bench_eval.png``.
@@ -29,6 +32,12 @@ RESULTS = ROOT / "benchmarks" / "results"
 EQUITY_SPOT = {"holes": ["As2dKh3c", "7c8d9hTs", "AhKd4s5s"], "board": "2h5c9d"}
 #: The range of the composition chart (also counted in docs/ranges.md).
 COMPOSITION_RANGE = "A2**"
+#: The river spot of the strategy chart (also worked through in docs/solving.md).
+SOLVER_SPOT = {"board": "7h5hKh4d3s",
+               "oop": "Ah2hQdJs,AhQhJdTc,9h8hTcJc,Ad2c9s9c,Ac2dQsQc,6c8dJdJh,6s2sTdTc,"
+                      "KsKdQcJc,KcQsJhTs,QcQdJsJd,AdAs8c8s,9c9dTsTh",
+               "ip": "As2c6h8d,2d6dTsTh,KcKs5c5d,Th9hJcQc,8d6s9c9d,Qh2hJsTd,AcKd4c8c,"
+                     "JcJdQsQh,Ad3cKsQd,8h6hJsJd"}
 #: The suit shapes of the chart: the range language's shape macros; "other" is the rest.
 SHAPES = (("double suited", "$ds"), ("single suited", "$ss"), ("rainbow", "$r"))
 
@@ -129,6 +138,22 @@ def equity_chart() -> bytes:
     return _png(fig)
 
 
+def strategy_chart() -> bytes:
+    """The first player's strategy by hand class in SOLVER_SPOT (pot 100, pot
+    limit, bets of half the pot and the pot, one raise)."""
+    import hilo_fast as hf
+
+    plt = _pyplot()
+    game = hf.Subgame(SOLVER_SPOT["board"], ranges=(SOLVER_SPOT["oop"], SOLVER_SPOT["ip"]),
+                      pot=100, stacks=200, structure=hf.Structure.pot_limit(5, 10),
+                      bet_sizes=(0.5, 1.0), max_raises=1)
+    solution = hf.solve(game, target=1e-4, max_iterations=5000)
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    hf.plot_strategy(solution, (), ax=ax)
+    fig.tight_layout()
+    return _png(fig)
+
+
 def range_composition(text: str) -> list[tuple[str, int, int]]:
     """(shape, hands with no pair, paired hands) of range ``text``, shape by shape:
     each count is the size of the range intersected with the shape macros."""
@@ -212,6 +237,7 @@ def on_files(files: Any, config: Any) -> Any:
     files.append(File.generated(config, "img/equity_breakdown.png", content=equity_chart()))
     files.append(File.generated(config, "img/range_composition.png",
                                 content=composition_chart()))
+    files.append(File.generated(config, "img/solver_strategy.png", content=strategy_chart()))
     return files
 
 

@@ -333,6 +333,7 @@ class _Lib:
         strategy1: _CData,
         first: int,
         count: int,
+        threads: int,
     ) -> int: ...
     def hf_solver_evaluate(
         self,
@@ -340,6 +341,7 @@ class _Lib:
         strategy0: Sequence[float] | _CData,
         strategy1: Sequence[float] | _CData,
         out: _CData,
+        threads: int,
     ) -> int: ...
     def hf_solver_showdown_sums(
         self,

@@ -28,8 +28,13 @@ def _relative(path: Path) -> str:
 def _compile_args() -> list[str]:
     if sys.platform == "win32":
         return ["/O2"]
-    args = ["-O3", "-std=c99"]
+    args = ["-O3", "-std=c99", "-pthread"]   # -pthread: the solver's threads
     return args + os.environ.get("HILO_FAST_CFLAGS", "").split()
+
+
+def _link_args() -> list[str]:
+    args = [] if sys.platform == "win32" else ["-pthread"]
+    return args + os.environ.get("HILO_FAST_LDFLAGS", "").split()
 
 
 ffibuilder = FFI()
@@ -44,7 +49,7 @@ ffibuilder.set_source(
     # Headers too, so editing an inline evaluator rebuilds the module.
     depends=[_relative(p) for p in sorted(CSRC.glob("**/*.h"))],
     extra_compile_args=_compile_args(),
-    extra_link_args=os.environ.get("HILO_FAST_LDFLAGS", "").split(),
+    extra_link_args=_link_args(),
     # A failed compile leaves the pure-Python backend, except in a wheel build.
     optional=os.environ.get("CIBUILDWHEEL") != "1",
 )

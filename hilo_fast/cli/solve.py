@@ -111,7 +111,8 @@ def add_parser(sub: Any) -> None:
                    help="exploitability to reach, a fraction of the pot (default 0.001)")
     p.add_argument("--iterations", type=int_in(1, 10**7), default=1000,
                    help="the most iterations (default 1000)")
-    p.add_argument("--threads", type=THREADS, help="threads (the solver runs on one)")
+    p.add_argument("--threads", type=THREADS,
+                   help="threads to solve on (default 1; the same answer on any number)")
     p.add_argument("--json", metavar="FILE", help="write the whole strategy as JSON to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_solve)

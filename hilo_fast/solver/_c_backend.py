@@ -93,7 +93,9 @@ def _doubles(values: Any) -> Any:
 
 
 def iterate(prepared: Prepared, regret: tuple[Any, Any], strategy: tuple[Any, Any],
-            first: int, count: int) -> None:
+            first: int, count: int, threads: int = 1) -> None:
+    """DCFR iterations in C on ``threads`` threads (the same result for any
+    number); cffi releases the GIL for the call."""
     import numpy as np
 
     for arr in (*regret, *strategy):
@@ -104,16 +106,18 @@ def iterate(prepared: Prepared, regret: tuple[Any, Any], strategy: tuple[Any, An
         if len(regret[p]) < prepared.game.sizes[p] or len(strategy[p]) < prepared.game.sizes[p]:
             raise ValueError("regret/strategy arrays are shorter than the game's slots")
     ptr = [ffi.from_buffer("double[]", a) for a in (*regret, *strategy)]
-    _check(lib.hf_solver_iterate(prepared.struct, ptr[0], ptr[1], ptr[2], ptr[3], first, count))
+    _check(lib.hf_solver_iterate(prepared.struct, ptr[0], ptr[1], ptr[2], ptr[3], first, count,
+                                 threads))
 
 
-def evaluate(prepared: Prepared, strategy: tuple[Sequence[float], Sequence[float]]) -> list[float]:
+def evaluate(prepared: Prepared, strategy: tuple[Sequence[float], Sequence[float]],
+             threads: int = 1) -> list[float]:
     arrays = [_doubles(s) for s in strategy]
     for p in (0, 1):
         if len(arrays[p][0]) < prepared.game.sizes[p]:
             raise ValueError("strategy arrays are shorter than the game's slots")
     out = ffi.new("double[3]")
-    _check(lib.hf_solver_evaluate(prepared.struct, arrays[0][1], arrays[1][1], out))
+    _check(lib.hf_solver_evaluate(prepared.struct, arrays[0][1], arrays[1][1], out, threads))
     return [out[0], out[1], out[2]]
 
 

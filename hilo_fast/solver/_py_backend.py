@@ -132,10 +132,12 @@ def _current(regret: list[float], at: int, k: int, n: int, floor: float) -> list
 
 
 def iterate(prepared: Prepared, regret: tuple[list[float], list[float]],
-            strategy: tuple[list[float], list[float]], first: int, count: int) -> None:
+            strategy: tuple[list[float], list[float]], first: int, count: int,
+            threads: int = 1) -> None:
     """Run DCFR iterations first .. first + count - 1 (1-based), alternating:
     player 0 then player 1 in each; ``regret`` and ``strategy`` (the sums
-    behind the average strategy) are updated in place."""
+    behind the average strategy) are updated in place. ``threads``: the twin
+    runs on one (the C's answer does not depend on it either)."""
     g, pairs = prepared.game, prepared.pairs
     for t in range(first, first + count):
         s = float(t - 1)
@@ -186,8 +188,8 @@ def _cfr(g: FlatGame, pairs: _Pairs, node: int, p: int, reach_p: list[float],
     return node_value
 
 
-def evaluate(prepared: Prepared,
-             strategy: tuple[Sequence[float], Sequence[float]]) -> list[float]:
+def evaluate(prepared: Prepared, strategy: tuple[Sequence[float], Sequence[float]],
+             threads: int = 1) -> list[float]:
     """[best response value of player 0, of player 1, value of player 0 when both
     play ``strategy``] in chips (zero-sum), per deal of a pair of combos.
     ``strategy``: each player's action probabilities in the regret layout."""

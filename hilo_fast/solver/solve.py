@@ -43,17 +43,19 @@ ALGORITHM = "Discounted CFR (alpha 1.5, beta 0, gamma 2), alternating updates"
 DEFAULT_MAX_MEMORY = 2 << 30
 
 
-def estimate_memory(subgame: Subgame) -> int:
-    """Bytes a solve of ``subgame`` holds: regrets and strategy sums (8 bytes a
-    slot, both players), the card sums of the showdown sweeps and per-node scratch."""
+def estimate_memory(subgame: Subgame, threads: int = 1) -> int:
+    """Bytes a solve of ``subgame`` on ``threads`` threads holds: regrets and
+    strategy sums (8 bytes a slot, both players), and per thread the card sums
+    of the showdown sweeps and the scratch of the nodes it walks down."""
     flat = subgame.flat()
     slots = flat.sizes[0] + flat.sizes[1]
     most = max(flat.n_combos(0), flat.n_combos(1))
     depth = max(len(n.sequence) for n in subgame.nodes) + 1
     widest = max((len(n.children) for n in subgame.nodes), default=1)
-    return 8 * (2 * slots + slots            # regret, strategy sums, the average strategy
-                + 2 * (52 + 1326 + 22100)     # card sums
-                + most * (8 + depth * (2 * widest + 2)))
+    per_thread = (2 * (52 + 1326 + 22100)            # card sums
+                  + most * (8 + depth * 3 * widest))   # sweeps; per node: sigma, reach, values
+    return 8 * (3 * slots                # regret, strategy sums, the average strategy
+                + max(1, threads) * per_thread)
 
 
 @dataclass(frozen=True)
@@ -245,13 +247,25 @@ def _strategy_arrays(subgame: Subgame, strategy: Any) -> list[list[float]]:
     return arrays
 
 
-def best_response(subgame: Subgame, strategy: Any, *, backend: Any = None) -> BestResponse:
+def best_response(subgame: Subgame, strategy: Any, *, threads: int | None = None,
+                  backend: Any = None) -> BestResponse:
     """The exact best response of each player to the other's ``strategy`` (a
-    :class:`Solution`, its JSON, or {action sequence: {combo: frequencies}})."""
+    :class:`Solution`, its JSON, or {action sequence: {combo: frequencies}});
+    ``threads`` as :func:`solve`."""
     twin = backend or _default_backend
+    n_threads = _threads(threads)
     arrays = _strategy_arrays(subgame, strategy)
-    values = twin.evaluate(twin.prepare(subgame.flat()), arrays)
+    values = twin.evaluate(twin.prepare(subgame.flat()), arrays, n_threads)
     return BestResponse((values[0], values[1]), values[2], subgame.pot)
+
+
+def _threads(threads: object) -> int:
+    """The number of threads a run takes: ``threads``, 1 when None."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
 
 
 def _bar(progress: Any, max_iterations: int) -> tuple[Callable[[int, float], None], Any]:
@@ -284,8 +298,10 @@ def solve(subgame: Subgame, *, target: float = 0.001, max_iterations: int = 1000
     """Run Discounted CFR on ``subgame`` until the exploitability of the average
     strategy is at most ``target`` (a fraction of the pot) or ``max_iterations``
     have run; the exploitability is measured exactly every ``check_every``
-    iterations (default: a tenth of the way, at least 10). ``threads``: the C
-    runs on one thread (other values are accepted and give the same result);
+    iterations (default: a tenth of the way, at least 10). ``threads`` (default
+    1): the C walks the rivers of a turn tree (each chance node's children), or
+    the root's actions on a river, on that many threads, the GIL released; the
+    answer is the same bit for bit for any number (the pure twin runs on one);
     ``seed``: the algorithm is deterministic, so it changes nothing. ``progress``:
     True draws a bar on a terminal, or a callable(iterations, exploitability).
     A ValueError names the memory needed when it is above ``max_memory`` bytes."""
@@ -296,10 +312,8 @@ def solve(subgame: Subgame, *, target: float = 0.001, max_iterations: int = 1000
         raise ValueError(f"max_iterations must be a positive int, got {max_iterations!r}")
     if not isinstance(target, (int, float)) or not target >= 0:
         raise ValueError(f"target must be a fraction of the pot >= 0, got {target!r}")
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                or threads < 1):
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
-    needed = estimate_memory(subgame)
+    n_threads = _threads(threads)
+    needed = estimate_memory(subgame, n_threads)
     if needed > max_memory:
         raise ValueError(f"solving this tree needs about {needed / 2**20:.0f} MiB, over the "
                          f"limit of {max_memory / 2**20:.0f} MiB: fewer sizes, raises or combos")
@@ -315,10 +329,10 @@ def solve(subgame: Subgame, *, target: float = 0.001, max_iterations: int = 1000
     try:
         while True:
             count = min(step, max_iterations - done)
-            twin.iterate(prepared, regret, sums, done + 1, count)
+            twin.iterate(prepared, regret, sums, done + 1, count, n_threads)
             done += count
             strategy = _normalize(subgame, sums)
-            values = twin.evaluate(prepared, strategy)
+            values = twin.evaluate(prepared, strategy, n_threads)
             response = BestResponse((values[0], values[1]), values[2], subgame.pot)
             history.append((done, response.exploitability_pot))
             report(done, response.exploitability_pot)

@@ -320,6 +320,8 @@ CASES = [
     Case("solve", "range", 'solve(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), max_iterations=0)', ValueError, "max_iterations must be a positive int"),
     Case("best_response", "type", 'best_response(Subgame("Kh9s5d4c2h", ranges=("AsAd2c3c", "KsKd2d3d"), pot=100, stacks=10, structure=Structure.fixed_limit(10)), 5)', TypeError, "strategy must be a Solution"),
     Case("SolverBot", "type", "SolverBot('solution')", TypeError, "SolverBot plays a hilo_fast.Solution"),
+    Case("strategy_by_class", "type", "strategy_by_class('solution')", TypeError, "strategy_by_class takes a hilo_fast.Solution"),
+    Case("plot_strategy", "type", "plot_strategy(None)", TypeError, "strategy_by_class takes a hilo_fast.Solution"),
     Case("classify", "count", 'classify("As2dKh", "3s4h5d")', ValueError, "hole must have 4, 5 or 6 cards, got 3"),
     Case("classify", "count", 'classify("As2dKh9c", "3s4h")', ValueError, "board must have 3, 4 or 5 cards, got 2"),
     Case("classify", "range", 'classify([0, 1, 2, 52], [4, 5, 6])', ValueError, "bad card 52"),

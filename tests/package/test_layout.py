@@ -29,7 +29,8 @@ PUBLIC = {
     "parse_phh", "parse_pokerstars", "percentile", "pql", "range_vs_range", "rank_hands",
     "read_history",
     "read_phh", "read_pokerstars", "runouts", "showdown", "simulate", "to_phh", "to_phhs",
-    "Solution", "SolverBot", "Subgame", "best_response", "solve",
+    "Solution", "SolverBot", "Subgame", "best_response", "solve", "plot_strategy",
+    "strategy_by_class",
 }
 
 # Module paths the docs and examples used before the subpackages: (old, new, a name in it).

@@ -13,12 +13,13 @@ from hilo_fast.solver import _py_backend as pure
 from tests.solver.helpers import random_subgame
 
 
-def _run(twin: object, game: hf.Subgame, iterations: int) -> tuple[list[float], list[float]]:
+def _run(twin: object, game: hf.Subgame, iterations: int,
+         threads: int = 1) -> tuple[list[float], list[float]]:
     flat = game.flat()
     prepared = twin.prepare(flat)  # type: ignore[attr-defined]
     regret = (twin.zeros(flat.sizes[0]), twin.zeros(flat.sizes[1]))  # type: ignore[attr-defined]
     sums = (twin.zeros(flat.sizes[0]), twin.zeros(flat.sizes[1]))  # type: ignore[attr-defined]
-    twin.iterate(prepared, regret, sums, 1, iterations)  # type: ignore[attr-defined]
+    twin.iterate(prepared, regret, sums, 1, iterations, threads)  # type: ignore[attr-defined]
     return ([*regret[0][:flat.sizes[0]], *regret[1][:flat.sizes[1]]],
             [*sums[0][:flat.sizes[0]], *sums[1][:flat.sizes[1]]])
 
@@ -33,7 +34,7 @@ def test_same_strategies_after_k_iterations(native: object, seed: int) -> None:
     if turn:
         assert any(node.kind == 3 for node in game.nodes)
     k = rng.choice([1, 2, 7, 25])
-    regret_c, sums_c = _run(c, game, k)
+    regret_c, sums_c = _run(c, game, k, threads=1 + seed % 3)   # the C on 1, 2 or 3 threads
     regret_p, sums_p = _run(pure, game, k)
     scale = max(1.0, max(map(abs, regret_p), default=1.0))
     assert regret_c == pytest.approx(regret_p, abs=1e-9 * scale)
@@ -60,7 +61,7 @@ def test_best_response_c_equals_pure(native: object, seed: int) -> None:
                     arr[at + a * n + i] = raw[a] / sum(raw)
         strategy.append(arr)
     want = pure.evaluate(pure.prepare(flat), strategy)
-    got = c.evaluate(c.prepare(flat), strategy)
+    got = c.evaluate(c.prepare(flat), strategy, 1 + seed % 3)
     assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
     assert want[0] + want[1] >= -1e-9   # exploitability of any strategy pair is >= 0
 
@@ -145,3 +146,18 @@ def test_the_c_refuses_a_broken_flat_game(native: object, field: str) -> None:
         c.iterate(prepared, regret, sums, 1, 1)
     with pytest.raises(ValueError, match="solver"):
         c.evaluate(prepared, sums)
+
+
+def test_the_c_refuses_no_threads(native: object) -> None:
+    from hilo_fast.solver import _c_backend as c
+
+    game = random_subgame(random.Random(5), n=4, limit="fixed")
+    flat = game.flat()
+    prepared = c.prepare(flat)
+    regret = (c.zeros(flat.sizes[0]), c.zeros(flat.sizes[1]))
+    sums = (c.zeros(flat.sizes[0]), c.zeros(flat.sizes[1]))
+    with pytest.raises(ValueError, match="solver"):
+        c.iterate(prepared, regret, sums, 1, 1, 0)
+    assert not any(regret[0]) and not any(sums[0])   # nothing written
+    with pytest.raises(ValueError, match="solver"):
+        c.evaluate(prepared, sums, 0)
