@@ -766,3 +766,27 @@ int32_t hf_range_vs_range_tally(const int32_t *a_combos, const double *a_weights
                                 const int32_t *b_combos, const double *b_weights, int64_t n_b,
                                 int32_t n_hole, const int32_t *board, int32_t n_board,
                                 const int32_t *dead, int32_t n_dead, double *a_tally);
+
+/* ---- Preflop rankings (analysis/ranking.c): whole random tables ----
+ *
+ * Deal `count` tables of n_players (2..10) hands of n_hole (4 or 5) cards
+ * and a 5-card board; the last n_range_seats (0..n_players-1) seats hold
+ * combos drawn uniformly from range_combos (n_range rows of n_hole cards,
+ * redrawn together until no two share a card), the others random hands
+ * from the cards left. For each random seat, its Omaha Hi-Lo pot share s
+ * (in 1/HF_EQUITY_POT units) is added to the class c = hand_class[colex
+ * rank of its sorted cards] (n_hands = C(52, n_hole) entries in
+ * 0..n_classes-1): share_sum[c] += s, share_sq[c] += s * s, samples[c] += 1
+ * (n_classes each, added to, not zeroed). The stream is splitmix64 from
+ * seed: per deal the range rows (Lemire's bounded draw), then a partial
+ * Fisher-Yates shuffle of the ascending remaining cards (draw.h), random
+ * seats first, then the board. count is 0..HF_EQUITY_MAX_COUNT. Returns 0
+ * or HF_ERR_* (nothing added): HF_ERR_COUNT for a count, size or class out
+ * of range, else the first bad range combo's error; and HF_ERR_COUNT, with
+ * the deals before it added, when the range seats clash 100,000 draws in a
+ * row (combos that (almost) never fit together: a deal would never end). */
+int32_t hf_ranking_sample(int32_t n_players, int32_t n_hole,
+                          const int32_t *hand_class, int64_t n_hands, int32_t n_classes,
+                          const int32_t *range_combos, int64_t n_range, int32_t n_range_seats,
+                          uint64_t seed, int64_t count,
+                          int64_t *share_sum, int64_t *share_sq, int64_t *samples);

@@ -116,6 +116,7 @@ __all__ = [
     "parse_cards",
     "parse_phh",
     "parse_pokerstars",
+    "percentile",
     "plot_strategy",
     "pql",
     "range_vs_range",
@@ -138,6 +139,7 @@ _moved.install()   # the module paths from before the subpackages, as aliases
 # The hand-history reader and replay load on first use: most programs never read
 # a history, and their regular expressions would add a fifth to the import time.
 _LAZY = {"PQLResult": "analysis.pql", "pql": "analysis.pql",   # (PQL needs numpy)
+         "percentile": "analysis.rankings",                      # (so do rankings)
          "HandHistory": "history.model", "PokerStarsReader": "history.sites.pokerstars",
          "UnreadableHand": "history.sites.pokerstars",
          "parse_pokerstars": "history.sites.pokerstars",
@@ -146,6 +148,7 @@ _LAZY = {"PQLResult": "analysis.pql", "pql": "analysis.pql",   # (PQL needs nump
 
 if TYPE_CHECKING:
     from .analysis.pql import PQLResult, pql
+    from .analysis.rankings import percentile
     from .history.model import HandHistory
     from .history.read import read_history
     from .history.replay import Replay

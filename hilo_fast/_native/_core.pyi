@@ -421,6 +421,22 @@ class _Lib:
         n_dead: int,
         a_tally: _CData,
     ) -> int: ...
+    def hf_ranking_sample(
+        self,
+        n_players: int,
+        n_hole: int,
+        hand_class: Sequence[int] | _CData,
+        n_hands: int,
+        n_classes: int,
+        range_combos: Sequence[int] | _CData,
+        n_range: int,
+        n_range_seats: int,
+        seed: int,
+        count: int,
+        share_sum: _CData,
+        share_sq: _CData,
+        samples: _CData,
+    ) -> int: ...
 
 ffi: FFI
 lib: _Lib

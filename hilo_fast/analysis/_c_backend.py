@@ -62,3 +62,22 @@ def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
     board, dead = _card_ids(board), _card_ids(dead)
     return int(lib.hf_range_vs_range(a, wa, len(wa), b, wb, len(wb), n_hole, board, len(board),
                                      dead, len(dead), share, weight))
+
+
+def ranking_sample(n_players: int, n_hole: int, hand_class: Any, n_classes: int,
+                   range_combos: Any, n_range_seats: int, seed: int, count: int,
+                   share_sum: Any, share_sq: Any, samples: Any) -> int:
+    """Add ``count`` whole random tables to the per-class sums (int64 buffers
+    of n_classes), or return ERR_* with nothing added (see hf_ranking_sample).
+    Runs without the GIL."""
+    classes = ffi.from_buffer("int32_t[]", hand_class)
+    combos = ffi.from_buffer("int32_t[]", range_combos) if range_combos is not None else ffi.NULL
+    n_range = len(combos) // n_hole if range_combos is not None and 4 <= n_hole <= 5 else 0
+    outs = [ffi.from_buffer("int64_t[]", b, require_writable=True)
+            for b in (share_sum, share_sq, samples)]
+    if any(len(o) != n_classes for o in outs) \
+            or (range_combos is not None and len(combos) != n_range * n_hole):
+        return ERR_COUNT
+    return int(lib.hf_ranking_sample(n_players, n_hole, classes, len(classes), n_classes,
+                                     combos, n_range, n_range_seats, seed & (2**64 - 1), count,
+                                     *outs))

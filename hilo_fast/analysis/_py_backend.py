@@ -7,22 +7,32 @@ from array import array
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from ..core import tables as gen
 from ..core._py_backend import (
     _FLUSH_SUIT,
     _LOW_BIT,
+    _MASK64,
     _PAIR,
     _SUIT_COUNT,
     ERR_COUNT,
     _board_high_row,
     _flush_high,
     _int32_view,
+    _omaha_high,
+    _omaha_low,
     check_cards,
 )
+from ..equity._py_backend import _below
+from ..equity._py_draw import _plan_runs, _shuffle_prefix
 
 NAME = "python"
+
+_POT = 5040            # HF_EQUITY_POT
+_MAX_COUNT = 1 << 30   # HF_EQUITY_MAX_COUNT
+_MAX_CLASHES = 100_000  # MAX_CLASHES in csrc/analysis/ranking.c
 
 #: hf_class's fields, in the C struct's order.
 CLASS_FIELDS = ("high", "high_rank", "low", "low_rank", "low_counterfeit", "flush_outs",
@@ -269,3 +279,69 @@ def _omaha_high_of(hole: Sequence[int], board: Sequence[int]) -> int:
     row = _board_high_row(board)
     high = min(row[_PAIR[a][b]] for a, b in combinations(hole, 2))
     return min(high, _flush_high(hole, board))
+
+
+def _colex_rank(hand: Sequence[int]) -> int:
+    return sum(comb(card, i + 1) for i, card in enumerate(sorted(hand)))
+
+
+def ranking_sample(n_players: int, n_hole: int, hand_class: Any, n_classes: int,
+                   range_combos: Any, n_range_seats: int, seed: int, count: int,
+                   share_sum: Any, share_sq: Any, samples: Any) -> int:
+    """The twin of hf_ranking_sample (csrc/analysis/ranking.c): the same
+    stream, the same deals, the same sums."""
+    classes = _int32_view(hand_class)
+    combos = _int32_view(range_combos) if range_combos is not None else None
+    outs = [memoryview(b).cast("B").cast("q") for b in (share_sum, share_sq, samples)]
+    n_range = len(combos) // n_hole if combos is not None and 4 <= n_hole <= 5 else 0
+    if not 2 <= n_players <= 10 or not 4 <= n_hole <= 5 \
+            or not 0 <= n_range_seats < n_players or n_players * n_hole + 5 > 52 \
+            or len(classes) != comb(52, n_hole) or n_classes < 1 \
+            or not 0 <= count <= _MAX_COUNT or any(len(o) != n_classes for o in outs) \
+            or (n_range_seats and (combos is None or n_range < 1)) \
+            or (combos is not None and len(combos) != n_range * n_hole):
+        return ERR_COUNT
+    if any(not 0 <= c < n_classes for c in classes):
+        return ERR_COUNT
+    rows = [list(combos[r * n_hole:(r + 1) * n_hole]) for r in range(n_range)] \
+        if n_range_seats and combos is not None else []
+    for row in rows:
+        err = check_cards(row)
+        if err:
+            return err
+    n_random = n_players - n_range_seats
+    needed = n_random * n_hole + 5
+    runs = _plan_runs(52 - n_range_seats * n_hole, needed)
+    state = seed & _MASK64
+    for _ in range(count):
+        for tries in range(_MAX_CLASHES + 1):  # the range seats, redrawn until disjoint
+            if tries == _MAX_CLASHES:
+                return ERR_COUNT
+            seated, used = [], 0
+            for _seat in range(n_range_seats):
+                state, pick = _below(state, n_range)
+                seated.append(rows[pick])
+                for card in rows[pick]:
+                    used |= (1 << card) if not used >> card & 1 else 1 << 52
+            if not used >> 52:
+                break
+        deck = [c for c in range(52) if not used >> c & 1]
+        state = _shuffle_prefix(deck, runs, state)
+        board = deck[n_random * n_hole:n_random * n_hole + 5]
+        hands = [deck[p * n_hole:(p + 1) * n_hole] for p in range(n_random)] + seated
+        highs = [_omaha_high(hand, board) for hand in hands]
+        lows = [_omaha_low(hand, board) for hand in hands]
+        best_high = min(highs)
+        best_low = min((low for low in lows if low), default=0)
+        n_high = highs.count(best_high)
+        n_low = lows.count(best_low) if best_low else 0
+        high_share = (_POT // 2 if n_low else _POT) // n_high
+        low_share = _POT // 2 // n_low if n_low else 0
+        for p in range(n_random):
+            share = (high_share if highs[p] == best_high else 0) \
+                + (low_share if n_low and lows[p] == best_low else 0)
+            cls = classes[_colex_rank(hands[p])]
+            outs[0][cls] += share
+            outs[1][cls] += share * share
+            outs[2][cls] += 1
+    return 0

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANKS, SUITS, CardsLike, card_str, parse_cards
-from .preflop import _numpy, hand_keys
+from .preflop import OPPONENTS, _numpy, hand_keys
 from .terms import (
     _OPERATORS,
     _PERCENT,
@@ -328,8 +328,12 @@ class _Parser:
             float(match.group(1)), float(match.group(2)))
         if not 0 <= low <= high <= 100:
             raise self.fail("a percentage outside 0-100 (or a span high to low):", token)
+        players = 2 if match.group(3) is None else int(match.group(3))
+        if players - 1 not in OPPONENTS:
+            raise self.fail("a ranking for 2, 3, 4, 6 or 9 players (2h, 3h, 4h, 6h, 9h), "
+                            "not", token)
         try:
-            return _percent_mask(self.hands, low, high)
+            return _percent_mask(self.hands, low, high, players)
         except ValueError as exc:
             raise self.fail(f"{exc}:", token) from None
 

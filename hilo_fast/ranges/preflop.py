@@ -29,9 +29,23 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["PreflopRanking", "all_hands", "hand_classes", "hand_keys", "preflop_ranking"]
+__all__ = ["OPPONENTS", "PreflopRanking", "all_hands", "hand_classes", "hand_keys",
+           "multiway_file", "preflop_ranking", "range_file"]
 
 RANKING_FILE = "preflop_hilo4.csv"
+#: The committed rankings: number of random opponents -> players at the table.
+OPPONENTS = {1: 2, 2: 3, 3: 4, 5: 6, 8: 9}
+
+
+def multiway_file(players: int) -> str:
+    """The ranking file against ``players - 1`` random hands (heads-up: RANKING_FILE)."""
+    return RANKING_FILE if players == 2 else f"preflop_hilo4_{players}h.csv"
+
+
+def range_file(against: str, players: int) -> str:
+    """The ranking file against ``players - 1`` hands of the range ``against``."""
+    safe = "".join(c if c.isalnum() else {"%": "pct", "-": "to"}.get(c, "_") for c in against)
+    return f"preflop_hilo4_vs_{safe}_{players}h.csv"
 
 
 def _numpy() -> Any:
@@ -123,20 +137,31 @@ def read_ranking_rows(text: str) -> tuple[int, list[tuple[str, float, float]]]:
     samples = 0
     for line in lines:
         if line.startswith("# samples per class:"):
-            samples = int(line.split(":")[1])
+            samples = int(line.split(":")[1].split()[0])
     rows = list(csv.DictReader(line for line in lines if not line.startswith("#")))
     return samples, [(row["hand"], float(row["equity"]), float(row["std_error"]))
                      for row in rows]
 
 
 @cache
-def preflop_ranking(hole_count: int = 4) -> PreflopRanking:
-    """The ranking of ``hole_count``-card classes; ValueError when none is committed."""
+def preflop_ranking(hole_count: int = 4, opponents: int = 1) -> PreflopRanking:
+    """The ranking of ``hole_count``-card classes against ``opponents`` random
+    hands (1, 2, 3, 5 or 8: 2, 3, 4, 6 or 9 players); ValueError when none is
+    committed."""
     if hole_count != 4:
         raise ValueError(f"no preflop ranking for {hole_count}-card hands (only 4-card: "
                          "percentage ranges need hole_count=4)")
+    if isinstance(opponents, bool) or opponents not in OPPONENTS:
+        raise ValueError(f"opponents: no ranking against {opponents!r} random hands "
+                         f"(there are rankings against {', '.join(map(str, OPPONENTS))})")
+    return read_ranking(multiway_file(OPPONENTS[opponents]), hole_count)
+
+
+@cache
+def read_ranking(name: str, hole_count: int = 4) -> PreflopRanking:
+    """A committed ranking file of this package (see tools/preflop_ranking.py)."""
     np = _numpy()
-    text = resources.files(__package__).joinpath(RANKING_FILE).read_text()
+    text = resources.files(__package__).joinpath(name).read_text()
     samples, rows = read_ranking_rows(text)
     classes = hand_classes(hole_count)
     keys = hand_keys(classes.representatives)
@@ -148,7 +173,7 @@ def preflop_ranking(hole_count: int = 4) -> PreflopRanking:
         order[i] = cls
         equity[cls], error[cls] = eq, se
     if len(rows) != len(keys) or len(set(order.tolist())) != len(keys):
-        raise RuntimeError(f"{RANKING_FILE} does not list every class once")
+        raise RuntimeError(f"{name} does not list every class once")
     return PreflopRanking(hole_count, order, equity, error, samples)
 
 

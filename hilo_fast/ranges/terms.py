@@ -30,7 +30,9 @@ RANK_MACROS = {"L": "A2345678", "W": "A2345", "B": "AKQJ", "R": "AKQJT", "F": "K
 SHAPE_MACROS = ("ds", "ss", "r", "np")
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_PERCENT = re.compile(rf"({_NUMBER})%(?:-({_NUMBER})%)?")
+#: P%, P%-Q%, either followed by ProPokerTools' table-size suffix (15%6h: the
+#: ranking for 6 players, i.e. against 5 random hands).
+_PERCENT = re.compile(rf"({_NUMBER})%(?:-({_NUMBER})%)?(?:(\d+)h)?")
 _WEIGHT = re.compile(_NUMBER)
 _OPERATORS = ",:!()"
 
@@ -355,10 +357,11 @@ def _term_mask(hands: _Hands, term: _Term, text: str, token: str, pos: int) -> A
     return mask
 
 
-def _percent_mask(hands: _Hands, low: float, high: float) -> Any:
-    """Hands in the classes ranked from ``low`` % to ``high`` % of all hands (by combos)."""
+def _percent_mask(hands: _Hands, low: float, high: float, players: int = 2) -> Any:
+    """Hands in the classes ranked from ``low`` % to ``high`` % of all hands (by
+    combos), in the ranking for ``players`` at the table (2: heads-up)."""
     np = hands.np
-    ranking = preflop_ranking(hands.n)
+    ranking = preflop_ranking(hands.n, players - 1)
     classes = hand_classes(hands.n)
     combos = classes.combos[ranking.order]
     before = np.cumsum(combos) - combos  # hands ranked above each class
