@@ -217,10 +217,10 @@ def percentile(hand: str | Sequence[int], against: Any = 1) -> float:
     """
     from ..cards import parse_cards
 
-    cards = parse_cards(hand) if isinstance(hand, str) else list(hand)
+    cards = parse_cards(hand)   # (a TypeError or ValueError naming a bad card)
     if len(cards) != 4:
         raise ValueError(f"hand: a percentile needs a 4-card hand, not {len(cards)} cards")
-    if len(set(cards)) != 4 or not all(isinstance(c, int) and 0 <= c < 52 for c in cards):
+    if len(set(cards)) != 4:
         raise ValueError(f"hand: {hand!r} is not four distinct cards")
     ranking = ranking_for(against)
     np = _numpy()
