@@ -12,7 +12,7 @@ when the site does not say so), the uncalled bet, and who was dealt in.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import ClassVar
 
@@ -428,6 +428,38 @@ class HandBuilder:
             cancelled=cancelled, date=self.date, time_zone=self.time_zone,
             tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
             mixed_game=self.mixed_game, line=self.line, dealt_in=dealt)
+
+
+#: What a line of play does to the hand, by the builder's name for it: each site
+#: maps its own words to these (:func:`action_words`) and calls the one it reads
+#: with the player and the amount the line gives (0 when it gives none).
+BUILDER_ACTIONS: dict[str, Callable[[HandBuilder, str, int], None]] = {
+    "small blind": lambda b, name, chips: b.post(name, "small blind", chips),
+    "big blind": lambda b, name, chips: b.post(name, "big blind", chips),
+    "ante": lambda b, name, chips: b.post(name, "ante", chips),
+    "small & big blinds": lambda b, name, chips: b.post(name, "small & big blinds", chips),
+    "fold": lambda b, name, chips: b.fold(name),
+    "check": lambda b, name, chips: b.check(name),
+    "call": HandBuilder.call,
+    "call to": HandBuilder.call_to,            # the amount is the player's street total
+    "bet": HandBuilder.bet_,
+    "raise to": HandBuilder.raise_to,
+    "raise by added": HandBuilder.raise_by_added,
+    "wager": HandBuilder.wager_added,          # an all-in: call, bet or raise as it falls
+    "return": HandBuilder.returns,
+}
+
+
+def action_words(words: dict[str, str]) -> dict[str, Callable[[HandBuilder, str, int], None]]:
+    """A site's action words (``"posts small blind"``, ``"Raises"``...) -> what each
+    does (``words`` maps them to the names of :data:`BUILDER_ACTIONS`)."""
+    return {word: BUILDER_ACTIONS[kind] for word, kind in words.items()}
+
+
+#: The action words the sites with "name: posts small blind 5"-like lines share.
+POSTS_AND_BETS = {"posts small blind": "small blind", "posts big blind": "big blind",
+                  "posts ante": "ante", "posts dead blind": "big blind", "posts": "big blind",
+                  "folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 
 
 class OtherGame(Exception):

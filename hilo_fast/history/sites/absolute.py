@@ -15,7 +15,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, action_words, currency_of, money
 
 SITE = "absolute"
 
@@ -36,6 +36,12 @@ _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)")
 _TOTAL = re.compile(r"Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _LIMITS = {"Normal": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+
+
+_ACTS = action_words({"Posts small blind": "small blind", "Posts big blind": "big blind",
+                      "Folds": "fold", "Checks": "check", "Calls": "call", "Bets": "bet",
+                      "Raises": "raise to", "All-In": "wager", "All-In (Raise)": "wager",
+                      "returned": "return"})
 
 
 def sniff(head: str) -> bool:
@@ -124,27 +130,13 @@ class AbsoluteReader(TextReader):
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
         amounts = re.findall(r"[$€£]?[\d,]+(?:\.\d+)?", rest)
-        if what == "Posts small blind":
-            b.post(name, "small blind", money(amounts[0], cash))
-        elif what == "Posts big blind":
-            b.post(name, "big blind", money(amounts[0], cash))
+        act = _ACTS.get(what)
+        if act is not None:   # (a raise says "by X to Y": the last amount is its total)
+            act(b, name, 0 if what in ("Folds", "Checks") else
+                money(amounts[-1 if what == "Raises" else 0], cash))
         elif what in ("Posts dead blind", "Posts"):
             b.post(name, "small & big blinds" if len(amounts) > 1 else "big blind",
                    sum(money(a, cash) for a in amounts))
-        elif what == "Folds":
-            b.fold(name)
-        elif what == "Checks":
-            b.check(name)
-        elif what == "Calls":
-            b.call(name, money(amounts[0], cash))
-        elif what == "Bets":
-            b.bet_(name, money(amounts[0], cash))
-        elif what == "Raises":
-            b.raise_to(name, money(amounts[-1], cash))
-        elif what.startswith("All-In"):
-            b.wager_added(name, money(amounts[0], cash))
-        elif what == "returned":
-            b.returns(name, money(amounts[0], cash))
         elif what == "Shows":
             b.show(name, tuple(_CARDS.findall(rest)[0].split()))
         elif what == "Mucks":

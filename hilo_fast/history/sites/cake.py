@@ -19,7 +19,16 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+)
 
 SITE = "cake"
 
@@ -37,6 +46,10 @@ _WINS = re.compile(r"(?P<name>.+?) wins (?:(?P<half>high|low) )?(?:main |side )?
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]")
 _GAMES = {"OmahaHiLo": 4, "OmahaHiLo5": 5, "5CardOmahaHiLo": 5}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED, "L": Limit.FIXED}
+
+
+_ACTS = action_words({**POSTS_AND_BETS, "raises to": "raise to", "is all in": "wager",
+                      "returns uncalled bet": "return"})
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -130,28 +143,9 @@ class CakeReader(TextReader):
         first = rest.split()[0] if rest else ""
         amount = money(first, cash) if first[:1].isdigit() or first[:1] in ("$", "€", "£") \
             else 0
-        if what == "posts small blind":
-            b.post(name, "small blind", amount)
-        elif what == "posts big blind":
-            b.post(name, "big blind", amount)
-        elif what == "posts ante":
-            b.post(name, "ante", amount, )
-        elif what in ("posts dead blind", "posts"):
-            b.post(name, "big blind", amount)
-        elif what == "folds":
-            b.fold(name)
-        elif what == "checks":
-            b.check(name)
-        elif what == "calls":
-            b.call(name, amount)
-        elif what == "bets":
-            b.bet_(name, amount)
-        elif what == "raises to":
-            b.raise_to(name, amount)
-        elif what == "is all in":
-            b.wager_added(name, amount)
-        elif what == "returns uncalled bet":
-            b.returns(name, amount)
+        act = _ACTS.get(what)
+        if act is not None:
+            act(b, name, amount)
         elif what == "shows":
             b.show(name, _cards(rest.partition("[")[2].partition("]")[0]))
         elif what == "mucks":

@@ -18,7 +18,16 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+)
 
 SITE = "everleaf"
 
@@ -44,6 +53,11 @@ _MUCKS = re.compile(r"(?P<name>.+?) (?:does not show cards|mucks.*)")
 _NOISE = re.compile(r".+ (?:has disconnected.*|has reconnected.*|"
                     r"is sitting out|has joined the table|has left the table|"
                     r"timed out.*|sits out|returns to the table)")
+
+
+# ("is all-in", "goes all-in": a call, bet or raise as the bets make it)
+_ACTS = action_words({**POSTS_AND_BETS, "raises": "raise by added", "is all-in": "wager",
+                      "goes all-in": "wager"})
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -124,26 +138,7 @@ class EverleafReader(TextReader):
                 raise BadHand(f"line not understood: {line[:80]!r}")
             name, what = act["name"], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
-            if what == "posts small blind":
-                b.post(name, "small blind", chips)
-            elif what == "posts big blind":
-                b.post(name, "big blind", chips)
-            elif what == "posts ante":
-                b.post(name, "ante", chips, )
-            elif what in ("posts dead blind", "posts"):
-                b.post(name, "big blind", chips)
-            elif what == "folds":
-                b.fold(name)
-            elif what == "checks":
-                b.check(name)
-            elif what == "calls":
-                b.call(name, chips)
-            elif what == "bets":
-                b.bet_(name, chips)
-            elif what == "raises":
-                b.raise_by_added(name, chips)
-            else:   # an all-in: a call, bet or raise as the bets make it
-                b.wager_added(name, chips)
+            _ACTS[what](b, name, chips)
         date = datetime.strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
         sb, bb = money(game["sb"], cash), money(game["bb"], cash)
         limit = _LIMITS[game["limit"]]

@@ -33,14 +33,12 @@ is reported unreadable: the model has one board (the variants issue).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import SiteReader, blocks, reader_function
-from ._builder import BadHand, HandBuilder, money
-from ._builder import reason_of as _reason
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
 
@@ -87,37 +85,27 @@ def _money(text: str) -> int:
     return money(text, cash=True)
 
 
-class KingsClubReader(SiteReader):
+class KingsClubReader(TextReader):
     """The Omaha Hi/Lo hands of a KingsClub file (see the module doc)."""
 
     site = SITE
+    header_text = "#N: game - a/b"
+    header_prefixes = ("#",)
 
-    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
-        seen = leading_cut = False
-        for block in blocks(lines, lambda line: _HEADER.match(line) is not None):
-            head = _HEADER.match(block.lines[0])
-            if head is None:
-                if not (leading_cut and not seen):   # (only the first part of leading text)
-                    self._error("", block.start, "text before the first hand: not a KingsClub "
-                                "hand history" if block.start == 1 else "not a hand")
-                leading_cut = leading_cut or (block.cut and not seen)
-                continue
-            seen = True
-            if block.cut:
-                self._error(head["id"], block.start, "more lines than a hand has: not read")
-                continue
-            game = _GAME.match(head["game"])
-            if game is None:
-                self._skip(head["game"])
-                continue
-            try:
-                yield self._hand(head, game, block.lines, block.start)
-            except (BadHand, ValueError, KeyError, IndexError) as exc:
-                self._error(head["id"], block.start, _reason(exc))
+    def is_header(self, line: str) -> bool:
+        return _HEADER.match(line) is not None
 
-    @staticmethod
-    def _hand(head: re.Match[str], game: re.Match[str], lines: list[str],
-              start: int) -> HandHistory:
+    def hand_id(self, lines: list[str]) -> str:
+        head = _HEADER.match(lines[0])
+        return head["id"] if head else ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        head = _HEADER.match(lines[0])
+        if head is None:
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
+        game = _GAME.match(head["game"])
+        if game is None:
+            raise OtherGame(head["game"])
         hand_id = head["id"]
         limit = _LIMITS[game["limit"]]
         b = HandBuilder(SITE, hand_id, start)

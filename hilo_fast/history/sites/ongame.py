@@ -19,7 +19,16 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    BUILDER_ACTIONS,
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    currency_of,
+    money,
+)
 
 SITE = "ongame"
 
@@ -146,18 +155,8 @@ class OnGameReader(TextReader):
                 blinds_seen += 1
                 small = what == "posts small blind" or (blinds_seen == 1 and sb == bb)
                 b.post(name, "small blind" if small else "big blind", chips)
-            elif what == "posts ante":
-                b.post(name, "ante", chips, )
-            elif what in ("posts dead blind", "posts"):
-                b.post(name, "big blind", chips)
-            elif what == "folds":
-                b.fold(name)
-            elif what == "checks":
-                b.check(name)
-            elif what == "calls":
-                b.call(name, chips)
-            elif what == "bets":
-                b.bet_(name, chips)
+            elif what in POSTS_AND_BETS:
+                BUILDER_ACTIONS[POSTS_AND_BETS[what]](b, name, chips)
             else:
                 b.raise_to(name, money(act["to"], cash) if act["to"] else b.current + chips)
         if not ended:

@@ -22,7 +22,15 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    money,
+)
 
 SITE = "pkr"
 
@@ -45,6 +53,10 @@ _DEALT = re.compile(r"Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+)")
 _MUCKS = re.compile(r"(?P<name>.+?) mucks")
 _RETURN = re.compile(r"Returning " + _AMOUNT + r" to (?P<name>.+?) uncalled")
 _CARD = re.compile(r"\[\s*([2-9TJQKA])\s*([cdhs])\s*\]")
+
+
+# (a call says the player's street total)
+_ACTS = action_words({**POSTS_AND_BETS, "calls": "call to", "raises to": "raise to"})
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -140,8 +152,7 @@ class PKRReader(TextReader):
             act = _ACTION.fullmatch(line)
             if act is None or act["name"] not in b.stack:
                 continue   # chat, emotes, players joining: not the hand
-            self._action(b, act["name"], act["what"],
-                         money(act["amount"], cash) if act["amount"] else 0)
+            _ACTS[act["what"]](b, act["name"], money(act["amount"], cash) if act["amount"] else 0)
         date = None
         with contextlib.suppress(ValueError):
             date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
@@ -150,26 +161,6 @@ class PKRReader(TextReader):
         b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
         return b.finish()
 
-    @staticmethod
-    def _action(b: HandBuilder, name: str, what: str, chips: int) -> None:
-        if what == "posts small blind":
-            b.post(name, "small blind", chips)
-        elif what == "posts big blind":
-            b.post(name, "big blind", chips)
-        elif what == "posts ante":
-            b.post(name, "ante", chips, )
-        elif what in ("posts dead blind", "posts"):
-            b.post(name, "big blind", chips)
-        elif what == "folds":
-            b.fold(name)
-        elif what == "checks":
-            b.check(name)
-        elif what == "calls":
-            b.call(name, chips - b.bet.get(name, 0))   # (a call says the street's total)
-        elif what == "bets":
-            b.bet_(name, chips)
-        else:
-            b.raise_to(name, chips)
 
 
 read_pkr = reader_function(PKRReader)
