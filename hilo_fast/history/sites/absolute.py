@@ -10,12 +10,20 @@ Raises $45 to $60``; ``Name Collects $119.25 from main pot``; the summary gives
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, action_words, currency_of, money
+from ._builder import (
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "absolute"
 
@@ -118,7 +126,7 @@ class AbsoluteReader(TextReader):
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
         if total is None:
             raise BadHand("cut short: no 'Total Pot' line in the summary")
-        b.date = datetime.strptime(head["date"], "%Y-%m-%d %H:%M:%S")
+        b.date = strptime(head["date"], "%Y-%m-%d %H:%M:%S")
         b.time_zone = "ET"
         b.hole_count = int(game["cards"] or 4)
         b.limit = _LIMITS[head["limit"]]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -28,6 +27,7 @@ from ._builder import (
     action_words,
     currency_of,
     money,
+    strptime,
 )
 
 SITE = "cake"
@@ -92,7 +92,7 @@ class CakeReader(TextReader):
         table = next((f for f in fields if f.startswith("Table ")), "")
         date = None
         with contextlib.suppress(ValueError):
-            date = datetime.strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
+            date = strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
         if len(lines) < 2 or not lines[1].startswith("Dealer: Seat "):
             raise BadHand("no dealer line")
         button = int(lines[1].rsplit(" ", 1)[1])

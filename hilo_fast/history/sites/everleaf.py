@@ -13,7 +13,6 @@ what was not paid out.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -27,6 +26,7 @@ from ._builder import (
     action_words,
     currency_of,
     money,
+    strptime,
 )
 
 SITE = "everleaf"
@@ -139,7 +139,7 @@ class EverleafReader(TextReader):
             name, what = act["name"], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             _ACTS[what](b, name, chips)
-        date = datetime.strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
+        date = strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
         sb, bb = money(game["sb"], cash), money(game["bb"], cash)
         limit = _LIMITS[game["limit"]]
         b.game, b.hole_count, b.limit = game["game"], _GAMES[game["game"]], limit

@@ -33,12 +33,11 @@ is reported unreadable: the model has one board (the variants issue).
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money, strptime
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
 
@@ -118,7 +117,7 @@ class KingsClubReader(TextReader):
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
                 try:
-                    date = datetime.strptime(line, "%Y-%m-%d %H:%M:%S")
+                    date = strptime(line, "%Y-%m-%d %H:%M:%S")
                 except ValueError as exc:
                     raise BadHand(f"date {line!r}") from exc
                 continue

@@ -28,6 +28,7 @@ from ._builder import (
     TextReader,
     currency_of,
     money,
+    strptime,
 )
 
 SITE = "ongame"
@@ -171,7 +172,7 @@ def _date(text: str) -> datetime | None:
     """``Sun Sep 11 17:58:25 EEST 2011`` (the zone dropped)."""
     parts = text.split()
     try:
-        return datetime.strptime(" ".join(parts[1:4] + parts[-1:]), "%b %d %H:%M:%S %Y")
+        return strptime(" ".join(parts[1:4] + parts[-1:]), "%b %d %H:%M:%S %Y")
     except ValueError:
         return None
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -30,6 +29,7 @@ from ._builder import (
     TextReader,
     action_words,
     money,
+    strptime,
 )
 
 SITE = "pkr"
@@ -155,7 +155,7 @@ class PKRReader(TextReader):
             _ACTS[act["what"]](b, act["name"], money(act["amount"], cash) if act["amount"] else 0)
         date = None
         with contextlib.suppress(ValueError):
-            date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
+            date = strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
         b.hole_count, b.limit = _GAMES[game], limit
         b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
         b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
