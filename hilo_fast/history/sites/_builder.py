@@ -11,6 +11,7 @@ when the site does not say so), the uncalled bet, and who was dealt in.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -156,6 +157,12 @@ def strptime(text: str, fmt: str) -> datetime:
     return datetime.strptime(text, fmt)
 
 
+#: ``_action((street, player, kind, amount, to, all_in))``: an HHAction made without
+#: the named tuple's Python ``__new__`` (the same tuple; a hand makes dozens).
+_action: Callable[[tuple[str, str, str, int, int, bool]], HHAction] = \
+    functools.partial(tuple.__new__, HHAction)
+
+
 class HandBuilder:
     """One hand being read; :meth:`finish` makes its :class:`HandHistory`."""
 
@@ -216,9 +223,11 @@ class HandBuilder:
 
     def _add(self, name: str, chips: int) -> bool:
         """Put ``chips`` of ``name``'s in; True when that is the player's last chip."""
-        self.bet[name] = self.bet.get(name, 0) + chips
-        self.put[name] = self.put.get(name, 0) + chips
-        left = self.stack[name] - self.put[name]
+        bet = self.bet
+        bet[name] = bet.get(name, 0) + chips
+        put = self.put
+        put[name] = now = put.get(name, 0) + chips
+        left = self.stack[name] - now
         if left < 0:
             raise BadHand(f"{name} puts in {chips} with {left + chips} behind")
         return left == 0
@@ -262,11 +271,11 @@ class HandBuilder:
 
     def fold(self, name: str) -> None:
         self._known(name)
-        self.actions.append(HHAction(self.street, name, "fold"))
+        self.actions.append(_action((self.street, name, "fold", 0, 0, False)))
 
     def check(self, name: str) -> None:
         self._known(name)
-        self.actions.append(HHAction(self.street, name, "check"))
+        self.actions.append(_action((self.street, name, "check", 0, 0, False)))
 
     def call(self, name: str, added: int) -> None:
         self._known(name)
@@ -275,7 +284,7 @@ class HandBuilder:
         bet = self.bet[name]
         if bet > current or (bet < current and not all_in):
             self.odd_calls += 1   # past the bet, or short of it with chips left
-        self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
+        self.actions.append(_action((self.street, name, "call", added, 0, all_in)))
 
     def call_to(self, name: str, to: int) -> None:
         """A call named by the player's street total."""
@@ -284,7 +293,7 @@ class HandBuilder:
     def bet_(self, name: str, added: int) -> None:
         self._known(name)
         all_in = self._add(name, added)
-        self.actions.append(HHAction(self.street, name, "bet", added, 0, all_in))
+        self.actions.append(_action((self.street, name, "bet", added, 0, all_in)))
 
     def raise_to(self, name: str, to: int) -> None:
         """A raise making ``name``'s bet on this street ``to``: a bet when there
@@ -299,7 +308,7 @@ class HandBuilder:
             self.bet_(name, to - mine)
             return
         all_in = self._add(name, to - mine)
-        self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
+        self.actions.append(_action((self.street, name, "raise", to - current, to, all_in)))
 
     def raise_by_added(self, name: str, added: int) -> None:
         """A raise named by the chips it puts in."""

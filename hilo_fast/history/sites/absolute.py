@@ -62,6 +62,7 @@ class AbsoluteReader(TextReader):
 
     site = SITE
     header_text = 'Stage #'
+    header_prefixes = ("Stage #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Stage #")

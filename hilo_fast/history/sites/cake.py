@@ -67,6 +67,7 @@ class CakeReader(TextReader):
 
     site = SITE
     header_text = 'Hand#'
+    header_prefixes = ("Hand#",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Hand#")

@@ -49,6 +49,7 @@ class EntractionReader(TextReader):
 
     site = SITE
     header_text = 'Game # '
+    header_prefixes = ("Game # ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Game # ")

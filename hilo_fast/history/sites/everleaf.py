@@ -74,6 +74,7 @@ class EverleafReader(TextReader):
 
     site = SITE
     header_text = 'Everleaf Gaming Game #'
+    header_prefixes = ("Everleaf Gaming Game #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Everleaf Gaming Game #")

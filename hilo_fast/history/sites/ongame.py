@@ -67,6 +67,7 @@ class OnGameReader(TextReader):
 
     site = SITE
     header_text = '***** History for hand '
+    header_prefixes = ("***** History for hand ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("***** History for hand ")

@@ -75,6 +75,7 @@ class PKRReader(TextReader):
 
     site = SITE
     header_text = 'Starting Hand #'
+    header_prefixes = ("Table #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Table #")
@@ -124,31 +125,38 @@ class PKRReader(TextReader):
             acting = True
             if line.startswith(("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
                 continue
-            street = _STREET.fullmatch(line)
-            if street:
-                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
-                continue
-            dealt = _DEALT.fullmatch(line)
-            if dealt:
-                b.hero = dealt["name"]
-                b.holes[dealt["name"]] = _cards(dealt["cards"])
-                continue
-            wins = _WINS.fullmatch(line)
-            if wins and wins["name"] in b.stack:
-                b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
-                continue
-            shows = _SHOWS.fullmatch(line)
-            if shows and shows["name"] in b.stack:
-                b.show(shows["name"], _cards(shows["cards"]))
-                continue
-            mucks = _MUCKS.fullmatch(line)
-            if mucks and mucks["name"] in b.stack:
-                b.muck(mucks["name"])
-                continue
-            returned = _RETURN.fullmatch(line)
-            if returned:
-                b.returns(returned["name"], money(returned["amount"], cash))
-                continue
+            # (each pattern tried only on a line holding the words it needs: a line is
+            # tried against one or two patterns, not seven)
+            if line.startswith("Dealing "):
+                street = _STREET.fullmatch(line)
+                if street:
+                    b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+                    continue
+                dealt = _DEALT.fullmatch(line)
+                if dealt:
+                    b.hero = dealt["name"]
+                    b.holes[dealt["name"]] = _cards(dealt["cards"])
+                    continue
+            if " wins " in line:
+                wins = _WINS.fullmatch(line)
+                if wins and wins["name"] in b.stack:
+                    b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
+                    continue
+            if " shows [" in line:
+                shows = _SHOWS.fullmatch(line)
+                if shows and shows["name"] in b.stack:
+                    b.show(shows["name"], _cards(shows["cards"]))
+                    continue
+            if line.endswith(" mucks"):
+                mucks = _MUCKS.fullmatch(line)
+                if mucks and mucks["name"] in b.stack:
+                    b.muck(mucks["name"])
+                    continue
+            if line.startswith("Returning "):
+                returned = _RETURN.fullmatch(line)
+                if returned:
+                    b.returns(returned["name"], money(returned["amount"], cash))
+                    continue
             act = _ACTION.fullmatch(line)
             if act is None or act["name"] not in b.stack:
                 continue   # chat, emotes, players joining: not the hand

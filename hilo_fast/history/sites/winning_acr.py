@@ -212,17 +212,21 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.bet_(who, money(action["amount"], cash))
             else:
                 b.raise_to(who, money(action["to"], cash))
-        elif (uncalled := _UNCALLED.match(line)) is not None:
+        # (each pattern below tried only on a line holding the words it needs)
+        elif line.startswith("Uncalled bet (") and \
+                (uncalled := _UNCALLED.match(line)) is not None:
             b.returns(uncalled["name"], money(uncalled["amount"], cash))
-        elif (dealt := _DEALT.match(line)) is not None:
+        elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:
             b.hero = dealt["name"]
             b.holes[dealt["name"]] = cards(dealt["cards"])
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif (" shows [" in line or " mucks [" in line) and \
+                (shows := _SHOWS.match(line)) is not None:
             (b.show if shows["what"] == "shows" else b.muck)(shows["name"],
                                                              cards(shows["cards"]))
-        elif (mucks := _MUCKS.match(line)) is not None:
+        elif line.endswith(" mucks hand") and (mucks := _MUCKS.match(line)) is not None:
             b.muck(mucks["name"])
-        elif _COLLECTED.match(line) is not None or _NOISE.match(line) is not None:
+        elif (" collected " in line and _COLLECTED.match(line) is not None) or \
+                _NOISE.match(line) is not None:
             pass   # (what each won is the summary's, which covers the hands without a showdown)
         else:
             raise BadHand(f"a line not understood: {line[:80]!r}")
