@@ -43,6 +43,7 @@ _COLLECT = re.compile(r"(?P<name>.+?) Collects (?P<amount>\S+) from (?:main pot|
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)")
 _TOTAL = re.compile(r"Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_AMOUNTS = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 _LIMITS = {"Normal": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 
 
@@ -116,7 +117,7 @@ class AbsoluteReader(TextReader):
                 b.hero = name
                 b.holes[name] = tuple(rest.rstrip("]").split())
                 continue
-            collect = _COLLECT.match(line)
+            collect = _COLLECT.match(line) if " Collects " in line else None
             if collect:
                 b.collect(collect["name"], money(collect["amount"], cash),
                           int(collect["pot"] or 0))
@@ -138,7 +139,7 @@ class AbsoluteReader(TextReader):
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
-        amounts = re.findall(r"[$€£]?[\d,]+(?:\.\d+)?", rest)
+        amounts = _AMOUNTS.findall(rest)
         act = _ACTS.get(what)
         if act is not None:   # (a raise says "by X to Y": the last amount is its total)
             act(b, name, 0 if what in ("Folds", "Checks") else

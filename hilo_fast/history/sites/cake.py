@@ -119,7 +119,7 @@ class CakeReader(TextReader):
                 continue
             if line == "There is no low hand":
                 continue
-            wins = _WINS.match(line)
+            wins = _WINS.match(line) if " wins " in line else None
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash))
                 continue

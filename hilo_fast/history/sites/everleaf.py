@@ -104,14 +104,15 @@ class EverleafReader(TextReader):
             if line.startswith("Seat ") and line.endswith(" is the button"):
                 button = int(line.split()[1])
                 continue
-            seat = _SEAT.fullmatch(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            seat = _SEAT.fullmatch(line) if line.startswith("Seat ") else None
             if seat:
                 b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
                        bool(seat["out"]))
                 continue
             if line.startswith("** Dealing down cards"):
                 continue
-            street = _STREET.fullmatch(line)
+            street = _STREET.fullmatch(line) if line.startswith("** Dealing ") else None
             if street:
                 b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
@@ -120,15 +121,16 @@ class EverleafReader(TextReader):
                 b.hero = name
                 b.holes[name] = _cards(rest.rstrip("]"))
                 continue
-            wins = _WINS.fullmatch(line)
+            wins = _WINS.fullmatch(line) if " wins" in line else None
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
                 continue
-            shows = _SHOWS.fullmatch(line)
+            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
             if shows:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue
-            mucks = _MUCKS.fullmatch(line)
+            mucks = _MUCKS.fullmatch(line) if " mucks" in line or " does not show cards" in line \
+                else None
             if mucks:
                 b.muck(mucks["name"])
                 continue

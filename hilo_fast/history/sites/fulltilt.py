@@ -155,7 +155,8 @@ class FullTiltReader(TextReader):
                     total = money(found["total"], cash)
                     rake = money(found["rake"], cash)
                 continue
-            street = _STREET.match(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            street = _STREET.match(line) if line.startswith("*** ") else None
             if street:
                 name = street["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
@@ -165,7 +166,7 @@ class FullTiltReader(TextReader):
                 elif name == "SUMMARY":
                     in_summary = True
                 continue
-            button = _BUTTON.match(line)
+            button = _BUTTON.match(line) if line.startswith("The button ") else None
             if button:
                 b.button = int(button["seat"])
                 continue
@@ -177,7 +178,8 @@ class FullTiltReader(TextReader):
                     b.hole(who, _cards(cards.rstrip("]")))
                     b.hero = who
                 continue
-            won = _WINS.match(line)
+            won = _WINS.match(line) if " wins the " in line or " ties for the " in line \
+                else None
             if won and won["name"] in b.stack:
                 pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
                 b.collect(won["name"], money(won["amount"], cash), pot)

@@ -121,28 +121,29 @@ class KingsClubReader(TextReader):
                 except ValueError as exc:
                     raise BadHand(f"date {line!r}") from exc
                 continue
-            found = _TABLE.match(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            found = _TABLE.match(line) if line.startswith("Table '") else None
             if found:
                 table, b.button = found["table"], int(found["button"])
                 continue
             if in_summary:
-                found = _RAKE.match(line)
+                found = _RAKE.match(line) if line.startswith("Rake ") else None
                 if found:
                     rake = _money(found["rake"])
                     continue
-                found = _WINS.match(line)
+                found = _WINS.match(line) if " wins " in line else None
                 if found:
                     amount = found["a"] or found["b"]
                     pot = found["pot"] or found["pot2"]
                     index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
                     b.collect(found["name"], _money(amount), index)
                 continue   # the "Seat N: name (chips) +net" lines
-            found = _SEAT.match(line)
+            found = _SEAT.match(line) if line.startswith("Seat ") else None
             if found:
                 b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
                 names = sorted(b.stack, key=len, reverse=True)
                 continue
-            found = _STREET.match(line)
+            found = _STREET.match(line) if line.startswith("*** ") else None
             if found:
                 name = found["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
@@ -155,11 +156,11 @@ class KingsClubReader(TextReader):
             if line.startswith("*** BOARD "):
                 raise BadHand("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
                                  "(left for the variants issue)")
-            found = _POST.match(line)
+            found = _POST.match(line) if ": posts " in line else None
             if found:
                 b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
                 continue
-            found = _DEALT.match(line)
+            found = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if found:
                 cards = _cards(found["cards"])
                 if cards is not None:

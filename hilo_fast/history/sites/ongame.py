@@ -140,7 +140,7 @@ class OnGameReader(TextReader):
                 name, _, cards = line[len("Dealing to "):].partition(": [")
                 b.holes[name] = _cards(cards.rstrip("]"))
                 continue
-            shows = _SHOWS.fullmatch(line)
+            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
             if shows:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue

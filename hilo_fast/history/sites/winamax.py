@@ -58,6 +58,8 @@ _NOISE = re.compile(r".+? (?:said, .*|joined the game.*|will be allowed to play.
                     r"|doesn't show|does not show.*)$")
 _STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+
 
 def sniff(head: str) -> bool:
     """True when ``head`` starts a Winamax hand history."""
@@ -120,7 +122,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise BadHand(f"not a street line: {line[:80]!r}")
             name = street["name"]
             if name in _STREETS:
-                new = re.findall(r"\[([^\]]*)\]", street["cards"])
+                new = _BRACKETS.findall(street["cards"])
                 if not new:
                     raise BadHand(f"no cards on the {name.lower()}")
                 b.new_street(_STREETS[name], cards(new[-1]))

@@ -99,6 +99,9 @@ _OLD_POT = re.compile(r"Pot: (?P<pot>\d[\d,]*(?:\.\d+)?)\.? Rake (?P<rake>\d[\d,
 _OLD_RESULT = re.compile(r"\*?Player (?P<name>.+?) (?P<what>.*?)\.? ?Bets: (?P<bets>[\d.,]+)\. "
                          r"Collects: (?P<collects>[\d.,]+)\.")
 
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+_HOLE_SHOWN = re.compile(r"(?:mucked|showed) \[([^\]]*)\]")
+
 
 def sniff(head: str) -> bool:
     """True when ``head`` starts a Winning hand history (either format)."""
@@ -166,7 +169,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise BadHand(f"not a street line: {line[:80]!r}")
             name = street["name"]
             if name in _STREETS:
-                new = re.findall(r"\[([^\]]*)\]", street["cards"])
+                new = _BRACKETS.findall(street["cards"])
                 if not new:
                     raise BadHand(f"no cards on the {name.lower()}")
                 b.new_street(_STREETS[name], cards(new[-1]))
@@ -190,7 +193,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             elif (seat := _SUMMARY_SEAT.match(line)) is not None:
                 if (won_text := _WON.search(seat["what"])) is not None:
                     won[seat["name"]] = won.get(seat["name"], 0) + money(won_text[1], cash)
-                if (hole := re.search(r"(?:mucked|showed) \[([^\]]*)\]", seat["what"])):
+                if (hole := _HOLE_SHOWN.search(seat["what"])):
                     b.holes.setdefault(seat["name"], cards(hole[1]))
             elif not line.startswith("Board "):
                 raise BadHand(f"a summary line not understood: {line[:80]!r}")
