@@ -163,16 +163,18 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.raise_to(who, money(action["to"], cash))
             if action["allin"] and not b.actions[-1].all_in and not action["post"]:
                 raise BadHand(f"{who} is all-in with chips behind")
-        elif (dealt := _DEALT.match(line)) is not None:
+        # (each pattern tried only on a line starting or holding the words it needs)
+        elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:
             b.hero = dealt["name"]
             b.holes[dealt["name"]] = cards(dealt["cards"])
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif (" shows [" in line or " mucks [" in line) and \
+                (shows := _SHOWS.match(line)) is not None:
             hole = cards(shows["cards"])
             if shows["what"] == "shows":
                 b.show(shows["name"], hole)
             else:
                 b.muck(shows["name"], hole)
-        elif (collected := _COLLECTED.match(line)) is not None:
+        elif " collected " in line and (collected := _COLLECTED.match(line)) is not None:
             pot = int(collected["n"] or 1) if collected["pot"].startswith("side") else 0
             side_collections.append((pot, collected["name"], money(collected["amount"], cash)))
         elif _NOISE.match(line) is None:
