@@ -145,7 +145,8 @@ class FullTiltReader(TextReader):
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash), out)
         if not b.seats:
             raise BadHand("no seats")
-        names = sorted(b.stack, key=len, reverse=True)   # the longest first: "a b" before "a"
+        # (name + " ", name), the longest first: "a b" before "a"
+        names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
         total = rake = None
         in_summary = False
         for line in lines[body:]:
@@ -184,7 +185,7 @@ class FullTiltReader(TextReader):
                 pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
                 b.collect(won["name"], money(won["amount"], cash), pot)
                 continue
-            player = next((n for n in names if line.startswith(n + " ")), None)
+            player = next((n for spaced, n in names if line.startswith(spaced)), None)
             if player is None:
                 continue   # table traffic, chat ("name: ..."), a player not seated
             self._action(b, player, line[len(player) + 1:], cash)

@@ -113,7 +113,7 @@ class KingsClubReader(TextReader):
         table = ""
         rake = None
         in_summary = False
-        names: list[str] = []
+        names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
                 try:
@@ -141,7 +141,7 @@ class KingsClubReader(TextReader):
             found = _SEAT.match(line) if line.startswith("Seat ") else None
             if found:
                 b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                names = sorted(b.stack, key=len, reverse=True)
+                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
                 continue
             found = _STREET.match(line) if line.startswith("*** ") else None
             if found:
@@ -167,7 +167,7 @@ class KingsClubReader(TextReader):
                     b.hole(found["name"], cards)
                     b.hero = found["name"]
                 continue
-            player = next((n for n in names if line.startswith(n + " ")), None)
+            player = next((n for spaced, n in names if line.startswith(spaced)), None)
             if player is None:
                 if line.startswith("***"):
                     raise BadHand(f"unknown line {line!r}")
