@@ -434,6 +434,8 @@ class HandBuilder:
         if len(self.board) > 5:
             raise BadHand(f"{len(self.board)} board cards: {' '.join(self.board)}")
         for name, hole in self.holes.items():
+            if name not in self.stack:   # (cards dealt to a name no seat line gave)
+                raise BadHand(f"{name!r} is not seated")
             if len(hole) != self.hole_count:
                 raise BadHand(f"{name} holds {len(hole)} cards, the game deals "
                               f"{self.hole_count}")
