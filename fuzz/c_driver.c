@@ -117,6 +117,34 @@ static int32_t expected_error(const int32_t *a, int32_t na, const int32_t *b, in
     return 0;
 }
 
+/* Nothing written on an error: every byte of an output still holds its fill. */
+static void check_untouched(const void *out, size_t bytes, uint8_t fill, const char *what,
+                            int32_t err)
+{
+    for (size_t k = 0; out && k < bytes; k++)
+        if (((const uint8_t *)out)[k] != fill)
+            FAIL("%s: output written on error %d", what, err);
+}
+
+/* The same for payouts filled with -77. */
+static void check_payouts_untouched(const int64_t *payouts, int32_t n, const char *what,
+                                    int32_t err)
+{
+    for (int32_t s = 0; payouts && s < n; s++)
+        if (payouts[s] != -77)
+            FAIL("%s: payouts written on error %d", what, err);
+}
+
+/* The board and then the dead cards in one list (both already known valid,
+ * so nb + nd <= 14); dead may be NULL when nd is 0. */
+static void join_known(int32_t known[14], const int32_t *board, int32_t nb, const int32_t *dead,
+                       int32_t nd)
+{
+    memcpy(known, board, sizeof(int32_t) * (size_t)nb);
+    if (nd)
+        memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
+}
+
 static int low_qualifies(const int32_t five[5])
 {
     int ranks_seen[13] = { 0 };
@@ -820,9 +848,8 @@ static void drive_settle(const uint8_t *data, size_t size)
     if (got != want)
         FAIL("settle: expected %d, got %d (n=%d nh=%d button=%d odd=%d)", want, got, n, nh,
              button, odd);
-    for (int32_t s = 0; got && payouts && s < cap_n; s++)
-        if (payouts[s] != -77)
-            FAIL("settle: payouts written on error %d", got);
+    if (got)
+        check_payouts_untouched(payouts, cap_n, "settle", got);
     if (!got) {
         int64_t expect[10], paid = 0, put_in = 0;
         settle_by_slices(n, holes, nh, board, live, chips, button, odd, expect);
@@ -1698,9 +1725,8 @@ static void drive_settle_boards(const uint8_t *data, size_t size)
     int32_t got = hf_settle_boards(n, nb, high, low, live, chips, button, odd, payouts);
     if (got != want)
         FAIL("settle_boards: expected %d, got %d (n=%d boards=%d)", want, got, n, nb);
-    for (int32_t s = 0; got && payouts && s < cap_n; s++)
-        if (payouts[s] != -77)
-            FAIL("settle_boards: payouts written on error %d", got);
+    if (got)
+        check_payouts_untouched(payouts, cap_n, "settle_boards", got);
     if (!got) {
         /* chips conserved; a folded seat gets back only what no live seat matched */
         int64_t paid = 0, top = 0;
@@ -1898,11 +1924,8 @@ static void drive_classify(const uint8_t *data, size_t size)
     int32_t spot = !board || nb < 3 || nb > 5 || nh < 4 || nh > 6 || nd < 0 || nd > 52
                    || (nd && !dead) ? HF_ERR_COUNT : expected_error(board, nb, dead, nd);
     int32_t known[14];   /* the board and dead, once they are valid (nd <= 9 then) */
-    if (!spot) {
-        memcpy(known, board, sizeof(int32_t) * (size_t)nb);
-        if (nd)   /* (dead may be NULL when there is none: no memcpy from NULL) */
-            memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
-    }
+    if (!spot)
+        join_known(known, board, nb, dead, nd);
     int32_t want = !bad ? HF_ERR_COUNT : spot;
     int64_t want_row = -1;
     if (!want && (n_rows < 0 || (n_rows && (!holes || !out))))
@@ -1914,12 +1937,8 @@ static void drive_classify(const uint8_t *data, size_t size)
     if (got != want || (bad && bad_row != want_row))
         FAIL("classify_many: expected %d at row %lld, got %d at row %lld (nh=%d nb=%d nd=%d)",
              want, (long long)want_row, got, (long long)bad_row, nh, nb, nd);
-    if (got) {
-        const uint8_t *bytes = (const uint8_t *)out;
-        for (size_t k = 0; out && k < sizeof(hf_class) * (size_t)cap_rows; k++)
-            if (bytes[k] != 0x5a)
-                FAIL("classify_many: output written on error %d", got);
-    }
+    if (got)
+        check_untouched(out, sizeof(hf_class) * (size_t)cap_rows, 0x5a, "classify_many", got);
     /* hf_classify: the same checks on one row, the same answer */
     for (int32_t row = 0; row < (cap_rows ? cap_rows : 1); row++) {
         const int32_t *hole = cap_rows && holes ? holes + row * cap_nh : holes;
@@ -1934,10 +1953,7 @@ static void drive_classify(const uint8_t *data, size_t size)
         if (one_got != one_want)
             FAIL("classify: expected %d, got %d", one_want, one_got);
         if (one_got) {
-            const uint8_t *bytes = (const uint8_t *)&one;
-            for (size_t k = 0; k < sizeof one; k++)
-                if (bytes[k] != 0x5a)
-                    FAIL("classify: output written on error %d", one_got);
+            check_untouched(&one, sizeof one, 0x5a, "classify", one_got);
             continue;
         }
         if (!got && memcmp(&one, out + row, sizeof one))
@@ -2047,11 +2063,8 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
     if (!want)
         want = expected_error(board, nb, dead, nd);
     int32_t known[14];
-    if (!want) {
-        memcpy(known, board, sizeof(int32_t) * (size_t)nb);
-        if (nd)   /* (dead may be NULL when there is none) */
-            memcpy(known + nb, dead, sizeof(int32_t) * (size_t)nd);
-    }
+    if (!want)
+        join_known(known, board, nb, dead, nd);
     for (int p = 0; !want && n[0] && n[1] && p < 2; p++)
         for (int32_t i = 0; !want && i < n[p]; i++)
             late = (want = expected_error(known, nb + nd, combos[p] + i * nh, nh)) != 0;

@@ -1,4 +1,4 @@
-"""Self-play at every table size: the matrix of issue 24, played and checked.
+"""Self-play at every table size and in every game: played and checked.
 
 The axes: seats 2..10 x fixed / pot / no limit / mixed x each built-in bot and
 a mix of the three x stacks (1 chip, 1 big blind, 100 big blinds, 10**6) x
@@ -16,6 +16,13 @@ antes off and on, each with its own seed. Every session must
     python tools/selfplay_sweep.py                  # the CI sweep (about a minute)
     python tools/selfplay_sweep.py --seeds 1 --hands 300 --compare-hands 0 --pure-cases 0
 
+Beside it, the variants matrix: every game (4/5/6-card hi/lo, double board,
+Courchevel, Omaha high 4/5-card, double-board high, the PLO/PLO8 mix) x table
+option (plain, ante, straddle, bomb pot, single blind) x seats 2..10 (as many
+as the deck deals) x fixed / pot / no limit x the four stacks, the three bots
+mixed, checked the same way (the Python driver and the pure backend on a
+seeded sample of its cells).
+
 Prints one line; exits 1 (each failure on stderr) if any session failed.
 Meant for the native backend: on the pure one the defaults take hours.
 ``tests/engine/test_selfplay_matrix.py`` runs a covering sample of the same matrix.
@@ -32,7 +39,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import hilo_fast as hf
 from hilo_fast.engine.selfplay import SimulationSummary, simulate
@@ -45,6 +52,10 @@ STACKS = ("1 chip", "1 bb", "100 bb", "10**6")
 ANTES = (False, True)
 AXES: tuple[Sequence[object], ...] = (SEATS, KINDS, tuple(BOTS), STACKS, ANTES)
 Combo = tuple[int, str, str, str, bool]
+#: The variants matrix's axes (games by hf.Game name; "a,b" alternates two games).
+GAMES = ("omaha8", "omaha85", "omaha86", "double-board", "courchevel", "high", "omahahi5",
+         "double-board-high", "high,omaha8")
+OPTIONS = ("plain", "ante", "straddle", "bomb pot", "single blind")
 
 
 def _combos() -> list[Combo]:
@@ -59,19 +70,30 @@ class Case(NamedTuple):
     stack: str
     ante: bool
     seed: int
+    game: str = "omaha8"
+    option: str = "plain"   # or straddle / bomb pot / single blind (the ante is its own axis)
 
     def structure(self) -> Structure | MixedGame:
-        """Blinds 1/2 (fixed limit 2/4, whose blinds are 1/2); ante 1 when on."""
+        """Blinds 1/2 (fixed limit 2/4, whose blinds are 1/2); ante 1 when on; a
+        straddle of 4, a bomb pot of 2 a seat, or the big blind alone."""
+        every: dict[str, dict[str, Any]] = {
+            "plain": {}, "straddle": {"straddle": 4}, "bomb pot": {"bomb_pot": 2},
+            "single blind": {"single_blind": True}}
+        options = every[self.option]
         ante = int(self.ante)
         if self.kind == "fixed":
-            return Structure.fixed_limit(2, 4, ante=ante)
+            return Structure.fixed_limit(2, 4, ante=ante, **options)
         if self.kind == "pot":
-            return Structure.pot_limit(1, 2, ante=ante)
+            return Structure.pot_limit(1, 2, ante=ante, **options)
         if self.kind == "no":
-            return Structure.no_limit(1, 2, ante=ante)
+            return Structure.no_limit(1, 2, ante=ante, **options)
         # The CLI's default schedule: one orbit of each game (the fixed game's
         # blinds and ante are twice the pot-limit game's).
-        return MixedGame(Structure.pot_limit(1, 2, ante=ante), hands_per_game=self.seats)
+        return MixedGame(Structure.pot_limit(1, 2, ante=ante, **options),
+                         hands_per_game=self.seats)
+
+    def games(self) -> list[str] | str:
+        return self.game.split(",") if "," in self.game else self.game
 
     def chips(self) -> int:
         big_blind = 2   # every structure above (the mixed game starts with pot limit)
@@ -79,8 +101,9 @@ class Case(NamedTuple):
                 "10**6": 10**6}[self.stack]
 
     def __str__(self) -> str:
-        return (f"{self.seats} seats, {self.kind} limit, bots {self.bots}, stack {self.stack}, "
-                f"ante {'on' if self.ante else 'off'}, seed {self.seed}")
+        return (f"{self.game}, {self.option}, {self.seats} seats, {self.kind} limit, "
+                f"bots {self.bots}, stack {self.stack}, ante {'on' if self.ante else 'off'}, "
+                f"seed {self.seed}")
 
 
 def every_case(seeds: int, first_seed: int = 0) -> list[Case]:
@@ -88,6 +111,23 @@ def every_case(seeds: int, first_seed: int = 0) -> list[Case]:
     combos = _combos()
     return [Case(*combo, first_seed + k * len(combos) + i)
             for k in range(seeds) for i, combo in enumerate(combos)]
+
+
+def _deals(game: str, seats: int) -> bool:
+    """The deck holds every seat's cards and the boards."""
+    return all(seats * g.hole_cards + 5 * g.boards <= 52
+               for g in map(hf.Game.named, game.split(",")))
+
+
+def variant_cases(first_seed: int = 0) -> list[Case]:
+    """The variants matrix, each cell its own seed (the ante an option of its own:
+    a bomb pot's ante replaces it)."""
+    cells = [(seats, kind, game, option, stack)
+             for game in GAMES for option in OPTIONS for seats in SEATS
+             for kind in KINDS[:3] for stack in STACKS if _deals(game, seats)]
+    return [Case(seats, kind, "mix", stack, option == "ante", first_seed + i, game,
+                 "plain" if option == "ante" else option)
+            for i, (seats, kind, game, option, stack) in enumerate(cells)]
 
 
 def pairwise_cases(seed: int = 0) -> list[Case]:
@@ -110,7 +150,8 @@ def play(case: Case, hands: int, *, python_driver: bool = False) -> SimulationSu
     """One session; ``python_driver`` forces Table + Hand.play (on_hand does)."""
     on_hand = (lambda hand: None) if python_driver else None
     return simulate(hands, case.structure(), case.seats, seed=case.seed,
-                    bots=BOTS[case.bots], stack=case.chips(), on_hand=on_hand)
+                    bots=BOTS[case.bots], stack=case.chips(), on_hand=on_hand,
+                    game=case.games())
 
 
 Outcome = tuple[int, list[int], list[int], int, int]
@@ -189,6 +230,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="random cells also played on the pure backend (default 100)")
     parser.add_argument("--pure-hands", type=int, default=300,
                         help="hands of each pure-backend session (default 300)")
+    parser.add_argument("--variant-hands", type=int, default=500,
+                        help="hands of each session of the variants matrix (default 500; 0: "
+                             "skip it)")
+    parser.add_argument("--variant-compare", type=int, default=150,
+                        help="cells of the variants matrix also played by the Python driver "
+                             "and on the pure backend, 200 hands each (default 150)")
     parser.add_argument("--pure-worker", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pure_worker is not None:
@@ -215,12 +262,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(there) != len(cells) and not there_failures:
             failures.append(f"the pure backend played {len(there)} of {len(cells)} cells")
         pure = len(cells)
+    variants = 0
+    if args.variant_hands:
+        cells = variant_cases(first_seed=3 * 10**6)
+        _, v_failures = run_cases(cells, args.variant_hands, engine)
+        failures += v_failures
+        variants = len(cells)
+        sample = random.Random(26).sample(cells, min(args.variant_compare, len(cells)))
+        if sample:
+            c, c_failures = run_cases(sample, 200, engine)
+            failures += c_failures
+            if native:
+                py, py_failures = run_cases(sample, 200, "Python", python_driver=True)
+                failures += py_failures + compare(c, py, "Python driver")
+            there, there_failures = pure_outcomes(sample, 200)
+            failures += there_failures + compare(c, there, "pure backend")
+            if len(there) != len(sample) and not there_failures:
+                failures.append(f"the pure backend played {len(there)} of {len(sample)} "
+                                "variant cells")
     seconds = time.perf_counter() - start
     for failure in failures:
         print(failure, file=sys.stderr)
     print(f"selfplay sweep ({hf.BACKEND}): {sessions:,} sessions, {played:,} hands; "
-          f"{compared:,} cells against the Python driver, {pure:,} against the pure backend: "
-          f"{len(failures)} failures in {seconds:.1f} s")
+          f"{compared:,} cells against the Python driver, {pure:,} against the pure backend; "
+          f"variants: {variants:,} sessions: {len(failures)} failures in {seconds:.1f} s")
     return 1 if failures else 0
 
 

@@ -13,13 +13,13 @@ from dataclasses import asdict
 from typing import Any
 
 from ..analysis.pql import MAX_SAMPLES, pql
-from .args import SEED, int_in
+from .args import SEED, THREADS, int_in
 
 __all__ = ["add_parser"]
 
 
 def _cmd_pql(args: argparse.Namespace) -> int:
-    result = pql(args.query, samples=args.samples, seed=args.seed)
+    result = pql(args.query, samples=args.samples, seed=args.seed, threads=args.threads)
     if args.json:
         print(json.dumps(asdict(result), indent=2))
     else:
@@ -41,5 +41,7 @@ def add_parser(sub: Any) -> None:
                         "else 100,000)")
     p.add_argument("--seed", type=SEED, default=None,
                    help="Monte Carlo seed, 0..2**64-1 (default: random, and printed)")
+    p.add_argument("--threads", type=THREADS, default=None,
+                   help="threads to run on (default 1; the answer does not depend on it)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_pql)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
+from ..core.game import Game
 from ..engine.structures import Limit
 from .phh import replay_to_phh
 from .replay import Replay, replay
@@ -132,11 +133,19 @@ class HandHistory:
     home_game: bool = False
     line: int = 0
     dealt_in: tuple[str, ...] = field(default=())
+    runs: tuple[tuple[str, ...], ...] = ()
+    run_collected: tuple[dict[str, int], ...] = ()
+    exposed: int = 0
 
     @property
     def is_tournament(self) -> bool:
         """True for a tournament hand (amounts in chips)."""
         return self.tournament_id is not None
+
+    @property
+    def game_dealt(self) -> Game:
+        """The game dealt, as the engine takes it (``hf.Game``: hole cards, exposed cards)."""
+        return Game(hole_cards=self.hole_count, exposed=self.exposed)
 
     @property
     def board_by_street(self) -> dict[str, tuple[str, ...]]:

@@ -37,6 +37,15 @@ engine's call of the post), a dead part is added to the pot at the
 settlement. A hand with no small blind cannot be built on ``Hand``, which
 always posts one: that is reported as a discrepancy.
 
+Run it twice (or N times) and Courchevel: a hand the history ran N times
+(``HandHistory.runs``) is built with ``runs=N`` and its boards (the shared
+cards, then each run's own), and the replay agrees to the runs when the engine
+stops for them; each pot, after its rake, is divided equally among the runs
+(odd chips to the first runs) and each run's share split hi/lo among that
+run's winners, and what each run paid is checked against the history's
+(``HandHistory.run_collected``). A Courchevel hand is built with its
+:class:`hilo_fast.Game` (five hole cards, the first flop card exposed).
+
 Speed: on the native backend the deal, the plain actions and the pots are
 done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
 the twin of this module's Python (``_deal``, the action loop of ``_play``,
@@ -110,7 +119,8 @@ class Replay:
     chips each put in (after uncalled bets came back); ``discrepancies``: every
     action the engine refused, every pot whose split differs from the
     history's, every total that does not add up (empty when all agrees);
-    ``settled``: the hand reached its settlement (False for a cancelled hand,
+    ``run_collected``: for a hand run N times, what each run paid (name ->
+    chips, run by run); ``settled``: the hand reached its settlement (False for a cancelled hand,
     or when the engine stopped early); ``showdown``: the players still in at
     the end when more than one was (muckers too); ``all_in_board``: when the
     betting ended before the river with several players in (all in), the
@@ -130,6 +140,7 @@ class Replay:
     showdown: tuple[str, ...] = ()
     all_in_board: tuple[int, ...] | None = None
     board: tuple[int, ...] = ()
+    run_collected: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -168,16 +179,19 @@ def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
 
 
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
-          found: list[str], turn: int) -> tuple[list[list[int] | None], list[int]]:
+          found: list[str], turn: int, extra: tuple[str, ...] = (), filler: int = 0
+          ) -> tuple[list[list[int] | None], list[int]]:
     """Known cards where the history shows them, the rest from the remaining deck,
     turned by ``turn``: a fixed shuffle of the deck, turned by the hand id (the same
     cards on every replay of a hand, different ones from hand to hand, and cheap).
     (Its twin on the native backend, csrc/py/hhreplay.c ``deal_history``, deals
-    every hand this deals without a discrepancy.)"""
+    every hand this deals without a discrepancy.) ``extra``: more board cards
+    known (the other runs' own), kept out of the deal; ``filler``: that many more
+    cards drawn after the board (to stand in the runs' shared places)."""
     card_id = _CARD_IDS.__getitem__
     board = list(map(card_id, h.board))
     holes: list[list[int] | None] = [None] * n
-    known = board[:]
+    known = board + list(map(card_id, extra))
     count = h.hole_count
     for name, cards in h.hole_cards.items():
         if len(cards) != count:
@@ -188,7 +202,7 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     used = set(known)
     if len(used) != len(known):   # (rare: find the first group that repeats, to name it)
         seen: set[int] = set()
-        groups = [("the board", h.board)] + [(f"{name}'s cards", cards)
+        groups = [("the board", h.board + extra)] + [(f"{name}'s cards", cards)
                                              for name, cards in h.hole_cards.items()]
         for what, cards in groups:
             out = list(map(card_id, cards))
@@ -197,7 +211,7 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
                 raise _Stop
             seen.update(out)
     unseen = [seat for seat in dealt if holes[seat] is None]
-    need = len(unseen) * count + 5 - len(board)
+    need = len(unseen) * count + 5 - len(board) + filler
     if need > 52 - len(used):
         found.append(f"{need} more cards needed, {52 - len(used)} left in the deck")
         raise _Stop
@@ -205,6 +219,65 @@ def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
     for k, seat in enumerate(unseen):
         holes[seat] = drawn[k * count:(k + 1) * count]
     return holes, board + drawn[len(unseen) * count:]
+
+
+def _deal_runs(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
+               found: list[str], turn: int
+               ) -> tuple[list[list[int] | None], list[int], list[int]]:
+    """:func:`_deal` for a hand run N times (or a Courchevel hand, run once): the
+    holes, the first run's board and the board ``hf.Hand(..., runs=N)`` takes:
+    run after run, five cards each, a later run's places of the shared cards
+    (which the engine takes from the first run) filled by unused cards."""
+    runs = h.runs or (h.board,)
+    shared = 0
+    while shared < 5 and all(run[shared:shared + 1] == runs[0][shared:shared + 1]
+                             for run in runs):
+        shared += 1
+    own = tuple(card for run in runs[1:] for card in run[shared:])
+    holes, board = _deal(h, dealt, n, seat_of, found, turn, own, shared * (len(runs) - 1))
+    first, fill = board[:5], board[5:]
+    full = first[:]
+    for k, run in enumerate(runs[1:]):
+        full += fill[k * shared:(k + 1) * shared] + [_CARD_IDS[card] for card in run[shared:]]
+    return holes, first, full
+
+
+def _run_it(h: HandHistory, hand: Hand, runs: int, found: list[str]) -> list[list[int]]:
+    """The players agree to run the rest of the board ``runs`` times, as the
+    history did: the engine must be waiting for it, and deal the history's boards
+    (returned: the runs' boards)."""
+    if not hand.awaiting_runs:
+        found.append(f"the history runs the board {runs} times; hf.Hand offers no runs "
+                     "here (not every live player but one is all in before the river)")
+        raise _Stop
+    hand.run_it(runs)
+    dealt = [[_CARD_IDS[card] for card in run] for run in h.runs]
+    boards = hand.boards
+    if boards != dealt:
+        found.append(f"the runs' boards: hf.Hand dealt {_named_boards(boards)} (it "
+                     f"shares the cards dealt at the all-in), the history "
+                     f"{[' '.join(run) for run in h.runs]}")
+        raise _Stop
+    return boards
+
+
+_CARD_NAMES = {card_id: name for name, card_id in _CARD_IDS.items()}
+
+
+def _named_boards(boards: list[list[int]]) -> list[str]:
+    return [" ".join(_CARD_NAMES[card] for card in board) for board in boards]
+
+
+def _dead_posts(h: HandHistory, credit: list[int], seat_of: dict[str, int]) -> list[int] | None:
+    """Per seat, the live chips posted (``credit``) of a player whose first action
+    is a fold: dead money from the start; None when there is none."""
+    first: dict[int, str] = {}
+    for action in h.actions:
+        seat = seat_of[action.player]
+        if credit[seat] and seat not in first and action.kind != "return":
+            first[seat] = action.kind
+    dead = [chips if first.get(seat) == "fold" else 0 for seat, chips in enumerate(credit)]
+    return dead if any(dead) else None
 
 
 def _turn(hand_id: str) -> int:
@@ -266,7 +339,14 @@ def _play(h: HandHistory, r: Replay) -> None:
             antes.append(post)
         else:
             extra.append(post)
-    if sbs:
+    # Heads-up with the button on the big blind (the seat due it sat out): the small
+    # blind acts first on every street. hf.Hand's heads-up button posts the small
+    # blind, so the blinds are posted as given, the button where the history has it.
+    button_on_big = len(dealt) == 2 and bool(sbs) and bool(bbs) and \
+        seat_of[bbs[0].player] == h.button - 1
+    if button_on_big:
+        button = h.button - 1
+    elif sbs:
         sb_seat = seat_of[sbs[0].player]
         button = sb_seat if len(dealt) == 2 else _previous(sb_seat, stacks)
     else:   # no small blind posted: the engine's must be a seat the ante put all in
@@ -293,17 +373,44 @@ def _play(h: HandHistory, r: Replay) -> None:
             dead[seat] += post.amount
         else:
             credit[seat] += post.amount
+    # A live post whose player folds before putting in more is dead money, in the
+    # pot from the start (the pot limit of the bets before the fold counts it): the
+    # engine posts it as that seat's ante (see _dead_posts).
+    dead_posts = _dead_posts(h, credit, seat_of) if any(credit) else None
     try:
         structure = _structure(h, sb_amount, ante)
     except ValueError as exc:
         found.append(f"structure: {exc}")
         raise _Stop from None
     turn = _turn(h.hand_id)
-    dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n, h.hole_count,
-                                  _CARD_IDS, _TURNED[turn]) if _c_deal_history else None
-    holes, board = dealt_cards or _deal(h, dealt, n, seat_of, found, turn)
+    runs = len(h.runs) or 1
     try:
-        hand = r.hand = Hand._given_deal(structure, stacks, button, holes, board, h.hole_count)
+        if runs > 1 or h.exposed:   # (rare: the general constructor, with the game and runs)
+            holes, board, full = _deal_runs(h, dealt, n, seat_of, found, turn)
+            hand = r.hand = Hand(structure, stacks, button, holes=holes, board=full,
+                                 game=h.game_dealt, runs=runs)
+        elif (dead_posts is not None or button_on_big) and sbs and bbs:
+            dead_posts = dead_posts or [0] * n
+            holes, board = _deal(h, dealt, n, seat_of, found, turn)
+            blinds = [0] * n
+            blinds[seat_of[sbs[0].player]] = sbs[0].amount
+            blinds[seat_of[bbs[0].player]] = bbs[0].amount
+            antes_of = [0] * n
+            for post in antes:
+                antes_of[seat_of[post.player]] = post.amount
+            hand = r.hand = Hand._with_forced_bets(
+                structure, stacks, button, antes=[a + d for a, d in zip(antes_of, dead_posts,
+                                                                       strict=True)],
+                blinds=blinds, holes=holes, board=board, hole_count=h.hole_count)
+            for seat, chips in enumerate(dead_posts):
+                credit[seat] -= chips
+        else:
+            dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n,
+                                          h.hole_count, _CARD_IDS, _TURNED[turn]) \
+                if _c_deal_history else None
+            holes, board = dealt_cards or _deal(h, dealt, n, seat_of, found, turn)
+            hand = r.hand = Hand._given_deal(structure, stacks, button, holes, board,
+                                             h.hole_count)
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None
@@ -372,6 +479,7 @@ def _play(h: HandHistory, r: Replay) -> None:
             found.append(f"{player}'s {kind} on the {street}: the history says "
                          f"{'' if all_in else 'not '}all-in, hf.Hand had {stack} behind "
                          f"and put in {added}")
+    boards = _run_it(h, hand, runs, found) if runs > 1 else [board]
     if not hand.is_over:
         found.append(f"the history ends with {name_of.get(hand.actor)} to act")
         raise _Stop
@@ -381,12 +489,14 @@ def _play(h: HandHistory, r: Replay) -> None:
             if chips and chips != returned[seat]:
                 found.append(f"uncalled bet: the history returns {chips} to "
                              f"{name_of[seat]}, hf.Hand {returned[seat]}")
-    _settle(h, r, hand, board, dead, name_of)
+    _settle(h, r, hand, boards, dead, name_of)
 
 
-def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[int],
-            name_of: dict[int, str]) -> None:
+def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
+            dead: list[int], name_of: dict[int, str]) -> None:
+    """Settle on ``boards``: the one board, or the runs (see the module doc)."""
     found = r.discrepancies
+    board = boards[0]
     n = hand.n_seats
     chips = hand.contributions
     if any(dead):
@@ -424,35 +534,81 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, board: list[int], dead: list[
         # engine's cards (already checked); each pot's rake comes off before it
         # is split. Odd chips go clockwise from the first seat left of the button.
         button = (h.button - 1) % n
-        pots = hand._showdown_pots(chips, showing, button) or \
-            _showdown_pots(holes, board, showing, chips, button)
+        if len(boards) > 1:   # each run's winners (the pots, levels and eligible, alike)
+            by_run = [_showdown_pots(holes, run, showing, chips, button) for run in boards]
+        else:
+            by_run = [hand._showdown_pots(chips, showing, button) or
+                      _showdown_pots(holes, board, showing, chips, button)]
     else:
-        pots = [(0, total, (live[0],), (live[0],), ())]
+        by_run = [[(0, total, (live[0],), (live[0],), ())]]
+    pots = by_run[0]
     rakes = _rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
         [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
     collected: dict[str, int] = {}
     add = r.pots.append
+    if len(by_run) > 1:
+        _settle_runs(h, r, by_run, rakes, name_of)
+        return
     for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
         net = amount - rake
-        if len(eligible) == 1:   # nobody else reached it: back to its one player
-            named = {name_of[eligible[0]]: net} if net else {}
-        elif len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
-            named = {name_of[high_winners[0]]: net} if net else {}
-        else:
-            shares: dict[int, int] = {}
-            low_half = net // 2 if low_winners else 0
-            if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
-                low_half -= low_half % len(low_winners)
-            if low_winners:
-                _divide(low_half, low_winners, shares)
-            _divide(net - low_half, high_winners, shares)
-            named = {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+        named = _split(h, net, eligible, high_winners, low_winners, name_of)
         add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
     r.settled = True
     _compare(h, r)
+
+
+def _split(h: HandHistory, net: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
+           low_winners: tuple[int, ...], name_of: dict[int, str]) -> dict[str, int]:
+    """name -> chips of a pot of ``net`` chips (after rake) split high/low."""
+    if len(eligible) == 1:   # nobody else reached it: back to its one player
+        return {name_of[eligible[0]]: net} if net else {}
+    if len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
+        return {name_of[high_winners[0]]: net} if net else {}
+    shares: dict[int, int] = {}
+    low_half = net // 2 if low_winners else 0
+    if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
+        low_half -= low_half % len(low_winners)
+    if low_winners:
+        _divide(low_half, low_winners, shares)
+    _divide(net - low_half, high_winners, shares)
+    return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+
+
+def _settle_runs(h: HandHistory, r: Replay,
+                 by_run: list[list[tuple[int, int, tuple[int, ...], tuple[int, ...],
+                                         tuple[int, ...]]]],
+                 rakes: list[int], name_of: dict[int, str]) -> None:
+    """The settlement of a hand run N times: each pot after its rake divided
+    equally among the runs, the odd chips to the first runs (as hf.Hand and the
+    sites' files do), each run's share split hi/lo among its own winners."""
+    runs = len(by_run)
+    collected: dict[str, int] = {}
+    paid: list[dict[str, int]] = [{} for _ in range(runs)]
+    r.run_collected = paid
+    for index, (pot, rake) in enumerate(zip(by_run[0], rakes, strict=True)):
+        net = pot[1] - rake
+        named: dict[str, int] = {}
+        for run in range(runs):
+            share = net // runs + (run < net % runs)
+            _, _, eligible, high_winners, low_winners = by_run[run][index]
+            for name, won in _split(h, share, eligible, high_winners, low_winners,
+                                    name_of).items():
+                named[name] = named.get(name, 0) + won
+                paid[run][name] = paid[run].get(name, 0) + won
+        r.pots.append(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, pot[2])),
+                                       named)))
+        for name, won in named.items():
+            collected[name] = collected.get(name, 0) + won
+    r.collected = collected
+    r.settled = True
+    _compare(h, r)
+    for run, (site, ours) in enumerate(zip(h.run_collected, paid, strict=False)):
+        if site != ours:
+            found = r.discrepancies
+            found.append(f"run {run + 1}: the site paid {site}, the replay {ours}")
 
 
 def _showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],

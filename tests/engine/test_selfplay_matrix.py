@@ -16,8 +16,12 @@ built-in bot and a mix x stacks of 1 chip, 1 big blind, 100 big blinds and
   promises ("the same seed gives the same hands, chips and summary");
 - on the pure backend, the covering sample plays without an error.
 
+The variants matrix (issue 26: every game x table option x seats the deck
+deals x fixed / pot / no limit x stacks) plays every cell in C, and one cell
+of each game and option against the Python driver and the pure backend.
+
 ``python tools/selfplay_sweep.py`` (in .ci/run) plays the whole product
-three times and compares every cell.
+three times and compares every cell, and the variants matrix.
 """
 
 from __future__ import annotations
@@ -98,6 +102,51 @@ def test_the_covering_sample_plays_on_this_backend(backend: ModuleType) -> None:
     engine = "C" if backend.NAME == "native" else "Python"
     _, failures = sweep.run_cases(PAIRWISE, 300, engine)
     assert failures == []
+
+
+# ---- the variants matrix: every game x table option x seats x limit x stack ----
+
+VARIANTS = sweep.variant_cases()
+
+
+def test_the_variants_matrix_is_whole() -> None:
+    """Every game meets every option, every seat count the deck deals, every
+    limit and stack; a game leaves out only the seat counts it cannot deal."""
+    games = {case.game for case in VARIANTS}
+    assert games == set(sweep.GAMES)
+    for game in games:
+        cells = [c for c in VARIANTS if c.game == game]
+        hole, boards = max((g.hole_cards, g.boards) for g in map(hf.Game.named, game.split(",")))
+        seats = {c.seats for c in cells}
+        assert seats == {n for n in sweep.SEATS if n * hole + 5 * boards <= 52}, game
+        assert {(c.option, c.ante) for c in cells} == {
+            ("plain", False), ("plain", True), ("straddle", False), ("bomb pot", False),
+            ("single blind", False)}
+        assert len(cells) == len(seats) * 5 * 3 * len(sweep.STACKS)
+    assert len({c.seed for c in VARIANTS}) == len(VARIANTS)
+
+
+@pytest.mark.parametrize("game", sweep.GAMES)
+def test_every_variant_cell_plays_in_c(native: ModuleType, game: str) -> None:
+    cells = [case for case in VARIANTS if case.game == game]
+    _, failures = sweep.run_cases(cells, 300, "C")
+    assert failures == []
+
+
+def test_variants_c_matches_the_python_driver_and_the_pure_backend(native: ModuleType) -> None:
+    # one cell of each game and option, the other axes drawn
+    rng = random.Random(26)
+    sample = [rng.choice([c for c in VARIANTS if c.game == game and (c.option, c.ante) == key])
+              for game in sweep.GAMES
+              for key in (("plain", True), ("straddle", False), ("bomb pot", False),
+                          ("single blind", False))]
+    c, c_failures = sweep.run_cases(sample, 300, "C")
+    py, py_failures = sweep.run_cases(sample, 300, "Python", python_driver=True)
+    pure, pure_failures = sweep.pure_outcomes(sample, 300)
+    assert c_failures == py_failures == pure_failures == []
+    assert len(c) == len(py) == len(pure) == len(sample)
+    assert sweep.compare(c, py, "Python driver") == []
+    assert sweep.compare(c, pure, "pure backend") == []
 
 
 # ---- the sessions of the issue, as reported ----

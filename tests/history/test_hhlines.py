@@ -104,8 +104,13 @@ def check(c_lines: Any, hands: list[str]) -> tuple[int, int, int]:
     return read, answered, refused
 
 
-def fixture_hands() -> list[str]:
+#: Fixtures the C leaves to Python whole (hands run twice, Courchevel's exposed card).
+PYTHON_ONLY = ("run_it_twice.txt", "courchevel.txt")
+
+
+def fixture_hands(python_only: bool = False) -> list[str]:
     return [hand for path in sorted(DATA.glob("*.txt"))
+            if (path.name in PYTHON_ONLY) == python_only
             for hand in split_hands(path.read_text(encoding="utf-8", errors="surrogateescape"))]
 
 
@@ -120,6 +125,8 @@ def test_every_synthetic_and_fixture_hand_is_read_in_c(c_lines: Any) -> None:
     assert read == answered == 3000 and refused == 0
     read, answered, refused = check(c_lines, fixture_hands())
     assert read == answered and read >= 10 and refused >= 1   # (bad.txt's hands)
+    read, answered, refused = check(c_lines, fixture_hands(python_only=True))
+    assert (read, answered, refused) == (4, 0, 0)   # left to Python: runs, Courchevel
 
 
 # ---- random edits of real-looking hands ----

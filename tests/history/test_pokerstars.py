@@ -191,7 +191,7 @@ def test_bad_sources_are_type_errors() -> None:
     ("alice: shows [As 2d", "bad shows line"),
     ("*** FLOP *** [3c 4d]", "bad flop cards"),
     ("*** FLOP *** [3c 4d 1s]", "bad card '1s'"),
-    ("*** FIRST FLOP *** [3c 4d 9s]", "run it twice"),
+    ("*** FIRST FLOP *** [3c 4d 9s]", "a run's board is not five cards"),
 ])
 def test_garbled_lines_name_the_problem(line: str, reason: str) -> None:
     text = (DATA / "plo8_cash.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0]

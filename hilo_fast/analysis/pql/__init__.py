@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from .parser import MAX_SAMPLES, parse_query
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .evaluator import PQLColumn, PQLResult
 
 __all__ = ["MAX_SAMPLES", "PQLColumn", "PQLResult", "parse_query", "pql"]
@@ -28,7 +30,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def pql(query: str, *, samples: int | None = None, seed: int | None = None) -> PQLResult:
+def pql(query: str, *, samples: int | None = None, seed: int | None = None,
+        threads: int | None = None, executor: Executor | None = None) -> PQLResult:
     """Answer a PQL query: ``select ... from ... [where ...]``.
 
     Exact (every deal enumerated once, weighted) when no ``samples`` is given
@@ -37,7 +40,13 @@ def pql(query: str, *, samples: int | None = None, seed: int | None = None) -> P
     random one is chosen and reported when None), each answer with its
     standard error. Errors in the query are ValueErrors that start with the
     column: ``col N: ...``.
+
+    The deals run in chunks of 20,000, on ``threads`` threads (default 1) or
+    on any :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``Client.get_executor()``); the answer is the same to the last bit
+    wherever the chunks ran.
     """
     from .evaluator import run  # (numpy: loaded when a query is run)
 
-    return run(parse_query(query), samples=samples, seed=seed)
+    return run(parse_query(query), samples=samples, seed=seed, threads=threads,
+               executor=executor)

@@ -13,9 +13,10 @@ completions each leaves -- number at most :data:`EXACT_LIMIT`; every deal is
 then enumerated once, weighted by the product of its hands' weights (the
 tuples are listed first, so there may be at most :data:`TUPLE_LIMIT` before the
 colliding ones are dropped).
-Otherwise :data:`DEFAULT_SAMPLES` random deals are drawn from a numpy
-``Generator`` seeded with ``seed`` (one stream, chunk after chunk: the same
-seed gives the same deals).
+Otherwise :data:`DEFAULT_SAMPLES` random deals are drawn, chunk ``k`` from
+its own numpy ``Generator`` (the stream spawned from ``seed`` with key
+``k``): the same seed gives
+the same deals, whichever thread or executor makes each chunk.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Chunk", "Spot", "exact_deals", "iter_exact",
-           "iter_samples"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Chunk", "Deals", "Spot", "exact_deals",
+           "iter_exact", "iter_samples"]
 
 #: Enumerate every deal when there are at most this many.
 EXACT_LIMIT = 200_000
@@ -137,38 +138,49 @@ def _left_cards(spot: Spot, holes: list[Any]) -> Any:
     return np.nonzero(~used)[1].reshape(n, spot.left).astype(np.int32)
 
 
-def iter_exact(spot: Spot) -> Iterator[Chunk]:
-    """Every deal once, in chunks of about CHUNK_DEALS."""
-    tuples = _valid_tuples(spot)
-    assert tuples is not None
-    index, weight = tuples
-    m = spot.to_deal
-    completions = _completions(spot.left, len(spot.board))
-    per_tuple = len(completions)
-    step = max(1, CHUNK_DEALS // per_tuple)
-    known = np.array(spot.board, dtype=np.int32)
-    for start in range(0, len(index), step):
-        rows = index[start:start + step]
+class Deals:
+    """A query's deals cut into chunks of about CHUNK_DEALS, each made on its
+    own (any order, any thread): every deal once when ``samples`` is None,
+    else ``samples`` random deals, chunk ``k`` from the stream spawned from
+    ``seed`` with key ``k``."""
+
+    def __init__(self, spot: Spot, samples: int | None, seed: int = 0) -> None:
+        self.spot, self.samples, self.seed = spot, samples, seed
+        if samples is None:
+            tuples = _valid_tuples(spot)
+            assert tuples is not None
+            self._index, self._weight = tuples
+            self._completions = _completions(spot.left, len(spot.board))
+            self._step = max(1, CHUNK_DEALS // len(self._completions))
+            self._count = -(-len(self._index) // self._step)
+        else:
+            self._cumulative = [np.cumsum(w) for w in spot.weights]
+            self._count = -(-samples // CHUNK_DEALS)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def chunk(self, k: int) -> Chunk:
+        return self._listed(k) if self.samples is None else self._sampled(k)
+
+    def _listed(self, k: int) -> Chunk:
+        spot, per_tuple = self.spot, len(self._completions)
+        start = k * self._step
+        rows = self._index[start:start + self._step]
         holes = [spot.combos[p][rows[:, p]] for p in range(spot.n_players)]
-        left = _left_cards(spot, holes)
-        drawn = left[:, completions].reshape(len(rows) * per_tuple, m)
-        board = np.empty((len(drawn), 5), dtype=np.int32)
-        board[:, :len(known)] = known
-        board[:, len(known):] = drawn
-        yield Chunk([np.repeat(h, per_tuple, axis=0) for h in holes], board,
-                    np.repeat(weight[start:start + step], per_tuple))
+        drawn = _left_cards(spot, holes)[:, self._completions]
+        board = np.empty((len(rows) * per_tuple, 5), dtype=np.int32)
+        board[:, :len(spot.board)] = spot.board
+        board[:, len(spot.board):] = drawn.reshape(len(board), spot.to_deal)
+        return Chunk([np.repeat(h, per_tuple, axis=0) for h in holes], board,
+                     np.repeat(self._weight[start:start + self._step], per_tuple))
 
-
-def _draw_rows(rng: Any, cumulative: Any, n: int) -> Any:
-    return np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
-
-
-def iter_samples(spot: Spot, samples: int, seed: int) -> Iterator[Chunk]:
-    """``samples`` random deals from the stream of ``seed``, in chunks."""
-    rng = np.random.default_rng(seed)
-    cumulative = [np.cumsum(w) for w in spot.weights]
-    for start in range(0, samples, CHUNK_DEALS):
-        n = min(CHUNK_DEALS, samples - start)
+    def _sampled(self, k: int) -> Chunk:
+        assert self.samples is not None
+        spot, cumulative = self.spot, self._cumulative
+        n = min(CHUNK_DEALS, self.samples - k * CHUNK_DEALS)
+        # chunk k's own stream, spawned from the seed (SeedSequence keeps them apart)
+        rng = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(k,)))
         rows = np.stack([_draw_rows(rng, c, n) for c in cumulative], axis=1)
         for attempt in range(MAX_REDRAWS):
             cards = np.concatenate([spot.combos[p][rows[:, p]]
@@ -195,4 +207,20 @@ def iter_samples(spot: Spot, samples: int, seed: int) -> Iterator[Chunk]:
             smallest = np.argpartition(keys, m - 1, axis=1)[:, :m]
             order = np.argsort(np.take_along_axis(keys, smallest, axis=1), axis=1)
             board[:, len(spot.board):] = np.take_along_axis(smallest, order, axis=1)
-        yield Chunk(holes, board, np.ones(n))
+        return Chunk(holes, board, np.ones(n))
+
+
+def _draw_rows(rng: Any, cumulative: Any, n: int) -> Any:
+    return np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
+
+
+def iter_exact(spot: Spot) -> Iterator[Chunk]:
+    """Every deal once, in chunks of about CHUNK_DEALS."""
+    deals = Deals(spot, None)
+    return (deals.chunk(k) for k in range(len(deals)))
+
+
+def iter_samples(spot: Spot, samples: int, seed: int) -> Iterator[Chunk]:
+    """``samples`` random deals from ``seed``, in chunks."""
+    deals = Deals(spot, samples, seed)
+    return (deals.chunk(k) for k in range(len(deals)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +20,9 @@ import numpy as np
 from ...cards import card_str, check_distinct, parse_card, parse_cards
 from ...core.evaluation import describe_high, describe_low
 from ...core.game import Game
+from ...core.split import pull
 from ...ranges.language import Range
-from .deal import DEFAULT_SAMPLES, EXACT_LIMIT, Spot, exact_deals, iter_exact, iter_samples
+from .deal import DEFAULT_SAMPLES, EXACT_LIMIT, Deals, Spot, exact_deals
 from .functions import (
     FUNCTIONS,
     HAND_TYPE_ALIASES,
@@ -43,6 +45,7 @@ from .parser import (
     Query,
     Text,
     Unary,
+    parse_query,
     position_error,
 )
 
@@ -52,6 +55,10 @@ PQL_GAMES = ("omaha8", "omahahi", "omaha85", "omahahi5")
 _NUMERIC = ("num", "int")
 _ORDERED = ("num", "int", "handtype", "hirating", "lorating")
 _HISTOGRAM_BIN = 0.05
+#: Chunks per task sent to an executor (about 200,000 deals), and tasks
+#: submitted and not yet finished, at most.
+EXECUTOR_CHUNKS = 10
+IN_FLIGHT = 16
 
 Compiled = Callable[[Context], Any]
 
@@ -405,6 +412,12 @@ class _Sum:
         self.a2 += float(g @ (x * x))
         self.n += len(x)
 
+    def merge(self, other: _Sum) -> None:
+        self.a += other.a
+        self.b += other.b
+        self.a2 += other.a2
+        self.n += other.n
+
     def value(self) -> float | None:
         return self.a / self.b if self.b else None
 
@@ -417,15 +430,31 @@ class _Sum:
 
 
 @dataclass
-class _Aggregate:
-    item: Item
-    kind: str
-    compiled: Compiled
+class _Tally:
+    """One aggregate's sums over some chunks (plain data: an executor sends it back)."""
     total: _Sum = field(default_factory=_Sum)
     buckets: dict[Any, float] = field(default_factory=dict)   # sum of w over each value
     extreme: Any = None
 
-    def add(self, ctx: Context, g: Any, w: Any) -> None:
+    def merge(self, other: _Tally, agg: str) -> None:
+        self.total.merge(other.total)
+        for key, weight in other.buckets.items():
+            self.buckets[key] = self.buckets.get(key, 0.0) + weight
+        if other.extreme is not None:
+            self.extreme = other.extreme if self.extreme is None else \
+                max(self.extreme, other.extreme) if agg == "max" else \
+                min(self.extreme, other.extreme)
+
+
+@dataclass
+class _Aggregate:
+    item: Item
+    kind: str
+    compiled: Compiled
+
+    def tally(self, ctx: Context, g: Any, w: Any) -> _Tally:
+        """This aggregate over one chunk's deals (``g``: passed where)."""
+        t = _Tally()
         x = self.compiled(ctx)
         agg = self.item.aggregate
         if agg in ("count", "avg"):
@@ -433,36 +462,31 @@ class _Aggregate:
             if self.kind == "num":   # a NaN (no equity: an empty range) counts as no deal
                 ok = ~np.isnan(values)
                 values, g = np.where(ok, values, 0.0), g & ok
-            self.total.add(values, g.astype(float), w)
+            t.total.add(values, g.astype(float), w)
         elif agg == "histogram":
             keys = (np.minimum(np.floor(x / _HISTOGRAM_BIN), 1 / _HISTOGRAM_BIN - 1)
                     if self.kind == "num" else x)
-            self.total.add(np.zeros(len(x)), g.astype(float), w)
+            t.total.add(np.zeros(len(x)), g.astype(float), w)
             for key in np.unique(keys[g]).tolist():
-                hit = g & (keys == key)
-                self.buckets[key] = self.buckets.get(key, 0.0) + float(w @ hit)
+                t.buckets[key] = float(w @ (g & (keys == key)))
         else:
             picked = x[g]
             if len(picked):
-                best = picked.max() if agg == "max" else picked.min()
-                if self.extreme is None:
-                    self.extreme = best
-                else:
-                    self.extreme = max(self.extreme, best) if agg == "max" else \
-                        min(self.extreme, best)
+                t.extreme = picked.max() if agg == "max" else picked.min()
+        return t
 
-    def column(self, exact: bool) -> PQLColumn:
+    def column(self, t: _Tally, exact: bool) -> PQLColumn:
         agg = self.item.aggregate
         if agg in ("count", "avg"):
-            return PQLColumn(self.item.name, agg, self.total.value(), self.total.error(exact))
+            return PQLColumn(self.item.name, agg, t.total.value(), t.total.error(exact))
         if agg == "histogram":
             rows = []
-            for key in sorted(self.buckets, reverse=self.kind in ("hirating", "lorating")):
+            for key in sorted(t.buckets, reverse=self.kind in ("hirating", "lorating")):
                 # a value's share is a ratio with every passing deal below it
-                share = _Sum(self.buckets[key], self.total.b, self.buckets[key], self.total.n)
+                share = _Sum(t.buckets[key], t.total.b, t.buckets[key], t.total.n)
                 rows.append((_label(self.kind, key), share.value() or 0.0, share.error(exact)))
             return PQLColumn(self.item.name, agg, None, 0.0, tuple(rows))
-        value = None if self.extreme is None else _describe(self.kind, self.extreme)
+        value = None if t.extreme is None else _describe(self.kind, t.extreme)
         return PQLColumn(self.item.name, agg, value, 0.0)
 
 
@@ -498,8 +522,35 @@ _AGGREGATE_KINDS = {"count": ("bool",), "avg": ("num", "int", "bool"),
                                   "card")}
 
 
-def run(query: Query, *, samples: int | None = None, seed: int | None = None) -> PQLResult:
-    """Run a parsed query (see :func:`hilo_fast.pql`)."""
+@dataclass
+class _Part:
+    """What one chunk of deals gave: plain data, merged in chunk order."""
+    trials: int
+    matched: int
+    tallies: list[_Tally]
+    notes: set[str]
+
+
+@dataclass
+class _Plan:
+    """A checked, compiled query and its deals, ready to run chunk by chunk."""
+    setup: _Setup
+    aggregates: list[_Aggregate]
+    where: Compiled | None
+    deals: Deals
+    exact: bool
+    seed: int | None
+
+    def part(self, k: int) -> _Part:
+        chunk = self.deals.chunk(k)
+        notes: set[str] = set()
+        ctx = Context(chunk, self.setup.spot, self.setup.game, self.seed or 0, notes=notes)
+        g = self.where(ctx) if self.where is not None else np.ones(len(chunk), dtype=bool)
+        return _Part(len(chunk), int(g.sum()),
+                     [a.tally(ctx, g, chunk.weight) for a in self.aggregates], notes)
+
+
+def _plan(query: Query, samples: int | None, seed: int | None) -> _Plan:
     setup = _setup(query)
     compiler = _Compiler(query, setup, setup.game.hole_cards)
     aggregates = []
@@ -526,25 +577,91 @@ def run(query: Query, *, samples: int | None = None, seed: int | None = None) ->
         if not 0 <= seed < 2**64:
             raise ValueError(f"seed must be 0..2**64-1, got {seed}")
     spot = setup.spot
-    deals = exact_deals(spot) if samples is None else None
-    if deals == 0:
+    count = exact_deals(spot) if samples is None else None
+    if count == 0:
         raise ValueError("the players' ranges can never be dealt together: every choice of "
                          "their hands shares a card")
-    exact = deals is not None and deals <= EXACT_LIMIT
-    if exact:
-        chunks, used_seed = iter_exact(spot), None
+    if count is not None and count <= EXACT_LIMIT:
+        return _Plan(setup, aggregates, where, Deals(spot, None), True, None)
+    used_seed = secrets.randbits(63) if seed is None else seed
+    return _Plan(setup, aggregates, where, Deals(spot, samples or DEFAULT_SAMPLES, used_seed),
+                 False, used_seed)
+
+
+def _run_parts(text: str, samples: int | None, seed: int | None, first: int,
+               last: int) -> list[_Part]:
+    """Chunks ``first`` to ``last - 1`` of a query (module level: an executor,
+    e.g. a Dask cluster, pickles it and plans the query again on its worker)."""
+    plan = _plan(parse_query(text), samples, seed)
+    return [plan.part(k) for k in range(first, last)]
+
+
+def run(query: Query, *, samples: int | None = None, seed: int | None = None,
+        threads: int | None = None, executor: Executor | None = None) -> PQLResult:
+    """Run a parsed query (see :func:`hilo_fast.pql`)."""
+    n_threads = _check_parallel(threads, executor)
+    plan = _plan(query, samples, seed)
+    n = len(plan.deals)
+    parts: list[_Part | None] = [None] * n
+    if executor is not None:
+        tasks = [(k, min(n, k + EXECUTOR_CHUNKS)) for k in range(0, n, EXECUTOR_CHUNKS)]
+        _on_executor(executor, tasks, query.text, plan.deals.samples, plan.seed, parts)
+    elif n_threads > 1:
+        def keep(k: int, part: _Part) -> None:
+            parts[k] = part
+        pull(range(n), plan.part, keep, n_threads)
     else:
-        used_seed = secrets.randbits(63) if seed is None else seed
-        chunks = iter_samples(spot, samples or DEFAULT_SAMPLES, used_seed)
+        parts = [plan.part(k) for k in range(n)]
+    # merged in chunk order: the same sums (to the last bit) on any threads or executor
+    tallies = [_Tally() for _ in plan.aggregates]
     trials = matched = 0
     notes: set[str] = set()
-    for chunk in chunks:
-        ctx = Context(chunk, spot, setup.game, used_seed or 0, notes=notes)
-        g = where(ctx) if where is not None else np.ones(len(chunk), dtype=bool)
-        trials += len(chunk)
-        matched += int(g.sum())
-        for aggregate in aggregates:
-            aggregate.add(ctx, g, chunk.weight)
-    exact = exact and not notes
-    return PQLResult(tuple(a.column(exact) for a in aggregates), trials, matched, exact,
-                     used_seed, setup.game_name, tuple(sorted(notes)))
+    for part in parts:
+        assert part is not None
+        trials += part.trials
+        matched += part.matched
+        notes |= part.notes
+        for tally, more, a in zip(tallies, part.tallies, plan.aggregates, strict=True):
+            tally.merge(more, a.item.aggregate)
+    exact = plan.exact and not notes
+    return PQLResult(tuple(a.column(t, exact) for a, t in zip(plan.aggregates, tallies,
+                                                               strict=True)),
+                     trials, matched, exact, plan.seed, plan.setup.game_name,
+                     tuple(sorted(notes)))
+
+
+def _check_parallel(threads: int | None, executor: Executor | None) -> int:
+    if threads is not None:
+        if isinstance(threads, bool) or not isinstance(threads, int):
+            raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, got {threads}")
+        if executor is not None:
+            raise ValueError("give threads or executor, not both")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not "
+                        f"{type(executor).__name__}")
+    return threads or 1
+
+
+def _on_executor(executor: Executor, tasks: list[tuple[int, int]], text: str,
+                 samples: int | None, seed: int | None, parts: list[_Part | None]) -> None:
+    """Run the tasks on the executor, at most IN_FLIGHT submitted at a time."""
+    pending: dict[Future[list[_Part]], int] = {}
+
+    def collect(done: set[Future[list[_Part]]]) -> None:
+        for future in done:
+            first = pending.pop(future)
+            for i, part in enumerate(future.result()):
+                parts[first + i] = part
+
+    try:
+        for first, last in tasks:
+            if len(pending) >= IN_FLIGHT:
+                collect(wait(pending, return_when=FIRST_COMPLETED)[0])
+            pending[executor.submit(_run_parts, text, samples, seed, first, last)] = first
+        while pending:
+            collect(wait(pending, return_when=FIRST_COMPLETED)[0])
+    finally:
+        for future in pending:   # interrupted or failed: drop the work not yet started
+            future.cancel()

@@ -52,7 +52,6 @@ import io
 import itertools
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import IO, Any
@@ -60,6 +59,7 @@ from typing import IO, Any
 from ...engine.structures import Limit
 from .._backend import fast
 from ..model import HandHistory, HHAction, Post, SeatInfo, UnreadableHand
+from ._base import SiteReader
 
 __all__ = ["SITE", "PokerStarsReader", "UnreadableHand", "parse_pokerstars", "read_pokerstars",
            "sniff"]
@@ -71,8 +71,6 @@ SITE = "pokerstars"
 SNIFF_LINES = 50
 #: A "hand" longer than this many lines is garbage, not a hand: skipped to the next header.
 MAX_HAND_LINES = 2000
-#: At most this many unreadable hands are kept in ``errors`` (``error_count`` counts all).
-MAX_ERRORS = 1000
 
 _HEADER = re.compile(
     r"(?:\ufeff)?PokerStars (?P<kind>Zoom Hand|Hand|Game|Home Game Hand|Home Game) "
@@ -85,11 +83,12 @@ _TOURNAMENT = re.compile(
 _MIXED = re.compile(r"(?P<mixed>[^()]+?) \((?P<inner>[^(),]+)"
                     r"(?:, (?P<stakes>(?:[^()]|\([^()]*\))+))?\)")
 _PLAIN = re.compile(r"(?P<inner>[^()]+?)(?: \((?P<stakes>[^()]+)\))?")
-_HILO = re.compile(r"(?:(?P<cards>[456]) Card )?Omaha Hi/Lo (?P<limit>Pot Limit|No Limit|Limit)")
+_HILO = re.compile(r"(?:(?P<cards>[456]) Card )?(?P<name>Omaha|Courchevel) Hi/Lo "
+                   r"(?P<limit>Pot Limit|No Limit|Limit)")
 # Other games PokerStars deals (skipped, counted); a game neither these nor Omaha Hi/Lo
 # is unknown: its hand is reported unreadable.
 _OTHER_GAME = re.compile(
-    r"(?:Hold'em|6\+ Hold'em|(?:[56] Card )?Omaha|Courchevel(?: Hi/Lo)?|Razz|7 Card Stud"
+    r"(?:Hold'em|6\+ Hold'em|(?:[56] Card )?Omaha|Courchevel|Razz|7 Card Stud"
     r"(?: Hi/Lo)?|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball|Badugi|Fusion)"
     r" (?:Limit|Pot Limit|No Limit|Fixed Limit)")
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
@@ -109,7 +108,7 @@ _POST = re.compile(r"posts (?P<kind>small blind|big blind|small & big blinds|the
 _BET = re.compile(r"(?P<kind>calls|bets) (?P<amount>\S+)(?P<allin> and is all-in)?")
 _RAISE = re.compile(r"raises (?P<amount>\S+) to (?P<to>\S+)(?P<allin> and is all-in)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_STREET = re.compile(r"\*\*\* (?P<name>[A-Z ]+?) \*\*\*(?P<cards>.*)")
+_STREET = re.compile(r"\*\*\* (?P<name>[A-Z -]+?) \*\*\*(?P<cards>.*)")
 _UNCALLED = re.compile(r"Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.+)")
 _COLLECTED = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
                         r"(?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)")
@@ -132,6 +131,8 @@ _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new_
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")   # undecodable bytes, kept by surrogateescape
 _STREET_NAMES = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 _BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}   # board cards once the street is dealt
+#: The runs of a hand run twice (or more): "*** FIRST FLOP ***", "*** SECOND SHOW DOWN ***".
+_RUN_ORDINALS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 
 
 class _Unreadable(Exception):
@@ -240,7 +241,7 @@ class _Header:
     """The first line of a hand less its date, parsed: game, stakes, tournament
     (read-only once made: shared by every hand with the same header text)."""
 
-    __slots__ = ("buy_in", "cash", "currency", "game", "head", "hole_count", "home",
+    __slots__ = ("buy_in", "cash", "currency", "exposed", "game", "head", "hole_count", "home",
                  "level", "limit", "mixed", "stakes", "tail", "tournament")
 
     def __init__(self, kind: str, rest: str) -> None:
@@ -271,7 +272,10 @@ class _Header:
         if hilo is None and _OTHER_GAME.fullmatch(inner) is None:
             raise _Unreadable(f"unknown game {inner!r}")
         self.limit = _LIMITS[hilo["limit"]] if hilo else Limit.POT
-        self.hole_count = int(hilo["cards"] or 4) if hilo else 0
+        courchevel = hilo is not None and hilo["name"] == "Courchevel"
+        # (Courchevel: five cards, the first flop card dealt face up before the betting)
+        self.hole_count = (5 if courchevel else int(hilo["cards"] or 4)) if hilo else 0
+        self.exposed = 1 if courchevel else 0
         self.cash = self.tournament is None and stakes is not None and \
             stakes[:1] in _CURRENCIES
         self.currency: str | None = None
@@ -353,6 +357,11 @@ class _HandParser:
         self.id, self.h, self.lines, self.start = hand_id, header, lines, start
         self.date, self.tz = date, tz
         self.ascii = ascii   # every line ASCII: the only hands the C twin reads
+        # A hand run twice: each run's board (the shared cards, then its own) and
+        # what each run's showdown paid; ``run`` is the run whose showdown is read.
+        self.run_boards: list[list[str]] = []
+        self.run_collected: list[dict[str, int]] = []
+        self.run = -1
 
     def money(self, text: str) -> int:
         return _money(text, self.h.cash)
@@ -379,6 +388,12 @@ class _HandParser:
         collected: dict[str, int] = {}
         for _, name, amount in pot_collections:
             collected[name] = collected.get(name, 0) + amount
+        runs: tuple[tuple[str, ...], ...] = ()
+        if self.run_boards:
+            runs = tuple(map(tuple, self.run_boards))
+            if any(len(run) != 5 for run in runs):
+                raise _Unreadable("a run's board is not five cards")
+            board = list(runs[0])
         in_summary = set(summary_seats)
         dealt = tuple([s.name for s in seats if s.name in in_summary]) or \
             tuple(s.name for s in seats if not s.sitting_out)
@@ -391,7 +406,8 @@ class _HandParser:
             total_pot=max(total, 0), rake=max(rake, 0), pots=pots, shown=tuple(shown),
             mucked=tuple(mucked), hero=hero, cancelled=cancelled, date=self.date,
             time_zone=self.tz, tournament_id=h.tournament, buy_in=h.buy_in, level=h.level,
-            mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt)
+            mixed_game=h.mixed, home_game=h.home, line=self.start, dealt_in=dealt, runs=runs,
+            run_collected=tuple(self.run_collected) if runs else (), exposed=h.exposed)
 
     def read_lines(self) -> _Lines:
         """What the lines after the table line say, as :meth:`parse` takes it (the
@@ -440,6 +456,16 @@ class _HandParser:
                     elif name in ("SHOW DOWN", "SHOWDOWN"):
                         section = "hand"
                         street = "showdown"
+                    elif name == "PRE-FLOP":   # Courchevel's card face up before the betting
+                        groups = _CARDS.findall(marker["cards"])
+                        new = _cards(groups[-1]) if groups else ()
+                        if board or len(new) != h.exposed:
+                            raise _Unreadable("bad exposed card before the pre-flop betting")
+                        board.extend(new)
+                        section = "hand"
+                    elif name.partition(" ")[0] in _RUN_ORDINALS:
+                        section = "hand"
+                        self.run_line(name, marker["cards"], board)
                     elif name == "SUMMARY":
                         section = "summary"
                         by_seat = {info.seat: info.name for info in seats}
@@ -534,6 +560,9 @@ class _HandParser:
                         pot = got["pot"]
                         index = 0 if pot in ("pot", "main pot") else int(got["n"] or 1)
                         pot_collections.append((index, got["name"], money(got["amount"])))
+                        if self.run >= 0:
+                            paid = self.run_collected[self.run]
+                            paid[got["name"]] = paid.get(got["name"], 0) + pot_collections[-1][2]
                         continue
                 if line == "Hand cancelled":
                     cancelled = True
@@ -549,6 +578,30 @@ class _HandParser:
                                   f"{line[:80]!r}") from None
         return (section, seats, posts, actions, board, holes, shown, mucked, pot_collections,
                 total, rake, pots, summary_seats, hero, cancelled)
+
+    def run_line(self, name: str, cards: str, board: list[str]) -> None:
+        """A street or showdown line of one run of a hand run twice ("FIRST TURN",
+        "SECOND SHOW DOWN"): its new cards go on that run's board, which starts
+        as the cards dealt before the runs (``board``)."""
+        ordinal, _, what = name.partition(" ")
+        run = _RUN_ORDINALS[ordinal]
+        if run > len(self.run_boards):
+            raise _Unreadable(f"{ordinal.lower()} run before the one ahead of it")
+        if run == len(self.run_boards):
+            self.run_boards.append(list(board))
+            self.run_collected.append({})
+        if what in ("SHOW DOWN", "SHOWDOWN"):
+            self.run = run
+            return
+        street = _STREET_NAMES.get(what)
+        if street is None:
+            raise _Unreadable(f"unsupported section {name!r}")
+        groups = _CARDS.findall(cards)
+        new = _cards(groups[-1]) if groups else ()
+        run_board = self.run_boards[run]
+        if not new or len(run_board) + len(new) != _BOARD_SIZES[street]:
+            raise _Unreadable(f"bad {street} cards of the {ordinal.lower()} run")
+        run_board.extend(new)
 
     def player_line(self, who: str, what: str, street: str, section: str, posts: list[Post],
                     actions: list[HHAction], holes: dict[str, tuple[str, ...]],
@@ -624,6 +677,12 @@ class _HandParser:
             cards = _cards(line[7:].rstrip("]"))
             if tuple(board) != cards[:len(board)] or len(cards) != len(board):
                 raise _Unreadable("summary board differs from the streets' cards")
+        elif line.partition(" ")[0] in _RUN_ORDINALS and line.partition(" ")[2][:7] == "Board [":
+            ordinal, _, rest = line.partition(" ")
+            run = _RUN_ORDINALS[ordinal]
+            cards = _cards(rest[7:].rstrip("]"))
+            if run >= len(self.run_boards) or tuple(self.run_boards[run]) != cards:
+                raise _Unreadable("summary board differs from the run's cards")
         elif not line.startswith(("Total pot", "Hand was run", "with HI:", "with LO:")):
             # ("with HI: ...; LO: ...": the 2005 format's hand names, on a line of their own)
             raise _Unreadable("line not understood in the summary")
@@ -637,47 +696,24 @@ class _HandParser:
         return self.money(found["total"]), pots, self.money(rake["rake"]) if rake else 0
 
 
-class PokerStarsReader(Iterator[HandHistory]):
+class PokerStarsReader(SiteReader):
     """An iterator of the Omaha Hi/Lo hands of a PokerStars history, read lazily.
 
     While (and after) iterating: ``hands`` counts the hands yielded,
     ``skipped`` the hands of other games (``skipped_games`` by game name),
     ``errors`` lists the unreadable hands (:class:`UnreadableHand`, at most
-    ``MAX_ERRORS``; ``error_count`` counts them all).
+    ``MAX_ERRORS``; ``error_count`` counts them all): :class:`SiteReader`'s.
     """
 
-    def __init__(self, lines: Iterable[str], name: str = "<text>",
-                 closing: IO[str] | None = None) -> None:
-        self.name = name
-        self.hands = 0
-        self.skipped = 0
-        self.skipped_games: Counter[str] = Counter()
-        self.errors: list[UnreadableHand] = []
-        self.error_count = 0
-        self._closing = closing
-        self._it = self._read(iter(lines))
+    site = SITE
 
-    def __iter__(self) -> PokerStarsReader:
-        return self
-
-    def __next__(self) -> HandHistory:
-        return next(self._it)
-
-    def close(self) -> None:
-        """Close the file this reader opened (done by itself at the end of the file)."""
-        if self._closing is not None:
-            self._closing.close()
-            self._closing = None
-
-    def _error(self, hand_id: str, line: int, reason: str) -> None:
-        self.error_count += 1
-        if len(self.errors) < MAX_ERRORS:
-            self.errors.append(UnreadableHand(hand_id, line, reason))
-
-    def _read(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+    def _guarded(self, lines: Iterator[str]) -> Iterator[HandHistory]:
+        """SiteReader's, but a file this reader opened is read in chunks (its text
+        searched for headers, not cut into lines first), and ``hands`` is counted
+        where each hand is made (no work per hand here: the C path is that fast)."""
         try:
             if self._closing is not None and lines is self._closing:
-                yield from self._hands_of_file(self._closing)
+                yield from self._hands_of_file(self._closing)  # type: ignore[arg-type]
             else:
                 yield from self._hands(lines)
         finally:
@@ -868,8 +904,7 @@ class PokerStarsReader(Iterator[HandHistory]):
                     lines = list(filter(None, map(_stripped, lines)))
             parsed, date, tz = _header(header["kind"], header["rest"])
             if not parsed.hole_count:
-                self.skipped += 1
-                self.skipped_games[parsed.game] += 1
+                self._skip(parsed.game)
                 return None
             hand = _tabled(_HandParser(hand_id, parsed, date, tz, lines, start, ascii).parse())
         except _Unreadable as exc:
@@ -893,7 +928,7 @@ def _c_history(found: tuple[Any, ...] | None, hand_id: str, start: int, parsed: 
                date: datetime | None, tz: str) -> HandHistory | None:
     """The hand of ``_c_hand``'s or ``_c_span``'s answer, or None (no answer, or no
     table line: Python reads the hand, or words why not)."""
-    if found is None:
+    if found is None or parsed.exposed:   # (Courchevel's exposed card: read in Python)
         return None
     table = _TABLES.get(found[0]) or _table(found[0])
     if table is None:

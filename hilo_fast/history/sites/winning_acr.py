@@ -16,8 +16,14 @@ Hi/Lo hand as a :class:`HandHistory`. Two formats, told apart hand by hand:
 
   ``Total pot`` is the pot after the rake and the jackpot fee (both taken: the
   hand's rake is their sum); what each player won is the summary's ``won``.
-  ``5Card Omaha H/L`` has five hole cards. ``*** RUN IT TWICE ***`` hands are
-  counted as unsupported (skipped) until the engine deals two boards.
+  ``5Card Omaha H/L`` has five hole cards. A hand run twice says
+  ``*** RUN IT TWICE ***`` after the all-in, then each run's streets and
+  showdown numbered (``*** FLOP 1 ***``... ``*** SHOW DOWN 2 ***``), each run's
+  pot after its share of the rake (``Main pot 2 $123.00 | Rake $1.50``), what
+  each run paid (``bob collected $30.75 from main pot 1``: the run's number
+  last) and, in the summary, ``Board 1 [..]`` and ``Board 2 [..]``, each with
+  the seats again (their ``won`` names the high half only: the runs'
+  ``collected`` lines are read instead).
 
 - the older one (to 2017)::
 
@@ -79,6 +85,13 @@ _NOISE = re.compile(r"(?:.+? (?:does not show|sits out|is sitting out|has return
                     r"will be allowed to play.*|said, .*|has timed out.*)"
                     r"|(?:Main|Side) pot.*|Board \[.*\])$")
 _STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}
+# A run's collection: the pot, then the run's number.
+_RUN_COLLECTED = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from (?P<pot>main pot|"
+                            r"side pot(?:-(?P<n>\d+)| (?P<m>\d+))?|pot) (?P<run>\d+)$")
+_RUN_BOARD = re.compile(r"Board (?P<run>\d+) \[(?P<cards>[^\]]*)\]$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+_HOLE_SHOWN = re.compile(r"(?:mucked|showed) \[([^\]]*)\]")
 
 # The older format.
 _OLD_START = "Game started at:"
@@ -98,9 +111,6 @@ _OLD_POT = re.compile(r"Pot: (?P<pot>\d[\d,]*(?:\.\d+)?)\.? Rake (?P<rake>\d[\d,
                       r"(?:\. JP fee (?P<jp>\d[\d,]*(?:\.\d+)?))?")
 _OLD_RESULT = re.compile(r"\*?Player (?P<name>.+?) (?P<what>.*?)\.? ?Bets: (?P<bets>[\d.,]+)\. "
                          r"Collects: (?P<collects>[\d.,]+)\.")
-
-_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
-_HOLE_SHOWN = re.compile(r"(?:mucked|showed) \[([^\]]*)\]")
 
 
 def sniff(head: str) -> bool:
@@ -162,12 +172,16 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     section = "seats"
     total = rake = -1
     won: dict[str, int] = {}
+    runs = _Runs()
     for line in lines[2:]:
         if line.startswith("*** "):
             street = _STREET.match(line)
             if street is None:
                 raise BadHand(f"not a street line: {line[:80]!r}")
             name = street["name"]
+            if runs.on and name != "SUMMARY":
+                runs.street(name, street["cards"])
+                continue
             if name in _STREETS:
                 new = _BRACKETS.findall(street["cards"])
                 if not new:
@@ -177,7 +191,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 section = "summary"
                 continue
             elif name == "RUN IT TWICE":
-                raise OtherGame("run it twice (unsupported: one board only)")
+                runs.start(b.board)
             elif name not in ("HOLE CARDS", "SHOW DOWN"):
                 raise BadHand(f"a street not known: {line[:80]!r}")
             section = "play"
@@ -191,10 +205,14 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 total = money(found["total"], cash)
                 rake = sum(money(found[k], cash) for k in ("rake", "jp") if found[k])
             elif (seat := _SUMMARY_SEAT.match(line)) is not None:
-                if (won_text := _WON.search(seat["what"])) is not None:
+                if runs.on:   # (each board's seats: the runs' collections were read)
+                    pass
+                elif (won_text := _WON.search(seat["what"])) is not None:
                     won[seat["name"]] = won.get(seat["name"], 0) + money(won_text[1], cash)
                 if (hole := _HOLE_SHOWN.search(seat["what"])):
                     b.holes.setdefault(seat["name"], cards(hole[1]))
+            elif (board := _RUN_BOARD.match(line)) is not None and runs.on:
+                runs.check_board(int(board["run"]), cards(board["cards"]))
             elif not line.startswith("Board "):
                 raise BadHand(f"a summary line not understood: {line[:80]!r}")
             continue
@@ -228,6 +246,9 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                                                              cards(shows["cards"]))
         elif line.endswith(" mucks hand") and (mucks := _MUCKS.match(line)) is not None:
             b.muck(mucks["name"])
+        elif runs.on and (got := _RUN_COLLECTED.match(line)) is not None:
+            pot = 0 if got["pot"] in ("pot", "main pot") else int(got["n"] or got["m"] or 1)
+            runs.collect(b, got["name"], money(got["amount"], cash), pot, int(got["run"]))
         elif (" collected " in line and _COLLECTED.match(line) is not None) or \
                 _NOISE.match(line) is not None:
             pass   # (what each won is the summary's, which covers the hands without a showdown)
@@ -238,7 +259,64 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     for name, amount in won.items():
         b.collect(name, amount)
     # A walk's total and winnings hold the big blind's uncalled part (no line returns it).
-    return b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
+    hand = b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
+    return runs.finish(hand) if runs.on else hand
+
+
+class _Runs:
+    """A hand run twice as the lines give it: each run's board (the cards dealt
+    before the runs, then its own) and what each run's showdown paid."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.shared: list[str] = []
+        self.boards: list[list[str]] = []
+        self.paid: list[dict[str, int]] = []
+
+    def start(self, board: list[str]) -> None:
+        self.on, self.shared = True, list(board)
+
+    def _run(self, number: str) -> int:
+        """The index of run ``number`` (1-based, each run after the one before)."""
+        if not number.isdigit() or not 1 <= int(number) <= len(self.boards) + 1:
+            raise BadHand(f"run {number!r} out of order")
+        run = int(number) - 1
+        if run == len(self.boards):
+            self.boards.append(list(self.shared))
+            self.paid.append({})
+        return run
+
+    def street(self, name: str, text: str) -> None:
+        """``FLOP 1 [..]``, ``TURN 2 [..] [..]``, ``SHOW DOWN 1``."""
+        what, _, number = name.rpartition(" ")
+        run = self._run(number)
+        if what == "SHOW DOWN":
+            return
+        if what not in _STREETS:
+            raise BadHand(f"a street of a run not known: {name!r}")
+        new = re.findall(r"\[([^\]]*)\]", text)
+        board = self.boards[run]
+        dealt = cards(new[-1]) if new else ()
+        if not dealt or len(board) + len(dealt) != _BOARD_SIZES[_STREETS[what]]:
+            raise BadHand(f"bad cards on the {what.lower()} of run {number}")
+        board.extend(dealt)
+
+    def collect(self, b: HandBuilder, name: str, amount: int, pot: int, number: int) -> None:
+        run = self._run(str(number))
+        b.collect(name, amount, pot)
+        self.paid[run][name] = self.paid[run].get(name, 0) + amount
+
+    def check_board(self, number: int, board: tuple[str, ...]) -> None:
+        if not 1 <= number <= len(self.boards) or tuple(self.boards[number - 1]) != board:
+            raise BadHand(f"the summary's board {number} differs from the run's cards")
+
+    def finish(self, hand: HandHistory) -> HandHistory:
+        if len(self.boards) < 2 or any(len(board) != 5 for board in self.boards):
+            raise BadHand("a hand run twice without two whole boards")
+        hand.runs = tuple(map(tuple, self.boards))
+        hand.board = hand.runs[0]
+        hand.run_collected = tuple(self.paid)
+        return hand
 
 
 def _parse_old(lines: list[str], start: int) -> HandHistory:

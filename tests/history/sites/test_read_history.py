@@ -22,7 +22,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURES = {
     ("winamax", "cash.txt"): ("winamax", 2), ("winamax", "tournament.txt"): ("winamax", 1),
     ("winamax", "five_card.txt"): ("winamax", 1),
-    ("winning-acr", "hands.txt"): ("winning-acr", 3),
+    ("winning-acr", "hands.txt"): ("winning-acr", 4),
     ("winning-acr", "old_format.txt"): ("winning-acr", 1),
     ("888pacific", "hands.txt"): ("888pacific", 2),
     ("partypoker", "classic.txt"): ("partypoker", 2),
@@ -57,11 +57,11 @@ def test_a_directory_is_read_recursively_in_sorted_order(tmp_path: Path) -> None
     assert names == sorted(names, key=lambda n: n.split("/")) and len(names) == len(FIXTURES)
     assert len(hands) == reader.hands == sum(count for _, count in FIXTURES.values())
     assert reader.failures == [] and reader.error_count == 0
-    # winamax's Hold'em hand and winning's run-it-twice hand: counted, not read
-    assert reader.skipped == 2
+    # winamax's Hold'em hand: counted, not read
+    assert reader.skipped == 1
     totals = reader.by_site()
     assert {site: t.hands for site, t in totals.items()} == {
-        "winamax": 4, "winning-acr": 4, "888pacific": 2, "partypoker": 3, "bovada": 3,
+        "winamax": 4, "winning-acr": 5, "888pacific": 2, "partypoker": 3, "bovada": 3,
         "pokerstars": 4}
     assert history_files(root) == [f.name for f in reader.files]
 

@@ -16,7 +16,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # site -> (module, reader function, a fixture file of several hands, its hands read)
 SITES = {
     "winamax": ("winamax", "read_winamax", "cash.txt", 2),
-    "winning-acr": ("winning_acr", "read_winning_acr", "hands.txt", 3),
+    "winning-acr": ("winning_acr", "read_winning_acr", "hands.txt", 4),
     "888pacific": ("pacific888", "read_pacific888", "hands.txt", 2),
     "partypoker": ("partypoker", "read_partypoker", "classic.txt", 2),
     "bovada": ("bovada", "read_bovada", "cash.txt", 2),
