@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -158,7 +159,13 @@ def _utf16_without_bom(head: bytes) -> str | None:
 def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
     """The lines of a binary file, decoded: by its BOM, else as UTF-16 when it looks
     like it, else line by line as UTF-8 falling back to cp1252 for a line that is not
-    UTF-8 (old sites wrote cp1252; a file may mix both). Line ends are dropped."""
+    UTF-8 (old sites wrote cp1252; a file may mix both). Line ends are dropped.
+    (Made a chunk's lines at a time, handed out one by one by itertools' chain: no
+    Python frame per line.)"""
+    return itertools.chain.from_iterable(_line_lists_of_binary(binary))
+
+
+def _line_lists_of_binary(binary: IO[bytes]) -> Iterator[list[str]]:
     head = binary.read(128)
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         yield from _decoded_chunks(head, binary, "utf-16")
@@ -173,8 +180,8 @@ def _lines_of_binary(binary: IO[bytes]) -> Iterator[str]:
 _CHUNK = 1 << 16   # bytes read at a time
 
 
-def _utf8_lines(first: bytes, binary: IO[bytes]) -> Iterator[str]:
-    """The lines of ``first`` and the rest of ``binary``, read a chunk at a time and
+def _utf8_lines(first: bytes, binary: IO[bytes]) -> Iterator[list[str]]:
+    """The lines of ``first`` and the rest of ``binary``, a list per chunk read, each
     decoded as UTF-8 (a line that is not: cp1252). A line longer than MAX_LINE bytes
     keeps its start only (the rest is skipped unread into memory)."""
     pending, skipping = first, False
@@ -191,13 +198,13 @@ def _utf8_lines(first: bytes, binary: IO[bytes]) -> Iterator[str]:
             parts = pending.split(b"\n")
             if not parts[-1]:
                 parts.pop()
-            yield from _decoded_lines(parts)
+            yield _decoded_lines(parts)
             return
         parts = (pending + chunk).split(b"\n")
         pending = parts.pop()
         if len(pending) > MAX_LINE:
             pending, skipping = pending[:MAX_LINE], True
-        yield from _decoded_lines(parts)
+        yield _decoded_lines(parts)
 
 
 def _decoded_lines(parts: list[bytes]) -> list[str]:
@@ -221,16 +228,16 @@ def _decoded_lines(parts: list[bytes]) -> list[str]:
     return found
 
 
-def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[str]:
-    """The lines of ``head`` and the rest of ``binary`` in ``encoding``, decoded a
-    chunk at a time (a line longer than a chunk is carried over, cut at MAX_LINE)."""
+def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[list[str]]:
+    """The lines of ``head`` and the rest of ``binary`` in ``encoding``, a list per
+    chunk decoded (a line longer than a chunk is carried over, cut at MAX_LINE)."""
     decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
     pending, data = "", head
     while True:
         text = pending + decoder.decode(data, final=not data)
         lines = text.splitlines()
         pending = lines.pop() if lines and data and not text.endswith(("\n", "\r")) else ""
-        yield from lines
+        yield lines
         pending = pending[:MAX_LINE]
         if not data:
             return

@@ -11,8 +11,9 @@ when the site does not say so), the uncalled bet, and who was dealt in.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import ClassVar
 
@@ -125,6 +126,43 @@ def date_of(text: str, day_first: bool = False) -> datetime | None:
         return None
 
 
+_MONTHS = {name: k for k, name in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+_D2, _MON = r"(\d\d)", r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+#: format -> (its common form as a pattern, the datetime fields' groups in order)
+_DATE_FORMS: dict[str, tuple[re.Pattern[str], tuple[int, ...]]] = {
+    fmt: (re.compile(pattern, re.ASCII), order) for fmt, pattern, order in (
+        ("%Y-%m-%d %H:%M:%S", rf"(\d{{4}})-{_D2}-{_D2} {_D2}:{_D2}:{_D2}", (1, 2, 3, 4, 5, 6)),
+        ("%Y/%m/%d - %H:%M:%S", rf"(\d{{4}})/{_D2}/{_D2} - {_D2}:{_D2}:{_D2}",
+         (1, 2, 3, 4, 5, 6)),
+        ("%Y%m%d%H%M%S", rf"(\d{{4}}){_D2}{_D2}{_D2}{_D2}{_D2}", (1, 2, 3, 4, 5, 6)),
+        ("%d %b %Y %H:%M:%S", rf"{_D2} {_MON} (\d{{4}}) {_D2}:{_D2}:{_D2}", (3, 2, 1, 4, 5, 6)),
+        ("%b %d %H:%M:%S %Y", rf"{_MON} {_D2} {_D2}:{_D2}:{_D2} (\d{{4}})", (6, 1, 2, 3, 4, 5)),
+    )}
+
+
+def strptime(text: str, fmt: str) -> datetime:
+    """``datetime.strptime(text, fmt)``, the same answer (or error), but a text in the
+    plain form of one of the formats the sites use is read without strptime's slow
+    general parser (a hand a few microseconds)."""
+    form = _DATE_FORMS.get(fmt)
+    if form is not None and (found := form[0].fullmatch(text)) is not None:
+        parts = found.groups()
+        fields = [int(parts[k - 1]) if parts[k - 1] not in _MONTHS else _MONTHS[parts[k - 1]]
+                  for k in form[1]]
+        try:
+            return datetime(*fields)   # type: ignore[arg-type]
+        except ValueError:
+            pass   # (strptime's own error)
+    return datetime.strptime(text, fmt)
+
+
+#: ``_action((street, player, kind, amount, to, all_in))``: an HHAction made without
+#: the named tuple's Python ``__new__`` (the same tuple; a hand makes dozens).
+_action: Callable[[tuple[str, str, str, int, int, bool]], HHAction] = \
+    functools.partial(tuple.__new__, HHAction)
+
+
 class HandBuilder:
     """One hand being read; :meth:`finish` makes its :class:`HandHistory`."""
 
@@ -185,9 +223,11 @@ class HandBuilder:
 
     def _add(self, name: str, chips: int) -> bool:
         """Put ``chips`` of ``name``'s in; True when that is the player's last chip."""
-        self.bet[name] = self.bet.get(name, 0) + chips
-        self.put[name] = self.put.get(name, 0) + chips
-        left = self.stack[name] - self.put[name]
+        bet = self.bet
+        bet[name] = bet.get(name, 0) + chips
+        put = self.put
+        put[name] = now = put.get(name, 0) + chips
+        left = self.stack[name] - now
         if left < 0:
             raise BadHand(f"{name} puts in {chips} with {left + chips} behind")
         return left == 0
@@ -231,11 +271,11 @@ class HandBuilder:
 
     def fold(self, name: str) -> None:
         self._known(name)
-        self.actions.append(HHAction(self.street, name, "fold"))
+        self.actions.append(_action((self.street, name, "fold", 0, 0, False)))
 
     def check(self, name: str) -> None:
         self._known(name)
-        self.actions.append(HHAction(self.street, name, "check"))
+        self.actions.append(_action((self.street, name, "check", 0, 0, False)))
 
     def call(self, name: str, added: int) -> None:
         self._known(name)
@@ -244,7 +284,7 @@ class HandBuilder:
         bet = self.bet[name]
         if bet > current or (bet < current and not all_in):
             self.odd_calls += 1   # past the bet, or short of it with chips left
-        self.actions.append(HHAction(self.street, name, "call", added, 0, all_in))
+        self.actions.append(_action((self.street, name, "call", added, 0, all_in)))
 
     def call_to(self, name: str, to: int) -> None:
         """A call named by the player's street total."""
@@ -253,7 +293,7 @@ class HandBuilder:
     def bet_(self, name: str, added: int) -> None:
         self._known(name)
         all_in = self._add(name, added)
-        self.actions.append(HHAction(self.street, name, "bet", added, 0, all_in))
+        self.actions.append(_action((self.street, name, "bet", added, 0, all_in)))
 
     def raise_to(self, name: str, to: int) -> None:
         """A raise making ``name``'s bet on this street ``to``: a bet when there
@@ -268,7 +308,7 @@ class HandBuilder:
             self.bet_(name, to - mine)
             return
         all_in = self._add(name, to - mine)
-        self.actions.append(HHAction(self.street, name, "raise", to - current, to, all_in))
+        self.actions.append(_action((self.street, name, "raise", to - current, to, all_in)))
 
     def raise_by_added(self, name: str, added: int) -> None:
         """A raise named by the chips it puts in."""
@@ -394,6 +434,8 @@ class HandBuilder:
         if len(self.board) > 5:
             raise BadHand(f"{len(self.board)} board cards: {' '.join(self.board)}")
         for name, hole in self.holes.items():
+            if name not in self.stack:   # (cards dealt to a name no seat line gave)
+                raise BadHand(f"{name!r} is not seated")
             if len(hole) != self.hole_count:
                 raise BadHand(f"{name} holds {len(hole)} cards, the game deals "
                               f"{self.hole_count}")
@@ -428,6 +470,38 @@ class HandBuilder:
             cancelled=cancelled, date=self.date, time_zone=self.time_zone,
             tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
             mixed_game=self.mixed_game, line=self.line, dealt_in=dealt)
+
+
+#: What a line of play does to the hand, by the builder's name for it: each site
+#: maps its own words to these (:func:`action_words`) and calls the one it reads
+#: with the player and the amount the line gives (0 when it gives none).
+BUILDER_ACTIONS: dict[str, Callable[[HandBuilder, str, int], None]] = {
+    "small blind": lambda b, name, chips: b.post(name, "small blind", chips),
+    "big blind": lambda b, name, chips: b.post(name, "big blind", chips),
+    "ante": lambda b, name, chips: b.post(name, "ante", chips),
+    "small & big blinds": lambda b, name, chips: b.post(name, "small & big blinds", chips),
+    "fold": lambda b, name, chips: b.fold(name),
+    "check": lambda b, name, chips: b.check(name),
+    "call": HandBuilder.call,
+    "call to": HandBuilder.call_to,            # the amount is the player's street total
+    "bet": HandBuilder.bet_,
+    "raise to": HandBuilder.raise_to,
+    "raise by added": HandBuilder.raise_by_added,
+    "wager": HandBuilder.wager_added,          # an all-in: call, bet or raise as it falls
+    "return": HandBuilder.returns,
+}
+
+
+def action_words(words: dict[str, str]) -> dict[str, Callable[[HandBuilder, str, int], None]]:
+    """A site's action words (``"posts small blind"``, ``"Raises"``...) -> what each
+    does (``words`` maps them to the names of :data:`BUILDER_ACTIONS`)."""
+    return {word: BUILDER_ACTIONS[kind] for word, kind in words.items()}
+
+
+#: The action words the sites with "name: posts small blind 5"-like lines share.
+POSTS_AND_BETS = {"posts small blind": "small blind", "posts big blind": "big blind",
+                  "posts ante": "ante", "posts dead blind": "big blind", "posts": "big blind",
+                  "folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 
 
 class OtherGame(Exception):

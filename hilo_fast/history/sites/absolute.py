@@ -10,12 +10,20 @@ Raises $45 to $60``; ``Name Collects $119.25 from main pot``; the summary gives
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "absolute"
 
@@ -35,7 +43,14 @@ _COLLECT = re.compile(r"(?P<name>.+?) Collects (?P<amount>\S+) from (?:main pot|
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)")
 _TOTAL = re.compile(r"Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_AMOUNTS = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 _LIMITS = {"Normal": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+
+
+_ACTS = action_words({"Posts small blind": "small blind", "Posts big blind": "big blind",
+                      "Folds": "fold", "Checks": "check", "Calls": "call", "Bets": "bet",
+                      "Raises": "raise to", "All-In": "wager", "All-In (Raise)": "wager",
+                      "returned": "return"})
 
 
 def sniff(head: str) -> bool:
@@ -48,6 +63,7 @@ class AbsoluteReader(TextReader):
 
     site = SITE
     header_text = 'Stage #'
+    header_prefixes = ("Stage #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Stage #")
@@ -101,7 +117,7 @@ class AbsoluteReader(TextReader):
                 b.hero = name
                 b.holes[name] = tuple(rest.rstrip("]").split())
                 continue
-            collect = _COLLECT.match(line)
+            collect = _COLLECT.match(line) if " Collects " in line else None
             if collect:
                 b.collect(collect["name"], money(collect["amount"], cash),
                           int(collect["pot"] or 0))
@@ -112,7 +128,7 @@ class AbsoluteReader(TextReader):
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
         if total is None:
             raise BadHand("cut short: no 'Total Pot' line in the summary")
-        b.date = datetime.strptime(head["date"], "%Y-%m-%d %H:%M:%S")
+        b.date = strptime(head["date"], "%Y-%m-%d %H:%M:%S")
         b.time_zone = "ET"
         b.hole_count = int(game["cards"] or 4)
         b.limit = _LIMITS[head["limit"]]
@@ -123,28 +139,14 @@ class AbsoluteReader(TextReader):
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
-        amounts = re.findall(r"[$€£]?[\d,]+(?:\.\d+)?", rest)
-        if what == "Posts small blind":
-            b.post(name, "small blind", money(amounts[0], cash))
-        elif what == "Posts big blind":
-            b.post(name, "big blind", money(amounts[0], cash))
+        amounts = _AMOUNTS.findall(rest)
+        act = _ACTS.get(what)
+        if act is not None:   # (a raise says "by X to Y": the last amount is its total)
+            act(b, name, 0 if what in ("Folds", "Checks") else
+                money(amounts[-1 if what == "Raises" else 0], cash))
         elif what in ("Posts dead blind", "Posts"):
             b.post(name, "small & big blinds" if len(amounts) > 1 else "big blind",
                    sum(money(a, cash) for a in amounts))
-        elif what == "Folds":
-            b.fold(name)
-        elif what == "Checks":
-            b.check(name)
-        elif what == "Calls":
-            b.call(name, money(amounts[0], cash))
-        elif what == "Bets":
-            b.bet_(name, money(amounts[0], cash))
-        elif what == "Raises":
-            b.raise_to(name, money(amounts[-1], cash))
-        elif what.startswith("All-In"):
-            b.wager_added(name, money(amounts[0], cash))
-        elif what == "returned":
-            b.returns(name, money(amounts[0], cash))
         elif what == "Shows":
             b.show(name, tuple(_CARDS.findall(rest)[0].split()))
         elif what == "Mucks":

@@ -55,6 +55,8 @@ _NOISE = ("Seat sit out", "Seat stand", "Table leave user", "Table enter user", 
           "Table deposit", "Sit out", "Re-join", "Seat re-join", "Table enter",
           "Set dealer")   # (a "Set dealer" line that lost its player: the Dealer is known)
 
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+
 
 def sniff(head: str) -> bool:
     """True when ``head`` starts a Bovada (Ignition, Bodog) hand history."""
@@ -131,7 +133,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise BadHand(f"not a street line: {line[:80]!r}")
             name = street["name"]
             if name in _STREETS:
-                new = re.findall(r"\[([^\]]*)\]", street["cards"])
+                new = _BRACKETS.findall(street["cards"])
                 if not new:
                     raise BadHand(f"no cards on the {name.lower()}")
                 b.new_street(_STREETS[name], cards(new[-1]))

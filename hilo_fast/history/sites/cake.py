@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "cake"
 
@@ -39,6 +48,10 @@ _GAMES = {"OmahaHiLo": 4, "OmahaHiLo5": 5, "5CardOmahaHiLo": 5}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED, "L": Limit.FIXED}
 
 
+_ACTS = action_words({**POSTS_AND_BETS, "raises to": "raise to", "is all in": "wager",
+                      "returns uncalled bet": "return"})
+
+
 def _cards(text: str) -> tuple[str, ...]:
     return tuple(text.replace(",", " ").split())
 
@@ -54,6 +67,7 @@ class CakeReader(TextReader):
 
     site = SITE
     header_text = 'Hand#'
+    header_prefixes = ("Hand#",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Hand#")
@@ -79,7 +93,7 @@ class CakeReader(TextReader):
         table = next((f for f in fields if f.startswith("Table ")), "")
         date = None
         with contextlib.suppress(ValueError):
-            date = datetime.strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
+            date = strptime(fields[-1], "%Y/%m/%d - %H:%M:%S")
         if len(lines) < 2 or not lines[1].startswith("Dealer: Seat "):
             raise BadHand("no dealer line")
         button = int(lines[1].rsplit(" ", 1)[1])
@@ -105,7 +119,7 @@ class CakeReader(TextReader):
                 continue
             if line == "There is no low hand":
                 continue
-            wins = _WINS.match(line)
+            wins = _WINS.match(line) if " wins " in line else None
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash))
                 continue
@@ -130,28 +144,9 @@ class CakeReader(TextReader):
         first = rest.split()[0] if rest else ""
         amount = money(first, cash) if first[:1].isdigit() or first[:1] in ("$", "€", "£") \
             else 0
-        if what == "posts small blind":
-            b.post(name, "small blind", amount)
-        elif what == "posts big blind":
-            b.post(name, "big blind", amount)
-        elif what == "posts ante":
-            b.post(name, "ante", amount, )
-        elif what in ("posts dead blind", "posts"):
-            b.post(name, "big blind", amount)
-        elif what == "folds":
-            b.fold(name)
-        elif what == "checks":
-            b.check(name)
-        elif what == "calls":
-            b.call(name, amount)
-        elif what == "bets":
-            b.bet_(name, amount)
-        elif what == "raises to":
-            b.raise_to(name, amount)
-        elif what == "is all in":
-            b.wager_added(name, amount)
-        elif what == "returns uncalled bet":
-            b.returns(name, amount)
+        act = _ACTS.get(what)
+        if act is not None:
+            act(b, name, amount)
         elif what == "shows":
             b.show(name, _cards(rest.partition("[")[2].partition("]")[0]))
         elif what == "mucks":

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money, strptime
 
 SITE = "entraction"
 
@@ -50,6 +49,7 @@ class EntractionReader(TextReader):
 
     site = SITE
     header_text = 'Game # '
+    header_prefixes = ("Game # ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Game # ")
@@ -94,7 +94,7 @@ class EntractionReader(TextReader):
                 continue
             if line.startswith("Game ended "):
                 with contextlib.suppress(ValueError):
-                    date = datetime.strptime(line[len("Game ended "):][:19], "%Y-%m-%d %H:%M:%S")
+                    date = strptime(line[len("Game ended "):][:19], "%Y-%m-%d %H:%M:%S")
                 continue
             if line.startswith("Rake:"):
                 continue

@@ -13,12 +13,21 @@ what was not paid out.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "everleaf"
 
@@ -46,6 +55,11 @@ _NOISE = re.compile(r".+ (?:has disconnected.*|has reconnected.*|"
                     r"timed out.*|sits out|returns to the table)")
 
 
+# ("is all-in", "goes all-in": a call, bet or raise as the bets make it)
+_ACTS = action_words({**POSTS_AND_BETS, "raises": "raise by added", "is all-in": "wager",
+                      "goes all-in": "wager"})
+
+
 def _cards(text: str) -> tuple[str, ...]:
     return tuple(text.replace(",", " ").split())
 
@@ -60,6 +74,7 @@ class EverleafReader(TextReader):
 
     site = SITE
     header_text = 'Everleaf Gaming Game #'
+    header_prefixes = ("Everleaf Gaming Game #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Everleaf Gaming Game #")
@@ -89,14 +104,15 @@ class EverleafReader(TextReader):
             if line.startswith("Seat ") and line.endswith(" is the button"):
                 button = int(line.split()[1])
                 continue
-            seat = _SEAT.fullmatch(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            seat = _SEAT.fullmatch(line) if line.startswith("Seat ") else None
             if seat:
                 b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
                        bool(seat["out"]))
                 continue
             if line.startswith("** Dealing down cards"):
                 continue
-            street = _STREET.fullmatch(line)
+            street = _STREET.fullmatch(line) if line.startswith("** Dealing ") else None
             if street:
                 b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
@@ -105,15 +121,16 @@ class EverleafReader(TextReader):
                 b.hero = name
                 b.holes[name] = _cards(rest.rstrip("]"))
                 continue
-            wins = _WINS.fullmatch(line)
+            wins = _WINS.fullmatch(line) if " wins" in line else None
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
                 continue
-            shows = _SHOWS.fullmatch(line)
+            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
             if shows:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue
-            mucks = _MUCKS.fullmatch(line)
+            mucks = _MUCKS.fullmatch(line) if " mucks" in line or " does not show cards" in line \
+                else None
             if mucks:
                 b.muck(mucks["name"])
                 continue
@@ -124,27 +141,8 @@ class EverleafReader(TextReader):
                 raise BadHand(f"line not understood: {line[:80]!r}")
             name, what = act["name"], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
-            if what == "posts small blind":
-                b.post(name, "small blind", chips)
-            elif what == "posts big blind":
-                b.post(name, "big blind", chips)
-            elif what == "posts ante":
-                b.post(name, "ante", chips, )
-            elif what in ("posts dead blind", "posts"):
-                b.post(name, "big blind", chips)
-            elif what == "folds":
-                b.fold(name)
-            elif what == "checks":
-                b.check(name)
-            elif what == "calls":
-                b.call(name, chips)
-            elif what == "bets":
-                b.bet_(name, chips)
-            elif what == "raises":
-                b.raise_by_added(name, chips)
-            else:   # an all-in: a call, bet or raise as the bets make it
-                b.wager_added(name, chips)
-        date = datetime.strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
+            _ACTS[what](b, name, chips)
+        date = strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
         sb, bb = money(game["sb"], cash), money(game["bb"], cash)
         limit = _LIMITS[game["limit"]]
         b.game, b.hole_count, b.limit = game["game"], _GAMES[game["game"]], limit

@@ -35,14 +35,12 @@ Rake $Y``. Table traffic and chat between the actions is ignored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import SiteReader, blocks, reader_function
-from ._builder import BadHand, HandBuilder, money
-from ._builder import reason_of as _reason
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
 
 __all__ = ["SITE", "FullTiltReader", "parse_fulltilt", "read_fulltilt", "sniff"]
 
@@ -88,36 +86,25 @@ def _cards(text: str) -> tuple[str, ...]:
     return cards
 
 
-class FullTiltReader(SiteReader):
+class FullTiltReader(TextReader):
     """The Omaha Hi/Lo hands of a Full Tilt file (see the module doc)."""
 
     site = SITE
+    header_text = "Full Tilt Poker Game #"
+    header_prefixes = ("Full Tilt Poker Game #",)
 
-    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
-        seen = leading_cut = False
-        for block in blocks(lines, lambda line: line.startswith("Full Tilt Poker Game #")):
-            head = _HEADER.match(block.lines[0])
-            if head is None:
-                # (text before the first hand: only its first part is reported)
-                if not (leading_cut and not seen) and any(line.strip() for line in block.lines):
-                    self._error("", block.start, "text before the first hand: not a Full "
-                                "Tilt hand history" if block.start == 1 else "not a hand")
-                leading_cut = leading_cut or (block.cut and not seen)
-                continue
-            seen = True
-            if block.cut:
-                self._error(head["id"], block.start, "more lines than a hand has: not read")
-                continue
-            try:
-                hand = self._hand(head["id"], head["rest"], block.lines, block.start)
-            except (BadHand, ValueError, KeyError, IndexError) as exc:
-                self._error(head["id"], block.start, _reason(exc))
-                continue
-            if hand is not None:
-                yield hand
+    def is_header(self, line: str) -> bool:
+        return line.startswith("Full Tilt Poker Game #")
 
-    def _hand(self, hand_id: str, rest: str, lines: list[str], start: int
-              ) -> HandHistory | None:
+    def hand_id(self, lines: list[str]) -> str:
+        head = _HEADER.match(lines[0])
+        return head["id"] if head else ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        head = _HEADER.match(lines[0])
+        if head is None:
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
+        hand_id, rest = head["id"], head["rest"]
         table = _TABLE.match(rest)
         if table is None:
             raise BadHand(f"header {rest!r}")
@@ -137,8 +124,7 @@ class FullTiltReader(SiteReader):
             raise BadHand(f"no game or stakes in the header {rest!r}")
         variant = _HILO.match(game["game"])
         if variant is None:
-            self._skip(game.group(0))
-            return None
+            raise OtherGame(game.group(0))
         tournament = table["tournament"]
         cash = stakes["cur"] != "" and tournament is None
         limit = _LIMITS[game["limit"]]
@@ -159,7 +145,8 @@ class FullTiltReader(SiteReader):
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash), out)
         if not b.seats:
             raise BadHand("no seats")
-        names = sorted(b.stack, key=len, reverse=True)   # the longest first: "a b" before "a"
+        # (name + " ", name), the longest first: "a b" before "a"
+        names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
         total = rake = None
         in_summary = False
         for line in lines[body:]:
@@ -169,7 +156,8 @@ class FullTiltReader(SiteReader):
                     total = money(found["total"], cash)
                     rake = money(found["rake"], cash)
                 continue
-            street = _STREET.match(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            street = _STREET.match(line) if line.startswith("*** ") else None
             if street:
                 name = street["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
@@ -179,7 +167,7 @@ class FullTiltReader(SiteReader):
                 elif name == "SUMMARY":
                     in_summary = True
                 continue
-            button = _BUTTON.match(line)
+            button = _BUTTON.match(line) if line.startswith("The button ") else None
             if button:
                 b.button = int(button["seat"])
                 continue
@@ -191,12 +179,13 @@ class FullTiltReader(SiteReader):
                     b.hole(who, _cards(cards.rstrip("]")))
                     b.hero = who
                 continue
-            won = _WINS.match(line)
+            won = _WINS.match(line) if " wins the " in line or " ties for the " in line \
+                else None
             if won and won["name"] in b.stack:
                 pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
                 b.collect(won["name"], money(won["amount"], cash), pot)
                 continue
-            player = next((n for n in names if line.startswith(n + " ")), None)
+            player = next((n for spaced, n in names if line.startswith(spaced)), None)
             if player is None:
                 continue   # table traffic, chat ("name: ..."), a player not seated
             self._action(b, player, line[len(player) + 1:], cash)

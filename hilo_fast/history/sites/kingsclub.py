@@ -33,14 +33,11 @@ is reported unreadable: the model has one board (the variants issue).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
-from ._base import SiteReader, blocks, reader_function
-from ._builder import BadHand, HandBuilder, money
-from ._builder import reason_of as _reason
+from ._base import reader_function
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money, strptime
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
 
@@ -87,37 +84,27 @@ def _money(text: str) -> int:
     return money(text, cash=True)
 
 
-class KingsClubReader(SiteReader):
+class KingsClubReader(TextReader):
     """The Omaha Hi/Lo hands of a KingsClub file (see the module doc)."""
 
     site = SITE
+    header_text = "#N: game - a/b"
+    header_prefixes = ("#",)
 
-    def _hands(self, lines: Iterator[str]) -> Iterator[HandHistory]:
-        seen = leading_cut = False
-        for block in blocks(lines, lambda line: _HEADER.match(line) is not None):
-            head = _HEADER.match(block.lines[0])
-            if head is None:
-                if not (leading_cut and not seen):   # (only the first part of leading text)
-                    self._error("", block.start, "text before the first hand: not a KingsClub "
-                                "hand history" if block.start == 1 else "not a hand")
-                leading_cut = leading_cut or (block.cut and not seen)
-                continue
-            seen = True
-            if block.cut:
-                self._error(head["id"], block.start, "more lines than a hand has: not read")
-                continue
-            game = _GAME.match(head["game"])
-            if game is None:
-                self._skip(head["game"])
-                continue
-            try:
-                yield self._hand(head, game, block.lines, block.start)
-            except (BadHand, ValueError, KeyError, IndexError) as exc:
-                self._error(head["id"], block.start, _reason(exc))
+    def is_header(self, line: str) -> bool:
+        return _HEADER.match(line) is not None
 
-    @staticmethod
-    def _hand(head: re.Match[str], game: re.Match[str], lines: list[str],
-              start: int) -> HandHistory:
+    def hand_id(self, lines: list[str]) -> str:
+        head = _HEADER.match(lines[0])
+        return head["id"] if head else ""
+
+    def parse(self, lines: list[str], start: int) -> HandHistory:
+        head = _HEADER.match(lines[0])
+        if head is None:
+            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
+        game = _GAME.match(head["game"])
+        if game is None:
+            raise OtherGame(head["game"])
         hand_id = head["id"]
         limit = _LIMITS[game["limit"]]
         b = HandBuilder(SITE, hand_id, start)
@@ -126,36 +113,37 @@ class KingsClubReader(SiteReader):
         table = ""
         rake = None
         in_summary = False
-        names: list[str] = []
+        names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
                 try:
-                    date = datetime.strptime(line, "%Y-%m-%d %H:%M:%S")
+                    date = strptime(line, "%Y-%m-%d %H:%M:%S")
                 except ValueError as exc:
                     raise BadHand(f"date {line!r}") from exc
                 continue
-            found = _TABLE.match(line)
+            # (each pattern tried only on a line starting or holding the words it needs)
+            found = _TABLE.match(line) if line.startswith("Table '") else None
             if found:
                 table, b.button = found["table"], int(found["button"])
                 continue
             if in_summary:
-                found = _RAKE.match(line)
+                found = _RAKE.match(line) if line.startswith("Rake ") else None
                 if found:
                     rake = _money(found["rake"])
                     continue
-                found = _WINS.match(line)
+                found = _WINS.match(line) if " wins " in line else None
                 if found:
                     amount = found["a"] or found["b"]
                     pot = found["pot"] or found["pot2"]
                     index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
                     b.collect(found["name"], _money(amount), index)
                 continue   # the "Seat N: name (chips) +net" lines
-            found = _SEAT.match(line)
+            found = _SEAT.match(line) if line.startswith("Seat ") else None
             if found:
                 b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                names = sorted(b.stack, key=len, reverse=True)
+                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
                 continue
-            found = _STREET.match(line)
+            found = _STREET.match(line) if line.startswith("*** ") else None
             if found:
                 name = found["name"]
                 if name in ("FLOP", "TURN", "RIVER"):
@@ -168,18 +156,18 @@ class KingsClubReader(SiteReader):
             if line.startswith("*** BOARD "):
                 raise BadHand("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
                                  "(left for the variants issue)")
-            found = _POST.match(line)
+            found = _POST.match(line) if ": posts " in line else None
             if found:
                 b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
                 continue
-            found = _DEALT.match(line)
+            found = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if found:
                 cards = _cards(found["cards"])
                 if cards is not None:
                     b.hole(found["name"], cards)
                     b.hero = found["name"]
                 continue
-            player = next((n for n in names if line.startswith(n + " ")), None)
+            player = next((n for spaced, n in names if line.startswith(spaced)), None)
             if player is None:
                 if line.startswith("***"):
                     raise BadHand(f"unknown line {line!r}")

@@ -30,13 +30,12 @@ main). The file gives no rake: it is the pot less what was collected.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from xml.etree.ElementTree import Element
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, money, seated
+from ._builder import BadHand, HandBuilder, money, seated, strptime
 from ._xml import XmlSiteReader, card_of
 
 __all__ = ["SITE", "MergeReader", "parse_merge", "read_merge", "sniff"]
@@ -161,7 +160,7 @@ class MergeReader(XmlSiteReader):
         date = None
         with_time = game.get("starttime", "")
         if len(with_time) == 14 and with_time.isdigit():
-            date = datetime.strptime(with_time, "%Y%m%d%H%M%S")
+            date = strptime(with_time, "%Y%m%d%H%M%S")
         hero = next((name_of[c.get("player", "")] for c in game.iterfind(".//cards")
                      if c.get("type") == "HOLE" and c.get("player") in name_of), None)
         seats = game.get("seats", "")

@@ -21,13 +21,12 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from datetime import datetime
 from xml.etree.ElementTree import Element
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, money, seated
+from ._builder import BadHand, HandBuilder, money, seated, strptime
 from ._xml import XmlSiteReader, card_of
 
 __all__ = ["SITE", "MicrogamingReader", "parse_microgaming", "read_microgaming", "sniff"]
@@ -158,7 +157,7 @@ class MicrogamingReader(XmlSiteReader):
         date = None
         with_time = game.get("date", "")
         try:
-            date = datetime.strptime(with_time, "%Y-%m-%d %H:%M:%S")
+            date = strptime(with_time, "%Y-%m-%d %H:%M:%S")
         except ValueError:
             date = None
         size = game.get("tablesize", "")

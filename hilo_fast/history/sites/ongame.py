@@ -19,7 +19,17 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, currency_of, money
+from ._builder import (
+    BUILDER_ACTIONS,
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "ongame"
 
@@ -57,6 +67,7 @@ class OnGameReader(TextReader):
 
     site = SITE
     header_text = '***** History for hand '
+    header_prefixes = ("***** History for hand ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("***** History for hand ")
@@ -129,7 +140,7 @@ class OnGameReader(TextReader):
                 name, _, cards = line[len("Dealing to "):].partition(": [")
                 b.holes[name] = _cards(cards.rstrip("]"))
                 continue
-            shows = _SHOWS.fullmatch(line)
+            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
             if shows:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue
@@ -146,18 +157,8 @@ class OnGameReader(TextReader):
                 blinds_seen += 1
                 small = what == "posts small blind" or (blinds_seen == 1 and sb == bb)
                 b.post(name, "small blind" if small else "big blind", chips)
-            elif what == "posts ante":
-                b.post(name, "ante", chips, )
-            elif what in ("posts dead blind", "posts"):
-                b.post(name, "big blind", chips)
-            elif what == "folds":
-                b.fold(name)
-            elif what == "checks":
-                b.check(name)
-            elif what == "calls":
-                b.call(name, chips)
-            elif what == "bets":
-                b.bet_(name, chips)
+            elif what in POSTS_AND_BETS:
+                BUILDER_ACTIONS[POSTS_AND_BETS[what]](b, name, chips)
             else:
                 b.raise_to(name, money(act["to"], cash) if act["to"] else b.current + chips)
         if not ended:
@@ -172,7 +173,7 @@ def _date(text: str) -> datetime | None:
     """``Sun Sep 11 17:58:25 EEST 2011`` (the zone dropped)."""
     parts = text.split()
     try:
-        return datetime.strptime(" ".join(parts[1:4] + parts[-1:]), "%b %d %H:%M:%S %Y")
+        return strptime(" ".join(parts[1:4] + parts[-1:]), "%b %d %H:%M:%S %Y")
     except ValueError:
         return None
 

@@ -117,9 +117,11 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     dealt = False
     summary = False
     for line in lines[5:]:
-        if (seat := _SEAT.match(line)) is not None and not b.actions and not b.posts:
+        # (each pattern tried only on a line starting or holding the words it needs)
+        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
+                and not b.actions and not b.posts:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
-        elif (street := _STREET.match(line)) is not None:
+        elif line.startswith("** Dealing ") and (street := _STREET.match(line)) is not None:
             if street["name"] == "down cards":
                 dealt = True
             else:
@@ -145,12 +147,13 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.bet_(who, money(action["amount"], cash))
             else:
                 b.raise_by_added(who, money(action["amount"], cash))
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif (" shows [" in line or " mucks [" in line) and \
+                (shows := _SHOWS.match(line)) is not None:
             (b.show if shows["what"] == "shows" else b.muck)(shows["name"],
                                                              cards(shows["cards"]))
-        elif (collected := _COLLECTED.match(line)) is not None:
+        elif " collected [" in line and (collected := _COLLECTED.match(line)) is not None:
             b.collect(collected["name"], money(collected["amount"], cash))
-        elif (hero := _DEALT.match(line)) is not None:
+        elif line.startswith("Dealt to ") and (hero := _DEALT.match(line)) is not None:
             b.hero = hero["name"]
             b.holes[hero["name"]] = cards(hero["cards"])
         elif _NOISE.fullmatch(line) is None:

@@ -160,12 +160,13 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
                 and not b.posts:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
-        elif (street := _STREET.match(line)) is not None:
+        # (each pattern tried only on a line starting or holding the words it needs)
+        elif line.startswith("** Dealing ") and (street := _STREET.match(line)) is not None:
             if street["name"] != "down cards":
                 b.new_street(street["name"].lower(), cards(street["cards"].strip(" :")))
         elif line.startswith("** Summary **"):
             summary = True
-        elif (post := _POST.match(line)) is not None:
+        elif " posts " in line and (post := _POST.match(line)) is not None:
             amount = money(post["amount"], cash)
             if post["kind"] == "dead blind":
                 b.post_dead(post["name"], amount)
@@ -187,20 +188,21 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.raise_by_added(who, money(act["amount"], cash))
             else:
                 b.wager_added(who, money(act["amount"], cash))
-        elif (dealt := _DEALT.match(line)) is not None:
+        elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:
             b.hero = dealt["name"]
             b.holes[dealt["name"]] = cards(dealt["cards"])
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif " shows [" in line and (shows := _SHOWS.match(line)) is not None:
             b.show(shows["name"], cards(shows["cards"]))
-        elif (no_show := _NO_SHOW.fullmatch(line)) is not None:
+        elif line.endswith(" does not show cards.") and \
+                (no_show := _NO_SHOW.fullmatch(line)) is not None:
             b.muck(no_show["name"])   # (at a showdown: gives the pot up)
-        elif (wins := _WINS.match(line)) is not None:
+        elif " wins " in line and (wins := _WINS.match(line)) is not None:
             pot = int(wins["n"] or 1) if wins["pot"] and wins["pot"].startswith("side") else 0
             won.append((wins["name"], money(wins["amount"].removesuffix(" chips"), cash), pot))
-        elif (main := _MAIN.match(line)) is not None:
+        elif line.startswith("Main Pot: ") and (main := _MAIN.match(line)) is not None:
             main_pot = money(main["pot"], cash)
             rake = money(main["rake"], cash) if main["rake"] else 0
-        elif (balance := _BALANCE.match(line)) is not None:
+        elif " balance " in line and (balance := _BALANCE.match(line)) is not None:
             name, what = balance["name"], balance["rest"]
             if (collected := _COLLECTED.search(what)) is not None:
                 won.append((name, money(collected["amount"], cash), 0))

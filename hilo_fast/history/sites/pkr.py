@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money
+from ._builder import (
+    POSTS_AND_BETS,
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    action_words,
+    money,
+    strptime,
+)
 
 SITE = "pkr"
 
@@ -47,6 +55,10 @@ _RETURN = re.compile(r"Returning " + _AMOUNT + r" to (?P<name>.+?) uncalled")
 _CARD = re.compile(r"\[\s*([2-9TJQKA])\s*([cdhs])\s*\]")
 
 
+# (a call says the player's street total)
+_ACTS = action_words({**POSTS_AND_BETS, "calls": "call to", "raises to": "raise to"})
+
+
 def _cards(text: str) -> tuple[str, ...]:
     return tuple(rank + suit for rank, suit in _CARD.findall(text))
 
@@ -63,6 +75,7 @@ class PKRReader(TextReader):
 
     site = SITE
     header_text = 'Starting Hand #'
+    header_prefixes = ("Table #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Table #")
@@ -112,64 +125,50 @@ class PKRReader(TextReader):
             acting = True
             if line.startswith(("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
                 continue
-            street = _STREET.fullmatch(line)
-            if street:
-                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
-                continue
-            dealt = _DEALT.fullmatch(line)
-            if dealt:
-                b.hero = dealt["name"]
-                b.holes[dealt["name"]] = _cards(dealt["cards"])
-                continue
-            wins = _WINS.fullmatch(line)
-            if wins and wins["name"] in b.stack:
-                b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
-                continue
-            shows = _SHOWS.fullmatch(line)
-            if shows and shows["name"] in b.stack:
-                b.show(shows["name"], _cards(shows["cards"]))
-                continue
-            mucks = _MUCKS.fullmatch(line)
-            if mucks and mucks["name"] in b.stack:
-                b.muck(mucks["name"])
-                continue
-            returned = _RETURN.fullmatch(line)
-            if returned:
-                b.returns(returned["name"], money(returned["amount"], cash))
-                continue
+            # (each pattern tried only on a line holding the words it needs: a line is
+            # tried against one or two patterns, not seven)
+            if line.startswith("Dealing "):
+                street = _STREET.fullmatch(line)
+                if street:
+                    b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+                    continue
+                dealt = _DEALT.fullmatch(line)
+                if dealt:
+                    b.hero = dealt["name"]
+                    b.holes[dealt["name"]] = _cards(dealt["cards"])
+                    continue
+            if " wins " in line:
+                wins = _WINS.fullmatch(line)
+                if wins and wins["name"] in b.stack:
+                    b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
+                    continue
+            if " shows [" in line:
+                shows = _SHOWS.fullmatch(line)
+                if shows and shows["name"] in b.stack:
+                    b.show(shows["name"], _cards(shows["cards"]))
+                    continue
+            if line.endswith(" mucks"):
+                mucks = _MUCKS.fullmatch(line)
+                if mucks and mucks["name"] in b.stack:
+                    b.muck(mucks["name"])
+                    continue
+            if line.startswith("Returning "):
+                returned = _RETURN.fullmatch(line)
+                if returned:
+                    b.returns(returned["name"], money(returned["amount"], cash))
+                    continue
             act = _ACTION.fullmatch(line)
             if act is None or act["name"] not in b.stack:
                 continue   # chat, emotes, players joining: not the hand
-            self._action(b, act["name"], act["what"],
-                         money(act["amount"], cash) if act["amount"] else 0)
+            _ACTS[act["what"]](b, act["name"], money(act["amount"], cash) if act["amount"] else 0)
         date = None
         with contextlib.suppress(ValueError):
-            date = datetime.strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
+            date = strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
         b.hole_count, b.limit = _GAMES[game], limit
         b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
         b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
         return b.finish()
 
-    @staticmethod
-    def _action(b: HandBuilder, name: str, what: str, chips: int) -> None:
-        if what == "posts small blind":
-            b.post(name, "small blind", chips)
-        elif what == "posts big blind":
-            b.post(name, "big blind", chips)
-        elif what == "posts ante":
-            b.post(name, "ante", chips, )
-        elif what in ("posts dead blind", "posts"):
-            b.post(name, "big blind", chips)
-        elif what == "folds":
-            b.fold(name)
-        elif what == "checks":
-            b.check(name)
-        elif what == "calls":
-            b.call(name, chips - b.bet.get(name, 0))   # (a call says the street's total)
-        elif what == "bets":
-            b.bet_(name, chips)
-        else:
-            b.raise_to(name, chips)
 
 
 read_pkr = reader_function(PKRReader)

@@ -58,6 +58,8 @@ _NOISE = re.compile(r".+? (?:said, .*|joined the game.*|will be allowed to play.
                     r"|doesn't show|does not show.*)$")
 _STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+
 
 def sniff(head: str) -> bool:
     """True when ``head`` starts a Winamax hand history."""
@@ -120,7 +122,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise BadHand(f"not a street line: {line[:80]!r}")
             name = street["name"]
             if name in _STREETS:
-                new = re.findall(r"\[([^\]]*)\]", street["cards"])
+                new = _BRACKETS.findall(street["cards"])
                 if not new:
                     raise BadHand(f"no cards on the {name.lower()}")
                 b.new_street(_STREETS[name], cards(new[-1]))
@@ -161,16 +163,18 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.raise_to(who, money(action["to"], cash))
             if action["allin"] and not b.actions[-1].all_in and not action["post"]:
                 raise BadHand(f"{who} is all-in with chips behind")
-        elif (dealt := _DEALT.match(line)) is not None:
+        # (each pattern tried only on a line starting or holding the words it needs)
+        elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:
             b.hero = dealt["name"]
             b.holes[dealt["name"]] = cards(dealt["cards"])
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif (" shows [" in line or " mucks [" in line) and \
+                (shows := _SHOWS.match(line)) is not None:
             hole = cards(shows["cards"])
             if shows["what"] == "shows":
                 b.show(shows["name"], hole)
             else:
                 b.muck(shows["name"], hole)
-        elif (collected := _COLLECTED.match(line)) is not None:
+        elif " collected " in line and (collected := _COLLECTED.match(line)) is not None:
             pot = int(collected["n"] or 1) if collected["pot"].startswith("side") else 0
             side_collections.append((pot, collected["name"], money(collected["amount"], cash)))
         elif _NOISE.match(line) is None:

@@ -90,6 +90,8 @@ _BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}
 _RUN_COLLECTED = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from (?P<pot>main pot|"
                             r"side pot(?:-(?P<n>\d+)| (?P<m>\d+))?|pot) (?P<run>\d+)$")
 _RUN_BOARD = re.compile(r"Board (?P<run>\d+) \[(?P<cards>[^\]]*)\]$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
+_HOLE_SHOWN = re.compile(r"(?:mucked|showed) \[([^\]]*)\]")
 
 # The older format.
 _OLD_START = "Game started at:"
@@ -181,7 +183,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 runs.street(name, street["cards"])
                 continue
             if name in _STREETS:
-                new = re.findall(r"\[([^\]]*)\]", street["cards"])
+                new = _BRACKETS.findall(street["cards"])
                 if not new:
                     raise BadHand(f"no cards on the {name.lower()}")
                 b.new_street(_STREETS[name], cards(new[-1]))
@@ -207,7 +209,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                     pass
                 elif (won_text := _WON.search(seat["what"])) is not None:
                     won[seat["name"]] = won.get(seat["name"], 0) + money(won_text[1], cash)
-                if (hole := re.search(r"(?:mucked|showed) \[([^\]]*)\]", seat["what"])):
+                if (hole := _HOLE_SHOWN.search(seat["what"])):
                     b.holes.setdefault(seat["name"], cards(hole[1]))
             elif (board := _RUN_BOARD.match(line)) is not None and runs.on:
                 runs.check_board(int(board["run"]), cards(board["cards"]))
@@ -231,20 +233,24 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.bet_(who, money(action["amount"], cash))
             else:
                 b.raise_to(who, money(action["to"], cash))
-        elif (uncalled := _UNCALLED.match(line)) is not None:
+        # (each pattern below tried only on a line holding the words it needs)
+        elif line.startswith("Uncalled bet (") and \
+                (uncalled := _UNCALLED.match(line)) is not None:
             b.returns(uncalled["name"], money(uncalled["amount"], cash))
-        elif (dealt := _DEALT.match(line)) is not None:
+        elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:
             b.hero = dealt["name"]
             b.holes[dealt["name"]] = cards(dealt["cards"])
-        elif (shows := _SHOWS.match(line)) is not None:
+        elif (" shows [" in line or " mucks [" in line) and \
+                (shows := _SHOWS.match(line)) is not None:
             (b.show if shows["what"] == "shows" else b.muck)(shows["name"],
                                                              cards(shows["cards"]))
-        elif (mucks := _MUCKS.match(line)) is not None:
+        elif line.endswith(" mucks hand") and (mucks := _MUCKS.match(line)) is not None:
             b.muck(mucks["name"])
         elif runs.on and (got := _RUN_COLLECTED.match(line)) is not None:
             pot = 0 if got["pot"] in ("pot", "main pot") else int(got["n"] or got["m"] or 1)
             runs.collect(b, got["name"], money(got["amount"], cash), pot, int(got["run"]))
-        elif _COLLECTED.match(line) is not None or _NOISE.match(line) is not None:
+        elif (" collected " in line and _COLLECTED.match(line) is not None) or \
+                _NOISE.match(line) is not None:
             pass   # (what each won is the summary's, which covers the hands without a showdown)
         else:
             raise BadHand(f"a line not understood: {line[:80]!r}")

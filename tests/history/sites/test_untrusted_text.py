@@ -22,15 +22,25 @@ READERS: dict[str, tuple[Callable[[str], SiteReader], type[SiteReader], str]] = 
 
 
 @pytest.mark.parametrize("site", READERS)
-def test_another_sites_file_and_garbage_are_reported(site: str) -> None:
-    parse, _, _ = READERS[site]
+def test_another_sites_file_and_garbage_are_a_value_error(site: str) -> None:
+    # (both read through TextReader: a file with no header of theirs is no history of theirs)
+    _, reader_class, _ = READERS[site]
     for text in ("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)\nSeat 1: a\n",
                  '<session sessioncode="1"><game gamecode="1"/></session>\n',
                  "\x00\x01 garbage \ufffd\n" * 3):
-        reader = parse(text)
-        assert list(reader) == []
-        assert len(reader.errors) == 1 and reader.errors[0].line == 1
-        assert "not a" in reader.errors[0].reason
+        reader = reader_class(text.splitlines(), "other.txt")
+        with pytest.raises(ValueError, match=f"other.txt is not a {site} hand history"):
+            list(reader)
+        assert reader.hands == 0
+
+
+@pytest.mark.parametrize("site", READERS)
+def test_garbage_before_the_first_hand_is_one_error(site: str) -> None:
+    parse, _, header = READERS[site]
+    reader = parse("\x00\x01 garbage \ufffd\n" + header + "\nSeat 1: \x00\x01\n")
+    assert list(reader) == []
+    assert [(e.hand_id, e.line) for e in reader.errors] == [("", 1), ("9", 2)]
+    assert "not a hand" in reader.errors[0].reason
 
 
 @pytest.mark.parametrize("site", READERS)
@@ -56,9 +66,13 @@ def test_megabytes_of_junk_keep_memory_flat(site: str, endless_hand: bool) -> No
     tracemalloc.start()
     try:
         reader = reader_class(_junk(4, header if endless_hand else None), "junk")
-        assert list(reader) == []
+        if endless_hand:
+            assert list(reader) == []
+        else:   # (refused after LEADING_LINES lines with no header, the rest never read)
+            with pytest.raises(ValueError, match=f"junk is not a {site} hand history"):
+                list(reader)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert peak < 3_000_000   # at most a hand's lines (MAX_HAND_LINES of 100 characters)
-    assert MAX_HAND_LINES == 2000 and len(reader.errors) == 1
+    assert MAX_HAND_LINES == 2000 and len(reader.errors) == endless_hand
