@@ -3,10 +3,12 @@
 Two spots on the flop Kh7c4d, each side a range (an ``hf.Range`` or the
 range text itself), dealt by ``hilo_fast.equity`` with exact card removal:
 
-- ``AA2*:$ds`` against ``KKQQ:$ds`` is small enough to enumerate: every pair
-  of hands that fit together, times every turn and river, exactly;
-- ``A2**:$ds`` against ``KK`` (2,382 x 6,961 hands) is past the exactness
-  limit, so it is a seeded Monte Carlo run of 100,000 deals.
+- ``AA2*:$ds`` against ``KKQQ:$ds`` is small: every pair of hands that fit
+  together, times every turn and river, enumerated exactly;
+- ``A2**:$ds`` against ``KK`` (2,382 x 6,961 hands, about 10^10 deals) is
+  settled exactly too by the compiled backend's two-range kernel; the pure
+  backend, past its own limit there, answers with a seeded Monte Carlo run of
+  100,000 deals (docs/equity.md says which rule decides).
 
 Each side's equity (its share of the pot) and scoop are printed, and whether
 the answer is exact. Needs numpy (``pip install 'hilo-fast[numpy]'``):

@@ -2198,12 +2198,129 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
     free(tally);
 }
 
+/* ---- preflop rankings (hf_ranking_sample): whole random tables of 2-10
+ * seats, 4 or 5 cards, some seats from a range of disjoint combos; counts,
+ * classes and cards spoiled; on an error nothing is added, else every deal
+ * credits each random seat once, a table without range seats shares out
+ * exactly one pot a deal, and the same seed adds the same sums ---- */
+
+#define RANKING_CLASSES 7   /* the class table: hand i is in class i % 7 */
+
+static const int32_t *ranking_classes(int32_t n_hole)
+{
+    static int32_t *table[2];
+    int k = n_hole == 5;
+    if (!table[k]) {
+        int64_t n = n_hole == 5 ? 2598960 : 270725;
+        table[k] = malloc(sizeof(int32_t) * (size_t)n);
+        if (!table[k])
+            FAIL("ranking: out of memory");
+        for (int64_t i = 0; i < n; i++)
+            table[k][i] = (int32_t)(i % RANKING_CLASSES);
+    }
+    return table[k];
+}
+
+static void drive_ranking(const uint8_t *data, size_t size)
+{
+    reader r = { data, size, 0 };
+    uint8_t flags = next_byte(&r);
+    int plausible = flags & 8;
+    int32_t n_hole = plausible ? 4 + (flags & 1) : next_count(&r);
+    int32_t n_players = plausible ? 2 + next_byte(&r) % 9 : next_count(&r);
+    if (plausible && n_players * n_hole + 5 > 52)
+        n_players = (52 - 5) / n_hole;
+    int32_t n_range_seats = plausible ? next_byte(&r) % 3 : next_count(&r);
+    if (plausible && n_range_seats >= n_players)
+        n_range_seats = n_players - 1;
+    int64_t n_hands = (n_hole == 4 || n_hole == 5) ? (n_hole == 4 ? 270725 : 2598960) : 0;
+    uint8_t b = next_byte(&r);
+    if (!plausible && b >= 224)
+        n_hands += b & 1 ? 1 : -1;
+    int32_t n_classes = plausible || b < 192 ? RANKING_CLASSES
+                      : (int32_t)(b % (RANKING_CLASSES + 2)) - 1;
+    int64_t count = plausible ? next_byte(&r) % 5 : next_byte(&r) < 240 ? next_byte(&r) % 5
+                  : next_byte(&r) & 1 ? -1 : (int64_t)HF_EQUITY_MAX_COUNT + 1;
+    uint64_t seed = (uint64_t)next_byte(&r) << 40 | next_byte(&r);
+    /* the range: disjoint rows off one shuffled deck (so the seats always fit
+     * together in time), one card in eight spoiled when not plausible */
+    int32_t cap_hole = n_hole < 0 ? 0 : n_hole > 5 ? 5 : n_hole;
+    int32_t most = cap_hole ? 52 / cap_hole : 0;
+    int64_t wanted = n_range_seats > 0 ? (int64_t)n_range_seats + next_byte(&r) % 3
+                                        : next_byte(&r) % 2;
+    int32_t n_range = wanted > most ? most : (int32_t)wanted;
+    uint64_t mix = (uint64_t)next_byte(&r) << 8 | next_byte(&r);
+    int32_t deck[52];
+    shuffled_deck(deck, &mix);
+    int32_t *range = !plausible && (flags & 2) ? NULL
+                   : malloc(sizeof(int32_t) * (size_t)(n_range * cap_hole + 1));
+    for (int32_t k = 0; range && k < n_range * cap_hole; k++) {
+        uint8_t spoil = next_byte(&r);
+        range[k] = !plausible && spoil >= 224 ? (spoil & 1 ? deck[(k + 1) % 52] : 60) : deck[k];
+    }
+    int64_t sums[3][RANKING_CLASSES], again[3][RANKING_CLASSES];
+    memset(sums, 0x5a, sizeof sums);
+    int64_t *out[3] = { sums[0], sums[1], sums[2] };
+    if (!plausible && (flags & 4))
+        out[next_byte(&r) % 3] = NULL;
+
+    int32_t want = 0;
+    if (n_players < 2 || n_players > 10 || n_hole < 4 || n_hole > 5 || n_range_seats < 0
+        || n_range_seats >= n_players || n_players * n_hole + 5 > 52
+        || n_hands != (n_hole == 4 ? 270725 : 2598960) || n_classes < 1
+        || !out[0] || !out[1] || !out[2] || count < 0 || count > HF_EQUITY_MAX_COUNT
+        || (n_range_seats && (!range || n_range < 1)))
+        want = HF_ERR_COUNT;
+    else if (n_classes < RANKING_CLASSES)
+        want = HF_ERR_COUNT;   /* a class in the table past n_classes */
+    for (int32_t row = 0; !want && n_range_seats && row < n_range; row++)
+        want = expected_error(range + row * n_hole, n_hole, NULL, 0);
+    int32_t table_ok = n_hole == 4 || n_hole == 5;
+    int32_t got = hf_ranking_sample(n_players, n_hole, table_ok ? ranking_classes(n_hole) : NULL,
+                                    n_hands, n_classes, range, n_range, n_range_seats, seed,
+                                    count, out[0], out[1], out[2]);
+    if (got != want)
+        FAIL("ranking: expected %d, got %d (players %d, hole %d, range seats %d, classes %d, "
+             "count %lld)", want, got, n_players, n_hole, n_range_seats, n_classes,
+             (long long)count);
+    if (got) {
+        check_untouched(sums, sizeof sums, 0x5a, "ranking", got);
+    } else {
+        int64_t samples = 0, shares = 0;
+        for (int32_t c = 0; c < RANKING_CLASSES; c++) {
+            int64_t added = sums[2][c] - 0x5a5a5a5a5a5a5a5all;
+            int64_t share = sums[0][c] - 0x5a5a5a5a5a5a5a5all;
+            int64_t square = sums[1][c] - 0x5a5a5a5a5a5a5a5all;
+            if (added < 0 || share < 0 || share > added * HF_EQUITY_POT
+                || square < 0 || square > share * HF_EQUITY_POT)
+                FAIL("ranking: class %d got %lld samples, share %lld, squares %lld", c,
+                     (long long)added, (long long)share, (long long)square);
+            samples += added;
+            shares += share;
+        }
+        if (samples != count * (n_players - n_range_seats))
+            FAIL("ranking: %lld samples for %lld deals of %d random seats", (long long)samples,
+                 (long long)count, n_players - n_range_seats);
+        if (!n_range_seats && shares != count * HF_EQUITY_POT)
+            FAIL("ranking: %lld pot units shared out in %lld deals", (long long)shares,
+                 (long long)count);
+        memset(again, 0x5a, sizeof again);
+        if (hf_ranking_sample(n_players, n_hole, ranking_classes(n_hole), n_hands, n_classes,
+                              range, n_range, n_range_seats, seed, count, again[0], again[1],
+                              again[2])
+            || memcmp(again, sums, sizeof sums))
+            FAIL("ranking: the same seed added other sums");
+        valid_checked++;
+    }
+    free(range);
+}
+
 typedef void (*driver)(const uint8_t *, size_t);
 static const driver DRIVERS[] = {
     drive_high5, drive_low5, drive_omaha_packed, drive_omaha_best, drive_equity, drive_batch,
     drive_omaha_bytes, drive_settle, drive_selfplay, drive_splitmix64, drive_hand,
     drive_range_equity, drive_vector_env, drive_env_observe, drive_settle_boards, drive_boards,
-    drive_solver, drive_classify, drive_range_vs_range,
+    drive_solver, drive_classify, drive_range_vs_range, drive_ranking,
 };
 #define N_DRIVERS (sizeof DRIVERS / sizeof DRIVERS[0])
 

@@ -887,6 +887,55 @@ def _range_vs_range_tally_target(d: Decoder) -> Call:
     return Call("range_vs_range_tally", inner.args, run, False, inner.plain, close=True)
 
 
+_RANKING_CLASSES: dict[int, Any] = {}
+
+
+def _ranking_classes(n_hole: int) -> Any:
+    """A class table for every hand of ``n_hole`` cards: hand i in class i % 7."""
+    if n_hole not in _RANKING_CLASSES:
+        _RANKING_CLASSES[n_hole] = (np.arange(math.comb(52, n_hole)) % 7).astype(np.int32)
+    return _RANKING_CLASSES[n_hole]
+
+
+def _ranking_target(d: Decoder) -> Call:
+    """``backend.ranking_sample`` (the preflop rankings' whole tables): 2-10
+    seats of 4 (or 5) cards, up to two seats from a range of disjoint combos,
+    a few deals; out of the contract, a class past n_classes, a bad or
+    repeated combo card, a short buffer, a negative count or 11 seats. The
+    sums (and, on an error, the untouched buffers) must be equal."""
+    n_hole = 4 + (d.byte() >= 230)
+    n_players = min(2 + d.below(9), 47 // n_hole)
+    n_range_seats = d.below(min(3, n_players))
+    deck = sorted(range(52), key=lambda c: (d.byte(), c))
+    n_range = min(n_range_seats + d.below(3), 52 // n_hole) if n_range_seats else 0
+    combos: Any = np.array(deck[:n_range * n_hole], dtype=np.int32) if n_range else None
+    n_classes, size, count = 7, 7, d.below(3)
+    seed = d.byte() << 8 | d.byte()
+    kind = d.byte()
+    if kind >= 215:   # out of the contract
+        which = kind % 5
+        if which == 0:
+            n_classes = size = 6
+        elif which == 1 and combos is not None:
+            combos[d.below(len(combos))] = (60, deck[0], -1)[d.below(3)]
+        elif which == 2:
+            size = 6
+        elif which == 3:
+            count = -1
+        else:
+            n_players = 11
+    classes = _ranking_classes(n_hole)
+    args = (n_players, n_hole, n_classes, combos, n_range_seats, seed, count)
+
+    def run(backend: ModuleType) -> Any:
+        outs = [np.zeros(size, dtype=np.int64) for _ in range(3)]
+        err = backend.ranking_sample(n_players, n_hole, classes, n_classes, combos,
+                                     n_range_seats, seed, count, *outs)
+        return err, [o.tolist() for o in outs]
+
+    return Call("ranking_sample", args, run, False, False)
+
+
 TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.high5": _five_target("high5"),
     "backend.low5": _five_target("low5"),
@@ -927,6 +976,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.classify_many": _classify_many_target,
     "backend.range_vs_range": _range_vs_range_target,
     "backend.range_vs_range_tally": _range_vs_range_tally_target,
+    "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())
 

@@ -298,7 +298,7 @@ replay_deal: Callable[..., tuple[list[list[int] | None], list[int]] | None] | No
 ReplayPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 #: ``replay_pots(state, chips, showing, button)``: hilo_fast.history.replay's pots with their
 #: winners on the C hand of ``state`` (csrc/py/hhreplay.c ``pots``, the twin of
-#: replay._showdown_pots); None where it was not built.
+#: site_pots.showdown_pots); None where it was not built.
 replay_pots: Callable[[HandState, list[int], list[int], int], list[ReplayPot]] | None = None
 #: ``replay_actions(state, actions, seat_of, log, start, kinds, returned)``:
 #: hilo_fast.history.replay's action loop over the C hand of ``state`` as far as each action

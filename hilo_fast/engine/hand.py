@@ -534,7 +534,7 @@ class Hand(_HandBase):
                                        tuple[int, ...]]] | None:
         """For :mod:`hilo_fast.history.replay`: its pots with their winners in C on this
         hand's cards (csrc/py/hhreplay.c ``pots``, the twin of
-        ``replay._showdown_pots``); None where that is not in C."""
+        ``site_pots.showdown_pots``); None where that is not in C."""
         if _c_pots is None or self._m.__class__ is _py_hand.HandState:
             return None
         return _c_pots(self._m, chips, showing, button)  # type: ignore[no-any-return]

@@ -48,10 +48,10 @@ run's winners, and what each run paid is checked against the history's
 
 Speed: on the native backend the deal, the plain actions and the pots are
 done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
-the twin of this module's Python (``_deal``, the action loop of ``_play``,
-``_showdown_pots``), fuzzed against it; the C leaves to the Python every case
-it does not answer exactly (a discrepancy above all), so the two agree word
-for word.
+the twin of the Python (``_deal``, the action loop of ``_play``,
+:func:`~hilo_fast.history.site_pots.showdown_pots`), fuzzed against it; the C
+leaves to the Python every case it does not answer exactly (a discrepancy
+above all), so the two agree word for word.
 """
 
 from __future__ import annotations
@@ -63,12 +63,11 @@ from itertools import filterfalse, islice
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import parse_card
-from ..core.evaluation import fast_omaha_hilo as _omaha_hilo
-from ..core.pots import _divide, pot_levels, winners
 from ..engine.actions import Action
 from ..engine.hand import Hand
 from ..engine.structures import Limit, Structure
 from ._backend import fast
+from .site_pots import rake_by_pot, showdown_pots, split_pot
 
 if TYPE_CHECKING:   # the model imports this module (HandHistory.replay)
     from .model import HandHistory, Post
@@ -89,12 +88,6 @@ _c_deal_history = fast.replay_deal if fast else None
 
 
 _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
-
-#: Sites that split a low half among several low winners in whole equal shares and
-#: give the chips left over to the high half (worked out from their files, see
-#: docs/hand-histories.md); everywhere else each half's odd chips go clockwise.
-LOW_ODD_CHIPS_TO_HIGH = frozenset({"bovada"})
-
 
 class PotResult(NamedTuple):
     """One pot as the replay settled it: ``amount`` after ``rake``, the players
@@ -535,14 +528,14 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
         # is split. Odd chips go clockwise from the first seat left of the button.
         button = (h.button - 1) % n
         if len(boards) > 1:   # each run's winners (the pots, levels and eligible, alike)
-            by_run = [_showdown_pots(holes, run, showing, chips, button) for run in boards]
+            by_run = [showdown_pots(holes, run, showing, chips, button) for run in boards]
         else:
             by_run = [hand._showdown_pots(chips, showing, button) or
-                      _showdown_pots(holes, board, showing, chips, button)]
+                      showdown_pots(holes, board, showing, chips, button)]
     else:
         by_run = [[(0, total, (live[0],), (live[0],), ())]]
     pots = by_run[0]
-    rakes = _rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
+    rakes = rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
         [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
     collected: dict[str, int] = {}
     add = r.pots.append
@@ -551,30 +544,13 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
         return
     for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
         net = amount - rake
-        named = _split(h, net, eligible, high_winners, low_winners, name_of)
+        named = split_pot(h, net, eligible, high_winners, low_winners, name_of)
         add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
     r.settled = True
     _compare(h, r)
-
-
-def _split(h: HandHistory, net: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
-           low_winners: tuple[int, ...], name_of: dict[int, str]) -> dict[str, int]:
-    """name -> chips of a pot of ``net`` chips (after rake) split high/low."""
-    if len(eligible) == 1:   # nobody else reached it: back to its one player
-        return {name_of[eligible[0]]: net} if net else {}
-    if len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
-        return {name_of[high_winners[0]]: net} if net else {}
-    shares: dict[int, int] = {}
-    low_half = net // 2 if low_winners else 0
-    if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
-        low_half -= low_half % len(low_winners)
-    if low_winners:
-        _divide(low_half, low_winners, shares)
-    _divide(net - low_half, high_winners, shares)
-    return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
 
 
 def _settle_runs(h: HandHistory, r: Replay,
@@ -594,7 +570,7 @@ def _settle_runs(h: HandHistory, r: Replay,
         for run in range(runs):
             share = net // runs + (run < net % runs)
             _, _, eligible, high_winners, low_winners = by_run[run][index]
-            for name, won in _split(h, share, eligible, high_winners, low_winners,
+            for name, won in split_pot(h, share, eligible, high_winners, low_winners,
                                     name_of).items():
                 named[name] = named.get(name, 0) + won
                 paid[run][name] = paid[run].get(name, 0) + won
@@ -609,42 +585,6 @@ def _settle_runs(h: HandHistory, r: Replay,
         if site != ours:
             found = r.discrepancies
             found.append(f"run {run + 1}: the site paid {site}, the replay {ours}")
-
-
-def _showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],
-                   chips: list[int], button: int
-                   ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-    """The pots of the settlement, as hf.showdown builds them (the one pot builder
-    and the one winners rule) with only the ``showing`` seats contesting: for
-    each, (level, amount, eligible, high winners, low winners), the winners in
-    odd-chip order, clockwise from the first seat after ``button``. (The C hand
-    answers this itself, csrc/py/hhreplay.c ``pots``: its twin.)"""
-    high, low = [0] * len(chips), [0] * len(chips)
-    for seat in showing:
-        high[seat], best_low = _omaha_hilo(holes[seat], board)  # type: ignore[arg-type]
-        low[seat] = best_low or 0
-    clockwise = [s for s in showing if s > button] + [s for s in showing if s <= button]
-    return [(level, amount, eligible,
-             *winners(high, low, [seat for seat in clockwise if chips[seat] >= level]))
-            for level, amount, eligible in pot_levels(showing, chips)]
-
-
-def _rake_by_pot(amounts: list[int], h: HandHistory, found: list[str]) -> list[int]:
-    """How much rake each pot gives up (see the module doc)."""
-    if h.pots and len(h.pots) == len(amounts) and len(amounts) > 1:
-        rakes = [gross - listed for gross, listed in zip(amounts, h.pots, strict=True)]
-        if min(rakes) >= 0 and sum(rakes) == h.rake:
-            return rakes
-        found.append(f"pots: the summary lists {list(h.pots)} after a rake of {h.rake}, "
-                     f"the chips make {amounts}")
-    rakes, left = [], h.rake
-    for amount in amounts:
-        take = min(left, amount)
-        rakes.append(take)
-        left -= take
-    if left:
-        found.append(f"the rake {h.rake} is more than the pots {amounts}")
-    return rakes
 
 
 def _compare(h: HandHistory, r: Replay) -> None:

@@ -140,9 +140,9 @@ def test_the_c_loop_refuses_or_leaves_what_is_not_plain(native: Any,
 
 
 def test_the_c_pots_are_the_python_pots(native: Any) -> None:
-    """hhreplay.c ``pots`` against replay._showdown_pots on random finished hands:
+    """hhreplay.c ``pots`` against site_pots.showdown_pots on random finished hands:
     random chips (dead money, all-in levels, zeros), random showing seats, buttons."""
-    from hilo_fast.history.replay import _showdown_pots
+    from hilo_fast.history.site_pots import showdown_pots
 
     rng = random.Random(41)
     compared = split = 0
@@ -159,7 +159,7 @@ def test_the_c_pots_are_the_python_pots(native: Any) -> None:
         board = hand._board
         button = rng.randrange(n)
         ours = hand._showdown_pots(chips, showing, button)
-        assert ours == _showdown_pots(hand.holes, board, showing, chips, button), number
+        assert ours == showdown_pots(hand.holes, board, showing, chips, button), number
         compared += 1
         split += any(len(pot[3]) > 1 or pot[4] for pot in ours)
     assert compared == 3000 and split > 300

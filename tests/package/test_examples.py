@@ -18,8 +18,7 @@ NEEDS = {"dask_equity.py": "dask", "envs_train_policy.py": "pettingzoo",
 ARGS = {"dask_equity.py": ["--samples", "200000"]}
 # what a script's output must say (beyond its own asserts)
 SAYS = {
-    "range_vs_range_flop.py": [": exact\n", ": Monte Carlo, 100,000 deals, seed 1\n",
-                               "equities sum to 1.000000"],
+    "range_vs_range_flop.py": [": exact\n", "equities sum to 1.000000"],
     "hand_history_report.py": ["plo8_cash.txt: 4 hands, 4 replayed exactly",
                                "hand #300000000002: replayed all in, cards known",
                                "USD: the nets add up to minus the rake (0.60)"],

@@ -1,14 +1,11 @@
 """Running a PQL query: the from clause made a deal, the expressions checked
-and compiled, the deals enumerated or sampled, the aggregates summed.
-
-Every answer carries its standard error: 0 when exact, else the standard
-error of a ratio estimator (the aggregate over the deals that pass ``where``
-divided by their number), so a ``where`` that keeps few deals shows it.
+and compiled, the deals enumerated or sampled chunk by chunk (on threads or an
+executor), the aggregates summed (aggregates.py: each answer with its
+standard error).
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -18,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from ...cards import card_str, check_distinct, parse_card, parse_cards
-from ...core.evaluation import describe_high, describe_low
 from ...core.game import Game
 from ...core.split import pull
 from ...ranges.language import Range
+from .aggregates import AGGREGATE_KINDS, Aggregate, Compiled, PQLColumn, Tally
 from .deal import DEFAULT_SAMPLES, EXACT_LIMIT, Deals, Spot, exact_deals
 from .functions import (
     FUNCTIONS,
@@ -39,7 +36,6 @@ from .parser import (
     Binary,
     Call,
     Expr,
-    Item,
     Name,
     Number,
     Query,
@@ -53,32 +49,11 @@ __all__ = ["PQLColumn", "PQLResult", "run"]
 
 PQL_GAMES = ("omaha8", "omahahi", "omaha85", "omahahi5")
 _NUMERIC = ("num", "int")
-_ORDERED = ("num", "int", "handtype", "hirating", "lorating")
-_HISTOGRAM_BIN = 0.05
 #: Chunks per task sent to an executor (about 200,000 deals), and tasks
 #: submitted and not yet finished, at most.
 EXECUTOR_CHUNKS = 10
 IN_FLIGHT = 16
 
-Compiled = Callable[[Context], Any]
-
-
-@dataclass(frozen=True)
-class PQLColumn:
-    """One selected item's answer.
-
-    ``value``: a fraction for ``count``, a mean for ``avg``, the extreme value
-    for ``max``/``min`` (a description for hand types, ratings and cards), None
-    for ``histogram`` (see ``histogram``) or when no deal passed ``where``.
-    ``std_error``: 0 when exact (and for max/min). ``histogram``: (label,
-    fraction, standard error) per value seen, in the order of the values.
-    """
-
-    name: str
-    aggregate: str
-    value: float | str | None
-    std_error: float
-    histogram: tuple[tuple[str, float, float], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -395,139 +370,12 @@ def _pos(node: Expr) -> int:
     return node.pos
 
 
-# ---- aggregates ----
-
-@dataclass
-class _Sum:
-    """Sums over deals for a ratio: a = indicator or value of passing deals."""
-    a: float = 0.0       # sum of w * g * x
-    b: float = 0.0       # sum of w * g
-    a2: float = 0.0      # sum of g * x^2 (unweighted: Monte Carlo only)
-    n: int = 0
-
-    def add(self, x: Any, g: Any, w: Any) -> None:
-        x = np.asarray(x, dtype=float)
-        self.a += float((w * g) @ x)
-        self.b += float(w @ g)
-        self.a2 += float(g @ (x * x))
-        self.n += len(x)
-
-    def merge(self, other: _Sum) -> None:
-        self.a += other.a
-        self.b += other.b
-        self.a2 += other.a2
-        self.n += other.n
-
-    def value(self) -> float | None:
-        return self.a / self.b if self.b else None
-
-    def error(self, exact: bool) -> float:
-        r = self.value()
-        if exact or r is None or self.n < 2:
-            return 0.0
-        spread = max(0.0, self.a2 - 2 * r * self.a + r * r * self.b)
-        return math.sqrt(spread * self.n / (self.n - 1)) / self.b
-
-
-@dataclass
-class _Tally:
-    """One aggregate's sums over some chunks (plain data: an executor sends it back)."""
-    total: _Sum = field(default_factory=_Sum)
-    buckets: dict[Any, float] = field(default_factory=dict)   # sum of w over each value
-    extreme: Any = None
-
-    def merge(self, other: _Tally, agg: str) -> None:
-        self.total.merge(other.total)
-        for key, weight in other.buckets.items():
-            self.buckets[key] = self.buckets.get(key, 0.0) + weight
-        if other.extreme is not None:
-            self.extreme = other.extreme if self.extreme is None else \
-                max(self.extreme, other.extreme) if agg == "max" else \
-                min(self.extreme, other.extreme)
-
-
-@dataclass
-class _Aggregate:
-    item: Item
-    kind: str
-    compiled: Compiled
-
-    def tally(self, ctx: Context, g: Any, w: Any) -> _Tally:
-        """This aggregate over one chunk's deals (``g``: passed where)."""
-        t = _Tally()
-        x = self.compiled(ctx)
-        agg = self.item.aggregate
-        if agg in ("count", "avg"):
-            values = x.astype(float)
-            if self.kind == "num":   # a NaN (no equity: an empty range) counts as no deal
-                ok = ~np.isnan(values)
-                values, g = np.where(ok, values, 0.0), g & ok
-            t.total.add(values, g.astype(float), w)
-        elif agg == "histogram":
-            keys = (np.minimum(np.floor(x / _HISTOGRAM_BIN), 1 / _HISTOGRAM_BIN - 1)
-                    if self.kind == "num" else x)
-            t.total.add(np.zeros(len(x)), g.astype(float), w)
-            for key in np.unique(keys[g]).tolist():
-                t.buckets[key] = float(w @ (g & (keys == key)))
-        else:
-            picked = x[g]
-            if len(picked):
-                t.extreme = picked.max() if agg == "max" else picked.min()
-        return t
-
-    def column(self, t: _Tally, exact: bool) -> PQLColumn:
-        agg = self.item.aggregate
-        if agg in ("count", "avg"):
-            return PQLColumn(self.item.name, agg, t.total.value(), t.total.error(exact))
-        if agg == "histogram":
-            rows = []
-            for key in sorted(t.buckets, reverse=self.kind in ("hirating", "lorating")):
-                # a value's share is a ratio with every passing deal below it
-                share = _Sum(t.buckets[key], t.total.b, t.buckets[key], t.total.n)
-                rows.append((_label(self.kind, key), share.value() or 0.0, share.error(exact)))
-            return PQLColumn(self.item.name, agg, None, 0.0, tuple(rows))
-        value = None if t.extreme is None else _describe(self.kind, t.extreme)
-        return PQLColumn(self.item.name, agg, value, 0.0)
-
-
-def _describe(kind: str, value: Any) -> float | str:
-    if kind == "num":
-        return float(value)
-    if kind == "int":
-        return float(value)
-    return _label(kind, value)
-
-
-def _label(kind: str, key: Any) -> str:
-    if kind == "num":
-        low = key * _HISTOGRAM_BIN
-        close = "]" if key == 1 / _HISTOGRAM_BIN - 1 else ")"
-        return f"[{low:.2f}, {low + _HISTOGRAM_BIN:.2f}{close}"
-    if kind == "bool":
-        return "true" if key else "false"
-    if kind == "handtype":
-        return HAND_TYPES[int(key)]
-    if kind == "hirating":
-        return describe_high(7463 - int(key))
-    if kind == "lorating":
-        return describe_low(57 - int(key) if key else None)
-    if kind == "card":
-        return card_str(int(key))
-    return str(int(key)) if float(key).is_integer() else str(key)
-
-
-_AGGREGATE_KINDS = {"count": ("bool",), "avg": ("num", "int", "bool"),
-                    "max": _ORDERED, "min": _ORDERED,
-                    "histogram": ("bool", "num", "int", "handtype", "hirating", "lorating",
-                                  "card")}
-
-
 @dataclass
 class _Part:
     """What one chunk of deals gave: plain data, merged in chunk order."""
     trials: int
     matched: int
-    tallies: list[_Tally]
+    tallies: list[Tally]
     notes: set[str]
 
 
@@ -535,7 +383,7 @@ class _Part:
 class _Plan:
     """A checked, compiled query and its deals, ready to run chunk by chunk."""
     setup: _Setup
-    aggregates: list[_Aggregate]
+    aggregates: list[Aggregate]
     where: Compiled | None
     deals: Deals
     exact: bool
@@ -556,10 +404,10 @@ def _plan(query: Query, samples: int | None, seed: int | None) -> _Plan:
     aggregates = []
     for item in query.items:
         kind, compiled = compiler.compile(item.expr)
-        if kind not in _AGGREGATE_KINDS[item.aggregate]:
+        if kind not in AGGREGATE_KINDS[item.aggregate]:
             raise position_error(query.text, item.pos, f"{item.aggregate} takes "
-                                 f"{' or '.join(_AGGREGATE_KINDS[item.aggregate])}, got {kind}")
-        aggregates.append(_Aggregate(item, kind, compiled))
+                                 f"{' or '.join(AGGREGATE_KINDS[item.aggregate])}, got {kind}")
+        aggregates.append(Aggregate(item, kind, compiled))
     where: Compiled | None = None
     if query.where is not None:
         kind, where = compiler.compile(query.where)
@@ -613,7 +461,7 @@ def run(query: Query, *, samples: int | None = None, seed: int | None = None,
     else:
         parts = [plan.part(k) for k in range(n)]
     # merged in chunk order: the same sums (to the last bit) on any threads or executor
-    tallies = [_Tally() for _ in plan.aggregates]
+    tallies = [Tally() for _ in plan.aggregates]
     trials = matched = 0
     notes: set[str] = set()
     for part in parts:
