@@ -9,6 +9,7 @@ from the actions, by the definitions of docs/database.md.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from ...cards import card_str
 from ...core.evaluation import fast_omaha_hilo
 from ...core.pots import _divide, winners
 from ...engine.structures import Limit
-from ...equity.compute import equity
+from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
 
 if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
@@ -179,44 +180,59 @@ def _pot_split(rep: Replay, pot_index: int, high: dict[str, int], low: dict[str,
     return hi, lo, bool(low_winners)
 
 
-def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float]
-            ) -> None:
+def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
+            samples: int | None) -> None:
     """The all-in equities of the hand, when its players were all in before the
-    river with every showdown hand known (as hilo_fast.history.report.all_in_equity)."""
+    river with every showdown hand known (as hilo_fast.history.report.all_in_equity;
+    exact or sampled by the rule of :mod:`.all_in`)."""
     h = rep.history
     if rep.all_in_board is None or rep.hand is None or not rep.pots:
         return
     if any(name not in h.hole_cards for name in rep.showdown):
         return
-    holes = {name: rep.hand.holes[rep.seat_of[name]] for name in rep.showdown}
+    hands = rep.hand.holes
+    seat_of = rep.seat_of
+    holes = {name: list(hands[seat_of[name]] or ()) for name in rep.showdown}
     board = list(rep.all_in_board)
-    expected = {name: 0.0 for name in rep.showdown}
+    expected = dict.fromkeys(rep.showdown, 0.0)
+    variance = dict.fromkeys(rep.showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
+    exact = True
     for index, pot in enumerate(rep.pots):
         players = [name for name in pot.eligible if name in holes]
         if len(players) < 2:
             for name, won in pot.shares.items():
                 expected[name] = expected.get(name, 0.0) + won
             continue
-        dead = [c for name, hole in holes.items() if name not in players for c in hole or ()]
-        result = equity([holes[name] for name in players], board, dead)
-        for name, player in zip(players, result.players, strict=True):
-            expected[name] += float(player.equity_fraction) * pot.amount
-            if index == 0:   # ties shared: exact for two-way ties
-                main_high[name] = player.win_high + player.tie_high / 2
-                main_low[name] = player.win_low + player.tie_low / 2
+        dead = [c for name, hole in holes.items() if name not in players for c in hole]
+        result = pot_equity([holes[name] for name in players], board, dead, samples,
+                            spot_seed(*key, index))
+        if result is None:   # (never from a replayed hand: its cards are distinct)
+            return
+        exact = exact and result.exact
+        amount = pot.amount
+        for k, name in enumerate(players):
+            expected[name] += result.equity[k] * amount
+            variance[name] += (result.std_error[k] * amount) ** 2
+            if index == 0:
+                main_high[name] = result.high[k]
+                main_low[name] = result.low[k]
     total = sum(pot.amount for pot in rep.pots) or 1
     board_text = "".join(map(card_str, board))
     append = out.tables["all_in_equities"].append
+    collected = rep.collected
     for name, value in expected.items():
         expected_of[name] = value
         append((*key, name, board_text, value / total, main_high.get(name, 0.0),
-                main_low.get(name, 0.0), value, rep.collected.get(name, 0), True))
+                main_low.get(name, 0.0), value, collected.get(name, 0), exact,
+                math.sqrt(variance.get(name, 0.0)) / total))
 
 
-def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
-    """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to ``out``."""
+def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
+              samples: int | None = DEFAULT_SAMPLES) -> None:
+    """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to
+    ``out``; ``samples``: the Monte Carlo deals of a big all-in spot (None: exact)."""
     key = (h.site, h.hand_id)
     tables = out.tables
     out.hands += 1
@@ -272,7 +288,7 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
             tables["pot_winners"].append((*key, index, name, hi.get(name, 0), lo.get(name, 0)))
     expected: dict[str, float] = {}
     if rep.settled:
-        _all_in(rep, out, key, expected)
+        _all_in(rep, out, key, expected, samples)
     # seats
     where = positions(h)
     flags = seat_flags(h)

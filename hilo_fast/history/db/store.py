@@ -21,10 +21,17 @@ from typing import Any
 from ..._version import __version__
 from .rows import Rows
 
-__all__ = ["SCHEMA_VERSION", "Database", "SchemaError", "open_database", "schema_sql"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "migrate", "open_database",
+           "schema_sql"]
 
 #: The schema this hilo-fast writes and reads (the schema_version table holds it).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: version -> the statements that bring a database of that version to the next
+#: (the same SQL on both backends; run in one transaction by :func:`migrate`).
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE all_in_equities ADD COLUMN std_error DOUBLE PRECISION NOT NULL "
+        "DEFAULT 0",),   # version 1 settled every spot exactly: no error
+}
 
 
 class SchemaError(ValueError):
@@ -153,11 +160,13 @@ class Database:
                                  schema=schema)
                 con.register("hilo_fast_batch", batch)
                 try:
+                    # (by name: a migrated table's columns may be in another order)
                     if table == "unreadable_hands":   # the same file read again: once
-                        con.execute(f"INSERT INTO {table} SELECT * FROM hilo_fast_batch "
-                                    "ON CONFLICT DO NOTHING")
+                        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM "
+                                    "hilo_fast_batch ON CONFLICT DO NOTHING")
                     else:
-                        con.execute(f"INSERT INTO {table} SELECT * FROM hilo_fast_batch")
+                        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM "
+                                    "hilo_fast_batch")
                 finally:   # (after a failed insert DuckDB refuses all but ROLLBACK)
                     with contextlib.suppress(Exception):
                         con.unregister("hilo_fast_batch")
@@ -179,7 +188,8 @@ class Database:
                         cursor.executemany("INSERT INTO unreadable_hands VALUES (%s, %s, %s, %s)"
                                            " ON CONFLICT DO NOTHING", records)
                         continue
-                    with cursor.copy(f"COPY {table} FROM STDIN") as copy:
+                    columns = ", ".join(_arrow_schemas()[table].names)
+                    with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
                         for record in records:
                             copy.write_row(record)
             con.commit()
@@ -217,6 +227,9 @@ class Database:
             if isinstance(version, int) and version > SCHEMA_VERSION:
                 way = ("upgrade hilo-fast (pip install -U 'hilo-fast[db]') to read it, or "
                        "import the files into a new database with this one")
+            elif isinstance(version, int) and _migratable(version):
+                way = (f"migrate it (hilo-fast hh migrate --db {self.target}, or "
+                       "hilo_fast.history.db.migrate); it keeps every hand")
             else:
                 way = ("import the hand-history files again into a new database (the files "
                        "are the source: hilo-fast hh import FILES --db NEW); no migration "
@@ -248,6 +261,51 @@ class Database:
             self.connection.rollback()
 
 
+def _migratable(version: int) -> bool:
+    return all(v in MIGRATIONS for v in range(version, SCHEMA_VERSION))
+
+
+def migrate(target: str | os.PathLike[str]) -> tuple[int, int]:
+    """Bring the database ``target`` of an older schema to :data:`SCHEMA_VERSION`,
+    in one transaction (all the steps or none): (version before, version after).
+    A database already at this version is left as it is; one of a newer or
+    unknown version raises :class:`SchemaError`."""
+    text = os.fspath(target)
+    try:
+        database = open_database(text, create=False)
+    except SchemaError:
+        pass
+    else:   # (already this version)
+        database.close()
+        return SCHEMA_VERSION, SCHEMA_VERSION
+    database = _open(text, read_only=False)
+    with database:
+        _, rows = database.query("SELECT version FROM schema_version") \
+            if "schema_version" in database.tables() else ([], [])
+        version = rows[0][0] if len(rows) == 1 else None
+        if not isinstance(version, int) or version > SCHEMA_VERSION or \
+                not _migratable(version):
+            database.check_schema(create=False)   # (raises the SchemaError naming why)
+            raise SchemaError(f"{database.target}: no migration from version {version}")
+        if database.read_only:
+            raise OSError(f"cannot migrate {text}: the file is read-only")
+        con = database.connection
+        if database.kind == "duckdb":
+            con.execute("BEGIN TRANSACTION")
+        try:
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step]:
+                    con.execute(statement)
+            con.execute(database._sql("UPDATE schema_version SET version = ?, created_by = "
+                                      "created_by || ?"),
+                        [SCHEMA_VERSION, f"; migrated by hilo-fast {__version__}"])
+            database._end(commit=True)
+        except BaseException:
+            database._end(commit=False)
+            raise
+    return version, SCHEMA_VERSION
+
+
 def _last_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[-1] if text else type(exc).__name__
@@ -265,13 +323,25 @@ def _redacted(dsn: str) -> str:
 
 def open_database(target: str | os.PathLike[str], *, create: bool = True,
                   read_only: bool = False) -> Database:
-    connection: Any
     """Open the database ``target``: a ``postgresql://`` connection string, else a
     DuckDB file (made when missing and ``create``). Its schema is made on first
-    use and its version checked (:class:`SchemaError`); a file that cannot be
-    opened (locked by another process, read-only, not a database) or a server
-    that cannot be reached raises OSError naming it."""
+    use and its version checked (:class:`SchemaError`; an older one: see
+    :func:`migrate`); a file that cannot be opened (locked by another process,
+    read-only, not a database) or a server that cannot be reached raises
+    OSError naming it."""
     text = os.fspath(target)
+    database = _open(text, read_only=read_only, create=create)
+    try:
+        database.check_schema(create=create and not database.read_only)
+    except BaseException:
+        database.close()
+        raise
+    return database
+
+
+def _open(text: str, *, read_only: bool, create: bool = False) -> Database:
+    """The connection to ``text``, its schema not checked."""
+    connection: Any
     if is_postgres(text):
         import psycopg
 
@@ -301,9 +371,4 @@ def open_database(target: str | os.PathLike[str], *, create: bool = True,
             raise OSError(f"cannot open the database {text}: {message}") from None
         database = Database(connection, "duckdb", text)
         database.read_only = read_only
-    try:
-        database.check_schema(create=create and not database.read_only)
-    except BaseException:
-        database.close()
-        raise
     return database

@@ -10,10 +10,11 @@ import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hilo_fast.history.db import SchemaError, import_hands, open_database
+from hilo_fast.history.db import SCHEMA_VERSION, SchemaError, import_hands, open_database
 from hilo_fast.history.db.store import Database
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.sites.pokerstars import parse_pokerstars, read_pokerstars
@@ -136,8 +137,9 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
     hands = list(read_pokerstars(hands_file))
     original = rows_module.hand_rows
 
-    def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows) -> None:
-        original(h, rep, source, out)  # type: ignore[arg-type]
+    def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows,
+               **options: Any) -> None:
+        original(h, rep, source, out, **options)  # type: ignore[arg-type]
         if h.hand_id == hands[120].hand_id:
             out.tables["discrepancies"].append((h.site, h.hand_id, 0, None))
 
@@ -186,14 +188,15 @@ def test_file_names_are_parameters(database: str, hands_file: Path, tmp_path: Pa
         assert _count(db, "SELECT COUNT(*) FROM hands WHERE source = ?", (name,)) == 160
 
 
-@pytest.mark.parametrize("version, says", [(2, "upgrade hilo-fast"),
+@pytest.mark.parametrize("version, says", [(SCHEMA_VERSION + 1, "upgrade hilo-fast"),
                                            (0, "import the hand-history files again")])
 def test_other_schema_version_is_refused(database: str, version: int, says: str) -> None:
     with open_database(database) as db:
         db.query("UPDATE schema_version SET version = ?", (version,))
         if db.kind == "duckdb":
             db.connection.commit()
-    with pytest.raises(SchemaError, match=f"schema version {version}, .* uses version 1: {says}"):
+    with pytest.raises(SchemaError, match=f"schema version {version}, .* uses version "
+                                          f"{SCHEMA_VERSION}: {says}"):
         open_database(database)
 
 
