@@ -59,9 +59,10 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     spot cannot be settled (cards repeated: never from a replayed hand)."""
     n_hole = len(holes[0])
     flat = [card for hole in holes for card in hole]
-    deals = backend.equity_deals(flat, n_hole, board, dead)
-    if deals <= 0:
+    used = len(flat) + len(board) + len(dead)
+    if not n_hole or len(set(flat).union(board, dead)) != used or len(board) > 5:
         return None
+    deals = math.comb(52 - used, 5 - len(board))   # (every hand known: the boards)
     exact = samples is None or deals <= EXACT_DEALS
     if exact:
         tally = backend.equity_exact(flat, n_hole, board, dead, 0, 1)
