@@ -12,6 +12,8 @@ import pytest
 import hilo_fast as hf
 from hilo_fast.history.db import import_hands, open_database
 from hilo_fast.history.db.all_in import EXACT_DEALS, pot_equity, spot_seed
+from hilo_fast.history.db.stats import stats_rows
+from hilo_fast.history.model import HandHistory
 from hilo_fast.history.sites.pokerstars import parse_pokerstars
 from hilo_fast.history.synth import synthetic_histories
 
@@ -58,17 +60,22 @@ def test_a_big_preflop_spot_is_sampled_with_its_error() -> None:
     assert pot_equity([holes[0], holes[0]], [], [], 2000, seed=1) is None   # repeated cards
 
 
+def _all_in_hands(count: int) -> list[HandHistory]:
+    hands = []
+    for text in synthetic_histories(8 * count, seed=31):
+        (h,) = parse_pokerstars(text)
+        if h.replay().all_in_board is not None:
+            hands.append(h)
+            if len(hands) == count:
+                break
+    return hands
+
+
 def test_imported_equities_add_up_per_hand(tmp_path: Path) -> None:
     """Every all-in hand, preflop ones included: the expected chips of its
     players add up to its pots, sampled spots carry an error, exact ones none,
     and each seat's adjusted net is its net with expected for collected."""
-    hands = []
-    for text in synthetic_histories(400, seed=31):
-        (h,) = parse_pokerstars(text)
-        if h.replay().all_in_board is not None:
-            hands.append(h)
-        if len(hands) == 60:
-            break
+    hands = _all_in_hands(60)
     path = str(tmp_path / "h.duckdb")
     with open_database(path) as db:
         assert import_hands(db, hands, equity_samples=500).stored == len(hands)
@@ -95,3 +102,25 @@ def test_equity_samples_is_checked(tmp_path: Path) -> None:
             with pytest.raises(ValueError, match="equity_samples"):
                 import_hands(db, [], equity_samples=bad)  # type: ignore[arg-type]
 
+
+
+def test_both_backends_store_the_same_sampled_equities(tmp_path: Path,
+                                                       postgres_database: str) -> None:
+    """The samples are seeded by the hand: DuckDB and PostgreSQL hold the same
+    equities, errors and statistics, sampled preflop spots included."""
+    hands = _all_in_hands(40)
+    query = ("SELECT hand_id, player, equity, high_equity, low_equity, expected, exact, "
+             "std_error FROM all_in_equities ORDER BY hand_id, player")
+    stored = []
+    for target in (str(tmp_path / "h.duckdb"), postgres_database):
+        with open_database(target) as db:
+            import_hands(db, hands, equity_samples=300)
+            stored.append((db.query(query)[1], stats_rows(db)))
+    (duck_rows, duck_stats), (pg_rows, pg_stats) = stored
+    assert any(not row[6] for row in duck_rows)
+    assert duck_rows == pg_rows
+    assert len(duck_stats[1]) == len(pg_stats[1]) and duck_stats[0] == pg_stats[0]
+    for a, b in zip(duck_stats[1], pg_stats[1], strict=True):
+        for x, y in zip(a, b, strict=True):
+            assert x == y if isinstance(x, str) or x is None else x == pytest.approx(
+                y, rel=1e-12, abs=1e-9)
