@@ -64,6 +64,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20000)")
     parser.add_argument("--distinct", type=int, default=20_000,
                         help="distinct synthetic hands repeated (default 20000)")
+    parser.add_argument("--memory-limit", help="DuckDB's memory_limit for the import "
+                        "(e.g. 256MB; default DuckDB's: 80%% of the RAM)")
     parser.add_argument("--dir", help="where the file and database go (default a temp dir)")
     parser.add_argument("--strict", action="store_true", help="exit 1 on a missed target")
     args = parser.parse_args()
@@ -86,7 +88,12 @@ def main() -> int:
         cpu, wall = time.process_time(), time.perf_counter()
         with open_database(target) as db:
             db.connection.execute("SET threads TO 1")
+            if args.memory_limit:
+                db.connection.execute("SET memory_limit = ?", [args.memory_limit])
             result = import_hands(db, read_pokerstars(path), on_read=on_read)
+            # DuckDB's own account of its memory (its block cache, indexes)
+            duck = db.query("SELECT tag, memory_usage_bytes FROM duckdb_memory() "
+                            "WHERE memory_usage_bytes > 0 ORDER BY 2 DESC")[1]
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         end_rss, peak = _rss_mb(), _peak_mb()
         disk = os.path.getsize(target) + sum(
@@ -102,6 +109,8 @@ def main() -> int:
     print("RSS at each tenth (MB): " + ", ".join(f"{rss:,.0f}" for _, rss in samples)
           + f"; at the end {end_rss:,.0f}, before {start_rss:,.0f}")
     # (the first sample with a tenth imported: on_read runs before its batch)
+    print("DuckDB's memory at the end (duckdb_memory()): " + ", ".join(
+        f"{tag} {size / 2**20:,.0f} MB" for tag, size in duck))
     base = next((rss for at, rss in samples if at >= tenth), start_rss)
     growth = peak - base
     met = growth <= TARGET_GROWTH_MB
