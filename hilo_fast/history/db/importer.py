@@ -4,7 +4,8 @@
 (a site reader, a list) and stores each hand not stored yet: it reads a batch
 (``batch_size`` hands), asks the database which of them it holds (by site and
 hand id), replays only the new ones and writes their rows in one transaction.
-Memory holds one batch; a file that grew is read again and only its new hands
+Memory holds one batch (and DuckDB's cache is bounded meanwhile:
+:meth:`~.store.Database.bounded_cache`); a file that grew is read again and only its new hands
 are replayed and stored. The reader's unreadable hands (its ``errors``) are
 stored too, after its last hand. Ctrl-C (KeyboardInterrupt) rolls the batch
 being written back: every committed batch stays, the result says how many
@@ -111,18 +112,19 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
     name = source if source is not None else str(getattr(hands, "name", "<hands>"))
     rows = Rows()
     iterator = iter(hands)
-    while True:
-        batch = list(islice(iterator, batch_size))
-        if not batch:
-            break
-        result.read += len(batch)
-        if on_read is not None:
-            on_read(len(batch))
-        _store_batch(db, batch, name, rows, result, equity_samples)
-    errors = list(getattr(hands, "errors", ()))
-    result.skipped += int(getattr(hands, "skipped", 0))
-    result.unreadable += int(getattr(hands, "error_count", len(errors)))
-    if errors:
-        unreadable_rows(errors, name, rows)
-        _store_batch(db, [], name, rows, result, equity_samples)
+    with db.bounded_cache():   # (memory flat however many hands)
+        while True:
+            batch = list(islice(iterator, batch_size))
+            if not batch:
+                break
+            result.read += len(batch)
+            if on_read is not None:
+                on_read(len(batch))
+            _store_batch(db, batch, name, rows, result, equity_samples)
+        errors = list(getattr(hands, "errors", ()))
+        result.skipped += int(getattr(hands, "skipped", 0))
+        result.unreadable += int(getattr(hands, "error_count", len(errors)))
+        if errors:
+            unreadable_rows(errors, name, rows)
+            _store_batch(db, [], name, rows, result, equity_samples)
     return result

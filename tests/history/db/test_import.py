@@ -275,3 +275,27 @@ def test_postgres_lost_mid_import(postgres_database: str, hands_file: Path) -> N
     with open_database(database) as db:
         assert _count(db, "SELECT COUNT(*) FROM hands") == 100
         _consistent(db)
+
+
+def test_an_import_bounds_duckdbs_cache_and_restores_it(tmp_path: Path,
+                                                        hands_file: Path) -> None:
+    """DuckDB keeps written blocks cached up to its memory limit (80% of the RAM):
+    an import bounds it (memory flat on 10^6 hands) and gives the limit back."""
+    from hilo_fast.history.db.store import IMPORT_MEMORY_LIMIT, _bytes
+
+    assert _bytes("18.7 GiB") == 18.7 * 2**30 and _bytes("122.0 MiB") == 122 * 2**20
+    assert _bytes("512 B") == 512 and _bytes("what") == float("inf")
+    seen: list[float] = []
+    with open_database(str(tmp_path / "h.duckdb")) as db:
+        def limit() -> float:
+            return _bytes(db.query("SELECT current_setting('memory_limit')")[1][0][0])
+
+        before = limit()
+        assert before > IMPORT_MEMORY_LIMIT   # (DuckDB's default on any test machine)
+        import_hands(db, read_pokerstars(hands_file), batch_size=50,
+                     on_read=lambda _: seen.append(limit()))
+        assert seen and all(v <= IMPORT_MEMORY_LIMIT for v in seen)
+        assert limit() == pytest.approx(before, rel=0.01)
+        db.connection.execute("SET memory_limit = '64MB'")   # a smaller one is kept
+        import_hands(db, read_pokerstars(hands_file), on_read=lambda _: seen.append(limit()))
+        assert seen[-1] == limit() == _bytes("61.0 MiB")
