@@ -70,6 +70,14 @@ def _arrow_schemas() -> dict[str, Any]:
     return schemas
 
 
+@functools.cache
+def _struct_types() -> dict[str, Any]:
+    """table -> the Arrow struct type of one row (its columns as fields)."""
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    return {table: pa.struct(list(schema)) for table, schema in _arrow_schemas().items()}
+
+
 def _statements(sql: str) -> list[str]:
     lines = [line.split("--", 1)[0] for line in sql.splitlines()]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
@@ -173,15 +181,13 @@ class Database:
         con = self.connection
         con.execute("BEGIN TRANSACTION")
         try:
-            schemas = _arrow_schemas()
             for table, records in rows.tables.items():
                 if not records:
                     continue
-                columns = list(zip(*records, strict=True))
-                schema = schemas[table]   # (typed: inferring the types costs 10x more)
-                batch = pa.table([pa.array(column, type=field.type)
-                                  for column, field in zip(columns, schema, strict=True)],
-                                 schema=schema)
+                # the row tuples as one struct array, in one pass (a third faster
+                # than column by column); typed: inferring the types costs 10x more
+                rows_array = pa.array(records, type=_struct_types()[table])
+                batch = pa.Table.from_batches([pa.RecordBatch.from_struct_array(rows_array)])
                 con.register("hilo_fast_batch", batch)
                 try:
                     # (by name: a migrated table's columns may be in another order)
