@@ -1,9 +1,13 @@
 """Hand histories into a database: imported hands per second on one core.
 
 The hands are synthetic PokerStars histories of random self-play (every
-structure, 2..9 seats, side pots, 4- and 5-card, and many all-ins: each one is
-an exact all-in equity computation at import), written once to a file outside
-the timing. Timed, each into a fresh database: ``hilo-fast hh import``'s work
+structure, 2..9 seats, side pots, 4- and 5-card, and many all-ins: 64% of the
+hands are all in before the river, a third preflop), written once to a file
+outside the timing; ``--file PATH`` times a PokerStars file of yours instead.
+Each all-in spot is settled by the import's rule (hilo_fast/history/db/all_in.py:
+exact up to 5,000 boards, else 1,000 seeded Monte Carlo deals with their
+standard error); the same import with every spot exact is timed too.
+Timed, each into a fresh database: ``hilo-fast hh import``'s work
 (read, replay, rows, batched writes, a transaction per batch) into DuckDB with
 one thread, and, with ``--postgres DSN``, into PostgreSQL; beside it the read +
 replay alone (``hh check``'s work), the floor of any import. The same import
@@ -25,7 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from hilo_fast.history.db import import_hands, open_database
+from hilo_fast.history.db import DEFAULT_SAMPLES, import_hands, open_database
 from hilo_fast.history.db import rows as db_rows
 from hilo_fast.history.sites.pokerstars import read_pokerstars
 from hilo_fast.history.synth import synthetic_histories
@@ -60,40 +64,50 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=2, help="best of N runs (default 2)")
     parser.add_argument("--postgres", metavar="DSN", help="also import into this PostgreSQL "
                         "database (its hilo-fast tables are dropped first)")
+    parser.add_argument("--file", help="a PokerStars file to import instead of synthetic hands")
     parser.add_argument("--strict", action="store_true", help="exit 1 on a missed target")
     args = parser.parse_args()
     missed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "hands.txt")
-        with open(path, "w", encoding="utf-8") as out:
-            out.writelines(synthetic_histories(args.hands, seed=1))
-        n = args.hands
+        path = args.file or os.path.join(tmp, "hands.txt")
+        if not args.file:
+            with open(path, "w", encoding="utf-8") as out:
+                out.writelines(synthetic_histories(args.hands, seed=1))
+        n = sum(1 for _ in read_pokerstars(path))
 
         def replay_only() -> None:
-            assert sum(h.replay().exact for h in read_pokerstars(path)) == n
+            assert sum(1 for h in read_pokerstars(path) if h.replay().settled) == n
 
-        def into_duckdb() -> None:
+        def into_duckdb(samples: int | None = DEFAULT_SAMPLES) -> None:
             target = os.path.join(tmp, "hands.duckdb")
             if os.path.exists(target):
                 os.remove(target)
             with open_database(target) as db:
                 db.connection.execute("SET threads TO 1")
-                assert import_hands(db, read_pokerstars(path)).stored == n
+                assert import_hands(db, read_pokerstars(path), equity_samples=samples
+                                    ).stored == n
 
         base, _ = _timed(replay_only, args.repeat)
         duck, _ = _timed(into_duckdb, args.repeat)
         with open_database(os.path.join(tmp, "hands.duckdb")) as db:
-            all_ins = db.query("SELECT COUNT(DISTINCT hand_id) FROM all_in_equities")[1][0][0]
+            (all_ins, preflop, sampled), = db.query(
+                "SELECT COUNT(*), COUNT(*) FILTER (WHERE all_in_street = 'preflop'), "
+                "COUNT(*) FILTER (WHERE hand_id IN (SELECT hand_id FROM all_in_equities "
+                "WHERE NOT exact)) FROM hands WHERE hand_id IN (SELECT hand_id FROM "
+                "all_in_equities)")[1]
             size = os.path.getsize(os.path.join(tmp, "hands.duckdb"))
+        exact, _ = _timed(lambda: into_duckdb(None), 1)
         equities = db_rows._all_in
-        db_rows._all_in = lambda *a: None   # type: ignore[assignment]   # (restored below)
+        db_rows._all_in = lambda *a: None   # (restored below)
         try:
             bare, _ = _timed(into_duckdb, args.repeat)
         finally:
             db_rows._all_in = equities
-        print(f"{n:,} synthetic PokerStars hands, {os.path.getsize(path) / 1e6:.1f} MB; "
-              f"{all_ins:,} ({100 * all_ins / n:.0f}%) all in before the river (exact "
-              f"equity each); best of {args.repeat}, CPU time")
+        what = args.file or "synthetic PokerStars hands"
+        print(f"{n:,} hands of {what}, {os.path.getsize(path) / 1e6:.1f} MB; "
+              f"{all_ins:,} ({100 * all_ins / n:.0f}%) all in before the river with the "
+              f"hands known ({preflop:,} preflop; {sampled:,} hands with a spot sampled, "
+              f"{DEFAULT_SAMPLES:,} deals); best of {args.repeat}, CPU time")
         print(f"read + replay (hh check):       {n / base:>9,.0f} hands/s")
         met = n / duck >= TARGET
         print(f"import into DuckDB:             {n / duck:>9,.0f} hands/s "
@@ -103,6 +117,8 @@ def main() -> int:
             missed.append(f"import into DuckDB {n / duck:,.0f} hands/s < {TARGET:,}")
         print(f"  the same without the all-in equities: {n / bare:>9,.0f} hands/s "
               f"({base / bare:.2f}x the read + replay)")
+        print(f"  the same, every all-in spot exact:    {n / exact:>9,.0f} hands/s "
+              f"(hh import --exact-equity; best of 1)")
         if args.postgres:
             dsn = args.postgres
 

@@ -5,6 +5,7 @@
   a transaction per batch, so Ctrl-C leaves every committed batch and says how
   many hands that was. Exit 1 when a file or a hand could not be read, or a
   hand has a discrepancy (each is stored and counted).
+- ``hh migrate --db ...``: a database of an older schema brought up to date.
 - ``hh stats --db ... [--player NAME] [--by position|stakes|game|month]
   [--json|--csv]``: the tracker statistics.
 - ``hh export --db ... --parquet DIR``: each table as DIR/TABLE.parquet.
@@ -44,7 +45,20 @@ def add_commands(group: Any) -> None:
     p.add_argument("--db", required=True, help=DB_HELP)
     p.add_argument("--batch", type=_positive, default=5000, help="hands per transaction "
                                                                  "(default 5000)")
+    equity = p.add_mutually_exclusive_group()
+    equity.add_argument("--equity-samples", type=_positive, default=1000, metavar="N",
+                        help="Monte Carlo deals of an all-in spot of more than 5,000 boards "
+                             "(most preflop all-ins), its standard error stored (default "
+                             "1000)")
+    equity.add_argument("--exact-equity", action="store_true",
+                        help="settle every all-in spot exactly (a preflop one: 1-2 ms)")
     p.set_defaults(func=_import)
+    p = group.add_parser("migrate", help="bring a database of an older schema up to date",
+                         description="Migrate a database made by an older hilo-fast to this "
+                                     "one's schema version in place, in one transaction, "
+                                     "keeping every hand.")
+    p.add_argument("--db", required=True, help=DB_HELP)
+    p.set_defaults(func=_migrate)
     p = group.add_parser("stats", help="tracker statistics from a database",
                          description="VPIP, PFR, 3-bet, c-bet, aggression, showdown, net, "
                                      "bb/100, all-in adjusted, and the hi/lo statistics "
@@ -103,7 +117,8 @@ def _import(args: argparse.Namespace) -> int:
         for path in _paths(args.files):
             try:
                 import_hands(db, read_source(path), source=path, batch_size=args.batch,
-                             result=result, on_read=bar.update)
+                             result=result, on_read=bar.update,
+                             equity_samples=None if args.exact_equity else args.equity_samples)
             except (OSError, ValueError) as exc:
                 if isinstance(exc, OSError) and exc.strerror:
                     failed.append(f"{exc.filename or path}: {exc.strerror}")
@@ -113,6 +128,16 @@ def _import(args: argparse.Namespace) -> int:
         print(f"hilo-fast: error: {line}", file=sys.stderr)
     print(f"{args.db if '://' not in args.db else db.target}: {result}")
     return 1 if failed or result.unreadable or result.discrepancies else 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from ..history.db import migrate
+
+    before, after = migrate(args.db)
+    shown = args.db if "://" not in args.db else "the database"
+    print(f"{shown}: schema version {after} already" if before == after else
+          f"{shown}: migrated from schema version {before} to {after}")
+    return 0
 
 
 def _cell(value: object) -> object:

@@ -4,7 +4,8 @@
 (a site reader, a list) and stores each hand not stored yet: it reads a batch
 (``batch_size`` hands), asks the database which of them it holds (by site and
 hand id), replays only the new ones and writes their rows in one transaction.
-Memory holds one batch; a file that grew is read again and only its new hands
+Memory holds one batch (and DuckDB's cache is bounded meanwhile:
+:meth:`~.store.Database.bounded_cache`); a file that grew is read again and only its new hands
 are replayed and stored. The reader's unreadable hands (its ``errors``) are
 stored too, after its last hand. Ctrl-C (KeyboardInterrupt) rolls the batch
 being written back: every committed batch stays, the result says how many
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from .all_in import DEFAULT_SAMPLES
 from .rows import Rows, hand_rows, unreadable_rows
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ class ImportResult:
 
 
 def _store_batch(db: Database, batch: list[HandHistory], source: str, rows: Rows,
-                 result: ImportResult) -> None:
+                 result: ImportResult, samples: int | None) -> None:
     new: list[HandHistory] = []
     by_site: dict[str, list[str]] = {}
     for h in batch:
@@ -74,7 +76,7 @@ def _store_batch(db: Database, batch: list[HandHistory], source: str, rows: Rows
     try:
         for h in new:
             rep = h.replay()
-            hand_rows(h, rep, source, rows)
+            hand_rows(h, rep, source, rows, samples=samples)
             counts[0] += rep.exact
             counts[1] += bool(rep.discrepancies)
             counts[2] += h.cancelled
@@ -92,29 +94,37 @@ def _store_batch(db: Database, batch: list[HandHistory], source: str, rows: Rows
 
 def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | None = None,
                  batch_size: int = 5000, result: ImportResult | None = None,
-                 on_read: Callable[[int], None] | None = None) -> ImportResult:
+                 on_read: Callable[[int], None] | None = None,
+                 equity_samples: int | None = DEFAULT_SAMPLES) -> ImportResult:
     """Store every hand of ``hands`` not in ``db`` yet (see the module doc).
     ``source``: the file named in each hand's row (default the reader's ``name``);
     ``result``: add to this one (it counts as it goes: after Ctrl-C it says how far
-    the import got); ``on_read(count)``: called as hands are read (a progress bar)."""
+    the import got); ``on_read(count)``: called as hands are read (a progress bar);
+    ``equity_samples``: the Monte Carlo deals of an all-in spot too big to settle
+    exactly (None: every spot exact, slow; see :mod:`.all_in`)."""
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    if equity_samples is not None and (type(equity_samples) is not int or
+                                       not 1 <= equity_samples <= 10**7):
+        raise ValueError(f"equity_samples must be None or 1..10,000,000, not "
+                         f"{equity_samples!r}")
     result = ImportResult() if result is None else result
     name = source if source is not None else str(getattr(hands, "name", "<hands>"))
     rows = Rows()
     iterator = iter(hands)
-    while True:
-        batch = list(islice(iterator, batch_size))
-        if not batch:
-            break
-        result.read += len(batch)
-        if on_read is not None:
-            on_read(len(batch))
-        _store_batch(db, batch, name, rows, result)
-    errors = list(getattr(hands, "errors", ()))
-    result.skipped += int(getattr(hands, "skipped", 0))
-    result.unreadable += int(getattr(hands, "error_count", len(errors)))
-    if errors:
-        unreadable_rows(errors, name, rows)
-        _store_batch(db, [], name, rows, result)
+    with db.bounded_cache():   # (memory flat however many hands)
+        while True:
+            batch = list(islice(iterator, batch_size))
+            if not batch:
+                break
+            result.read += len(batch)
+            if on_read is not None:
+                on_read(len(batch))
+            _store_batch(db, batch, name, rows, result, equity_samples)
+        errors = list(getattr(hands, "errors", ()))
+        result.skipped += int(getattr(hands, "skipped", 0))
+        result.unreadable += int(getattr(hands, "error_count", len(errors)))
+        if errors:
+            unreadable_rows(errors, name, rows)
+            _store_batch(db, [], name, rows, result, equity_samples)
     return result

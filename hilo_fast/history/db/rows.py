@@ -9,6 +9,7 @@ from the actions, by the definitions of docs/database.md.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from ...cards import card_str
 from ...core.evaluation import fast_omaha_hilo
 from ...core.pots import _divide, winners
 from ...engine.structures import Limit
-from ...equity.compute import equity
+from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
 
 if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
@@ -29,6 +30,8 @@ TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_
           "discrepancies")
 _LIMITS = {Limit.FIXED: "fixed", Limit.POT: "pot", Limit.NO: "no"}
 _POSTFLOP = ("flop", "turn", "river")
+#: A seat not dealt in: its flags (seat_flags' order), showdown and won_money.
+_OUT_FLAGS = (*([False] * 10), 0, 0, 0, False, False, False)
 
 
 @dataclass
@@ -78,7 +81,8 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
     vpip, pfr, 3-bet chance, 3-bet, fold-to-3-bet chance, fold to 3-bet,
     c-bet chance, c-bet, fold-to-c-bet chance, fold to c-bet, postflop bets and
     raises, calls, folds, saw flop (docs/database.md defines each)."""
-    flags = {name: [0] * 14 for name in h.dealt_in}
+    flags: dict[str, list[int]] = {name: [False] * 10 + [0, 0, 0, False]
+                                   for name in h.dealt_in}
     raises = 0                # preflop raises so far (1: an open raise, 2: a 3-bet)
     opener: str | None = None  # the raise to 2 bets
     aggressor: str | None = None   # the last preflop raiser
@@ -97,18 +101,18 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
         if street == "preflop":
             if raises == 1 and player not in faced_one:
                 faced_one.add(player)
-                f[2] = 1
+                f[2] = True
                 if kind == "raise":
-                    f[3] = 1
+                    f[3] = True
             if raises == 2 and player == opener and player not in faced_two:
                 faced_two.add(player)
-                f[4] = 1
+                f[4] = True
                 if kind == "fold":
-                    f[5] = 1
+                    f[5] = True
             if kind in ("call", "raise", "bet"):
-                f[0] = 1
+                f[0] = True
             if kind in ("raise", "bet"):
-                f[1] = 1
+                f[1] = True
                 raises += 1
                 aggressor = player
                 if raises == 1:
@@ -127,16 +131,16 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
         if player not in first_flop:   # the player's first flop action
             first_flop.add(player)
             if player == aggressor and not flop_bet:
-                f[6] = 1
+                f[6] = True
                 if kind == "bet":
-                    f[7] = 1
+                    f[7] = True
                     cbet_made = True
         if cbet_made and player != aggressor and not flop_raised \
                 and player not in answered_cbet:   # the first answer to the c-bet
             answered_cbet.add(player)
-            f[8] = 1
+            f[8] = True
             if kind == "fold":
-                f[9] = 1
+                f[9] = True
         if kind == "bet":
             flop_bet = True
         elif kind == "raise":
@@ -179,45 +183,60 @@ def _pot_split(rep: Replay, pot_index: int, high: dict[str, int], low: dict[str,
     return hi, lo, bool(low_winners)
 
 
-def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float]
-            ) -> None:
+def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
+            samples: int | None) -> None:
     """The all-in equities of the hand, when its players were all in before the
-    river with every showdown hand known (as hilo_fast.history.report.all_in_equity)."""
+    river with every showdown hand known (as hilo_fast.history.report.all_in_equity;
+    exact or sampled by the rule of :mod:`.all_in`)."""
     h = rep.history
     if rep.all_in_board is None or rep.hand is None or not rep.pots:
         return
     if any(name not in h.hole_cards for name in rep.showdown):
         return
-    holes = {name: rep.hand.holes[rep.seat_of[name]] for name in rep.showdown}
+    hands = rep.hand.holes
+    seat_of = rep.seat_of
+    holes = {name: list(hands[seat_of[name]] or ()) for name in rep.showdown}
     board = list(rep.all_in_board)
-    expected = {name: 0.0 for name in rep.showdown}
+    expected = dict.fromkeys(rep.showdown, 0.0)
+    variance = dict.fromkeys(rep.showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
+    exact = True
     for index, pot in enumerate(rep.pots):
         players = [name for name in pot.eligible if name in holes]
         if len(players) < 2:
             for name, won in pot.shares.items():
                 expected[name] = expected.get(name, 0.0) + won
             continue
-        dead = [c for name, hole in holes.items() if name not in players for c in hole or ()]
-        result = equity([holes[name] for name in players], board, dead)
-        for name, player in zip(players, result.players, strict=True):
-            expected[name] += float(player.equity_fraction) * pot.amount
-            if index == 0:   # ties shared: exact for two-way ties
-                main_high[name] = player.win_high + player.tie_high / 2
-                main_low[name] = player.win_low + player.tie_low / 2
+        dead = [c for name, hole in holes.items() if name not in players for c in hole]
+        result = pot_equity([holes[name] for name in players], board, dead, samples,
+                            spot_seed(*key, index))
+        if result is None:   # (never from a replayed hand: its cards are distinct)
+            return
+        exact = exact and result.exact
+        amount = pot.amount
+        for k, name in enumerate(players):
+            expected[name] += result.equity[k] * amount
+            variance[name] += (result.std_error[k] * amount) ** 2
+            if index == 0:
+                main_high[name] = result.high[k]
+                main_low[name] = result.low[k]
     total = sum(pot.amount for pot in rep.pots) or 1
     board_text = "".join(map(card_str, board))
     append = out.tables["all_in_equities"].append
+    collected = rep.collected
     for name, value in expected.items():
         expected_of[name] = value
         append((*key, name, board_text, value / total, main_high.get(name, 0.0),
-                main_low.get(name, 0.0), value, rep.collected.get(name, 0), True))
+                main_low.get(name, 0.0), value, collected.get(name, 0), exact,
+                math.sqrt(variance.get(name, 0.0)) / total))
 
 
-def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
-    """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to ``out``."""
-    key = (h.site, h.hand_id)
+def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
+              samples: int | None = DEFAULT_SAMPLES) -> None:
+    """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to
+    ``out``; ``samples``: the Monte Carlo deals of a big all-in spot (None: exact)."""
+    site, hid = key = (h.site, h.hand_id)
     tables = out.tables
     out.hands += 1
     small, big = h.blinds
@@ -226,7 +245,7 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
         all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
     dealt = set(h.dealt_in)
     tables["hands"].append((
-        *key, h.game, h.hole_count, _LIMITS.get(h.limit, str(h.limit)),
+        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit, str(h.limit)),
         f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
@@ -234,19 +253,17 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
     # board
     board = h.board
     if board:
-        tables["boards"].append((*key, 1, "".join(board[:3]), board[3] if len(board) > 3
+        tables["boards"].append((site, hid, 1, "".join(board[:3]), board[3] if len(board) > 3
                                  else None, board[4] if len(board) > 4 else None))
-    # actions: the posts first
-    append = tables["actions"].append
-    seq = 0
-    for post in h.posts:
-        append((*key, seq, "posts", post.player, post.kind, post.amount, 0, post.all_in))
-        seq += 1
-    for street, player, kind, amount, to, all_in in h.actions:
-        append((*key, seq, street, player, kind, amount, to, all_in))
-        seq += 1
+    # actions: the posts first (an HHAction is a tuple in the columns' order)
+    posts = h.posts
+    actions = tables["actions"]
+    actions.extend([(site, hid, seq, "posts", post.player, post.kind, post.amount, 0,
+                     post.all_in) for seq, post in enumerate(posts)])
+    actions.extend([(site, hid, seq, *action)
+                    for seq, action in enumerate(h.actions, len(posts))])
     for k, message in enumerate(rep.discrepancies):
-        tables["discrepancies"].append((*key, k, message))
+        tables["discrepancies"].append((site, hid, k, message))
     # pots, with their high and low halves
     high: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -265,35 +282,36 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows) -> None:
         else:
             hi, lo, has_low = dict(pot.shares), {}, False
         low_amount = sum(lo.values())
-        tables["pots"].append((*key, index, pot.amount, pot.rake, len(pot.eligible),
+        tables["pots"].append((site, hid, index, pot.amount, pot.rake, len(pot.eligible),
                                len(set(hi) | set(lo)), has_low, pot.amount - low_amount,
                                low_amount))
         for name in sorted(set(hi) | set(lo)):
-            tables["pot_winners"].append((*key, index, name, hi.get(name, 0), lo.get(name, 0)))
+            tables["pot_winners"].append((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
     expected: dict[str, float] = {}
     if rep.settled:
-        _all_in(rep, out, key, expected)
+        _all_in(rep, out, key, expected, samples)
     # seats
     where = positions(h)
     flags = seat_flags(h)
     showdown = set(rep.showdown)
+    seats = tables["seats"]
+    contributions, collected = rep.contributions, rep.collected
+    hole_cards = h.hole_cards
     for seat, name, stack, _sitting_out, _bounty in h.seats:
         if name not in dealt:
-            tables["seats"].append((*key, seat, name, None, stack, False, None, 0, 0, 0, None,
-                                    0.0, *([False] * 10), 0, 0, 0, False, False, False, None))
+            seats.append((site, hid, seat, name, None, stack, False, None, 0, 0, 0, None, 0.0,
+                          *_OUT_FLAGS, None))
             continue
-        put_in = rep.contributions.get(name, 0)
-        won = rep.collected.get(name, 0)
+        put_in = contributions.get(name, 0)
+        won = collected.get(name, 0)
         net = won - put_in
-        shown = h.hole_cards.get(name)   # the history's cards, as the replay dealt them
-        hole = "".join(shown) if shown else None
+        shown = hole_cards.get(name)   # the history's cards, as the replay dealt them
         value = expected.get(name)
-        adjusted = float(net) if value is None else net - won + value
-        f = flags[name]
-        tables["seats"].append((
-            *key, seat, name, where.get(name), stack, True, hole, put_in, won, net, value,
-            adjusted, *map(bool, f[:10]), f[10], f[11], f[12], bool(f[13]), name in showdown,
-            won > 0, low_made.get(name)))
+        seats.append((
+            site, hid, seat, name, where.get(name), stack, True,
+            "".join(shown) if shown else None, put_in, won, net, value,
+            float(net) if value is None else net - won + value, *flags[name],
+            name in showdown, won > 0, low_made.get(name)))
 
 
 def unreadable_rows(errors: list[UnreadableHand], source: str, out: Rows) -> None:

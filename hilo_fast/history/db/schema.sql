@@ -1,4 +1,5 @@
--- hilo-fast hand-history database, schema version 1 (docs/database.md).
+-- hilo-fast hand-history database, schema version 2 (docs/database.md; version 1
+-- lacked all_in_equities.std_error: store.py's MIGRATIONS adds it).
 -- One SQL for DuckDB and PostgreSQL: every statement below runs unchanged on both.
 -- Money is BIGINT in the smallest unit of the hand (cents of its currency, or chips).
 -- Every row of a hand carries its key (site, hand_id): a hand is stored once
@@ -137,7 +138,8 @@ CREATE TABLE pot_winners (
 );
 
 -- Players all in before the river with every showdown hand known: equity at
--- that moment (hilo_fast.equity, exact; Monte Carlo for a big preflop spot).
+-- that moment (exact up to 5,000 board completions: every flop and turn spot;
+-- else seeded Monte Carlo with its standard error: most preflop spots; all_in.py).
 CREATE TABLE all_in_equities (
     site       VARCHAR NOT NULL,
     hand_id    VARCHAR NOT NULL,
@@ -148,7 +150,8 @@ CREATE TABLE all_in_equities (
     low_equity  DOUBLE PRECISION NOT NULL,  -- of its low half (0 when no low is made)
     expected   DOUBLE PRECISION NOT NULL,   -- chips expected
     collected  BIGINT NOT NULL,
-    exact      BOOLEAN NOT NULL
+    exact      BOOLEAN NOT NULL,            -- every pot settled over every board
+    std_error  DOUBLE PRECISION NOT NULL DEFAULT 0   -- of equity (0 when exact; v2)
     -- unique (site, hand_id, player): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );

@@ -103,21 +103,21 @@ def synthetic_text(count: int, seed: int, *, weird: bool = True) -> str:
 @pytest.fixture(scope="session", autouse=True)
 def _equities_once() -> Iterator[None]:
     """The tests import the same hands again and again: each all-in equity is
-    worked out once (hilo_fast.equity is a pure function of its arguments)."""
+    worked out once (pot_equity is a pure function of its arguments)."""
     from hilo_fast.history.db import rows
 
-    original = rows.equity
+    original = rows.pot_equity
     cache: dict[object, object] = {}
 
-    def once(holes: Any, board: Any = (), dead: Any = ()) -> Any:
-        key = (tuple(map(tuple, holes)), tuple(board), tuple(dead))
+    def once(holes: Any, board: Any, dead: Any, samples: Any, seed: Any) -> Any:
+        key = (tuple(map(tuple, holes)), tuple(board), tuple(dead), samples, seed)
         if key not in cache:
-            cache[key] = original(holes, board, dead)
+            cache[key] = original(holes, board, dead, samples, seed)
         return cache[key]
 
-    rows.equity = once   # type: ignore[assignment]
+    rows.pot_equity = once   # type: ignore[assignment]
     yield
-    rows.equity = original
+    rows.pot_equity = original
 
 
 @pytest.fixture(scope="session")

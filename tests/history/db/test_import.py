@@ -10,10 +10,11 @@ import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hilo_fast.history.db import SchemaError, import_hands, open_database
+from hilo_fast.history.db import SCHEMA_VERSION, SchemaError, import_hands, open_database
 from hilo_fast.history.db.store import Database
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.sites.pokerstars import parse_pokerstars, read_pokerstars
@@ -136,8 +137,9 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
     hands = list(read_pokerstars(hands_file))
     original = rows_module.hand_rows
 
-    def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows) -> None:
-        original(h, rep, source, out)  # type: ignore[arg-type]
+    def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows,
+               **options: Any) -> None:
+        original(h, rep, source, out, **options)  # type: ignore[arg-type]
         if h.hand_id == hands[120].hand_id:
             out.tables["discrepancies"].append((h.site, h.hand_id, 0, None))
 
@@ -186,14 +188,15 @@ def test_file_names_are_parameters(database: str, hands_file: Path, tmp_path: Pa
         assert _count(db, "SELECT COUNT(*) FROM hands WHERE source = ?", (name,)) == 160
 
 
-@pytest.mark.parametrize("version, says", [(2, "upgrade hilo-fast"),
+@pytest.mark.parametrize("version, says", [(SCHEMA_VERSION + 1, "upgrade hilo-fast"),
                                            (0, "import the hand-history files again")])
 def test_other_schema_version_is_refused(database: str, version: int, says: str) -> None:
     with open_database(database) as db:
         db.query("UPDATE schema_version SET version = ?", (version,))
         if db.kind == "duckdb":
             db.connection.commit()
-    with pytest.raises(SchemaError, match=f"schema version {version}, .* uses version 1: {says}"):
+    with pytest.raises(SchemaError, match=f"schema version {version}, .* uses version "
+                                          f"{SCHEMA_VERSION}: {says}"):
         open_database(database)
 
 
@@ -272,3 +275,27 @@ def test_postgres_lost_mid_import(postgres_database: str, hands_file: Path) -> N
     with open_database(database) as db:
         assert _count(db, "SELECT COUNT(*) FROM hands") == 100
         _consistent(db)
+
+
+def test_an_import_bounds_duckdbs_cache_and_restores_it(tmp_path: Path,
+                                                        hands_file: Path) -> None:
+    """DuckDB keeps written blocks cached up to its memory limit (80% of the RAM):
+    an import bounds it (memory flat on 10^6 hands) and gives the limit back."""
+    from hilo_fast.history.db.store import IMPORT_MEMORY_LIMIT, _bytes
+
+    assert _bytes("18.7 GiB") == 18.7 * 2**30 and _bytes("122.0 MiB") == 122 * 2**20
+    assert _bytes("512 B") == 512 and _bytes("what") == float("inf")
+    seen: list[float] = []
+    with open_database(str(tmp_path / "h.duckdb")) as db:
+        def limit() -> float:
+            return _bytes(db.query("SELECT current_setting('memory_limit')")[1][0][0])
+
+        before = limit()
+        assert before > IMPORT_MEMORY_LIMIT   # (DuckDB's default on any test machine)
+        import_hands(db, read_pokerstars(hands_file), batch_size=50,
+                     on_read=lambda _: seen.append(limit()))
+        assert seen and all(v <= IMPORT_MEMORY_LIMIT for v in seen)
+        assert limit() == pytest.approx(before, rel=0.01)
+        db.connection.execute("SET memory_limit = '64MB'")   # a smaller one is kept
+        import_hands(db, read_pokerstars(hands_file), on_read=lambda _: seen.append(limit()))
+        assert seen[-1] == limit() == _bytes("61.0 MiB")
