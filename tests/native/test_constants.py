@@ -55,6 +55,7 @@ PAIRS = {
     "HF_BOARDS_POT": "BOARDS_POT", "HF_BOARDS_MAX": "BOARDS_MAX",
     "HF_OBS_SIZE": "OBS_SIZE", "HF_ENV_ACTIONS": "ENV_ACTIONS",
     "HF_ENV_FIXED_ACTIONS": "ENV_FIXED_ACTIONS", "HF_MAX_RUNS": "MAX_RUNS",
+    "HF_RVR_FIELDS": "RVR_FIELDS",
 }
 # The observation fields' offsets (HF_OBS_<FIELD>), by field name.
 OBS_FIELDS = {name[len("HF_OBS_"):].lower(): value for name, value in ENUMS.items()
