@@ -18,6 +18,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import hilo_fast as hf  # noqa: E402
+from hilo_fast._backends import IN_USE, NATIVE  # noqa: E402
 from hilo_fast.analysis.rankings import percentile  # noqa: E402
 from hilo_fast.cards import format_cards, parse_cards  # noqa: E402
 from hilo_fast.ranges.preflop import hand_classes, multiway_file, preflop_ranking  # noqa: E402
@@ -113,6 +114,23 @@ def test_preflop_ranking_reads_the_file_in_order() -> None:
     assert np.array_equal(ranking.std_error[ranking.order], error)
     assert ranking.samples == samples.min()
     assert np.array_equal(classes.combos[ranking.order], _orbits()[1])
+
+
+@pytest.mark.skipif(IN_USE is not NATIVE, reason="8 million deals need the native backend")
+def test_the_committed_equities_agree_with_hf_equity() -> None:
+    # another measure: each sampled class's least hand against 5 random
+    # 5-card hands by hf.equity (per hand, other seeds); z-scores over both SEs
+    cards, equity, error, *_ = _file()
+    rng = np.random.default_rng(11)
+    rows = [0, 1, 2, N_CLASSES - 1, *rng.choice(N_CLASSES, 76, replace=False).tolist()]
+    z = []
+    for i, row in enumerate(rows):
+        hand = format_cards(cards[row].tolist())
+        player = hf.equity([hand, None, None, None, None, None], samples=100_000,
+                           seed=1000 + i).players[0]
+        z.append((player.equity - equity[row]) / np.hypot(player.std_error, error[row]))
+    assert max(abs(v) for v in z) < 4.5, z
+    assert 0.5 < float(np.mean(np.square(z))) < 1.8   # 1 when both measure the same
 
 
 def _brute_percentile(row: int) -> float:
