@@ -204,29 +204,39 @@ def _as_ranking(sample: RankingSample) -> PreflopRanking:
                           int(sample.samples.min()))
 
 
-def percentile(hand: str | Sequence[int], against: Any = 1) -> float:
-    """The share of all hands (by combos, in percent) that ``hand`` beats or
-    ties in a preflop ranking: ``against`` = 1, 2, 3, 5 or 8 random
-    opponents (the committed rankings), a :class:`PreflopRanking`, or a range
-    (its text or a Range: computed now, heads-up against it, see
-    :func:`range_ranking`). The best class scores 100; ties are hands of
-    equal equity (every hand of a class, at least).
+def percentile(hand: str | Sequence[int], against: Any = None) -> float:
+    """The share of all hands of its size (by combos, in percent) that
+    ``hand`` (4 or 5 cards) beats or ties in a preflop ranking: ``against`` =
+    a number of random opponents (the committed rankings: 1, 2, 3, 5 or 8 for
+    4-card hands, 5 for 5-card hands; default 1, and 5 for a 5-card hand), a
+    :class:`PreflopRanking` of the hand's size, or a 4-card range (its text
+    or a Range: computed now, heads-up against it, see :func:`range_ranking`).
+    The best class scores 100; ties are hands of equal equity (every hand of
+    a class, at least).
 
     >>> percentile("AsAh2s3h") > 99.9, percentile("2s2h2d2c") < 1
     (True, True)
+    >>> percentile("AsAh2s3hKd") > 99   # 5-card: against 5 random 5-card hands
+    True
     """
     from ..cards import parse_cards
 
     cards = parse_cards(hand)   # (a TypeError or ValueError naming a bad card)
-    if len(cards) != 4:
-        raise ValueError(f"hand: a percentile needs a 4-card hand, not {len(cards)} cards")
-    if len(set(cards)) != 4:
-        raise ValueError(f"hand: {hand!r} is not four distinct cards")
-    ranking = ranking_for(against)
+    size = len(cards)
+    if size not in (4, 5):
+        raise ValueError(f"hand: a percentile needs a 4- or 5-card hand, not {size} cards")
+    if len(set(cards)) != size:
+        raise ValueError(f"hand: {hand!r} is not {size} distinct cards")
+    if against is None:
+        against = 1 if size == 4 else 5
+    ranking = ranking_for(against, size)
+    if ranking.hole_count != size:
+        raise ValueError(f"against: a ranking of {ranking.hole_count}-card hands, but the "
+                         f"hand {hand!r} has {size} cards")
     np = _numpy()
-    classes = hand_classes(4)
+    classes = hand_classes(size)
     key = hand_keys(np.array([sorted(cards)], dtype=np.uint8))[0]
-    index = int(np.searchsorted(hand_keys(all_hands(4)), key))
+    index = int(np.searchsorted(hand_keys(all_hands(size)), key))
     mine = ranking.equity[classes.of_hand[index]]
     if np.isnan(mine):
         raise ValueError(f"hand: {hand!r}'s class was never dealt in this ranking "
@@ -235,13 +245,17 @@ def percentile(hand: str | Sequence[int], against: Any = 1) -> float:
     return float(100.0 * classes.combos[ranking.equity <= mine].sum() / total)
 
 
-def ranking_for(against: Any) -> PreflopRanking:
-    """The ranking ``against`` names: a number of random opponents (committed
-    rankings), a PreflopRanking, or a range (computed now)."""
+def ranking_for(against: Any, hole_count: int = 4) -> PreflopRanking:
+    """The ranking ``against`` names for ``hole_count``-card hands: a number
+    of random opponents (committed rankings), a PreflopRanking, or a 4-card
+    range (computed now)."""
     if isinstance(against, PreflopRanking):
         return against
     if isinstance(against, int) and not isinstance(against, bool):
-        return preflop_ranking(4, opponents=against)
+        return preflop_ranking(hole_count, opponents=against)
+    if isinstance(against, (str, Range)) and hole_count != 4:
+        raise ValueError(f"against: rankings against a range are for 4-card hands, not "
+                         f"{hole_count}-card (5-card: against=5 random hands)")
     if isinstance(against, str) and resources.files("hilo_fast.ranges").joinpath(
             range_file(against, 2)).is_file():
         return read_ranking(range_file(against, 2))   # committed (docs/ranges.md)

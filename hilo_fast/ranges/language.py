@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANKS, SUITS, CardsLike, card_str, parse_cards
-from .preflop import OPPONENTS, _numpy, hand_keys
+from .preflop import RANKINGS, _numpy, hand_keys
 from .terms import (
     _OPERATORS,
     _PERCENT,
@@ -328,10 +328,16 @@ class _Parser:
             float(match.group(1)), float(match.group(2)))
         if not 0 <= low <= high <= 100:
             raise self.fail("a percentage outside 0-100 (or a span high to low):", token)
-        players = 2 if match.group(3) is None else int(match.group(3))
-        if players - 1 not in OPPONENTS:
-            raise self.fail("a ranking for 2, 3, 4, 6 or 9 players (2h, 3h, 4h, 6h, 9h), "
-                            "not", token)
+        # a bare % is the heads-up ranking for 4-card hands; 5-card hands
+        # have one ranking, 6-handed, which a bare % takes (docs/ranges.md)
+        default = 6 if self.hole_count == 5 else 2
+        players = default if match.group(3) is None else int(match.group(3))
+        if self.hole_count in RANKINGS and players - 1 not in RANKINGS[self.hole_count]:
+            sizes = [str(n) for n in sorted(RANKINGS[self.hole_count].values())]
+            which = "a ranking" if self.hole_count == 4 else f"a {self.hole_count}-card ranking"
+            listed = sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} or {sizes[-1]}"
+            raise self.fail(f"{which} for {listed} players "
+                            f"({', '.join(n + 'h' for n in sizes)}), not", token)
         try:
             return _percent_mask(self.hands, low, high, players)
         except ValueError as exc:

@@ -29,17 +29,22 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["OPPONENTS", "PreflopRanking", "all_hands", "hand_classes", "hand_keys",
+__all__ = ["OPPONENTS", "RANKINGS", "PreflopRanking", "all_hands", "hand_classes", "hand_keys",
            "multiway_file", "preflop_ranking", "range_file"]
 
 RANKING_FILE = "preflop_hilo4.csv"
 #: The committed rankings: number of random opponents -> players at the table.
 OPPONENTS = {1: 2, 2: 3, 3: 4, 5: 6, 8: 9}
+#: The same per hand size: 5-card Omaha Hi-Lo has the 6-handed ranking only.
+RANKINGS = {4: OPPONENTS, 5: {5: 6}}
 
 
-def multiway_file(players: int) -> str:
-    """The ranking file against ``players - 1`` random hands (heads-up: RANKING_FILE)."""
-    return RANKING_FILE if players == 2 else f"preflop_hilo4_{players}h.csv"
+def multiway_file(players: int, hole_count: int = 4) -> str:
+    """The ranking file of ``hole_count``-card hands against ``players - 1``
+    random hands (4-card heads-up: RANKING_FILE)."""
+    if hole_count == 4 and players == 2:
+        return RANKING_FILE
+    return f"preflop_hilo{hole_count}_{players}h.csv"
 
 
 def range_file(against: str, players: int) -> str:
@@ -146,15 +151,17 @@ def read_ranking_rows(text: str) -> tuple[int, list[tuple[str, float, float]]]:
 @cache
 def preflop_ranking(hole_count: int = 4, opponents: int = 1) -> PreflopRanking:
     """The ranking of ``hole_count``-card classes against ``opponents`` random
-    hands (1, 2, 3, 5 or 8: 2, 3, 4, 6 or 9 players); ValueError when none is
-    committed."""
-    if hole_count != 4:
-        raise ValueError(f"no preflop ranking for {hole_count}-card hands (only 4-card: "
-                         "percentage ranges need hole_count=4)")
-    if isinstance(opponents, bool) or opponents not in OPPONENTS:
-        raise ValueError(f"opponents: no ranking against {opponents!r} random hands "
-                         f"(there are rankings against {', '.join(map(str, OPPONENTS))})")
-    return read_ranking(multiway_file(OPPONENTS[opponents]), hole_count)
+    hands (4-card: 1, 2, 3, 5 or 8, i.e. 2, 3, 4, 6 or 9 players; 5-card: 5,
+    i.e. 6 players, see :data:`RANKINGS`); ValueError when none is committed."""
+    if isinstance(hole_count, bool) or hole_count not in RANKINGS:
+        raise ValueError(f"no preflop ranking for {hole_count}-card hands (there are "
+                         f"rankings of {' and '.join(map(str, RANKINGS))}-card hands)")
+    committed = RANKINGS[hole_count]
+    if isinstance(opponents, bool) or opponents not in committed:
+        raise ValueError(f"opponents: no {hole_count}-card ranking against {opponents!r} "
+                         f"random hands (there are {hole_count}-card rankings against "
+                         f"{', '.join(map(str, committed))})")
+    return read_ranking(multiway_file(committed[opponents], hole_count), hole_count)
 
 
 @cache
@@ -165,15 +172,18 @@ def read_ranking(name: str, hole_count: int = 4) -> PreflopRanking:
     samples, rows = read_ranking_rows(text)
     classes = hand_classes(hole_count)
     keys = hand_keys(classes.representatives)
-    order = np.zeros(len(rows), dtype=np.int64)
+    hands = [sorted(parse_cards(hand)) for hand, _, _ in rows]
+    if any(len(hand) != hole_count for hand in hands):
+        raise RuntimeError(f"{name} holds a hand that is not {hole_count} cards")
+    wanted = hand_keys(np.array(hands, dtype=np.uint8).reshape(len(rows), hole_count))
+    order = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1).astype(np.int64)
+    if (len(rows) != len(keys) or len(np.unique(order)) != len(keys)
+            or not np.array_equal(keys[order], wanted)):
+        raise RuntimeError(f"{name} does not list every class once")
     equity = np.zeros(len(keys), dtype=np.float64)
     error = np.zeros(len(keys), dtype=np.float64)
-    for i, (hand, eq, se) in enumerate(rows):
-        cls = int(np.searchsorted(keys, hand_keys(np.array([sorted(parse_cards(hand))]))[0]))
-        order[i] = cls
-        equity[cls], error[cls] = eq, se
-    if len(rows) != len(keys) or len(set(order.tolist())) != len(keys):
-        raise RuntimeError(f"{name} does not list every class once")
+    equity[order] = [eq for _, eq, _ in rows]
+    error[order] = [se for _, _, se in rows]
     return PreflopRanking(hole_count, order, equity, error, samples)
 
 

@@ -58,3 +58,22 @@ def test_a_run_against_a_range_names_it(tmp_path: Path) -> None:
                       "--out", str(out)]) == 0
     text = out.read_text()
     assert "# against: AA" in text and "1 hand(s) of the range AA" in text
+
+
+def test_a_small_5_card_run_writes_every_5_card_class(tmp_path: Path) -> None:
+    out = tmp_path / "r5.csv"
+    assert tool.main(["--players", "6", "--hole", "5", "--deals", "2000", "--seed", "3",
+                      "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "# hole cards: 5" in text and "hand,equity,std_error,samples" in text
+    samples, rows = read_ranking_rows(text)
+    assert len(rows) == 134459 and samples == 0   # 2,000 tables leave classes undealt
+    assert all(len(hand) == 10 for hand, _, _ in rows)
+    dealt = [eq for _, eq, _ in rows if eq == eq]
+    assert len(dealt) <= 12000 and dealt == sorted(dealt, reverse=True)
+    again = tmp_path / "again.csv"
+    tool.main(["--players", "6", "--hole", "5", "--deals", "2000", "--seed", "3",
+               "--threads", "2", "--out", str(again)])
+    assert _body(out) == _body(again)
+    with pytest.raises(SystemExit, match="--against needs 4-card hands"):
+        tool.main(["--players", "2", "--hole", "5", "--against", "AA", "--deals", "10"])

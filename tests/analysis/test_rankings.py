@@ -292,7 +292,7 @@ def test_percentile_against_a_range() -> None:
 
 
 @pytest.mark.parametrize(("hand", "against", "error", "word"), [
-    ("AsAh2s", 1, ValueError, "4-card"), ("AsAh2s3h4h", 1, ValueError, "4-card"),
+    ("AsAh2s", 1, ValueError, "4- or 5-card"), ("AsAh2s3h4h", 1, ValueError, "no 5-card ranking"),
     ("AsAsAh2s", 1, ValueError, "distinct"), ("AsAh2sXx", 1, ValueError, "Xx"),
     ("AsAh2s3h", 4, ValueError, "opponents"), ("AsAh2s3h", 0, ValueError, "opponents"),
     ("AsAh2s3h", 1.5, TypeError, "against"), ("AsAh2s3h", True, TypeError, "against"),

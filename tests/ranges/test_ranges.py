@@ -279,8 +279,10 @@ def test_bad_arguments() -> None:
         Range(44)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="hole_count"):
         Range("AA", hole_count=3)
-    with pytest.raises(ValueError, match="no preflop ranking for 5-card"):
-        Range("10%", hole_count=5)
+    with pytest.raises(ValueError, match=r"a 5-card ranking for 6 players \(6h\), not '10%2h'"):
+        Range("10%2h", hole_count=5)   # 5-card hands are ranked 6-handed only
+    with pytest.raises(ValueError, match="no preflop ranking for 6-card"):
+        Range("10%6h", hole_count=6)
 
 
 def test_cli_range(capsys: pytest.CaptureFixture[str]) -> None:
