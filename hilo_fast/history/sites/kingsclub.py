@@ -12,8 +12,10 @@ unseen); actions without a colon, a call and a raise naming the *total* the
 player's bet goes to on the street (``calls 836, and is all in``), a bet its
 chips; ``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``; ``name shows
 [..]``; a summary with ``Rake X`` and ``name wins (X) from pot`` or ``name wins
-pot (X)``. A hand run twice (``*** BOARD 1 - RIVER ***``, ``*** BOARD 2 ...``)
-is reported unreadable: the model has one board (the variants issue).
+pot (X)``. A hand run twice gives each board's last street
+(``*** BOARD 1 - RIVER *** [2h 5s Qd 8c] [Th]``, then ``*** BOARD 2 - RIVER ***
+[- - - 5d] [3h]``: a ``-`` is a card both boards share) and what each player
+won over both boards: the hand's ``runs``, replayed run by run.
 
 >>> text = '''#7: Pot Limit Omaha Hi-Lo - 1/2
 ... 2021-01-02 15:45:10
@@ -114,6 +116,7 @@ class KingsClubReader(TextReader):
         rake = None
         in_summary = False
         names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
+        runs: dict[int, list[str]] = {}     # a hand run twice: each board's cards
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
                 try:
@@ -154,8 +157,8 @@ class KingsClubReader(TextReader):
                     in_summary = True
                 continue
             if line.startswith("*** BOARD "):
-                raise BadHand("run twice (BOARD 1, BOARD 2): HandHistory holds one board "
-                                 "(left for the variants issue)")
+                _run_board(line, b.board, runs)
+                continue
             found = _POST.match(line) if ": posts " in line else None
             if found:
                 b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
@@ -178,10 +181,37 @@ class KingsClubReader(TextReader):
         variant = game["variant"]
         five = variant != "Omaha Hi-Lo"
         low, high = _money(head["low"]), _money(head["high"])
-        return b.finish(
+        hand = b.finish(
             game="5 Card Omaha Hi/Lo" if five else "Omaha Hi/Lo", hole_count=5 if five else 4,
             limit=limit, stakes=(low, high), currency=None, table=table, max_seats=None,
             rake=rake, hero=b.hero, date=date)
+        if runs:
+            if sorted(runs) != list(range(1, len(runs) + 1)) or len(runs) < 2 \
+                    or any(len(board) != 5 for board in runs.values()):
+                raise BadHand(f"a hand run twice without whole boards 1 to {len(runs)}")
+            hand.runs = tuple(tuple(runs[n]) for n in sorted(runs))
+            hand.board = hand.runs[0]
+        return hand
+
+
+_RUN_BOARD = re.compile(r"\*\*\* BOARD (?P<run>\d+) - (?:FLOP|TURN|RIVER) \*\*\* "
+                        r"\[(?P<before>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?$")
+
+
+def _run_board(line: str, shared: list[str], runs: dict[int, list[str]]) -> None:
+    """One board's street of a hand run twice: the cards before (``-`` for a
+    card of the board both runs share) and the card dealt."""
+    found = _RUN_BOARD.match(line)
+    if found is None:
+        raise BadHand(f"unknown line {line!r}")
+    before = found["before"].split()
+    board = [shared[k] if card == "-" and k < len(shared) else card
+             for k, card in enumerate(before)]
+    board += (found["new"] or "").split()
+    if "-" in board or len(board) > 5 or board[:len(shared)] != shared[:len(board)]:
+        raise BadHand(f"board {found['run']}: {line!r} does not follow the board "
+                      f"{' '.join(shared)}")
+    runs[int(found["run"])] = board
 
 
 def _action(b: HandBuilder, player: str, what: str) -> None:

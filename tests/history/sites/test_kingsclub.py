@@ -1,6 +1,6 @@
 """The KingsClub reader on a fixture written for it (tests/history/data/kingsclub):
 a 5-card "Big O" hand with antes to a hi/lo showdown, a hand run twice
-(unreadable, with its reason), a razz hand skipped, a fixed-limit walk;
+(each board, replayed run by run), a razz hand skipped, a fixed-limit walk;
 calls name the total called to."""
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ DATA = os.path.join(os.path.dirname(__file__), "..", "data", "kingsclub")
 def test_the_file() -> None:
     reader = read_kingsclub(os.path.join(DATA, "hands.txt"))
     hands = list(reader)
-    assert [h.hand_id for h in hands] == ["201", "204"]
+    assert [h.hand_id for h in hands] == ["201", "202", "204"]
     assert reader.skipped == 1 and dict(reader.skipped_games) == {"Limit Razz": 1}
-    assert [(e.hand_id, "run twice" in e.reason) for e in reader.errors] == [("202", True)]
-    big_o, walk = hands
+    assert reader.errors == []
+    big_o, _twice, walk = hands
     assert (big_o.game, big_o.hole_count, big_o.limit, big_o.stakes) == \
         ("5 Card Omaha Hi/Lo", 5, Limit.POT, (100, 200))
     assert big_o.antes == {"ann": 100, "bob": 100, "cat": 100}
@@ -36,6 +36,40 @@ def test_the_file() -> None:
     assert big_o.collected == {"bob": 1000, "ann": 1000}
     assert (walk.limit, walk.stakes, walk.collected) == (Limit.FIXED, (4000, 8000), {"ann": 4000})
     assert walk.replay().exact
+
+
+def test_a_hand_run_twice() -> None:
+    twice = next(h for h in read_kingsclub(os.path.join(DATA, "hands.txt"))
+                 if h.hand_id == "202")
+    # "- - -" on board 2 is the flop both boards share
+    assert twice.runs == (("As", "2d", "7c", "Kh", "Ts"), ("As", "2d", "7c", "5d", "3c"))
+    assert twice.board == twice.runs[0]
+    # 19,800 in, rake 200: 9,800 a board. Board 1: bob's trip kings
+    # (KdKs + Kh) take the high, ann's 7-4-3-2-A the low; board 2: ann's 3h4h with
+    # A-2-5 is the wheel, the best high and the best low: she scoops it.
+    replay = twice.replay()
+    assert replay.exact, replay.discrepancies
+    assert replay.run_collected == [{"ann": 4900, "bob": 4900}, {"ann": 9800}]
+    assert twice.collected == {"ann": 14700, "bob": 4900}
+
+
+@pytest.mark.parametrize(("board_lines", "reason"), [
+    ("*** BOARD 1 - RIVER *** [As 2d 7c Kh] [Ts]\n", "without whole boards"),
+    ("*** BOARD 1 - RIVER *** [As 2d 7c Kh] [Ts]\n*** BOARD 3 - RIVER *** [- - - 5d] [3c]\n",
+     "without whole boards 1 to 2"),
+    ("*** BOARD 1 - RIVER *** [As 2d 7c Kh] [Ts]\n*** BOARD 2 - RIVER *** [Ac - - 5d] [3c]\n",
+     "does not follow the board"),
+    ("*** BOARD 1 - RIVER *** [As 2d 7c Kh] [Ts]\n*** BOARD 2 - RIVER *** [- - - 5d 3c 2c] [4c]\n",
+     "does not follow the board"),
+    ("*** BOARD 1 - RIVER *** garbled\n", "unknown line"),
+])
+def test_a_garbled_run_is_one_unreadable_hand(board_lines: str, reason: str) -> None:
+    with open(os.path.join(DATA, "hands.txt"), encoding="utf-8") as stream:
+        text = stream.read()
+    start, end = text.index("*** BOARD 1"), text.index("*** SUMMARY ***", text.index("#202"))
+    reader = parse_kingsclub(text[:start] + board_lines + text[end:])
+    assert [h.hand_id for h in reader] == ["201", "204"]
+    assert [(e.hand_id, reason in e.reason) for e in reader.errors] == [("202", True)]
 
 
 def test_a_hand_cut_before_its_summary_is_unreadable() -> None:

@@ -24,7 +24,7 @@ EXPECTED = {
     "boss": (2, 2, 2, 2, 0, 0),
     "microgaming": (2, 2, 2, 2, 0, 0),
     "fulltilt": (4, 4, 4, 3, 83, 0),    # one flagged: the site's 5-cent split
-    "kingsclub": (3, 3, 2, 2, 0, 1),    # one unreadable: run twice
+    "kingsclub": (3, 3, 3, 3, 0, 0),    # the hand run twice included
 }
 
 
