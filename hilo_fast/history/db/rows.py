@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...cards import card_str
+from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
 from ...core.pots import _divide, winners
 from ...engine.structures import Limit
@@ -151,10 +151,13 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
     return flags
 
 
-def _pot_split(rep: Replay, pot_index: int, high: dict[str, int], low: dict[str, int]
+def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], dict[str, int]]]
                ) -> tuple[dict[str, int], dict[str, int], bool]:
     """The high and low parts each winner of pot ``pot_index`` took, as the replay
-    split it (the same winners rule and odd-chip order), and whether a low took half."""
+    split it (the same winners rule and odd-chip order; a hand run N times: the
+    pot divided among the runs, the odd chips to the first, each run's share
+    split by that run's ``values``: (high, low) by name), and whether a low took
+    a half anywhere."""
     pot = rep.pots[pot_index]
     if len(pot.eligible) < 2:
         return dict(pot.shares), {}, False
@@ -163,24 +166,32 @@ def _pot_split(rep: Replay, pot_index: int, high: dict[str, int], low: dict[str,
     button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
     clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
     name_of = {seat_of[name]: name for name in pot.eligible}
-    hi_values = [0] * (max(seats) + 1)
-    lo_values = [0] * (max(seats) + 1)
-    for name in pot.eligible:
-        hi_values[seat_of[name]] = high[name]
-        lo_values[seat_of[name]] = low[name]
-    high_winners, low_winners = winners(hi_values, lo_values, clockwise)
-    low_half = pot.amount // 2 if low_winners else 0
-    low_shares: dict[int, int] = {}
-    high_shares: dict[int, int] = {}
-    if low_winners:
-        _divide(low_half, low_winners, low_shares)
-    _divide(pot.amount - low_half, high_winners, high_shares)
-    hi = {name_of[s]: v for s, v in high_shares.items() if v}
-    lo = {name_of[s]: v for s, v in low_shares.items() if v}
+    hi: dict[str, int] = {}
+    lo: dict[str, int] = {}
+    any_low = False
+    for run, (high, low) in enumerate(values):
+        amount = pot.amount // len(values) + (run < pot.amount % len(values))
+        hi_values = [0] * (max(seats) + 1)
+        lo_values = [0] * (max(seats) + 1)
+        for name in pot.eligible:
+            hi_values[seat_of[name]] = high[name]
+            lo_values[seat_of[name]] = low[name]
+        high_winners, low_winners = winners(hi_values, lo_values, clockwise)
+        low_half = amount // 2 if low_winners else 0
+        low_shares: dict[int, int] = {}
+        high_shares: dict[int, int] = {}
+        if low_winners:
+            _divide(low_half, low_winners, low_shares)
+        _divide(amount - low_half, high_winners, high_shares)
+        for shares, into in ((high_shares, hi), (low_shares, lo)):
+            for seat, won in shares.items():
+                if won:
+                    into[name_of[seat]] = into.get(name_of[seat], 0) + won
+        any_low = any_low or bool(low_winners)
     total = {name: hi.get(name, 0) + lo.get(name, 0) for name in set(hi) | set(lo)}
     if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
         return dict(pot.shares), {}, False
-    return hi, lo, bool(low_winners)
+    return hi, lo, any_low
 
 
 def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
@@ -250,10 +261,9 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
         rep.settled, rep.exact, all_in_street, source, h.line))
-    # board
-    board = h.board
-    if board:
-        tables["boards"].append((site, hid, 1, "".join(board[:3]), board[3] if len(board) > 3
+    # the board, or each run's (a hand run twice: run 1, run 2, ...)
+    for run, board in enumerate(h.runs or ((h.board,) if h.board else ()), 1):
+        tables["boards"].append((site, hid, run, "".join(board[:3]), board[3] if len(board) > 3
                                  else None, board[4] if len(board) > 4 else None))
     # actions: the posts first (an HHAction is a tuple in the columns' order)
     posts = h.posts
@@ -265,20 +275,25 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     for k, message in enumerate(rep.discrepancies):
         tables["discrepancies"].append((site, hid, k, message))
     # pots, with their high and low halves
-    high: dict[str, int] = {}
-    low: dict[str, int] = {}
+    values: list[tuple[dict[str, int], dict[str, int]]] = []   # each run's (high, low)
     low_made: dict[str, bool] = {}
     if rep.settled and rep.hand is not None and len(rep.board) == 5:
-        board_ids = list(rep.board)
-        for name in rep.showdown:
-            if name in h.hole_cards:
-                cards = rep.hand.holes[rep.seat_of[name]] or []
-                high[name], best_low = fast_omaha_hilo(cards, board_ids)
-                low[name] = best_low or 0
-                low_made[name] = bool(best_low)
+        boards = [list(rep.board)] if len(h.runs) < 2 else \
+            [[parse_card(card) for card in run] for run in h.runs]
+        for board_ids in boards:
+            high: dict[str, int] = {}
+            low: dict[str, int] = {}
+            for name in rep.showdown:
+                if name in h.hole_cards:
+                    cards = rep.hand.holes[rep.seat_of[name]] or []
+                    high[name], best_low = fast_omaha_hilo(cards, board_ids)
+                    low[name] = best_low or 0
+                    low_made[name] = low_made.get(name, False) or bool(best_low)
+            values.append((high, low))
     for index, pot in enumerate(rep.pots):
-        if len(pot.eligible) >= 2 and all(name in high for name in pot.eligible):
-            hi, lo, has_low = _pot_split(rep, index, high, low)
+        if len(pot.eligible) >= 2 and values and \
+                all(name in values[0][0] for name in pot.eligible):
+            hi, lo, has_low = _pot_split(rep, index, values)
         else:
             hi, lo, has_low = dict(pot.shares), {}, False
         low_amount = sum(lo.values())

@@ -79,6 +79,38 @@ def test_every_row_stored(database: str, hands_file: Path) -> None:
         _consistent(db)
 
 
+def test_each_run_of_a_hand_run_twice_is_a_board(database: str) -> None:
+    """The board of every run (run 1, 2, ...), as the file's summary lists them."""
+    path = Path(__file__).resolve().parents[1] / "data" / "pokerstars" / "run_it_twice.txt"
+    text = path.read_text(encoding="utf-8")
+    # (site, hand, run) -> cards, from the file's own summary lines
+    want: dict[tuple[str, int], str] = {}
+    for block in text.split("\n\n"):
+        head = re.search(r"Hand #(\d+)", block)
+        for number, word in enumerate(("FIRST", "SECOND", "THIRD"), 1):
+            board = re.search(rf"^{word} Board \[([^\]]*)\]", block, re.MULTILINE)
+            if head and board:
+                want[(head[1], number)] = board[1].replace(" ", "")
+    assert len(want) >= 4   # two hands, two runs each at least
+    with open_database(database) as db:
+        import_hands(db, read_pokerstars(path))
+        rows = db.query("SELECT hand_id, run, flop, turn, river FROM boards")[1]
+        # hand 9001 by hand: 950 after the rake, 475 a run. Run 1 (4c7d8sQh9c): bob's
+        # queens take the high, 238 with the odd chip; both lows are 8-7-4-2-A: 237
+        # split 119 to ann (first from the button), 118 to bob. Run 2 (5d6hJcTs2d):
+        # bob's pair of queens the high, 238; ann's 6-5-3-2-A the only low, 237.
+        won = db.query("SELECT player, high_won, low_won FROM pot_winners WHERE hand_id = "
+                       "'9001' ORDER BY player")[1]
+        assert [tuple(r) for r in won] == [("ann", 0, 119 + 237), ("bob", 238 + 238, 118)]
+        pot = db.query("SELECT amount, has_low, high_amount, low_amount FROM pots "
+                       "WHERE hand_id = '9001'")[1]
+        assert [tuple(r) for r in pot] == [(950, True, 476, 474)]
+    hands = {hand for hand, _ in want}
+    got = {(hand, run): flop + turn + river for hand, run, flop, turn, river in rows
+           if hand in hands}
+    assert got == want
+
+
 def test_stored_once_and_grown_file_adds_its_new_hands(database: str, tmp_path: Path) -> None:
     path = tmp_path / "growing.txt"
     text = synthetic_text(120, seed=5)
