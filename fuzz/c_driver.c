@@ -2243,7 +2243,10 @@ static void drive_ranking(const uint8_t *data, size_t size)
                   : next_byte(&r) & 1 ? -1 : (int64_t)HF_EQUITY_MAX_COUNT + 1;
     uint64_t seed = (uint64_t)next_byte(&r) << 40 | next_byte(&r);
     /* the range: disjoint rows off one shuffled deck (so the seats always fit
-     * together in time), one card in eight spoiled when not plausible */
+     * together in time); when not plausible, one card in eight spoiled within
+     * its own row (a card out of range, or the row's first card again: rows
+     * that shared a card could make a range whose seats never fit together,
+     * which hf_ranking_sample refuses only after 100,000 draws, deals added) */
     int32_t cap_hole = n_hole < 0 ? 0 : n_hole > 5 ? 5 : n_hole;
     int32_t most = cap_hole ? 52 / cap_hole : 0;
     int64_t wanted = n_range_seats > 0 ? (int64_t)n_range_seats + next_byte(&r) % 3
@@ -2256,7 +2259,9 @@ static void drive_ranking(const uint8_t *data, size_t size)
                    : malloc(sizeof(int32_t) * (size_t)(n_range * cap_hole + 1));
     for (int32_t k = 0; range && k < n_range * cap_hole; k++) {
         uint8_t spoil = next_byte(&r);
-        range[k] = !plausible && spoil >= 224 ? (spoil & 1 ? deck[(k + 1) % 52] : 60) : deck[k];
+        range[k] = !plausible && spoil >= 224 ? (spoil & 1 && k % cap_hole ? range[k - k % cap_hole]
+                                                                          : 60)
+                 : deck[k];
     }
     int64_t sums[3][RANKING_CLASSES], again[3][RANKING_CLASSES];
     memset(sums, 0x5a, sizeof sums);
