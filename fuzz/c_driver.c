@@ -2206,10 +2206,20 @@ static void drive_range_vs_range(const uint8_t *data, size_t size)
 
 #define RANKING_CLASSES 7   /* the class table: hand i is in class i % 7 */
 
+static int32_t *ranking_table[2];
+
+static void free_ranking_classes(void)   /* (valgrind counts what is still reachable) */
+{
+    free(ranking_table[0]);
+    free(ranking_table[1]);
+}
+
 static const int32_t *ranking_classes(int32_t n_hole)
 {
-    static int32_t *table[2];
+    int32_t **table = ranking_table;
     int k = n_hole == 5;
+    if (!table[0] && !table[1])
+        atexit(free_ranking_classes);
     if (!table[k]) {
         int64_t n = n_hole == 5 ? 2598960 : 270725;
         table[k] = malloc(sizeof(int32_t) * (size_t)n);

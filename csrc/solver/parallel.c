@@ -62,8 +62,8 @@ int solver_splits(const solver_ctx *ctx, int32_t node) {
 
 #ifdef HF_SOLVER_PTHREADS
 /* The tasks of one split node, on the heap: a helper thread that starts late
- * (the machine busy) finds every task taken and leaves without the caller
- * waiting for it; the last one out (caller or helper) frees the pool. */
+ * (the machine busy) finds every task taken and leaves; the caller joins every
+ * helper before it returns, and the last one out frees the pool. */
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t finished;
@@ -128,34 +128,34 @@ int32_t solver_run_tasks(solver_ctx *ctx, int split, solver_task *tasks, int32_t
         } else {
             s->k = k; s->tasks = tasks; s->run = run; s->users = 1;
             for (int32_t t = 0; t <= helpers; t++) s->ctx[t] = t == 0 ? ctx : &ctx->workers[t - 1];
-            pthread_attr_t attr;
-            int attr_ok = pthread_attr_init(&attr) == 0
-                          && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0;
-            for (int32_t t = 1; t <= helpers && attr_ok; t++) {
+            pthread_t ids[MAX_THREADS];
+            int32_t started = 0;
+            for (int32_t t = 1; t <= helpers; t++) {
                 pool_thread *arg = malloc(sizeof(pool_thread));
-                pthread_t id;
                 if (!arg) break;
                 arg->shared = s;
                 arg->slot = t;
                 pthread_mutex_lock(&s->lock);
                 s->users++;
                 pthread_mutex_unlock(&s->lock);
-                if (pthread_create(&id, &attr, helper, arg) != 0) {
+                if (pthread_create(&ids[started], NULL, helper, arg) != 0) {
                     free(arg);
                     pthread_mutex_lock(&s->lock);
                     s->users--;
                     pthread_mutex_unlock(&s->lock);
                     break;
                 }
+                started++;
             }
-            if (attr_ok) pthread_attr_destroy(&attr);
             take_tasks(s, ctx);   /* this thread works too (and alone if no helper started) */
             pthread_mutex_lock(&s->lock);
             while (s->done < s->k) pthread_cond_wait(&s->finished, &s->lock);
             int32_t err = 0;
             for (int32_t a = 0; a < k && !err; a++) err = s->errs[a];
             pthread_mutex_unlock(&s->lock);
-            pool_leave(s);   /* a helper yet to start frees it when it leaves */
+            /* every helper joined: no thread and no memory outlives the call */
+            for (int32_t t = 0; t < started; t++) pthread_join(ids[t], NULL);
+            pool_leave(s);
             return err;
         }
     }
