@@ -51,7 +51,7 @@ class HandState:
 
     def __init__(self, structure: Any, stacks: Sequence[int], button: int, hole_count: int,
                  holes: list[list[int] | None], board: list[int], settle: Settle, *,
-                 forced: tuple[list[int], list[int]] | None = None, exposed: int = 0,
+                 forced: tuple[list[int], list[int], int] | None = None, exposed: int = 0,
                  high_only: bool = False, double_board: bool = False, runs: int = 1,
                  extra_boards: list[list[int]] | None = None,
                  settle_boards: SettleBoards | None = None) -> None:
@@ -225,11 +225,14 @@ class HandState:
         if not self.current_bet:
             self.bet_count = 0
 
-    def post_given_forced_bets(self, antes: list[int], blinds: list[int]) -> None:
+    def post_given_forced_bets(self, antes: list[int], blinds: list[int],
+                               big_blind: int = -1) -> None:
         """Each seat's own ante (dead) and blind or straddle (live), as PHH writes
         them: one blind, two, straddles, none. The first to act pre-flop is the
         seat after the largest post due (the last of equal ones, going round
-        from the button's left; heads-up the first): :attr:`big_blind_seat`.
+        from the button's left; heads-up the first): :attr:`big_blind_seat`;
+        ``big_blind`` (a seat that posts) names it instead (a hand history's
+        big blind, beside a live post of as much made out of position).
         :attr:`small_blind_seat` is the other poster of the smallest post (-1
         when nobody else posted). The posts count as one bet (as the big blind
         does); the minimum raise stays the structure's (pokerkit's rule: the
@@ -247,7 +250,8 @@ class HandState:
         # place, as the engine's big blind does; heads-up equal blinds leave the
         # button (the small blind) to act first, as the engine's do.
         last = -1 if len(order) == 2 else 1
-        top = max(range(len(order)), key=lambda k: (blinds[order[k]], last * k))
+        top = order.index(big_blind) if big_blind >= 0 else \
+            max(range(len(order)), key=lambda k: (blinds[order[k]], last * k))
         self.big_blind_seat = order[top]
         others = [(blinds[seat], k) for k, seat in enumerate(order)
                   if blinds[seat] and k != top]

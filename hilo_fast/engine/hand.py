@@ -303,11 +303,15 @@ class Hand(_HandBase):
                           antes: list[int], blinds: list[int],
                           holes: Sequence[CardsLike | None] | None,
                           board: CardsLike | None, hole_count: int | None = None,
-                          game: Game | None = None, runs: int = 1) -> Hand:
+                          game: Game | None = None, runs: int = 1,
+                          big_blind: int = -1) -> Hand:
         """A hand whose seats post ``antes`` (dead) and ``blinds`` (live blinds or
         straddles, one entry per seat, 0 for none) in place of the structure's
         forced bets: PHH's ``antes``/``blinds_or_straddles`` (one blind,
-        straddles, a button ante), which the C machine does not post. Cards as
+        straddles, a button ante), which the C machine does not post.
+        ``big_blind``: the seat pre-flop action starts after (default: the
+        largest post's, the last of equal ones; see
+        :meth:`~hilo_fast.engine._py_hand.HandState.post_given_forced_bets`). Cards as
         the constructor takes them. It runs on the Python machine
         (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
         backends, so both answer alike; the structure gives the bet sizes."""
@@ -320,11 +324,15 @@ class Hand(_HandBase):
                                  f"got {values!r}")
             if any(v and not hand.starting_stacks[k] for k, v in enumerate(values)):
                 raise ValueError(f"{name} {values!r}: a seat sitting out posts nothing")
+        if big_blind != -1 and not (type(big_blind) is int and 0 <= big_blind < hand.n_seats
+                                    and blinds[big_blind]):
+            raise ValueError(f"big_blind must be a seat that posts a blind, got {big_blind!r}")
         fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
         for name in cls.__slots__:
             setattr(fresh, name, getattr(hand, name))
         fresh._m = _py_machine(structure, fresh.starting_stacks, button, hand.game, hand.runs,
-                               fresh.holes, fresh._board, forced=(list(antes), list(blinds)))
+                               fresh.holes, fresh._board,
+                               forced=(list(antes), list(blinds), big_blind))
         return fresh
 
     def _twin(self, copy_slot: Callable[[Any], Any]) -> Hand:
@@ -688,7 +696,8 @@ def _machine(structure: Structure, stacks: list[int], button: int, game: Game, r
 
 def _py_machine(structure: Structure, stacks: list[int], button: int, game: Game, runs: int,
                 holes: list[list[int] | None], board: list[int], *,
-                forced: tuple[list[int], list[int]] | None = None) -> _py_hand.HandState:
+                forced: tuple[list[int], list[int], int] | None = None
+                ) -> _py_hand.HandState:
     """The Python machine for these settings (``board``: every board card dealt,
     5 a board: the first board, then double board's second or the runs')."""
     return _py_hand.HandState(

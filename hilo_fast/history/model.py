@@ -136,6 +136,9 @@ class HandHistory:
     runs: tuple[tuple[str, ...], ...] = ()
     run_collected: tuple[dict[str, int], ...] = ()
     exposed: int = 0
+    #: The smallest amount the site splits a pot in (1: to the smallest unit; Full
+    #: Tilt's larger cash games split in 5-cent units, docs/hand-histories.md).
+    chip_unit: int = 1
 
     @property
     def is_tournament(self) -> bool:

@@ -31,7 +31,9 @@ cards, run after run, each run's streets in order. Courchevel's exposed card is
 the first ``d db``, before the pre-flop actions. What PHH has no field for is
 written in user-defined fields (the specification's ``_`` prefix):
 ``_boards = 2``, ``_exposed``, ``_runs`` (the runs dealt), ``_runs_offered``,
-``_bomb_pot``, ``_straddle``; :func:`parse_phh` reads them back.
+``_bomb_pot``, ``_straddle``, ``_big_blind`` (the player whose post is the big
+blind, when another posted as much out of position); :func:`parse_phh` reads
+them back.
 
 Reading: :func:`read_phh` (a path or an open file) and :func:`parse_phh` (text)
 replay PHH hands, written here or elsewhere, with every shape of forced bet
@@ -228,7 +230,10 @@ def to_phh(hand: Hand | HandHistory) -> str:
     extra = {"_boards": game.boards, "_exposed": game.exposed,
              "_runs": int(hand._m.state()["n_runs"]) if hand.runs > 1 else 0,
              "_runs_offered": hand.runs if hand.runs > 1 else 0,
-             "_bomb_pot": s.bomb_pot, "_straddle": s.straddle}
+             "_bomb_pot": s.bomb_pot, "_straddle": s.straddle,
+             # (the big blind beside a live post of as much: the player, from 1)
+             "_big_blind": order.index(forced[2]) + 1 if forced is not None and
+             len(forced) > 2 and forced[2] >= 0 else 0}
     lines += [f"{key} = {value}" for key, value in extra.items()
               if value and not (key == "_boards" and value == 1)]
     return "\n".join(lines) + "\n"
@@ -454,7 +459,8 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
                          f"{', '.join([*_VARIANTS, *_HIGH_VARIANTS])} "
                          "(hilo-fast replays Omaha Hi-Lo and Omaha high only)")
     extra = {key: _chips_of(phh.get(key, 0), key) for key in
-             ("_boards", "_exposed", "_runs", "_runs_offered", "_bomb_pot", "_straddle")}
+             ("_boards", "_exposed", "_runs", "_runs_offered", "_bomb_pot", "_straddle",
+              "_big_blind")}
     if phh.get("bring_in"):
         raise ValueError(f"bring_in {phh['bring_in']!r}: a stud forced bet; {variant} has "
                          "blinds")
@@ -611,9 +617,13 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
         seat_antes, seat_blinds = [0] * table_size, [0] * table_size
         for seat, a, b in zip(seats, antes, blinds, strict=True):
             seat_antes[seat], seat_blinds[seat] = a, b
+        player = extra["_big_blind"]   # (0: the largest post's, as pokerkit plays it)
+        if player > count or (player and not blinds[player - 1]):
+            raise ValueError(f"_big_blind = {player}: not a player who posts a blind")
         hand = Hand._with_forced_bets(structure, table_stacks, seats[-1], antes=seat_antes,
                                       blinds=seat_blinds, holes=holes, board=board,
-                                      game=game, runs=offered)
+                                      game=game, runs=offered,
+                                      big_blind=seats[player - 1] if player else -1)
     for seat, kind, amount, action in plays:
         if hand.awaiting_runs:
             hand.run_it(max(runs, 1))

@@ -30,12 +30,12 @@ rake is its size less the amount listed; when the summary lists no pots the
 whole rake comes off the main pot (then the next, if it is larger than the
 main pot).
 
-Forced bets the engine does not post (a big blind posted out of position by a
-player joining, a dead small blind, a straddle) are carried by the replay:
-the player's live post is counted when it first acts (its check is the
-engine's call of the post), a dead part is added to the pot at the
-settlement. A hand with no small blind cannot be built on ``Hand``, which
-always posts one: that is reported as a discrepancy.
+Forced bets the engine's own blinds are not (a big blind posted out of
+position by a player joining, a dead small blind, a straddle, no small blind)
+are posted as the history made them (``Hand._with_forced_bets``), in the pot
+from the start, pre-flop action after the big blind (after the last straddle);
+a post whose player first folds is dead money (that seat's ante), as is the
+dead part of a "small & big blinds" post.
 
 Run it twice (or N times) and Courchevel: a hand the history ran N times
 (``HandHistory.runs``) is built with ``runs=N`` and its boards (the shared
@@ -377,26 +377,38 @@ def _play(h: HandHistory, r: Replay) -> None:
         raise _Stop from None
     turn = _turn(h.hand_id)
     runs = len(h.runs) or 1
+    as_posted = False   # True: every post made as the history has it (no blind to check)
     try:
         if runs > 1 or h.exposed:   # (rare: the general constructor, with the game and runs)
             holes, board, full = _deal_runs(h, dealt, n, seat_of, found, turn)
             hand = r.hand = Hand(structure, stacks, button, holes=holes, board=full,
                                  game=h.game_dealt, runs=runs)
-        elif (dead_posts is not None or button_on_big) and sbs and bbs:
+        elif bbs and (any(credit) or button_on_big or not sbs):
+            # Posts the engine's own blinds are not (live ones out of position, dead
+            # ones, none for the small blind): every post as the history made it,
+            # in the pot from the start, pre-flop action after the big blind (after
+            # the last straddle when there is one).
             dead_posts = dead_posts or [0] * n
             holes, board = _deal(h, dealt, n, seat_of, found, turn)
             blinds = [0] * n
-            blinds[seat_of[sbs[0].player]] = sbs[0].amount
-            blinds[seat_of[bbs[0].player]] = bbs[0].amount
+            if sbs:
+                blinds[seat_of[sbs[0].player]] = sbs[0].amount
+            big_blind = seat_of[bbs[0].player]
+            blinds[big_blind] = bbs[0].amount
+            for seat, chips in enumerate(credit):
+                blinds[seat] += chips - dead_posts[seat]
+                credit[seat] = 0
+            if any(post.kind == "straddle" for post in extra):
+                big_blind = -1
             antes_of = [0] * n
             for post in antes:
                 antes_of[seat_of[post.player]] = post.amount
+            as_posted = True
             hand = r.hand = Hand._with_forced_bets(
                 structure, stacks, button, antes=[a + d for a, d in zip(antes_of, dead_posts,
                                                                        strict=True)],
-                blinds=blinds, holes=holes, board=board, hole_count=h.hole_count)
-            for seat, chips in enumerate(dead_posts):
-                credit[seat] -= chips
+                blinds=blinds, holes=holes, board=board, hole_count=h.hole_count,
+                big_blind=big_blind)
         else:
             dealt_cards = _c_deal_history(h.board, h.hole_cards, seat_of, dealt, n,
                                           h.hole_count, _CARD_IDS, _TURNED[turn]) \
@@ -407,8 +419,8 @@ def _play(h: HandHistory, r: Replay) -> None:
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None
-    for kind, seat, posted in (("small", hand.small_blind_seat, sbs),
-                               ("big", hand.big_blind_seat, bbs)):
+    for kind, seat, posted in () if as_posted else (("small", hand.small_blind_seat, sbs),
+                                                    ("big", hand.big_blind_seat, bbs)):
         if posted and seat_of[posted[0].player] == seat:
             continue
         if not posted and any(p.all_in and p.player == name_of.get(seat) for p in antes):

@@ -29,6 +29,10 @@ def split_pot(h: HandHistory, net: int, eligible: tuple[int, ...], high_winners:
     if len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
         return {name_of[high_winners[0]]: net} if net else {}
     shares: dict[int, int] = {}
+    unit = h.chip_unit
+    if unit > 1:   # (whole units; what is left of a unit goes with the first odd chip)
+        _split_in_units(net, unit, high_winners, low_winners, shares)
+        return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
     low_half = net // 2 if low_winners else 0
     if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
         low_half -= low_half % len(low_winners)
@@ -36,6 +40,22 @@ def split_pot(h: HandHistory, net: int, eligible: tuple[int, ...], high_winners:
         _divide(low_half, low_winners, shares)
     _divide(net - low_half, high_winners, shares)
     return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+
+
+def _split_in_units(net: int, unit: int, high_winners: tuple[int, ...],
+                    low_winners: tuple[int, ...], shares: dict[int, int]) -> None:
+    """A pot split as :func:`split_pot` splits it, counted in ``unit``s: the
+    halves and each winner's share whole units, the odd unit to the high half
+    and the first winners clockwise, and the part of a unit left over
+    (``net % unit``) to the first high winner."""
+    units, rest = divmod(net, unit)
+    low_units = units // 2 if low_winners else 0
+    for half, takers in ((units - low_units, high_winners), (low_units, low_winners)):
+        if takers:
+            each, extra = divmod(half, len(takers))
+            for rank, seat in enumerate(takers):
+                shares[seat] = shares.get(seat, 0) + (each + (rank < extra)) * unit
+    shares[high_winners[0]] += rest
 
 
 def showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],

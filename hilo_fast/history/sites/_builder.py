@@ -198,6 +198,7 @@ class HandBuilder:
         self.returned: dict[str, int] = {}
         self.dead: set[str] = set()        # players who posted a dead blind
         self.mixed_game: str | None = None
+        self.chip_unit = 1   # (HandHistory.chip_unit)
         #: calls that do not make the bet to match (a site's amounts read the wrong way)
         self.odd_calls = 0
         #: True: at a showdown, a player still in who did not show mucked
@@ -469,7 +470,8 @@ class HandBuilder:
             shown=tuple(self.shown), mucked=tuple(mucked), hero=self.hero,
             cancelled=cancelled, date=self.date, time_zone=self.time_zone,
             tournament_id=self.tournament_id, buy_in=self.buy_in, level=self.level,
-            mixed_game=self.mixed_game, line=self.line, dealt_in=dealt)
+            mixed_game=self.mixed_game, line=self.line, dealt_in=dealt,
+            chip_unit=self.chip_unit)
 
 
 #: What a line of play does to the hand, by the builder's name for it: each site
@@ -558,18 +560,19 @@ class TextReader(SiteReader):
             if not seen and garbage_at and not preamble:
                 self._error("", garbage_at, "text before the first hand is not a hand")
             seen = True
-            hand_id = self.hand_id(block.lines)
+            # (the id is asked for an error only: parse reads the header itself)
             if block.cut:
-                self._error(hand_id, block.start, f"more than {MAX_HAND_LINES} lines: not a hand")
+                self._error(self.hand_id(block.lines), block.start,
+                            f"more than {MAX_HAND_LINES} lines: not a hand")
                 continue
             try:
                 yield self.parse(block.lines, block.start)
             except OtherGame as other:
                 self._skip(str(other))
             except BadHand as bad:
-                self._error(hand_id, block.start, str(bad))
+                self._error(self.hand_id(block.lines), block.start, str(bad))
             except (ValueError, KeyError, IndexError) as exc:   # a line not as expected
-                self._error(hand_id, block.start, f"cannot read: {exc}")
+                self._error(self.hand_id(block.lines), block.start, f"cannot read: {exc}")
         if not seen and garbage_at:
             raise ValueError(f"{self.name} is not a {self.site} hand history: no "
                              f"{self.header_text!r} header in it")

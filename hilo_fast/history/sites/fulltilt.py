@@ -205,7 +205,8 @@ class FullTiltReader(TextReader):
             game=variant.group(0), hole_count=5 if variant["cards"] else 4, limit=limit,
             stakes=(low, high), currency=_currency(stakes["cur"]) if cash else None,
             table=table["table"], max_seats=max_seats, rake=rake, total_pot=total,
-            hero=b.hero, date=date, tournament_id=tournament, dealt_in=dealt)
+            hero=b.hero, date=date, tournament_id=tournament, dealt_in=dealt,
+            chip_unit=_chip_unit(cash, low, high))
 
     @staticmethod
     def _action(b: HandBuilder, player: str, what: str, cash: bool) -> None:
@@ -246,3 +247,10 @@ read_fulltilt = reader_function(FullTiltReader)
 def parse_fulltilt(text: str) -> FullTiltReader:
     """The hands of a Full Tilt history given as a string."""
     return FullTiltReader(text.splitlines(), "<text>")
+
+
+def _chip_unit(cash: bool, low: int, high: int) -> int:
+    """The amount Full Tilt splits a pot in: 5 cents in a cash game whose stakes
+    are quarters (the one split hand of the files, at $0.50/$1, pays $3.90 and
+    $3.85 of 775 cents), else the cent or the chip (docs/hand-histories.md)."""
+    return 5 if cash and low % 25 == 0 and high % 25 == 0 else 1

@@ -1,7 +1,7 @@
 """The Full Tilt reader on a fixture written for it (tests/history/data/fulltilt,
 UTF-16 with CRLF): both header dialects, a hi/lo split, a player sitting out,
 table talk, a stud hand of the mix skipped, an uncalled bet, a hand cut short,
-and the site's 5-cent split (flagged: see docs/hand-histories.md)."""
+and the site's 5-cent split (docs/hand-histories.md)."""
 
 from __future__ import annotations
 
@@ -47,15 +47,18 @@ def test_hands_replay_to_the_payouts_worked_out_by_hand() -> None:
     assert walk.collected == {"ann": 25}
 
 
-def test_the_sites_five_cent_split_is_flagged_as_such() -> None:
-    # The real $0.50/$1 file splits 775 as 390/385, in 5-cent units, odd unit high;
-    # hilo-fast splits to the cent (388/387). The fixture does the same with 425 after
-    # rake: the site 215/210, the replay 213/212. The file's own totals agree.
+def test_the_sites_five_cent_split_is_settled_in_nickels() -> None:
+    # The real $0.50/$1 file splits 775 as 390/385, in 5-cent units, odd unit high
+    # (to the cent it would be 388/387). The fixture does the same with 425 after
+    # rake: 85 nickels, 43 high (bob, 215) and 42 low (ann, 210).
     hand = _read()[0][2]
+    assert hand.chip_unit == 5
     assert sum(hand.collected.values()) + hand.rake == hand.total_pot
     replay = hand.replay()
-    assert replay.discrepancies[:2] == ["ann collected 210 on the site, 212 in the replay",
-                                        "bob collected 215 on the site, 213 in the replay"]
+    assert replay.exact, replay.discrepancies
+    assert replay.collected == {"ann": 210, "bob": 215}
+    # a cent game splits to the cent
+    assert _read()[0][1].chip_unit == 1
 
 
 @pytest.mark.parametrize(("head", "expected"), [
