@@ -18,17 +18,6 @@
 /* Range seats that clash this many draws in a row: (almost) never disjoint. */
 #define MAX_CLASHES 100000
 
-static uint64_t below(uint64_t *state, uint64_t n)
-{
-    uint64_t lo, hi = mul_hi_lo(splitmix64(state), n, &lo);
-    if (lo < n) {
-        uint64_t threshold = (0 - n) % n;
-        while (lo < threshold)
-            hi = mul_hi_lo(splitmix64(state), n, &lo);
-    }
-    return hi;
-}
-
 /* The colex rank of a hand of n (4 or 5) distinct cards; binom[k][c] = C(c, k)
  * (looked up: hf_choose divides in a loop, and this runs for every seat). */
 static inline int64_t colex_rank(const int32_t *hand, int32_t n, const int64_t binom[6][52])

@@ -1,4 +1,4 @@
-/* draw.h: the random draws Monte Carlo shares (equity.c, range_equity.c):
+/* draw.h: the random draws Monte Carlo shares (equity.c, range_equity.c, ranking.c):
  * the splitmix64 stream, a 128-bit product, and batched bounded draws.
  * Internal (not part of the cdef). */
 #ifndef HF_DRAW_H
@@ -33,27 +33,20 @@ static inline uint64_t mul_hi_lo(uint64_t a, uint64_t b, uint64_t *lo)
     uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
     *lo = (mid << 32) | (uint32_t)p00;
     return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-/* The partial Fisher-Yates shuffle of deck's first cards, run by run
- * (plan_runs): equity.c and boards.c deal every sample with it. */
-static inline void shuffle_prefix(int32_t *deck, int32_t n_deck, const draw_runs *runs,
-                                  uint64_t *state)
-{
-    int32_t i = 0;
-    for (int32_t j = 0; j < runs->n_runs; j++) {
-        uint64_t r;
-        do
-            r = splitmix64(state);
-        while (r * runs->product[j] < runs->threshold[j]);
-        for (int32_t end = runs->end[j]; i < end; i++) {
-            int32_t k = i + (int32_t)mul_hi_lo(r, (uint64_t)(n_deck - i), &r);
-            int32_t card = deck[k];
-            deck[k] = deck[i];
-            deck[i] = card;
-        }
-    }
+#endif
 }
 
-#endif
+/* A uniform int in 0..n-1, n >= 1: Lemire's multiply-and-reject, one
+ * 64-bit word (rarely two) per draw. */
+static inline uint64_t below(uint64_t *state, uint64_t n)
+{
+    uint64_t lo, hi = mul_hi_lo(splitmix64(state), n, &lo);
+    if (lo < n) {
+        uint64_t threshold = (0 - n) % n;
+        while (lo < threshold)
+            hi = mul_hi_lo(splitmix64(state), n, &lo);
+    }
+    return hi;
 }
 
 /* Batched bounded draws (Brackett-Rozinsky and Lemire, "Batched ranged

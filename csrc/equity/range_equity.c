@@ -250,19 +250,6 @@ int32_t hf_range_enumerate(const int32_t *holes, int32_t n_players, int32_t n_ho
 
 /* ---- Monte Carlo ---- */
 
-/* A uniform int in 0..n-1, n >= 1: Lemire's multiply-and-reject, one
- * 64-bit word (rarely two) per draw. */
-static uint64_t below(uint64_t *state, uint64_t n)
-{
-    uint64_t lo, hi = mul_hi_lo(splitmix64(state), n, &lo);
-    if (lo < n) {
-        uint64_t threshold = (0 - n) % n;
-        while (lo < threshold)
-            hi = mul_hi_lo(splitmix64(state), n, &lo);
-    }
-    return hi;
-}
-
 /* A row drawn by weight: a uniform value below the total weight, then the
  * first row whose running sum is above it (with every weight 1, the value
  * itself: what the search would find). */
