@@ -27,6 +27,7 @@ from ..core._py_backend import (
 )
 from ..equity._py_backend import _below
 from ..equity._py_draw import _plan_runs, _shuffle_prefix
+from ..equity._py_range_vs_range import bad_row, range_pair
 
 NAME = "python"
 
@@ -222,27 +223,19 @@ def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
                    ) -> int:
     """As csrc/analysis/range_vs_range.c, pair by pair: every runout, every A
     combo against every B combo that shares no card with it or the runout."""
-    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
-        return ERR_COUNT
-    err = check_cards(board, dead)
-    if err:
+    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead)
+    if pair is None:
         return err
-    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
-    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
-    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb):
-        return ERR_COUNT
-    a_rows = [a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)]
-    b_rows = [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)]
+    a_rows, b_rows, _, wb = pair
     if not a_rows or not b_rows:  # as the C: nothing to deal, the combos go unread
         share = memoryview(a_share).cast("B").cast("d")
         weight = memoryview(a_weight).cast("B").cast("d")
         for i in range(len(a_rows)):
             share[i] = weight[i] = 0.0
         return 0
-    for row in (*a_rows, *b_rows):
-        err = check_cards(board, dead, row)
-        if err:
-            return err
+    err = bad_row(board, dead, a_rows, b_rows)
+    if err:
+        return err
     share = memoryview(a_share).cast("B").cast("d")
     weight = memoryview(a_weight).cast("B").cast("d")
     for i in range(len(a_rows)):

@@ -56,31 +56,59 @@ def pair_fields(ha: int, la: int, hb: int, lb: int) -> tuple[float, ...]:
             float(hb < ha and (bool(lb) and lb < la if la else True)))
 
 
+#: Two ranges' combos as rows and their weights (float64 views): what
+#: :func:`range_pair` gives the twins of both range-vs-range C functions.
+RangePair = tuple[list[list[int]], list[list[int]], "memoryview[float]", "memoryview[float]"]
+
+
+def range_pair(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any, n_hole: int,
+               board: Sequence[int], dead: Sequence[int]) -> tuple[int, RangePair | None]:
+    """The checks a range-vs-range C function makes first, in its order (the
+    counts, the board and dead cards, the buffers' sizes): (ERR_* or 0, the
+    ranges' rows and weights when 0). The twins of range_equity.c's tally and
+    analysis/range_vs_range.c share them."""
+    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
+        return ERR_COUNT, None
+    err = check_cards(board, dead)
+    if err:
+        return err, None
+    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
+    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
+    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb):
+        return ERR_COUNT, None
+    return 0, ([a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)],
+               [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)], wa, wb)
+
+
+def bad_row(board: Sequence[int], dead: Sequence[int], *ranges: list[list[int]]) -> int:
+    """ERR_* of the first combo of ``ranges`` that is no hand beside the board
+    and dead cards, or 0 (the C's check of each combo, in its order)."""
+    for rows in ranges:
+        for row in rows:
+            err = check_cards(board, dead, row)
+            if err:
+                return err
+    return 0
+
+
 def range_vs_range_tally(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
                          n_hole: int, board: Sequence[int], dead: Sequence[int],
                          tally: Any) -> int:
     """Fill ``tally`` (float64, RVR_FIELDS per A combo) or return ERR_*."""
-    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
-        return ERR_COUNT
-    err = check_cards(board, dead)
-    if err:
+    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead)
+    if pair is None:
         return err
-    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
-    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
+    a_rows, b_rows, wa, wb = pair
     out = memoryview(tally).cast("B").cast("d")
-    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb) \
-            or len(out) < RVR_FIELDS * len(wa):
+    if len(out) < RVR_FIELDS * len(wa):
         return ERR_COUNT
-    a_rows = [a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)]
-    b_rows = [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)]
     for i in range(RVR_FIELDS * len(a_rows)):
         out[i] = 0.0
     if not a_rows or not b_rows:  # as the C: nothing to deal, the combos go unread
         return 0
-    for row in (*a_rows, *b_rows):
-        err = check_cards(board, dead, row)
-        if err:
-            return err
+    err = bad_row(board, dead, a_rows, b_rows)
+    if err:
+        return err
     known = {*board, *dead}
     deck = [c for c in range(52) if c not in known]
     for more in combinations(deck, 5 - len(board)):
