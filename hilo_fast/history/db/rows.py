@@ -9,13 +9,13 @@ from the actions, by the definitions of docs/database.md.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
-from ...core.pots import _divide, winners
 from ...engine.structures import Limit
 from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
 
@@ -55,25 +55,28 @@ def positions(h: HandHistory) -> dict[str, str]:
     the button back, CO, HJ, LJ, and before those UTG, UTG+1, ... (three or
     fewer: UTG, HJ, CO as far as they go from the button back)."""
     dealt = set(h.dealt_in)
-    order = sorted((seat, name) for seat, name, *_ in h.seats if name in dealt)
+    order = sorted([(seat[0], seat[1]) for seat in h.seats if seat[1] in dealt])
     if not order:
         return {}
     # clockwise from the first seat after the button
-    after = [name for seat, name in order if seat > h.button] + \
-        [name for seat, name in order if seat <= h.button]
+    button = h.button
+    after = [name for seat, name in order if seat > button] + \
+        [name for seat, name in order if seat <= button]
     if len(after) == 1:
         return {after[0]: "BTN"}
     if len(after) == 2:
         return {after[-1]: "BTN", after[0]: "BB"}
-    middle = after[2:-1]
-    m = len(middle)
-    if m <= 3:
-        names = ["UTG", "HJ", "CO"][3 - m:]
-    else:
-        names = [("UTG" if k == 0 else f"UTG+{k}") for k in range(m - 3)] + ["LJ", "HJ", "CO"]
     out = {after[0]: "SB", after[1]: "BB", after[-1]: "BTN"}
-    out.update(zip(middle, names, strict=True))
+    out.update(zip(after[2:-1], _middle_names(len(after) - 3), strict=True))
     return out
+
+
+@functools.cache
+def _middle_names(m: int) -> tuple[str, ...]:
+    """The positions of the ``m`` seats between BB and BTN (see positions)."""
+    if m <= 3:
+        return ("UTG", "HJ", "CO")[3 - m:]
+    return (*[("UTG" if k == 0 else f"UTG+{k}") for k in range(m - 3)], "LJ", "HJ", "CO")
 
 
 def seat_flags(h: HandHistory) -> dict[str, list[int]]:
@@ -159,39 +162,46 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
     split by that run's ``values``: (high, low) by name), and whether a low took
     a half anywhere."""
     pot = rep.pots[pot_index]
-    if len(pot.eligible) < 2:
+    eligible = pot.eligible
+    if len(eligible) < 2:
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
-    seats = [seat_of[name] for name in pot.eligible]
+    seats = [seat_of[name] for name in eligible]
     button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
-    clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    name_of = {seat_of[name]: name for name in pot.eligible}
+    # the odd-chip order: clockwise from the seat after the button (core.pots.winners'
+    # rule, worked on names: the best high, the best low, in this order)
+    order = [name for name, seat in zip(eligible, seats, strict=True) if seat > button] + \
+        [name for name, seat in zip(eligible, seats, strict=True) if seat <= button]
     hi: dict[str, int] = {}
     lo: dict[str, int] = {}
     any_low = False
+    runs = len(values)
     for run, (high, low) in enumerate(values):
-        amount = pot.amount // len(values) + (run < pot.amount % len(values))
-        hi_values = [0] * (max(seats) + 1)
-        lo_values = [0] * (max(seats) + 1)
-        for name in pot.eligible:
-            hi_values[seat_of[name]] = high[name]
-            lo_values[seat_of[name]] = low[name]
-        high_winners, low_winners = winners(hi_values, lo_values, clockwise)
-        low_half = amount // 2 if low_winners else 0
-        low_shares: dict[int, int] = {}
-        high_shares: dict[int, int] = {}
-        if low_winners:
-            _divide(low_half, low_winners, low_shares)
-        _divide(amount - low_half, high_winners, high_shares)
-        for shares, into in ((high_shares, hi), (low_shares, lo)):
-            for seat, won in shares.items():
-                if won:
-                    into[name_of[seat]] = into.get(name_of[seat], 0) + won
-        any_low = any_low or bool(low_winners)
-    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in set(hi) | set(lo)}
+        amount = pot.amount // runs + (run < pot.amount % runs)
+        best_high = min([high[name] for name in order])
+        high_winners = [name for name in order if high[name] == best_high]
+        lows = [low[name] for name in order if low[name]]
+        low_half = 0
+        if lows:
+            best_low = min(lows)
+            low_half = amount // 2
+            _divide_into(low_half, [name for name in order if low[name] == best_low], lo)
+            any_low = True
+        _divide_into(amount - low_half, high_winners, hi)
+    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()}
     if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
         return dict(pot.shares), {}, False
     return hi, lo, any_low
+
+
+def _divide_into(chips: int, names: list[str], into: dict[str, int]) -> None:
+    """Add ``chips`` divided among ``names`` (in odd-chip order) to ``into``, as
+    core.pots._divide does; a name whose part is 0 is not added."""
+    each, extra = divmod(chips, len(names))
+    for rank, name in enumerate(names):
+        won = each + (rank < extra)
+        if won:
+            into[name] = into.get(name, 0) + won
 
 
 def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
