@@ -72,8 +72,8 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     used = len(flat) + len(board) + len(dead)
     if not n_hole or len(set(flat).union(board, dead)) != used or len(board) > 5:
         return None
-    deals = math.comb(52 - used, 5 - len(board))   # (every hand known: the boards)
-    exact = samples is None or deals <= EXACT_DEALS
+    # (every hand known: the deals are the boards)
+    exact = samples is None or math.comb(52 - used, 5 - len(board)) <= EXACT_DEALS
     n_players = len(holes)
     columns = _native_tally(flat, n_players, n_hole, board, dead, exact, seed, samples) \
         if _lib is not None else None

@@ -212,17 +212,19 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     h = rep.history
     if rep.all_in_board is None or rep.hand is None or not rep.pots:
         return
-    if any(name not in h.hole_cards for name in rep.showdown):
+    showdown = rep.showdown
+    if not all(map(h.hole_cards.__contains__, showdown)):
         return
     hands = rep.hand.holes
     seat_of = rep.seat_of
-    holes = {name: list(hands[seat_of[name]] or ()) for name in rep.showdown}
+    holes = {name: list(hands[seat_of[name]] or ()) for name in showdown}
     board = list(rep.all_in_board)
-    expected = dict.fromkeys(rep.showdown, 0.0)
-    variance = dict.fromkeys(rep.showdown, 0.0)   # of expected, in chips squared
+    expected = dict.fromkeys(showdown, 0.0)
+    variance = dict.fromkeys(showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
     exact = True
+    site, hand_id = key
     for index, pot in enumerate(rep.pots):
         players = [name for name in pot.eligible if name in holes]
         if len(players) < 2:
@@ -231,24 +233,24 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
             continue
         dead = [c for name, hole in holes.items() if name not in players for c in hole]
         result = pot_equity([holes[name] for name in players], board, dead, samples,
-                            spot_seed(*key, index))
+                            spot_seed(site, hand_id, index))
         if result is None:   # (never from a replayed hand: its cards are distinct)
             return
         exact = exact and result.exact
         amount = pot.amount
-        for k, name in enumerate(players):
-            expected[name] += result.equity[k] * amount
-            variance[name] += (result.std_error[k] * amount) ** 2
-            if index == 0:
-                main_high[name] = result.high[k]
-                main_low[name] = result.low[k]
-    total = sum(pot.amount for pot in rep.pots) or 1
+        for name, equity, error in zip(players, result.equity, result.std_error, strict=True):
+            expected[name] += equity * amount
+            variance[name] += (error * amount) ** 2
+        if index == 0:
+            main_high = dict(zip(players, result.high, strict=True))
+            main_low = dict(zip(players, result.low, strict=True))
+    total = sum([pot.amount for pot in rep.pots]) or 1
     board_text = "".join(map(card_str, board))
     append = out.tables["all_in_equities"].append
     collected = rep.collected
     for name, value in expected.items():
         expected_of[name] = value
-        append((*key, name, board_text, value / total, main_high.get(name, 0.0),
+        append((site, hand_id, name, board_text, value / total, main_high.get(name, 0.0),
                 main_low.get(name, 0.0), value, collected.get(name, 0), exact,
                 math.sqrt(variance.get(name, 0.0)) / total))
 
