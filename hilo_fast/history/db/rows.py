@@ -112,16 +112,16 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
                 f[4] = True
                 if kind == "fold":
                     f[5] = True
-            if kind in ("call", "raise", "bet"):
+            if kind == "fold":
+                folded.add(player)
+            elif kind == "call":
                 f[0] = True
-            if kind in ("raise", "bet"):
-                f[1] = True
+            elif kind == "raise" or kind == "bet":
+                f[0] = f[1] = True
                 raises += 1
                 aggressor = player
                 if raises == 1:
                     opener = player
-            if kind == "fold":
-                folded.add(player)
             continue
         if kind in ("bet", "raise"):
             f[10] += 1
@@ -280,8 +280,8 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     # actions: the posts first (an HHAction is a tuple in the columns' order)
     posts = h.posts
     actions = tables["actions"]
-    actions.extend([(site, hid, seq, "posts", post.player, post.kind, post.amount, 0,
-                     post.all_in) for seq, post in enumerate(posts)])
+    actions.extend([(site, hid, seq, "posts", player, kind, amount, 0, all_in)
+                    for seq, (player, kind, amount, all_in) in enumerate(posts)])
     actions.extend([(site, hid, seq, *action)
                     for seq, action in enumerate(h.actions, len(posts))])
     for k, message in enumerate(rep.discrepancies):
@@ -292,28 +292,29 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     if rep.settled and rep.hand is not None and len(rep.board) == 5:
         boards = [list(rep.board)] if len(h.runs) < 2 else \
             [[parse_card(card) for card in run] for run in h.runs]
+        known = [(name, rep.hand.holes[rep.seat_of[name]] or [])
+                 for name in rep.showdown if name in h.hole_cards]
         for board_ids in boards:
             high: dict[str, int] = {}
             low: dict[str, int] = {}
-            for name in rep.showdown:
-                if name in h.hole_cards:
-                    cards = rep.hand.holes[rep.seat_of[name]] or []
-                    high[name], best_low = fast_omaha_hilo(cards, board_ids)
-                    low[name] = best_low or 0
-                    low_made[name] = low_made.get(name, False) or bool(best_low)
+            for name, cards in known:
+                high[name], best_low = fast_omaha_hilo(cards, board_ids)
+                low[name] = best_low or 0
+                low_made[name] = low_made.get(name, False) or bool(best_low)
             values.append((high, low))
+    add_pot, add_winner = tables["pots"].append, tables["pot_winners"].append
+    valued = values[0][0] if values else {}
     for index, pot in enumerate(rep.pots):
-        if len(pot.eligible) >= 2 and values and \
-                all(name in values[0][0] for name in pot.eligible):
+        if len(pot.eligible) >= 2 and valued and all(map(valued.__contains__, pot.eligible)):
             hi, lo, has_low = _pot_split(rep, index, values)
         else:
             hi, lo, has_low = dict(pot.shares), {}, False
         low_amount = sum(lo.values())
-        tables["pots"].append((site, hid, index, pot.amount, pot.rake, len(pot.eligible),
-                               len(set(hi) | set(lo)), has_low, pot.amount - low_amount,
-                               low_amount))
-        for name in sorted(set(hi) | set(lo)):
-            tables["pot_winners"].append((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
+        took = hi.keys() | lo.keys()
+        add_pot((site, hid, index, pot.amount, pot.rake, len(pot.eligible), len(took), has_low,
+                 pot.amount - low_amount, low_amount))
+        for name in sorted(took):
+            add_winner((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
     expected: dict[str, float] = {}
     if rep.settled:
         _all_in(rep, out, key, expected, samples)
