@@ -166,12 +166,12 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
     if len(eligible) < 2:
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
-    seats = [seat_of[name] for name in eligible]
-    button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
+    button = (rep.history.button - 1) % (
+        rep.hand.n_seats if rep.hand else max([seat_of[name] for name in eligible]) + 1)
     # the odd-chip order: clockwise from the seat after the button (core.pots.winners'
     # rule, worked on names: the best high, the best low, in this order)
-    order = [name for name, seat in zip(eligible, seats, strict=True) if seat > button] + \
-        [name for name, seat in zip(eligible, seats, strict=True) if seat <= button]
+    order = [name for name in eligible if seat_of[name] > button] + \
+        [name for name in eligible if seat_of[name] <= button]
     hi: dict[str, int] = {}
     lo: dict[str, int] = {}
     any_low = False
@@ -188,8 +188,10 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
             _divide_into(low_half, [name for name in order if low[name] == best_low], lo)
             any_low = True
         _divide_into(amount - low_half, high_winners, hi)
-    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()}
-    if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
+    # (every part in hi and lo is positive: no zero to leave out of the totals)
+    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()} \
+        if lo else hi
+    if total != pot.shares:   # (never seen: the replay's rule)
         return dict(pot.shares), {}, False
     return hi, lo, any_low
 
