@@ -270,7 +270,7 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
         all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
     dealt = set(h.dealt_in)
     tables["hands"].append((
-        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit, str(h.limit)),
+        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
         f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
