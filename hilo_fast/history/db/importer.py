@@ -114,8 +114,9 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
     iterator = iter(hands)
     with db.bounded_cache():   # (memory flat however many hands)
         while True:
-            # The reader's hands make no reference cycle either (see _store_batch):
-            # the collector is paused while a batch is read too, and runs between batches.
+            # Reading makes few reference cycles (none for a PokerStars file; a few
+            # hundred objects for all the sites' test files): the collector is paused
+            # while a batch is read too (see _store_batch) and runs between batches.
             collecting = gc.isenabled()
             gc.disable()
             try:
