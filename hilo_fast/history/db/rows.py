@@ -9,13 +9,13 @@ from the actions, by the definitions of docs/database.md.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
-from ...core.pots import _divide, winners
 from ...engine.structures import Limit
 from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
 
@@ -55,25 +55,28 @@ def positions(h: HandHistory) -> dict[str, str]:
     the button back, CO, HJ, LJ, and before those UTG, UTG+1, ... (three or
     fewer: UTG, HJ, CO as far as they go from the button back)."""
     dealt = set(h.dealt_in)
-    order = sorted((seat, name) for seat, name, *_ in h.seats if name in dealt)
+    order = sorted([(seat[0], seat[1]) for seat in h.seats if seat[1] in dealt])
     if not order:
         return {}
     # clockwise from the first seat after the button
-    after = [name for seat, name in order if seat > h.button] + \
-        [name for seat, name in order if seat <= h.button]
+    button = h.button
+    after = [name for seat, name in order if seat > button] + \
+        [name for seat, name in order if seat <= button]
     if len(after) == 1:
         return {after[0]: "BTN"}
     if len(after) == 2:
         return {after[-1]: "BTN", after[0]: "BB"}
-    middle = after[2:-1]
-    m = len(middle)
-    if m <= 3:
-        names = ["UTG", "HJ", "CO"][3 - m:]
-    else:
-        names = [("UTG" if k == 0 else f"UTG+{k}") for k in range(m - 3)] + ["LJ", "HJ", "CO"]
     out = {after[0]: "SB", after[1]: "BB", after[-1]: "BTN"}
-    out.update(zip(middle, names, strict=True))
+    out.update(zip(after[2:-1], _middle_names(len(after) - 3), strict=True))
     return out
+
+
+@functools.cache
+def _middle_names(m: int) -> tuple[str, ...]:
+    """The positions of the ``m`` seats between BB and BTN (see positions)."""
+    if m <= 3:
+        return ("UTG", "HJ", "CO")[3 - m:]
+    return (*[("UTG" if k == 0 else f"UTG+{k}") for k in range(m - 3)], "LJ", "HJ", "CO")
 
 
 def seat_flags(h: HandHistory) -> dict[str, list[int]]:
@@ -109,16 +112,16 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
                 f[4] = True
                 if kind == "fold":
                     f[5] = True
-            if kind in ("call", "raise", "bet"):
+            if kind == "fold":
+                folded.add(player)
+            elif kind == "call":
                 f[0] = True
-            if kind in ("raise", "bet"):
-                f[1] = True
+            elif kind == "raise" or kind == "bet":
+                f[0] = f[1] = True
                 raises += 1
                 aggressor = player
                 if raises == 1:
                     opener = player
-            if kind == "fold":
-                folded.add(player)
             continue
         if kind in ("bet", "raise"):
             f[10] += 1
@@ -159,39 +162,48 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
     split by that run's ``values``: (high, low) by name), and whether a low took
     a half anywhere."""
     pot = rep.pots[pot_index]
-    if len(pot.eligible) < 2:
+    eligible = pot.eligible
+    if len(eligible) < 2:
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
-    seats = [seat_of[name] for name in pot.eligible]
-    button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
-    clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    name_of = {seat_of[name]: name for name in pot.eligible}
+    button = (rep.history.button - 1) % (
+        rep.hand.n_seats if rep.hand else max([seat_of[name] for name in eligible]) + 1)
+    # the odd-chip order: clockwise from the seat after the button (core.pots.winners'
+    # rule, worked on names: the best high, the best low, in this order)
+    order = [name for name in eligible if seat_of[name] > button] + \
+        [name for name in eligible if seat_of[name] <= button]
     hi: dict[str, int] = {}
     lo: dict[str, int] = {}
     any_low = False
+    runs = len(values)
     for run, (high, low) in enumerate(values):
-        amount = pot.amount // len(values) + (run < pot.amount % len(values))
-        hi_values = [0] * (max(seats) + 1)
-        lo_values = [0] * (max(seats) + 1)
-        for name in pot.eligible:
-            hi_values[seat_of[name]] = high[name]
-            lo_values[seat_of[name]] = low[name]
-        high_winners, low_winners = winners(hi_values, lo_values, clockwise)
-        low_half = amount // 2 if low_winners else 0
-        low_shares: dict[int, int] = {}
-        high_shares: dict[int, int] = {}
-        if low_winners:
-            _divide(low_half, low_winners, low_shares)
-        _divide(amount - low_half, high_winners, high_shares)
-        for shares, into in ((high_shares, hi), (low_shares, lo)):
-            for seat, won in shares.items():
-                if won:
-                    into[name_of[seat]] = into.get(name_of[seat], 0) + won
-        any_low = any_low or bool(low_winners)
-    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in set(hi) | set(lo)}
-    if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
+        amount = pot.amount // runs + (run < pot.amount % runs)
+        best_high = min([high[name] for name in order])
+        high_winners = [name for name in order if high[name] == best_high]
+        lows = [low[name] for name in order if low[name]]
+        low_half = 0
+        if lows:
+            best_low = min(lows)
+            low_half = amount // 2
+            _divide_into(low_half, [name for name in order if low[name] == best_low], lo)
+            any_low = True
+        _divide_into(amount - low_half, high_winners, hi)
+    # (every part in hi and lo is positive: no zero to leave out of the totals)
+    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()} \
+        if lo else hi
+    if total != pot.shares:   # (never seen: the replay's rule)
         return dict(pot.shares), {}, False
     return hi, lo, any_low
+
+
+def _divide_into(chips: int, names: list[str], into: dict[str, int]) -> None:
+    """Add ``chips`` divided among ``names`` (in odd-chip order) to ``into``, as
+    core.pots._divide does; a name whose part is 0 is not added."""
+    each, extra = divmod(chips, len(names))
+    for rank, name in enumerate(names):
+        won = each + (rank < extra)
+        if won:
+            into[name] = into.get(name, 0) + won
 
 
 def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
@@ -202,17 +214,19 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     h = rep.history
     if rep.all_in_board is None or rep.hand is None or not rep.pots:
         return
-    if any(name not in h.hole_cards for name in rep.showdown):
+    showdown = rep.showdown
+    if not all(map(h.hole_cards.__contains__, showdown)):
         return
     hands = rep.hand.holes
     seat_of = rep.seat_of
-    holes = {name: list(hands[seat_of[name]] or ()) for name in rep.showdown}
+    holes = {name: list(hands[seat_of[name]] or ()) for name in showdown}
     board = list(rep.all_in_board)
-    expected = dict.fromkeys(rep.showdown, 0.0)
-    variance = dict.fromkeys(rep.showdown, 0.0)   # of expected, in chips squared
+    expected = dict.fromkeys(showdown, 0.0)
+    variance = dict.fromkeys(showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
     exact = True
+    site, hand_id = key
     for index, pot in enumerate(rep.pots):
         players = [name for name in pot.eligible if name in holes]
         if len(players) < 2:
@@ -221,24 +235,24 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
             continue
         dead = [c for name, hole in holes.items() if name not in players for c in hole]
         result = pot_equity([holes[name] for name in players], board, dead, samples,
-                            spot_seed(*key, index))
+                            spot_seed(site, hand_id, index))
         if result is None:   # (never from a replayed hand: its cards are distinct)
             return
         exact = exact and result.exact
         amount = pot.amount
-        for k, name in enumerate(players):
-            expected[name] += result.equity[k] * amount
-            variance[name] += (result.std_error[k] * amount) ** 2
-            if index == 0:
-                main_high[name] = result.high[k]
-                main_low[name] = result.low[k]
-    total = sum(pot.amount for pot in rep.pots) or 1
+        for name, equity, error in zip(players, result.equity, result.std_error, strict=True):
+            expected[name] += equity * amount
+            variance[name] += (error * amount) ** 2
+        if index == 0:
+            main_high = dict(zip(players, result.high, strict=True))
+            main_low = dict(zip(players, result.low, strict=True))
+    total = sum([pot.amount for pot in rep.pots]) or 1
     board_text = "".join(map(card_str, board))
     append = out.tables["all_in_equities"].append
     collected = rep.collected
     for name, value in expected.items():
         expected_of[name] = value
-        append((*key, name, board_text, value / total, main_high.get(name, 0.0),
+        append((site, hand_id, name, board_text, value / total, main_high.get(name, 0.0),
                 main_low.get(name, 0.0), value, collected.get(name, 0), exact,
                 math.sqrt(variance.get(name, 0.0)) / total))
 
@@ -256,7 +270,7 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
         all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
     dealt = set(h.dealt_in)
     tables["hands"].append((
-        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit, str(h.limit)),
+        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
         f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
@@ -268,8 +282,8 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     # actions: the posts first (an HHAction is a tuple in the columns' order)
     posts = h.posts
     actions = tables["actions"]
-    actions.extend([(site, hid, seq, "posts", post.player, post.kind, post.amount, 0,
-                     post.all_in) for seq, post in enumerate(posts)])
+    actions.extend([(site, hid, seq, "posts", player, kind, amount, 0, all_in)
+                    for seq, (player, kind, amount, all_in) in enumerate(posts)])
     actions.extend([(site, hid, seq, *action)
                     for seq, action in enumerate(h.actions, len(posts))])
     for k, message in enumerate(rep.discrepancies):
@@ -280,28 +294,29 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     if rep.settled and rep.hand is not None and len(rep.board) == 5:
         boards = [list(rep.board)] if len(h.runs) < 2 else \
             [[parse_card(card) for card in run] for run in h.runs]
+        known = [(name, rep.hand.holes[rep.seat_of[name]] or [])
+                 for name in rep.showdown if name in h.hole_cards]
         for board_ids in boards:
             high: dict[str, int] = {}
             low: dict[str, int] = {}
-            for name in rep.showdown:
-                if name in h.hole_cards:
-                    cards = rep.hand.holes[rep.seat_of[name]] or []
-                    high[name], best_low = fast_omaha_hilo(cards, board_ids)
-                    low[name] = best_low or 0
-                    low_made[name] = low_made.get(name, False) or bool(best_low)
+            for name, cards in known:
+                high[name], best_low = fast_omaha_hilo(cards, board_ids)
+                low[name] = best_low or 0
+                low_made[name] = low_made.get(name, False) or bool(best_low)
             values.append((high, low))
+    add_pot, add_winner = tables["pots"].append, tables["pot_winners"].append
+    valued = values[0][0] if values else {}
     for index, pot in enumerate(rep.pots):
-        if len(pot.eligible) >= 2 and values and \
-                all(name in values[0][0] for name in pot.eligible):
+        if len(pot.eligible) >= 2 and valued and all(map(valued.__contains__, pot.eligible)):
             hi, lo, has_low = _pot_split(rep, index, values)
         else:
             hi, lo, has_low = dict(pot.shares), {}, False
         low_amount = sum(lo.values())
-        tables["pots"].append((site, hid, index, pot.amount, pot.rake, len(pot.eligible),
-                               len(set(hi) | set(lo)), has_low, pot.amount - low_amount,
-                               low_amount))
-        for name in sorted(set(hi) | set(lo)):
-            tables["pot_winners"].append((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
+        took = hi.keys() | lo.keys()
+        add_pot((site, hid, index, pot.amount, pot.rake, len(pot.eligible), len(took), has_low,
+                 pot.amount - low_amount, low_amount))
+        for name in sorted(took):
+            add_winner((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
     expected: dict[str, float] = {}
     if rep.settled:
         _all_in(rep, out, key, expected, samples)
