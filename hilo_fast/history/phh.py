@@ -479,6 +479,8 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
     antes = _chip_list(phh, "antes", count, 0)
     if count == 2:   # heads-up the forced bets are reversed (the specification's rule)
         blinds, antes = blinds[::-1], antes[::-1]
+    if extra["_big_blind"] > count or (extra["_big_blind"] and not blinds[extra["_big_blind"] - 1]):
+        raise ValueError(f"_big_blind = {extra['_big_blind']}: not a player who posts a blind")
     limit = _VARIANTS.get(variant, _HIGH_VARIANTS.get(variant))
     if limit == Limit.FIXED:
         small_bet = _chips_of(phh["small_bet"], "small_bet")
@@ -618,8 +620,6 @@ def _phh_hand(phh: dict[str, Any]) -> tuple[Hand, list[int]]:
         for seat, a, b in zip(seats, antes, blinds, strict=True):
             seat_antes[seat], seat_blinds[seat] = a, b
         player = extra["_big_blind"]   # (0: the largest post's, as pokerkit plays it)
-        if player > count or (player and not blinds[player - 1]):
-            raise ValueError(f"_big_blind = {player}: not a player who posts a blind")
         hand = Hand._with_forced_bets(structure, table_stacks, seats[-1], antes=seat_antes,
                                       blinds=seat_blinds, holes=holes, board=board,
                                       game=game, runs=offered,

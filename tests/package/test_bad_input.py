@@ -306,6 +306,7 @@ CASES = [
     Case("parse_phh", "range", 'parse_phh(\'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = []\\n\')', ValueError, "variant 'NT' is not one of"),
     Case("parse_phh", "chips", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [-5, 10]\\nactions = []\\n\')', ValueError, "starting_stacks[0] is negative: -5"),
     Case("parse_phh", "action", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\nactions = [\"p1 f\"]\\n\')', ValueError, "p1 acts out of turn"),
+    Case("parse_phh", "range", 'parse_phh(\'variant = "PO/8"\\nantes = [0, 0, 0]\\nblinds_or_straddles = [1, 2, 0]\\nmin_bet = 2\\nstarting_stacks = [10, 10, 10]\\nactions = []\\n_big_blind = 3\\n\')', ValueError, "_big_blind = 3: not a player who posts a blind"),
     Case("read_phh", "type", "read_phh('this is not phh')", ValueError, "not PHH: 'this is not phh' is not a file"),
     Case("read_phh", "type", "read_phh(b'variant')", TypeError, "source must be a path or an open file"),
     # ---- solver ----
