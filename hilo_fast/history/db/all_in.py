@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Any
 
 from ...equity._backend import backend
 
@@ -34,15 +33,6 @@ EXACT_DEALS = 5_000
 DEFAULT_SAMPLES = 1_000
 _POT = backend.EQUITY_POT
 _FIELDS = len(backend.EQUITY_TALLY_FIELDS)
-#: The tally's fields an equity is made of, by their place in a flat tally's player block.
-_WANTED = tuple(backend.EQUITY_TALLY_FIELDS.index(name) for name in
-                ("share", "share_sq", "win_high", "tie_high", "win_low", "tie_low"))
-_ffi: Any = None
-_lib: Any = None
-if backend.NAME == "native":
-    from ..._native import _core  # (the C entry points, called straight below)
-
-    _ffi, _lib = _core.ffi, _core.lib
 
 
 @dataclass(slots=True)
@@ -72,54 +62,25 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     used = len(flat) + len(board) + len(dead)
     if not n_hole or len(set(flat).union(board, dead)) != used or len(board) > 5:
         return None
-    # (every hand known: the deals are the boards)
-    exact = samples is None or math.comb(52 - used, 5 - len(board)) <= EXACT_DEALS
-    n_players = len(holes)
-    columns = _native_tally(flat, n_players, n_hole, board, dead, exact, seed, samples) \
-        if _lib is not None else None
-    if columns is None:   # (the pure-Python backend, or input the C call refused)
-        if exact:
-            tally = backend.equity_exact(flat, n_hole, board, dead, 0, 1)
-        else:
-            tally = backend.equity_sample(flat, n_hole, board, dead, seed, samples)
-        if isinstance(tally, int) or not tally[0]:
-            return None
-        columns = (tally[0], *(tally[2 + f::_FIELDS][:n_players] for f in _WANTED))
-    count, shares, shares_sq, wins_high, ties_high, wins_low, ties_low = columns
-    if not count:
-        return None
-    whole = _POT * count
-    equity = [share / whole for share in shares]
-    if exact or count <= 1:
-        std_error = [0.0] * n_players
+    deals = math.comb(52 - used, 5 - len(board))   # (every hand known: the boards)
+    exact = samples is None or deals <= EXACT_DEALS
+    if exact:
+        tally = backend.equity_exact(flat, n_hole, board, dead, 0, 1)
     else:
-        std_error = [math.sqrt(max(share_sq - share * share / count, 0.0) / (count - 1) / count)
-                     / _POT for share, share_sq in zip(shares, shares_sq, strict=True)]
-    high = [(win + tie / 2) / count for win, tie in zip(wins_high, ties_high, strict=True)]
-    low = [(win + tie / 2) / count for win, tie in zip(wins_low, ties_low, strict=True)]
-    return PotEquity(equity, std_error, high, low, exact)
-
-
-def _native_tally(flat: list[int], n_players: int, n_hole: int, board: list[int],
-                  dead: list[int], exact: bool, seed: int, samples: int | None
-                  ) -> tuple[Any, ...] | None:
-    """The C entry point called straight (the backend's wrapper copies every field
-    of the tally into a list first): (deals, then each wanted field's values
-    per player), or None when the call fails (the backend's wrapper then
-    settles it, errors included)."""
-    out = _ffi.new("hf_equity_tally *")
-    try:
-        if exact:
-            err = _lib.hf_equity_exact(flat, n_players, n_hole, board, len(board), dead,
-                                       len(dead), 0, 1, out)
-        else:
-            err = _lib.hf_equity_sample(flat, n_players, n_hole, board, len(board), dead,
-                                        len(dead), seed, samples, out)
-    except (TypeError, OverflowError, ValueError):
+        tally = backend.equity_sample(flat, n_hole, board, dead, seed, samples)
+    if isinstance(tally, int) or not tally[0]:
         return None
-    if err:
-        return None
-    unpack = _ffi.unpack
-    return (out.deals, unpack(out.share, n_players), unpack(out.share_sq, n_players),
-            unpack(out.win_high, n_players), unpack(out.tie_high, n_players),
-            unpack(out.win_low, n_players), unpack(out.tie_low, n_players))
+    count = tally[0]
+    out = PotEquity([], [], [], [], exact)
+    for p in range(len(holes)):
+        share, share_sq, _scoop, win_high, tie_high, win_low, tie_low = (
+            tally[2 + _FIELDS * p: 2 + _FIELDS * (p + 1)])
+        out.equity.append(share / (_POT * count))
+        error = 0.0
+        if not exact and count > 1:
+            variance = max(share_sq - share * share / count, 0.0) / (count - 1)
+            error = math.sqrt(variance / count) / _POT
+        out.std_error.append(error)
+        out.high.append((win_high + tie_high / 2) / count)
+        out.low.append((win_low + tie_low / 2) / count)
+    return out
