@@ -96,12 +96,21 @@ class KingsClubReader(TextReader):
     def is_header(self, line: str) -> bool:
         return _HEADER.match(line) is not None
 
+    # hand_id's header line and match, kept for parse (asked about the same hand
+    # next): the header is read once a hand.
+    _head: tuple[str, re.Match[str] | None] = ("", None)
+
+    def _header(self, line: str) -> re.Match[str] | None:
+        if self._head[0] is not line:
+            self._head = (line, _HEADER.match(line))
+        return self._head[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        head = _HEADER.match(lines[0])
+        head = self._header(lines[0])
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        head = self._header(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         game = _GAME.match(head["game"])
@@ -116,6 +125,7 @@ class KingsClubReader(TextReader):
         rake = None
         in_summary = False
         names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
+        seated = 0                          # the seats ``names`` holds
         runs: dict[int, list[str]] = {}     # a hand run twice: each board's cards
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
@@ -144,7 +154,6 @@ class KingsClubReader(TextReader):
             found = _SEAT.match(line) if line.startswith("Seat ") else None
             if found:
                 b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
                 continue
             found = _STREET.match(line) if line.startswith("*** ") else None
             if found:
@@ -170,7 +179,14 @@ class KingsClubReader(TextReader):
                     b.hole(found["name"], cards)
                     b.hero = found["name"]
                 continue
-            player = next((n for spaced, n in names if line.startswith(spaced)), None)
+            if seated != len(b.stack):   # (made again only after new seat lines)
+                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
+                seated = len(b.stack)
+            player = None
+            for spaced, seat_name in names:
+                if line.startswith(spaced):
+                    player = seat_name
+                    break
             if player is None:
                 if line.startswith("***"):
                     raise BadHand(f"unknown line {line!r}")
