@@ -82,10 +82,6 @@ def _cards(text: str) -> tuple[str, ...] | None:
     return cards
 
 
-def _money(text: str) -> int:
-    return money(text, cash=True)
-
-
 class KingsClubReader(TextReader):
     """The Omaha Hi/Lo hands of a KingsClub file (see the module doc)."""
 
@@ -142,35 +138,36 @@ class KingsClubReader(TextReader):
             if in_summary:
                 found = _RAKE.match(line) if line.startswith("Rake ") else None
                 if found:
-                    rake = _money(found["rake"])
+                    rake = money(found["rake"], True)
                     continue
                 found = _WINS.match(line) if " wins " in line else None
                 if found:
                     amount = found["a"] or found["b"]
                     pot = found["pot"] or found["pot2"]
                     index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
-                    b.collect(found["name"], _money(amount), index)
+                    b.collect(found["name"], money(amount, True), index)
                 continue   # the "Seat N: name (chips) +net" lines
-            found = _SEAT.match(line) if line.startswith("Seat ") else None
-            if found:
-                b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                continue
-            found = _STREET.match(line) if line.startswith("*** ") else None
-            if found:
-                name = found["name"]
-                if name in ("FLOP", "TURN", "RIVER"):
-                    b.new_street(name.lower(), ())
-                    b.deal_board([c for group in _CARDS.findall(found["rest"])
-                                  for c in group.split()])
-                elif name == "SUMMARY":
-                    in_summary = True
-                continue
-            if line.startswith("*** BOARD "):
-                _run_board(line, b.board, runs)
-                continue
+            if line.startswith(("Seat ", "*** ")):   # (one test spares the other lines three)
+                found = _SEAT.match(line) if line.startswith("Seat ") else None
+                if found:
+                    b.seat(int(found["seat"]), found["name"], money(found["chips"], True))
+                    continue
+                found = _STREET.match(line) if line.startswith("*** ") else None
+                if found:
+                    name = found["name"]
+                    if name in ("FLOP", "TURN", "RIVER"):
+                        b.new_street(name.lower(), ())
+                        b.deal_board([c for group in _CARDS.findall(found["rest"])
+                                      for c in group.split()])
+                    elif name == "SUMMARY":
+                        in_summary = True
+                    continue
+                if line.startswith("*** BOARD "):
+                    _run_board(line, b.board, runs)
+                    continue
             found = _POST.match(line) if ": posts " in line else None
             if found:
-                b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
+                b.post(found["name"], _POSTS[found["kind"]], money(found["amount"], True))
                 continue
             found = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if found:
@@ -196,7 +193,7 @@ class KingsClubReader(TextReader):
             raise BadHand("no summary with the rake: the hand is cut short")
         variant = game["variant"]
         five = variant != "Omaha Hi-Lo"
-        low, high = _money(head["low"]), _money(head["high"])
+        low, high = money(head["low"], True), money(head["high"], True)
         hand = b.finish(
             game="5 Card Omaha Hi/Lo" if five else "Omaha Hi/Lo", hole_count=5 if five else 4,
             limit=limit, stakes=(low, high), currency=None, table=table, max_seats=None,
@@ -238,11 +235,11 @@ def _action(b: HandBuilder, player: str, what: str) -> None:
     elif what == "checks":
         b.check(player)
     elif what.startswith("calls "):
-        b.call_to(player, _money(what[6:]))
+        b.call_to(player, money(what[6:], True))
     elif what.startswith("bets "):
-        b.wager_added(player, _money(what[5:]))
+        b.wager_added(player, money(what[5:], True))
     elif what.startswith("raises to "):
-        b.raise_to(player, _money(what[10:]))
+        b.raise_to(player, money(what[10:], True))
     elif what.startswith("shows ["):
         cards = _cards(what[7:what.index("]")])
         if cards is not None:
