@@ -222,17 +222,30 @@ def _deal_runs(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int]
     run after run, five cards each, a later run's places of the shared cards
     (which the engine takes from the first run) filled by unused cards."""
     runs = h.runs or (h.board,)
-    shared = 0
-    while shared < 5 and all(run[shared:shared + 1] == runs[0][shared:shared + 1]
-                             for run in runs):
-        shared += 1
-    own = tuple(card for run in runs[1:] for card in run[shared:])
-    holes, board = _deal(h, dealt, n, seat_of, found, turn, own, shared * (len(runs) - 1))
+    shared = _shared_places(runs)
+    own: list[str] = []   # (the other runs' own cards)
+    for run in runs[1:]:
+        own += run[shared:]
+    holes, board = _deal(h, dealt, n, seat_of, found, turn, tuple(own),
+                         shared * (len(runs) - 1))
     first, fill = board[:5], board[5:]
     full = first[:]
     for k, run in enumerate(runs[1:]):
-        full += fill[k * shared:(k + 1) * shared] + [_CARD_IDS[card] for card in run[shared:]]
+        full += fill[k * shared:(k + 1) * shared]
+        full += map(_CARD_IDS.__getitem__, run[shared:])
     return holes, first, full
+
+
+def _shared_places(runs: tuple[tuple[str, ...], ...]) -> int:
+    """How many of the board's five places, from the first, every run holds alike
+    (a place a run has not reached is alike only when no run has)."""
+    first = runs[0]
+    for place in range(5):
+        card = first[place:place + 1]
+        for run in runs:
+            if run[place:place + 1] != card:
+                return place
+    return 5
 
 
 def _run_it(h: HandHistory, hand: Hand, runs: int, found: list[str]) -> list[list[int]]:
@@ -578,14 +591,14 @@ def _settle_runs(h: HandHistory, r: Replay,
     r.run_collected = paid
     for index, (pot, rake) in enumerate(zip(by_run[0], rakes, strict=True)):
         net = pot[1] - rake
+        each, odd = divmod(net, runs)
         named: dict[str, int] = {}
-        for run in range(runs):
-            share = net // runs + (run < net % runs)
-            _, _, eligible, high_winners, low_winners = by_run[run][index]
-            for name, won in split_pot(h, share, eligible, high_winners, low_winners,
-                                    name_of).items():
+        for run, (pots, run_paid) in enumerate(zip(by_run, paid, strict=True)):
+            _, _, eligible, high_winners, low_winners = pots[index]
+            for name, won in split_pot(h, each + (run < odd), eligible, high_winners,
+                                       low_winners, name_of).items():
                 named[name] = named.get(name, 0) + won
-                paid[run][name] = paid[run].get(name, 0) + won
+                run_paid[name] = run_paid.get(name, 0) + won
         r.pots.append(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, pot[2])),
                                        named)))
         for name, won in named.items():

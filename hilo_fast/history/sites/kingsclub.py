@@ -82,10 +82,6 @@ def _cards(text: str) -> tuple[str, ...] | None:
     return cards
 
 
-def _money(text: str) -> int:
-    return money(text, cash=True)
-
-
 class KingsClubReader(TextReader):
     """The Omaha Hi/Lo hands of a KingsClub file (see the module doc)."""
 
@@ -96,12 +92,21 @@ class KingsClubReader(TextReader):
     def is_header(self, line: str) -> bool:
         return _HEADER.match(line) is not None
 
+    # hand_id's header line and match, kept for parse (asked about the same hand
+    # next): the header is read once a hand.
+    _head: tuple[str, re.Match[str] | None] = ("", None)
+
+    def _header(self, line: str) -> re.Match[str] | None:
+        if self._head[0] is not line:
+            self._head = (line, _HEADER.match(line))
+        return self._head[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        head = _HEADER.match(lines[0])
+        head = self._header(lines[0])
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        head = self._header(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         game = _GAME.match(head["game"])
@@ -116,6 +121,7 @@ class KingsClubReader(TextReader):
         rake = None
         in_summary = False
         names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
+        seated = 0                          # the seats ``names`` holds
         runs: dict[int, list[str]] = {}     # a hand run twice: each board's cards
         for line in lines[1:]:
             if date is None and table == "" and line[:4].isdigit():
@@ -132,36 +138,36 @@ class KingsClubReader(TextReader):
             if in_summary:
                 found = _RAKE.match(line) if line.startswith("Rake ") else None
                 if found:
-                    rake = _money(found["rake"])
+                    rake = money(found["rake"], True)
                     continue
                 found = _WINS.match(line) if " wins " in line else None
                 if found:
                     amount = found["a"] or found["b"]
                     pot = found["pot"] or found["pot2"]
                     index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
-                    b.collect(found["name"], _money(amount), index)
+                    b.collect(found["name"], money(amount, True), index)
                 continue   # the "Seat N: name (chips) +net" lines
-            found = _SEAT.match(line) if line.startswith("Seat ") else None
-            if found:
-                b.seat(int(found["seat"]), found["name"], _money(found["chips"]))
-                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
-                continue
-            found = _STREET.match(line) if line.startswith("*** ") else None
-            if found:
-                name = found["name"]
-                if name in ("FLOP", "TURN", "RIVER"):
-                    b.new_street(name.lower(), ())
-                    b.deal_board([c for group in _CARDS.findall(found["rest"])
-                                  for c in group.split()])
-                elif name == "SUMMARY":
-                    in_summary = True
-                continue
-            if line.startswith("*** BOARD "):
-                _run_board(line, b.board, runs)
-                continue
+            if line.startswith(("Seat ", "*** ")):   # (one test spares the other lines three)
+                found = _SEAT.match(line) if line.startswith("Seat ") else None
+                if found:
+                    b.seat(int(found["seat"]), found["name"], money(found["chips"], True))
+                    continue
+                found = _STREET.match(line) if line.startswith("*** ") else None
+                if found:
+                    name = found["name"]
+                    if name in ("FLOP", "TURN", "RIVER"):
+                        b.new_street(name.lower(), ())
+                        b.deal_board([c for group in _CARDS.findall(found["rest"])
+                                      for c in group.split()])
+                    elif name == "SUMMARY":
+                        in_summary = True
+                    continue
+                if line.startswith("*** BOARD "):
+                    _run_board(line, b.board, runs)
+                    continue
             found = _POST.match(line) if ": posts " in line else None
             if found:
-                b.post(found["name"], _POSTS[found["kind"]], _money(found["amount"]))
+                b.post(found["name"], _POSTS[found["kind"]], money(found["amount"], True))
                 continue
             found = _DEALT.match(line) if line.startswith("Dealt to ") else None
             if found:
@@ -170,7 +176,14 @@ class KingsClubReader(TextReader):
                     b.hole(found["name"], cards)
                     b.hero = found["name"]
                 continue
-            player = next((n for spaced, n in names if line.startswith(spaced)), None)
+            if seated != len(b.stack):   # (made again only after new seat lines)
+                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
+                seated = len(b.stack)
+            player = None
+            for spaced, seat_name in names:
+                if line.startswith(spaced):
+                    player = seat_name
+                    break
             if player is None:
                 if line.startswith("***"):
                     raise BadHand(f"unknown line {line!r}")
@@ -180,7 +193,7 @@ class KingsClubReader(TextReader):
             raise BadHand("no summary with the rake: the hand is cut short")
         variant = game["variant"]
         five = variant != "Omaha Hi-Lo"
-        low, high = _money(head["low"]), _money(head["high"])
+        low, high = money(head["low"], True), money(head["high"], True)
         hand = b.finish(
             game="5 Card Omaha Hi/Lo" if five else "Omaha Hi/Lo", hole_count=5 if five else 4,
             limit=limit, stakes=(low, high), currency=None, table=table, max_seats=None,
@@ -222,11 +235,11 @@ def _action(b: HandBuilder, player: str, what: str) -> None:
     elif what == "checks":
         b.check(player)
     elif what.startswith("calls "):
-        b.call_to(player, _money(what[6:]))
+        b.call_to(player, money(what[6:], True))
     elif what.startswith("bets "):
-        b.wager_added(player, _money(what[5:]))
+        b.wager_added(player, money(what[5:], True))
     elif what.startswith("raises to "):
-        b.raise_to(player, _money(what[10:]))
+        b.raise_to(player, money(what[10:], True))
     elif what.startswith("shows ["):
         cards = _cards(what[7:what.index("]")])
         if cards is not None:

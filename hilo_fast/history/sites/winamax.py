@@ -21,6 +21,7 @@ Tournaments (``Tournament "name" buyIn: ... level: N``) count chips.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -57,6 +58,7 @@ _NOISE = re.compile(r".+? (?:said, .*|joined the game.*|will be allowed to play.
                     r"|is sitting out|has returned|is disconnected|is connected|leaves.*"
                     r"|doesn't show|does not show.*)$")
 _STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_PLAIN_DATE = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)")
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")   # (the cards of a street line)
 
@@ -76,16 +78,36 @@ class WinamaxReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Winamax Poker - ")
 
+    # hand_id's header line and match, kept for parse (asked about the same hand
+    # next): the header is read once a hand.
+    _head: tuple[str, re.Match[str] | None] = ("", None)
+
+    def _header(self, line: str) -> re.Match[str] | None:
+        if self._head[0] is not line:
+            self._head = (line, _HEADER.match(line))
+        return self._head[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        found = _HEADER.match(lines[0])
+        found = self._header(lines[0])
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        return _parse_hand(lines, start)
+        return _parse_hand(lines, start, self._header(lines[0]))
 
 
-def _parse_hand(lines: list[str], start: int) -> HandHistory:
-    head = _HEADER.match(lines[0])
+def _date(text: str) -> datetime | None:
+    """date_of(text), the plain form read without its general search."""
+    plain = _PLAIN_DATE.fullmatch(text)
+    if plain is None:
+        return date_of(text)
+    year, month, day, hour, minute, second = map(int, plain.groups())
+    try:
+        return datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return None
+
+
+def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
     game = _GAME.match(head["game"])
@@ -106,7 +128,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     b.stakes = (money(stakes[-2], cash), money(stakes[-1], cash))
     if cash:
         b.currency = "EUR" if "€" in head["stakes"] else "USD" if "$" in head["stakes"] else None
-    b.date = date_of(head["date"])
+    b.date = _date(head["date"])
     b.time_zone = head["tz"] or ""
     if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
         raise BadHand("cut short: no table line")
@@ -143,25 +165,23 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash),
                    "out" in seat["rest"])
         elif section == "summary":
-            found = _TOTAL.match(line)
-            if found is not None:
+            if line.startswith("Total pot ") and (found := _TOTAL.match(line)) is not None:
                 total = money(found["total"], cash)
                 rake = money(found["rake"], cash) if found["rake"] else 0
         elif (action := _ACTION.match(line)) is not None:
-            who = action["name"]
-            if action["post"]:
-                kind = action["post"][6:]
-                amount = money(action["pamount"], cash)
-                b.post(who, "ante" if kind == "ante" else kind, amount)
-            elif action["simple"]:
-                (b.fold if action["simple"] == "folds" else b.check)(who)
-            elif action["kind"] == "calls":
+            who, post, simple, kind = action.group("name", "post", "simple", "kind")
+            if post:
+                kind = post[6:]
+                b.post(who, "ante" if kind == "ante" else kind, money(action["pamount"], cash))
+            elif simple:
+                (b.fold if simple == "folds" else b.check)(who)
+            elif kind == "calls":
                 b.call(who, money(action["amount"], cash))
-            elif action["kind"] == "bets":
+            elif kind == "bets":
                 b.bet_(who, money(action["amount"], cash))
             else:
                 b.raise_to(who, money(action["to"], cash))
-            if action["allin"] and not b.actions[-1].all_in and not action["post"]:
+            if action["allin"] and not b.actions[-1].all_in and not post:
                 raise BadHand(f"{who} is all-in with chips behind")
         # (each pattern tried only on a line starting or holding the words it needs)
         elif line.startswith("Dealt to ") and (dealt := _DEALT.match(line)) is not None:

@@ -46,6 +46,7 @@ Hi/Lo hand as a :class:`HandHistory`. Two formats, told apart hand by hand:
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -57,9 +58,10 @@ __all__ = ["SITE", "WinningReader", "parse_winning_acr", "read_winning_acr", "sn
 SITE = "winning-acr"
 
 _HEADER = re.compile(r"Hand #(?P<id>\d+)(?P<tour>.*?) - (?P<game>[^-]*?)\s*\((?P<limit>[^()]*)"
-                     r"\) - (?P<stakes>.*?) - (?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)"
+                     r"\) - (?P<stakes>.*?) - (?P<date>(?P<Y>\d{4})/(?P<M>\d\d)/(?P<D>\d\d) "
+                     r"(?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d))"
                      r"(?: (?P<tz>\w+))?")
-_GAME = re.compile(r"(?P<five>5Card )?Omaha H/L$")
+_GAMES = {"Omaha H/L": 4, "5Card Omaha H/L": 5}   # game -> hole cards
 _LIMITS = {"Pot Limit": Limit.POT, "No Limit": Limit.NO, "Fixed Limit": Limit.FIXED}
 _TABLE = re.compile(r"(?P<table>.*?) (?:(?P<max>\d+)-max )?Seat #(?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<chips>[^()]*)\)(?P<rest>.*)")
@@ -84,6 +86,10 @@ _NOISE = re.compile(r"(?:.+? (?:does not show|sits out|is sitting out|has return
                     r"is disconnected|is connected|joins the table.*|leaves the table|"
                     r"will be allowed to play.*|said, .*|has timed out.*)"
                     r"|(?:Main|Side) pot.*|Board \[.*\])$")
+# Only a line whose last word, or the word before it, is one of these can be an
+# action (a cheap test that spares the _ACTION pattern most other lines).
+_ACTION_LAST = frozenset(("folds", "checks", "all-in"))
+_ACTION_BEFORE_AMOUNT = frozenset(("calls", "bets", "to", "blind", "ante", "straddle"))
 _STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 _BOARD_SIZES = {"flop": 3, "turn": 4, "river": 5}
 # A run's collection: the pot, then the run's number.
@@ -131,39 +137,56 @@ class WinningReader(TextReader):
     header_text = "Hand #"
     header_prefixes = ("Hand #", "Game started at:")
 
+    # hand_id's header line and match, kept for parse (asked about the same hand
+    # next): the header is read once a hand.
+    _head: tuple[str, re.Match[str] | None] = ("", None)
+
     def is_header(self, line: str) -> bool:
         return line.startswith(_OLD_START) or (line.startswith("Hand #") and " - " in line)
 
+    def _header(self, line: str) -> re.Match[str] | None:
+        if self._head[0] is not line:
+            self._head = (line, _HEADER.match(line))
+        return self._head[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        found = _HEADER.match(lines[0]) or (_OLD_ID.match(lines[1]) if len(lines) > 1 else None)
+        found = self._header(lines[0]) or (_OLD_ID.match(lines[1]) if len(lines) > 1 else None)
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
         if lines[0].startswith(_OLD_START):
             return _parse_old(lines, start)
-        return _parse_hand(lines, start)
+        return _parse_hand(lines, start, self._header(lines[0]))
 
 
-def _parse_hand(lines: list[str], start: int) -> HandHistory:
-    head = _HEADER.match(lines[0])
+def _date(head: re.Match[str]) -> datetime | None:
+    """The header's date (as date_of reads it, from the numbers the pattern took)."""
+    year, month, day, hour, minute, second = map(int, head.group("Y", "M", "D", "h", "m", "s"))
+    try:
+        return datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return None
+
+
+def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
-    game = _GAME.match(head["game"])
-    if game is None or head["limit"] not in _LIMITS:
-        raise OtherGame(f"{head['game']} ({head['limit']})")
+    game, limit, stakes_text = head.group("game", "limit", "stakes")
+    if game not in _GAMES or limit not in _LIMITS:
+        raise OtherGame(f"{game} ({limit})")
     b = HandBuilder(SITE, head["id"], start)
-    b.game = f"{head['game']} {head['limit']}"
-    b.hole_count = 5 if game["five"] else 4
-    b.limit = _LIMITS[head["limit"]]
-    stakes = head["stakes"].split("/")
-    cash = "$" in head["stakes"] or "€" in head["stakes"]
+    b.game = f"{game} {limit}"
+    b.hole_count = _GAMES[game]
+    b.limit = _LIMITS[limit]
+    stakes = stakes_text.split("/")
+    cash = "$" in stakes_text or "€" in stakes_text
     if head["tour"].strip():
         b.tournament_id = head["tour"].strip(" ,")
     if len(stakes) != 2:
-        raise BadHand(f"stakes {head['stakes']!r}")
+        raise BadHand(f"stakes {stakes_text!r}")
     b.stakes = (money(stakes[0], cash), money(stakes[1], cash))
-    b.currency = ("USD" if "$" in head["stakes"] else "EUR") if cash else None
-    b.date = date_of(head["date"])
+    b.currency = ("USD" if "$" in stakes_text else "EUR") if cash else None
+    b.date = _date(head)
     b.time_zone = head["tz"] or ""
     if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
         raise BadHand("cut short: no table line")
@@ -173,6 +196,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     total = rake = -1
     won: dict[str, int] = {}
     runs = _Runs()
+    # (each pattern is tried only on a line starting with, or holding, the words it needs)
     for line in lines[2:]:
         if line.startswith("*** "):
             street = _STREET.match(line)
@@ -196,44 +220,24 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise BadHand(f"a street not known: {line[:80]!r}")
             section = "play"
             continue
-        if section == "seats" and (seat := _SEAT.match(line)) is not None:
+        if section == "seats" and line.startswith("Seat ") and \
+                (seat := _SEAT.match(line)) is not None:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash),
                    "sitting out" in seat["rest"])
             continue
         if section == "summary":
-            if (found := _TOTAL.match(line)) is not None:
+            if line.startswith("Total pot ") and (found := _TOTAL.match(line)) is not None:
                 total = money(found["total"], cash)
-                rake = sum(money(found[k], cash) for k in ("rake", "jp") if found[k])
-            elif (seat := _SUMMARY_SEAT.match(line)) is not None:
-                if runs.on:   # (each board's seats: the runs' collections were read)
-                    pass
-                elif (won_text := _WON.search(seat["what"])) is not None:
-                    won[seat["name"]] = won.get(seat["name"], 0) + money(won_text[1], cash)
-                if (hole := _HOLE_SHOWN.search(seat["what"])):
-                    b.holes.setdefault(seat["name"], cards(hole[1]))
-            elif (board := _RUN_BOARD.match(line)) is not None and runs.on:
-                runs.check_board(int(board["run"]), cards(board["cards"]))
-            elif not line.startswith("Board "):
-                raise BadHand(f"a summary line not understood: {line[:80]!r}")
-            continue
-        if (action := _ACTION.match(line)) is not None:
-            who = action["name"]
-            if action["post"]:
-                kind = action["post"].removeprefix("the ")
-                amount = money(action["pamount"], cash)
-                if kind.startswith("dead"):
-                    b.post_dead(who, amount)
-                else:
-                    b.post(who, kind, amount)
-            elif action["simple"]:
-                (b.fold if action["simple"] == "folds" else b.check)(who)
-            elif action["kind"] == "calls":
-                b.call(who, money(action["amount"], cash))
-            elif action["kind"] == "bets":
-                b.bet_(who, money(action["amount"], cash))
+                rake = money(found["rake"], cash) if found["rake"] else 0
+                if found["jp"]:
+                    rake += money(found["jp"], cash)
             else:
-                b.raise_to(who, money(action["to"], cash))
-        # (each pattern below tried only on a line holding the words it needs)
+                _summary_line(line, b, runs, won, cash)
+            continue
+        rest, _, last = line.rpartition(" ")   # (see _ACTION_LAST)
+        if (last in _ACTION_LAST or rest[rest.rfind(" ") + 1:] in _ACTION_BEFORE_AMOUNT) \
+                and (action := _ACTION.match(line)) is not None:
+            _action(b, action, cash)
         elif line.startswith("Uncalled bet (") and \
                 (uncalled := _UNCALLED.match(line)) is not None:
             b.returns(uncalled["name"], money(uncalled["amount"], cash))
@@ -246,13 +250,14 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                                                              cards(shows["cards"]))
         elif line.endswith(" mucks hand") and (mucks := _MUCKS.match(line)) is not None:
             b.muck(mucks["name"])
-        elif runs.on and (got := _RUN_COLLECTED.match(line)) is not None:
-            pot = 0 if got["pot"] in ("pot", "main pot") else int(got["n"] or got["m"] or 1)
-            runs.collect(b, got["name"], money(got["amount"], cash), pot, int(got["run"]))
-        elif (" collected " in line and _COLLECTED.match(line) is not None) or \
-                _NOISE.match(line) is not None:
-            pass   # (what each won is the summary's, which covers the hands without a showdown)
-        else:
+        elif " collected " in line:
+            if runs.on and (got := _RUN_COLLECTED.match(line)) is not None:
+                pot = 0 if got["pot"] in ("pot", "main pot") else int(got["n"] or got["m"] or 1)
+                runs.collect(b, got["name"], money(got["amount"], cash), pot, int(got["run"]))
+            elif _COLLECTED.match(line) is None and _NOISE.match(line) is None:
+                raise BadHand(f"a line not understood: {line[:80]!r}")
+            # (what each won is the summary's, which covers the hands without a showdown)
+        elif _NOISE.match(line) is None:
             raise BadHand(f"a line not understood: {line[:80]!r}")
     if section != "summary" or total < 0:
         raise BadHand("cut short: no summary")
@@ -261,6 +266,43 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     # A walk's total and winnings hold the big blind's uncalled part (no line returns it).
     hand = b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
     return runs.finish(hand) if runs.on else hand
+
+
+def _action(b: HandBuilder, action: re.Match[str], cash: bool) -> None:
+    """A post, fold, check, call, bet or raise (an _ACTION match)."""
+    who, post, simple, kind = action.group("name", "post", "simple", "kind")
+    if post:
+        kind = post.removeprefix("the ")
+        amount = money(action["pamount"], cash)
+        if kind.startswith("dead"):
+            b.post_dead(who, amount)
+        else:
+            b.post(who, kind, amount)
+    elif simple:
+        (b.fold if simple == "folds" else b.check)(who)
+    elif kind == "calls":
+        b.call(who, money(action["amount"], cash))
+    elif kind == "bets":
+        b.bet_(who, money(action["amount"], cash))
+    else:
+        b.raise_to(who, money(action["to"], cash))
+
+
+def _summary_line(line: str, b: HandBuilder, runs: _Runs, won: dict[str, int],
+                  cash: bool) -> None:
+    """A line of the summary other than the total."""
+    if line.startswith("Seat ") and (seat := _SUMMARY_SEAT.match(line)) is not None:
+        name, what = seat.group("name", "what")
+        if runs.on:   # (each board's seats: the runs' collections were read)
+            pass
+        elif "won " in what and (won_text := _WON.search(what)) is not None:
+            won[name] = won.get(name, 0) + money(won_text[1], cash)
+        if "ed [" in what and (hole := _HOLE_SHOWN.search(what)):
+            b.holes.setdefault(name, cards(hole[1]))
+    elif not line.startswith("Board "):
+        raise BadHand(f"a summary line not understood: {line[:80]!r}")
+    elif runs.on and (board := _RUN_BOARD.match(line)) is not None:
+        runs.check_board(int(board["run"]), cards(board["cards"]))
 
 
 class _Runs:
@@ -294,7 +336,7 @@ class _Runs:
             return
         if what not in _STREETS:
             raise BadHand(f"a street of a run not known: {name!r}")
-        new = re.findall(r"\[([^\]]*)\]", text)
+        new = _BRACKETS.findall(text)
         board = self.boards[run]
         dealt = cards(new[-1]) if new else ()
         if not dealt or len(board) + len(dealt) != _BOARD_SIZES[_STREETS[what]]:
