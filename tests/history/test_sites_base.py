@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -84,3 +85,41 @@ def test_a_reader_counts_errors_and_skips_and_closes_its_file(tmp_path: object) 
 def test_a_source_of_the_wrong_type_is_named() -> None:
     with pytest.raises(TypeError, match="bytes"):
         open_source(b"Hand #1")  # type: ignore[arg-type]
+
+
+def _lines_one_by_one(parts: list[bytes]) -> list[str]:
+    """The decoding rule, line by line: UTF-8, else cp1252; trailing CRs dropped,
+    any other CR ending a line (universal newlines)."""
+    found: list[str] = []
+    for raw in parts:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("cp1252", errors="replace")
+        found.extend(line.rstrip("\r").split("\r"))
+    return found or [""]
+
+
+def test_decoding_a_chunk_at_once_is_decoding_it_line_by_line() -> None:
+    from hilo_fast.history.sites._base import _decoded_lines
+    rng = random.Random(11)
+    alphabet = [b"a", b"Z", b" ", b"\r", b"\r", b"\xe9", b"\xc3\xa9", b"\x81", b"\xff", b"\t"]
+    for _ in range(5000):
+        parts = [b"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6)))
+                 for _ in range(rng.randint(0, 5))]
+        assert _decoded_lines(parts) == _lines_one_by_one(parts), parts
+
+
+def test_blocks_with_and_without_prefixes_agree() -> None:
+    """The prefix fast path is only a filter: the same blocks as asking is_header
+    of every line, over random lines with blanks, BOMs, overlong and leading text."""
+    rng = random.Random(12)
+    words = ["Hand #1", "Hand #2 x", "Hand", "  Hand #3", "\ufeffHand #4", "x", "",
+             "   ", "\ufeff", "y" * 1200, "Hand #" + "z" * 1100]
+
+    def is_header(line: str) -> bool:
+        return line.startswith("Hand #")
+
+    for _ in range(2000):
+        lines = [rng.choice(words) for _ in range(rng.randint(0, 30))]
+        assert list(blocks(lines, is_header, ("Hand",))) == list(blocks(lines, is_header))

@@ -18,6 +18,7 @@ import codecs
 import io
 import itertools
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, ClassVar, NamedTuple
@@ -110,33 +111,32 @@ def blocks(lines: Iterable[str], is_header: Callable[[str], bool],
     line starting with one of them can be a header (is_header is asked about
     those only: a reader's fast path)."""
     block: list[str] = []
-    start, cut, number, started = 0, False, 0, False
-    for raw in lines:
-        number += 1
+    start, cut, started = 0, False, False
+    heads = ("",) if prefixes is None else prefixes   # (every line starts with "")
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line:
             continue
-        if line[0] == "\ufeff":
-            line = line.lstrip("\ufeff").strip()
+        if line[0] == "\ufeff" or len(line) > MAX_LINE:   # (rare: a BOM, a line too long)
+            line = line.lstrip("\ufeff").strip()[:MAX_LINE]
             if not line:
                 continue
-        if len(line) > MAX_LINE:
-            line = line[:MAX_LINE]
-        if (prefixes is None or line.startswith(prefixes)) and is_header(line):
+        if line.startswith(heads) and is_header(line):
             if block:
                 yield Block(start, block, cut)
             block, start, cut, started = [line], number, False, True
-        elif not started:   # text before the first header
+        elif started:
+            if len(block) < MAX_HAND_LINES:
+                block.append(line)
+            else:
+                cut = True
+        else:   # text before the first header
             if not block:
                 start = number
             block.append(line)
             if len(block) >= LEADING_LINES:
                 yield Block(start, block, True)
                 block = []
-        elif len(block) < MAX_HAND_LINES:
-            block.append(line)
-        else:
-            cut = True
     if block:
         yield Block(start, block, cut)
 
@@ -211,21 +211,22 @@ def _decoded_lines(parts: list[bytes]) -> list[str]:
     """Lines (bytes, no "\\n") decoded: UTF-8, a line that is not UTF-8 as cp1252; a
     trailing "\\r" dropped and a lone "\\r" ending a line, as universal newlines would."""
     try:
-        lines = b"\n".join(parts).decode("utf-8").split("\n")
+        text = b"\n".join(parts).decode("utf-8")
     except UnicodeDecodeError:
-        lines = []
-        for raw in parts:
-            try:
-                lines.append(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                lines.append(raw.decode("cp1252", errors="replace"))
-    found: list[str] = []
-    for line in lines:
-        if "\r" in line:
-            found.extend(line.rstrip("\r").split("\r"))
-        else:
-            found.append(line)
-    return found
+        text = "\n".join([_decoded_line(raw) for raw in parts])
+    if "\r" in text:   # (each line's trailing ones dropped, any other one ends a line)
+        text = _TRAILING_CR.sub("", text).replace("\r", "\n")
+    return text.split("\n")
+
+
+_TRAILING_CR = re.compile(r"\r+(?=\n)|\r+\Z")
+
+
+def _decoded_line(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
 
 
 def _decoded_chunks(head: bytes, binary: IO[bytes], encoding: str) -> Iterator[list[str]]:
