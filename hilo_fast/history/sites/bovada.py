@@ -111,6 +111,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     else:
         b.currency = "USD"
     seats: list[tuple[int, str, int]] = []
+    players: dict[str, tuple[str, bool]] = {}   # "Big Blind  [ME]" -> _player's answer
     section = "seats"
     total = -1
     for line in lines[1:]:
@@ -143,7 +144,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise OtherGame(f"{b.game} ({name.lower()})")
             continue
         if section == "summary":
-            if (found := _TOTAL.match(line)) is not None:
+            if line.startswith("Total Pot(") and (found := _TOTAL.match(line)) is not None:
                 total = money(found["total"], cash)
             continue   # (the seat lines say again what the play said)
         who, colon, what = line.partition(" : ")
@@ -151,7 +152,10 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             if line.startswith(_NOISE):
                 continue
             raise BadHand(f"a line not understood: {line[:80]!r}")
-        name, hero = _player(who)
+        player = players.get(who)
+        if player is None:
+            player = players[who] = _player(who)
+        name, hero = player
         if hero:
             b.hero = name
         _action(b, name, what, cash)
@@ -165,7 +169,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
 
 def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
     """One ``player : what`` line."""
-    verb = what.split(" ", 1)[0].split("(", 1)[0]
+    verb = what.partition(" ")[0].partition("(")[0]
     if verb in ("Folds", "Fold"):
         b.fold(who)
         return
