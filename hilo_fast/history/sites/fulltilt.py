@@ -150,8 +150,8 @@ class FullTiltReader(TextReader):
         stack = b.stack
         # (name + " ", name), the longest first: "a b" before "a"; when no name holds a
         # space, a line's player can only be its first word (one dict look-up a line)
-        names = [(n + " ", n) for n in sorted(stack, key=len, reverse=True)]
         one_word = not any(" " in n for n in stack)
+        names = [] if one_word else [(n + " ", n) for n in sorted(stack, key=len, reverse=True)]
         total = rake = None
         in_summary = False
         for line in lines[body:]:
@@ -168,8 +168,7 @@ class FullTiltReader(TextReader):
                     name = street["name"]
                     if name in ("FLOP", "TURN", "RIVER"):
                         b.new_street(name.lower(), ())
-                        b.deal_board([c for group in _CARDS.findall(street["rest"])
-                                      for c in _cards(group)])
+                        b.deal_board(_cards(" ".join(_CARDS.findall(street["rest"]))))
                     elif name == "SUMMARY":
                         in_summary = True
                     continue
