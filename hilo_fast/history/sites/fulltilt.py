@@ -98,12 +98,19 @@ class FullTiltReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Full Tilt Poker Game #")
 
+    #: the last header line hand_id matched, and its match: parse, asked next about the
+    #: same lines, takes it (the header is matched once a hand, not twice)
+    _header: tuple[str, re.Match[str] | None] = ("", None)
+
     def hand_id(self, lines: list[str]) -> str:
         head = _HEADER.match(lines[0])
+        self._header = (lines[0], head)
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        line, head = self._header
+        if line is not lines[0]:
+            head = _HEADER.match(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         hand_id, rest = head["id"], head["rest"]
