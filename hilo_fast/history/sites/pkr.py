@@ -15,8 +15,8 @@ was put in, the rake what was not paid out.
 
 from __future__ import annotations
 
-import contextlib
 import re
+from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -176,9 +176,11 @@ class PKRReader(TextReader):
             if act is None or name not in stack:
                 continue   # chat, emotes, players joining: not the hand
             _ACTS[act["what"]](b, name, money(act["amount"], cash) if act["amount"] else 0)
-        date = None
-        with contextlib.suppress(ValueError):
-            date = strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
+        try:   # (not contextlib.suppress: a context manager made a hand costs more)
+            date: datetime | None = strptime(keys.get("Start time of hand", ""),
+                                             "%d %b %Y %H:%M:%S")
+        except ValueError:
+            date = None
         b.hole_count, b.limit = _GAMES[game], limit
         b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
         b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
