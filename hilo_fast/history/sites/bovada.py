@@ -80,16 +80,21 @@ class BovadaReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith(("Bovada Hand #", "Ignition Hand #", "Bodog Hand #"))
 
+    #: the last header line hand_id matched, and its match: parse, asked next about the
+    #: same lines, takes it (the header is matched once a hand, not twice)
+    _header: tuple[str, re.Match[str] | None] = ("", None)
+
     def hand_id(self, lines: list[str]) -> str:
         found = _HEADER.match(lines[0])
+        self._header = (lines[0], found)
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        return _parse_hand(lines, start)
+        line, head = self._header
+        return _parse_hand(lines, start, head if line is lines[0] else _HEADER.match(lines[0]))
 
 
-def _parse_hand(lines: list[str], start: int) -> HandHistory:
-    head = _HEADER.match(lines[0])
+def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
     game_name = head["game"] or head["tgame"]
@@ -111,6 +116,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     else:
         b.currency = "USD"
     seats: list[tuple[int, str, int]] = []
+    players: dict[str, tuple[str, bool]] = {}   # "Big Blind  [ME]" -> _player's answer
     section = "seats"
     total = -1
     for line in lines[1:]:
@@ -143,7 +149,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 raise OtherGame(f"{b.game} ({name.lower()})")
             continue
         if section == "summary":
-            if (found := _TOTAL.match(line)) is not None:
+            if line.startswith("Total Pot(") and (found := _TOTAL.match(line)) is not None:
                 total = money(found["total"], cash)
             continue   # (the seat lines say again what the play said)
         who, colon, what = line.partition(" : ")
@@ -151,7 +157,10 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             if line.startswith(_NOISE):
                 continue
             raise BadHand(f"a line not understood: {line[:80]!r}")
-        name, hero = _player(who)
+        player = players.get(who)
+        if player is None:
+            player = players[who] = _player(who)
+        name, hero = player
         if hero:
             b.hero = name
         _action(b, name, what, cash)
@@ -165,7 +174,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
 
 def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
     """One ``player : what`` line."""
-    verb = what.split(" ", 1)[0].split("(", 1)[0]
+    verb = what.partition(" ")[0].partition("(")[0]
     if verb in ("Folds", "Fold"):
         b.fold(who)
         return

@@ -70,6 +70,8 @@ _ACTIONS = (
     ("posts ", "big blind"),
 )
 _CARD_NAMES = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+#: the starts of the lines a player's name does not start (read before the players')
+_NOT_PLAYERS = ("*** ", "The button ", "Uncalled bet of ", "Dealt to ")
 
 
 def sniff(head: str) -> bool:
@@ -96,12 +98,19 @@ class FullTiltReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Full Tilt Poker Game #")
 
+    #: the last header line hand_id matched, and its match: parse, asked next about the
+    #: same lines, takes it (the header is matched once a hand, not twice)
+    _header: tuple[str, re.Match[str] | None] = ("", None)
+
     def hand_id(self, lines: list[str]) -> str:
         head = _HEADER.match(lines[0])
+        self._header = (lines[0], head)
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        line, head = self._header
+        if line is not lines[0]:
+            head = _HEADER.match(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         hand_id, rest = head["id"], head["rest"]
@@ -111,13 +120,13 @@ class FullTiltReader(TextReader):
         parts = table["rest"].split(" - ")
         stakes = game = None
         for i, part in enumerate(parts):
-            if _STAKES.match(part):
-                stakes = _STAKES.match(part)
+            stakes = _STAKES.match(part)
+            if stakes:
                 # the game is the part just before or after the stakes
                 for other in (parts[i + 1] if i + 1 < len(parts) else "",
                               parts[i - 1] if i > 0 else ""):
-                    if _GAME.match(other):
-                        game = _GAME.match(other)
+                    game = _GAME.match(other)
+                    if game:
                         break
                 break
         if stakes is None or game is None:
@@ -145,49 +154,58 @@ class FullTiltReader(TextReader):
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash), out)
         if not b.seats:
             raise BadHand("no seats")
-        # (name + " ", name), the longest first: "a b" before "a"
-        names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
+        stack = b.stack
+        # (name + " ", name), the longest first: "a b" before "a"; when no name holds a
+        # space, a line's player can only be its first word (one dict look-up a line)
+        one_word = not any(" " in n for n in stack)
+        names = [] if one_word else [(n + " ", n) for n in sorted(stack, key=len, reverse=True)]
         total = rake = None
         in_summary = False
         for line in lines[body:]:
             if in_summary:
-                found = _TOTAL.match(line)
+                found = _TOTAL.match(line) if line.startswith("Total pot ") else None
                 if found:
                     total = money(found["total"], cash)
                     rake = money(found["rake"], cash)
                 continue
-            # (each pattern tried only on a line starting or holding the words it needs)
-            street = _STREET.match(line) if line.startswith("*** ") else None
-            if street:
-                name = street["name"]
-                if name in ("FLOP", "TURN", "RIVER"):
-                    b.new_street(name.lower(), ())
-                    b.deal_board([c for group in _CARDS.findall(street["rest"])
-                                  for c in _cards(group)])
-                elif name == "SUMMARY":
-                    in_summary = True
-                continue
-            button = _BUTTON.match(line) if line.startswith("The button ") else None
-            if button:
-                b.button = int(button["seat"])
-                continue
-            if line.startswith("Uncalled bet of "):
-                continue   # (the builder gives it back; checked by the replay's totals)
-            if line.startswith("Dealt to "):
-                who, _, cards = line[len("Dealt to "):].rpartition(" [")
-                if who in b.stack:
-                    b.hole(who, _cards(cards.rstrip("]")))
-                    b.hero = who
-                continue
-            won = _WINS.match(line) if " wins the " in line or " ties for the " in line \
-                else None
-            if won and won["name"] in b.stack:
-                pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
-                b.collect(won["name"], money(won["amount"], cash), pot)
-                continue
-            player = next((n for spaced, n in names if line.startswith(spaced)), None)
-            if player is None:
-                continue   # table traffic, chat ("name: ..."), a player not seated
+            # (the few lines that are not a player's, told apart with one test first)
+            if line.startswith(_NOT_PLAYERS):
+                street = _STREET.match(line) if line.startswith("*** ") else None
+                if street:
+                    name = street["name"]
+                    if name in ("FLOP", "TURN", "RIVER"):
+                        b.new_street(name.lower(), ())
+                        b.deal_board(_cards(" ".join(_CARDS.findall(street["rest"]))))
+                    elif name == "SUMMARY":
+                        in_summary = True
+                    continue
+                button = _BUTTON.match(line) if line.startswith("The button ") else None
+                if button:
+                    b.button = int(button["seat"])
+                    continue
+                if line.startswith("Uncalled bet of "):
+                    continue   # (the builder gives it back; checked by the replay's totals)
+                if line.startswith("Dealt to "):
+                    who, _, cards = line[len("Dealt to "):].rpartition(" [")
+                    if who in stack:
+                        b.hole(who, _cards(cards.rstrip("]")))
+                        b.hero = who
+                    continue
+            if " wins the " in line or " ties for the " in line:
+                won = _WINS.match(line)
+                if won and won["name"] in stack:
+                    pot = 0 if won["pot"] in ("pot", "main pot") else int(won["n"] or 1)
+                    b.collect(won["name"], money(won["amount"], cash), pot)
+                    continue
+            if one_word:
+                player, space, _ = line.partition(" ")
+                if not space or player not in stack:
+                    continue   # table traffic, chat ("name: ..."), a player not seated
+            else:
+                found_player = next((n for spaced, n in names if line.startswith(spaced)), None)
+                if found_player is None:
+                    continue
+                player = found_player
             self._action(b, player, line[len(player) + 1:], cash)
         if total is None or rake is None:
             raise BadHand("no summary (Total pot ... | Rake ...): the hand is cut short")
@@ -199,8 +217,9 @@ class FullTiltReader(TextReader):
                             int(second))
         info = table["info"] or ""
         max_seats = int(info.split()[0]) if info[:2].strip().isdigit() else None
+        acted = {a.player for a in b.actions}
         dealt = tuple(s.name for s in b.seats if s.name not in sitting_out and s.stack > 0
-                      and (b.put.get(s.name, 0) or any(a.player == s.name for a in b.actions)))
+                      and (b.put.get(s.name, 0) or s.name in acted))
         return b.finish(
             game=variant.group(0), hole_count=5 if variant["cards"] else 4, limit=limit,
             stakes=(low, high), currency=_currency(stakes["cur"]) if cash else None,
@@ -210,25 +229,31 @@ class FullTiltReader(TextReader):
 
     @staticmethod
     def _action(b: HandBuilder, player: str, what: str, cash: bool) -> None:
-        all_in = what.endswith(", and is all in")
-        if all_in:
+        if what.endswith(", and is all in"):
             what = what[:-len(", and is all in")]
-        if what == "folds":
-            b.fold(player)
-        elif what == "checks":
-            b.check(player)
-        elif what.startswith("calls "):
-            b.call(player, money(what[6:], cash))
-        elif what.startswith("bets "):
-            b.wager_added(player, money(what[5:], cash))
-        elif what.startswith("raises to "):
-            b.raise_to(player, money(what[10:], cash))
-        elif what.startswith("shows ["):
-            b.hole(player, _cards(what[7:what.index("]")]))
-            b.show(player)
-        elif what == "mucks" or what.startswith("mucks "):
+        # (told apart by the first word: one split, then comparisons)
+        verb, space, rest = what.partition(" ")
+        if not space:
+            if what == "folds":
+                b.fold(player)
+            elif what == "checks":
+                b.check(player)
+            elif what == "mucks":
+                b.muck(player)
+        elif verb == "calls":
+            b.call(player, money(rest, cash))
+        elif verb == "bets":
+            b.wager_added(player, money(rest, cash))
+        elif verb == "raises":
+            if rest.startswith("to "):
+                b.raise_to(player, money(rest[3:], cash))
+        elif verb == "shows":
+            if rest.startswith("["):
+                b.hole(player, _cards(rest[1:rest.index("]")]))
+                b.show(player)
+        elif verb == "mucks":
             b.muck(player)
-        elif what.startswith(("posts ", "antes ")):
+        elif verb in ("posts", "antes"):
             for prefix, kind in _ACTIONS:
                 if what.startswith(prefix):
                     b.post(player, kind, money(what[len(prefix):], cash))

@@ -41,10 +41,16 @@ _LIMITS = {"POT_LIMIT": Limit.POT, "NO_LIMIT": Limit.NO, "LIMIT": Limit.FIXED,
            "FIXED_LIMIT": Limit.FIXED}
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^)]+)\)")
 _AMOUNT = r"\(?(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)\)?"
-_ACTION = re.compile(r"(?P<name>.+?) (?P<what>posts small blind|posts big blind|posts ante|"
-                     r"posts dead blind|posts|calls|bets|raises|checks|folds)"
-                     r"(?: " + _AMOUNT + r")?(?: to (?P<to>[$€£]?[\d,.]+))?"
-                     r"(?P<all_in>,? and is all[- ]in)?")
+_ACTION_WORDS = (r"(?P<what>posts small blind|posts big blind|posts ante|posts dead blind|posts|"
+                 r"calls|bets|raises|checks|folds)(?: " + _AMOUNT + r")?"
+                 r"(?: to (?P<to>[$€£]?[\d,.]+))?(?P<all_in>,? and is all[- ]in)?")
+_ACTION = re.compile(r"(?P<name>.+?) " + _ACTION_WORDS)
+#: _ACTION after the line's first word: the answer _ACTION gives when this matches (its
+#: name, the shortest first, is tried as the first word first), found without the name
+_ACTION_WORDS_ONLY = re.compile(_ACTION_WORDS)
+#: the starts of the lines read before the players' (one test for the other lines)
+_TABLE_LINES = ("***** End of hand", "Start hand: ", "Table: ", "User: ", "Players in round",
+                "---", "Dealing pocket cards", "Button: seat ", "Summary:")
 _STREET = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]")
 _POT = re.compile(r"(?:Main pot|Side pot (?P<pot>\d+)): (?P<amount>\S+) won by (?P<winners>.+)")
 _WINNER = re.compile(r"(?P<name>.+?) \((?P<amount>[^)]+)\)")
@@ -96,27 +102,28 @@ class OnGameReader(TextReader):
         blinds_seen = 0
         pots: list[int] = []   # each pot as the summary lists it, before rake
         for line in lines[1:]:
-            if line.startswith("***** End of hand"):
-                ended = True
-                break
-            if line.startswith("Start hand: "):
-                date = _date(line[len("Start hand: "):])
-                continue
-            if line.startswith(("Table: ", "User: ", "Players in round", "---",
-                                "Dealing pocket cards")):
-                if line.startswith("User: "):
-                    b.hero = line[len("User: "):].strip()
-                street = _STREET.fullmatch(line)
-                if street:
-                    b.street_cards(street["street"], tuple(_cards(street["cards"])))
-                continue
-            if line.startswith("Button: seat "):
-                button = int(line.rsplit(" ", 1)[1])
-                seating = True
-                continue
-            if line == "Summary:":
-                summary = True
-                continue
+            if line.startswith(_TABLE_LINES):
+                if line.startswith("***** End of hand"):
+                    ended = True
+                    break
+                if line.startswith("Start hand: "):
+                    date = _date(line[len("Start hand: "):])
+                    continue
+                if line.startswith(("Table: ", "User: ", "Players in round", "---",
+                                    "Dealing pocket cards")):
+                    if line.startswith("User: "):
+                        b.hero = line[len("User: "):].strip()
+                    street = _STREET.fullmatch(line)
+                    if street:
+                        b.street_cards(street["street"], tuple(_cards(street["cards"])))
+                    continue
+                if line.startswith("Button: seat "):
+                    button = int(line.rsplit(" ", 1)[1])
+                    seating = True
+                    continue
+                if line == "Summary:":
+                    summary = True
+                    continue
             if summary:
                 pot = _POT.fullmatch(line)
                 if pot:
@@ -144,14 +151,18 @@ class OnGameReader(TextReader):
             if shows:
                 b.show(shows["name"], _cards(shows["cards"]))
                 continue
-            act = _ACTION.fullmatch(line)
-            if act is None:
-                mucks = _MUCKS.fullmatch(line)
-                if mucks:
-                    b.muck(mucks["name"])
-                    continue
-                raise BadHand(f"line not understood: {line[:80]!r}")
-            name, what = act["name"], act["what"]
+            name, space, rest = line.partition(" ")
+            act = _ACTION_WORDS_ONLY.fullmatch(rest) if space else None
+            if act is None:   # (a name of several words, or no action)
+                act = _ACTION.fullmatch(line)
+                if act is None:
+                    mucks = _MUCKS.fullmatch(line)
+                    if mucks:
+                        b.muck(mucks["name"])
+                        continue
+                    raise BadHand(f"line not understood: {line[:80]!r}")
+                name = act["name"]
+            what = act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             if what in ("posts small blind", "posts big blind"):
                 blinds_seen += 1

@@ -15,8 +15,8 @@ was put in, the rake what was not paid out.
 
 from __future__ import annotations
 
-import contextlib
 import re
+from datetime import datetime
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -42,9 +42,11 @@ _GAMES = {"OMAHA HI/LO": 4, "5 CARD OMAHA HI/LO": 5}
 _LIMITS = {"POT LIMIT": Limit.POT, "NO LIMIT": Limit.NO, "FIXED LIMIT": Limit.FIXED,
            "LIMIT": Limit.FIXED}
 _AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
-_ACTION = re.compile(r"(?P<name>.+?) (?P<what>posts small blind|posts big blind|posts ante|"
-                     r"posts dead blind|posts|calls|bets|raises to|checks|folds)"
-                     r"(?: \(?" + _AMOUNT + r"\)?)?(?P<all_in> \(all-in\))?")
+_ACTION_WORDS = (r"(?P<what>posts small blind|posts big blind|posts ante|posts dead blind|posts|"
+                 r"calls|bets|raises to|checks|folds)(?: \(?" + _AMOUNT + r"\)?)?"
+                 r"(?P<all_in> \(all-in\))?")
+_ACTION = re.compile(r"(?P<name>.+?) " + _ACTION_WORDS)
+_ACTION_WORDS_ONLY = re.compile(_ACTION_WORDS)   # (what follows a known player's name)
 _WINS = re.compile(r"(?P<name>.+?) wins " + _AMOUNT + r"(?: from side pot #(?P<pot>\d+))?"
                    r"(?: with .*)?")
 _SHOWS = re.compile(r"(?P<name>.+?) shows (?P<cards>(?:\[[^\]]*\])+)")
@@ -52,6 +54,7 @@ _STREET = re.compile(r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*
 _DEALT = re.compile(r"Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+)")
 _MUCKS = re.compile(r"(?P<name>.+?) mucks")
 _RETURN = re.compile(r"Returning " + _AMOUNT + r" to (?P<name>.+?) uncalled")
+_DEALER_WORDS = frozenset(("Pot", "Dealing", "End", "Seat"))
 _CARD = re.compile(r"\[\s*([2-9TJQKA])\s*([cdhs])\s*\]")
 
 
@@ -60,7 +63,7 @@ _ACTS = action_words({**POSTS_AND_BETS, "calls": "call to", "raises to": "raise 
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    return tuple(rank + suit for rank, suit in _CARD.findall(text))
+    return tuple(map("".join, _CARD.findall(text)))   # ("A", "s") -> "As"
 
 
 def sniff(head: str) -> bool:
@@ -104,7 +107,8 @@ class PKRReader(TextReader):
         b = HandBuilder(SITE, hand["id"], start)
         button = 0
         blinds: tuple[int, int] = (0, 0)
-        acting = False
+        acting = one_word = False
+        stack = b.stack
         for line in lines[2:]:
             if not acting:
                 seat = _SEAT.fullmatch(line)
@@ -122,12 +126,18 @@ class PKRReader(TextReader):
                 if line.startswith(("Start time", "Last Hand", "Game Type", "Limit Type",
                                     "Table Type", "Money Type", "Shuffling Deck")):
                     continue
-            acting = True
-            if line.startswith(("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
+                acting = True   # (the seats are known: no seat line is read after this)
+                # when no name holds a space, a player's line starts with the name and
+                # a space: one dict look-up, and the action's words matched alone
+                one_word = not any(" " in n for n in stack)
+            # (the line's first word tells the dealer's lines: a compare, not a startswith)
+            first, space, what = line.partition(" ")
+            if first in _DEALER_WORDS and line.startswith(
+                    ("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
                 continue
             # (each pattern tried only on a line holding the words it needs: a line is
             # tried against one or two patterns, not seven)
-            if line.startswith("Dealing "):
+            if space and first == "Dealing":
                 street = _STREET.fullmatch(line)
                 if street:
                     b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
@@ -152,18 +162,25 @@ class PKRReader(TextReader):
                 if mucks and mucks["name"] in b.stack:
                     b.muck(mucks["name"])
                     continue
-            if line.startswith("Returning "):
+            if space and first == "Returning":
                 returned = _RETURN.fullmatch(line)
                 if returned:
                     b.returns(returned["name"], money(returned["amount"], cash))
                     continue
-            act = _ACTION.fullmatch(line)
-            if act is None or act["name"] not in b.stack:
+            if one_word:
+                name = first
+                act = _ACTION_WORDS_ONLY.fullmatch(what) if space and name in stack else None
+            else:
+                act = _ACTION.fullmatch(line)
+                name = act["name"] if act else ""
+            if act is None or name not in stack:
                 continue   # chat, emotes, players joining: not the hand
-            _ACTS[act["what"]](b, act["name"], money(act["amount"], cash) if act["amount"] else 0)
-        date = None
-        with contextlib.suppress(ValueError):
-            date = strptime(keys.get("Start time of hand", ""), "%d %b %Y %H:%M:%S")
+            _ACTS[act["what"]](b, name, money(act["amount"], cash) if act["amount"] else 0)
+        try:   # (not contextlib.suppress: a context manager made a hand costs more)
+            date: datetime | None = strptime(keys.get("Start time of hand", ""),
+                                             "%d %b %Y %H:%M:%S")
+        except ValueError:
+            date = None
         b.hole_count, b.limit = _GAMES[game], limit
         b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
         b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
