@@ -68,6 +68,13 @@ _POST = re.compile(r"(?P<name>.+?) posts (?P<kind>small blind|big blind|ante|dea
 _ACT = re.compile(r"(?P<name>.+?) (?:raises (?P<by>[\d.,]+) to (?P<to>[\d.,]+)|(?P<kind>calls|"
                   r"bets|raises|is all-In|all-In) [\[(]?(?P<amount>[^\])]+?)[\])]?"
                   r"|(?P<simple>folds|checks))\s*$")
+#: The usual post or action, by a name without spaces and its amount in brackets: read
+#: as _POST and _ACT (lazy names) read it, at its first space (no backtracking).
+_QUICK = re.compile(r"(?P<name>[^ \n]+) (?:(?P<simple>folds|checks)|(?P<kind>calls|bets|raises) "
+                    r"[\[(](?P<amount>[^\][()]+)[\])]|posts (?P<post>small blind|big blind|ante|"
+                    r"dead blind) [\[(](?P<pamount>[^\][()]+)[\])]\.?)")
+#: What every line _ACT reads holds (a cheap test before its slow search for the name).
+_ACT_WORD = re.compile(r" (?:raises |calls |bets |all-In |folds|checks)")
 _STREET = re.compile(r"\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)")
 _SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\].*")
 _WINS = re.compile(r"(?P<name>.+?) wins (?:Lo \()?(?P<amount>[$€£]?[\d.,]+(?: USD| EUR| GBP)?"
@@ -157,7 +164,24 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     won: list[tuple[str, int, int]] = []
     main_pot = rake = -1
     for line in rest:
-        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
+        # The usual post or action first: _QUICK reads it as the chain below would (no
+        # seat or "** " line reads as one; an action line must not be a post's).
+        if (quick := _QUICK.fullmatch(line)) is not None and \
+                (quick["kind"] is None or " posts " not in line):
+            who, simple, kind = quick["name"], quick["simple"], quick["kind"]
+            if simple == "folds":
+                b.fold(who)
+            elif simple == "checks":
+                b.check(who)
+            elif kind == "calls":
+                b.call(who, money(quick["amount"], cash))
+            elif kind == "bets":
+                b.bet_(who, money(quick["amount"], cash))
+            elif kind == "raises":
+                b.raise_by_added(who, money(quick["amount"], cash))
+            else:
+                _post(b, who, quick["post"], quick["pamount"], cash)
+        elif line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
                 and not b.posts:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
         # (each pattern tried only on a line starting or holding the words it needs)
@@ -167,12 +191,8 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         elif line.startswith("** Summary **"):
             summary = True
         elif " posts " in line and (post := _POST.match(line)) is not None:
-            amount = money(post["amount"], cash)
-            if post["kind"] == "dead blind":
-                b.post_dead(post["name"], amount)
-            else:
-                b.post(post["name"], post["kind"], amount)
-        elif (act := _ACT.match(line)) is not None:
+            _post(b, post["name"], post["kind"], post["amount"], cash)
+        elif _ACT_WORD.search(line) is not None and (act := _ACT.match(line)) is not None:
             who = act["name"]
             if act["simple"] == "folds":
                 b.fold(who)
@@ -220,6 +240,14 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
         return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
     return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+
+
+def _post(b: HandBuilder, name: str, kind: str, amount: str, cash: bool) -> None:
+    chips = money(amount, cash)
+    if kind == "dead blind":
+        b.post_dead(name, chips)
+    else:
+        b.post(name, kind, chips)
 
 
 read_partypoker = reader_function(PartyReader)
