@@ -38,13 +38,9 @@ _STAKES = re.compile(r"(?P<ante>[^/ ]+)/(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) (?P<limit>
 _TOURNAMENT = re.compile(r"\bT(?P<tid>\d+)\b")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^ ]+) in chips\)"
                    r"(?P<out> is sitting out)?")
-_DOES = (r": (?P<what>posts small blind|posts big blind|posts ante|posts dead blind|posts|"
-         r"raises to|calls|bets|checks|folds|returns uncalled bet|shows|mucks|is all in)"
-         r"(?P<rest>.*)")
-_ACTION = re.compile(r"(?P<name>.+?)" + _DOES)
-#: _ACTION for a name without spaces (nearly every line): what _ACTION (a lazy name) reads
-#: first, before the first space, without its search for the name's end.
-_QUICK = re.compile(r"(?P<name>[^ \n]+)" + _DOES)
+_ACTION = re.compile(r"(?P<name>.+?): (?P<what>posts small blind|posts big blind|posts ante|"
+                     r"posts dead blind|posts|raises to|calls|bets|checks|folds|returns "
+                     r"uncalled bet|shows|mucks|is all in)(?P<rest>.*)")
 _WINS = re.compile(r"(?P<name>.+?) wins (?:(?P<half>high|low) )?(?:main |side )?pot "
                    r"(?P<amount>[^ ]+)")
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]")
@@ -127,7 +123,7 @@ class CakeReader(TextReader):
             if wins:
                 b.collect(wins["name"], money(wins["amount"], cash))
                 continue
-            act = _QUICK.match(line) or _ACTION.match(line)
+            act = _ACTION.match(line)
             if act is None:
                 raise BadHand(f"line not understood: {line[:80]!r}")
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)

@@ -42,12 +42,9 @@ _LIMITS = {"PL": Limit.POT, "Pot Limit": Limit.POT, "NL": Limit.NO, "No Limit": 
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>.+?)\s*\)"
                    r"(?P<out> is sitting out)?")
 _AMOUNT = r"\[?\(?\s*(?P<amount>[$€£]?\s*[\d,]+(?:\.\d+)?(?: [A-Z]{3})?)\s*\)?\]?"
-_DOES = (r":? (?P<what>posts small blind|posts big blind|posts ante|posts dead blind|posts|calls|"
-         r"bets|raises|checks|folds|is all-in|goes all-in)\s*(?:" + _AMOUNT + r")?.*")
-_ACTION = re.compile(r"(?P<name>.+?)" + _DOES)
-#: _ACTION for a name without spaces (nearly every line): what _ACTION (a lazy name) reads
-#: first, up to the first space, without its search for the name's end.
-_QUICK = re.compile(r"(?P<name>[^ \n]+?)" + _DOES)
+_ACTION = re.compile(r"(?P<name>.+?):? (?P<what>posts small blind|posts big blind|posts ante|"
+                     r"posts dead blind|posts|calls|bets|raises|checks|folds|is all-in|"
+                     r"goes all-in)\s*(?:" + _AMOUNT + r")?.*")
 _STREET = re.compile(r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]")
 _WINS = re.compile(r"(?P<name>.+?) wins\s+(?:(?P<half>high|low)\s+)?" + _AMOUNT +
                    r" from (?:main pot|side pot(?: (?P<pot>\d+))?).*")
@@ -139,7 +136,7 @@ class EverleafReader(TextReader):
                 continue
             if _NOISE.fullmatch(line):
                 continue
-            act = _QUICK.fullmatch(line) or _ACTION.fullmatch(line)
+            act = _ACTION.fullmatch(line)
             if act is None:
                 raise BadHand(f"line not understood: {line[:80]!r}")
             name, what = act["name"], act["what"]

@@ -61,6 +61,9 @@ _TRNY = re.compile(r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\
                    r"(?P<bb>[\d,]+)\)")
 _TABLE = re.compile(r"Table (?P<table>.*?)(?: \((?:Real|Play) Money\))?(?: -- Seat "
                     r"(?P<button>\d+) is the button)?$")
+#: What ends a table line after the table's name (see _table).
+_TABLE_END = re.compile(r"(?: \((?:Real|Play) Money\))?(?: -- Seat (?P<button>\d+) is the "
+                        r"button)?$")
 _BUTTON = re.compile(r"Seat (?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<chips>[^()]*?) ?\)$")
 _POST = re.compile(r"(?P<name>.+?) posts (?P<kind>small blind|big blind|ante|dead blind) "
@@ -147,13 +150,13 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         else:
             b.currency = "EUR" if "€" in old["pre"] or "EUR" in old["pre"] else "USD"
             b.buy_in = old["pre"].strip() or None   # (the table's buy-in, not its blinds)
-    table = _TABLE.match(lines[2])
+    table = _table(lines[2])
     if table is None:
         raise BadHand(f"not a table line: {lines[2][:80]!r}")
-    b.table = table["table"]
+    b.table, table_button = table
     rest = lines[3:]
-    if table["button"]:
-        b.button = int(table["button"])
+    if table_button:
+        b.button = int(table_button)
     else:
         button = _BUTTON.match(rest[0])
         if button is None:
@@ -240,6 +243,22 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
         return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
     return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+
+
+def _table(line: str) -> tuple[str, str | None] | None:
+    """_TABLE's table and button. Its lazy table ends where _TABLE_END first matches,
+    which can only be at a space or the end: only those places are tried."""
+    if "\n" in line:   # (where "$" and the lazy "." differ: the pattern itself)
+        found = _TABLE.match(line)
+        return None if found is None else (found["table"], found["button"])
+    if not line.startswith("Table "):
+        return None
+    at = line.find(" ", 6)
+    while at >= 0:
+        if (end := _TABLE_END.match(line, at)) is not None:
+            return line[6:at], end["button"]
+        at = line.find(" ", at + 1)
+    return line[6:], None
 
 
 def _post(b: HandBuilder, name: str, kind: str, amount: str, cash: bool) -> None:
