@@ -35,9 +35,12 @@ _TABLE = re.compile(r"Table: (?P<table>.+?)(?: \((?:Real|Play) Money\))? Seat #(
                     r"is the dealer")
 _SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?P<stack>[^ ]+) in chips\)"
                    r"(?P<out> - sitting out)?")
-_ACTION = re.compile(r"(?P<name>.+?) - (?P<what>Posts small blind|Posts big blind|Posts dead "
-                     r"blind|Posts|Raises|Calls|Bets|Checks|Folds|All-In(?: \(Raise\))?|"
-                     r"returned|Shows|Mucks|Does not show)(?P<rest>.*)")
+_DOES = (r" - (?P<what>Posts small blind|Posts big blind|Posts dead blind|Posts|Raises|Calls|Bets|"
+         r"Checks|Folds|All-In(?: \(Raise\))?|returned|Shows|Mucks|Does not show)(?P<rest>.*)")
+_ACTION = re.compile(r"(?P<name>.+?)" + _DOES)
+#: _ACTION for a name without spaces (nearly every line): what _ACTION (a lazy name) reads
+#: first, at the first space, without its search for the name's end.
+_QUICK = re.compile(r"(?P<name>[^ \n]+)" + _DOES)
 _COLLECT = re.compile(r"(?P<name>.+?) Collects (?P<amount>\S+) from (?:main pot|side pot"
                       r"(?: #?(?P<pot>\d+))?)")
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)")
@@ -68,13 +71,20 @@ class AbsoluteReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Stage #")
 
+    #: The last header line read and its match (hand_id reads the header parse reads next).
+    _header: tuple[str, re.Match[str] | None] = ("", None)
+
+    def _head(self, line: str) -> re.Match[str] | None:
+        if self._header[0] is not line:
+            self._header = (line, _HEADER.match(line))
+        return self._header[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        header = lines[0]
-        found = _HEADER.match(header)
+        found = self._head(lines[0])
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        head = self._head(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         game = _GAME.fullmatch(head["game"])
@@ -122,7 +132,7 @@ class AbsoluteReader(TextReader):
                 b.collect(collect["name"], money(collect["amount"], cash),
                           int(collect["pot"] or 0))
                 continue
-            act = _ACTION.match(line)
+            act = _QUICK.match(line) or _ACTION.match(line)
             if act is None:
                 raise BadHand(f"line not understood: {line[:80]!r}")
             self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
@@ -139,6 +149,12 @@ class AbsoluteReader(TextReader):
 
     @staticmethod
     def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
+        if what == "Folds":
+            b.fold(name)
+            return
+        if what == "Checks":
+            b.check(name)
+            return
         amounts = _AMOUNTS.findall(rest)
         act = _ACTS.get(what)
         if act is not None:   # (a raise says "by X to Y": the last amount is its total)

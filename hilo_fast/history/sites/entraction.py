@@ -54,13 +54,20 @@ class EntractionReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Game # ")
 
+    #: The last header line read and its match (hand_id reads the header parse reads next).
+    _header: tuple[str, re.Match[str] | None] = ("", None)
+
+    def _head(self, line: str) -> re.Match[str] | None:
+        if self._header[0] is not line:
+            self._header = (line, _HEADER.match(line))
+        return self._header[1]
+
     def hand_id(self, lines: list[str]) -> str:
-        header = lines[0]
-        found = _HEADER.match(header)
+        found = self._head(lines[0])
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
+        head = self._head(lines[0])
         if head is None:
             if lines[0].startswith("Game # ") and " - " in lines[0]:
                 raise OtherGame(lines[0].split(" - ", 2)[1])
@@ -100,7 +107,8 @@ class EntractionReader(TextReader):
                 continue
             street = _STREET.fullmatch(line)
             if street:
-                self._post_blinds(b, blinds, order)
+                if blinds:
+                    self._post_blinds(b, blinds, order)
                 b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
                 continue
             shows = _SHOWS.fullmatch(line) if " show" in line else None
@@ -118,7 +126,8 @@ class EntractionReader(TextReader):
             act = _ACTION.fullmatch(columns[1]) if len(columns) == 2 else None
             if act is None:
                 raise BadHand(f"line not understood: {line[:80]!r}")
-            self._post_blinds(b, blinds, order)
+            if blinds:   # (posted at the first action)
+                self._post_blinds(b, blinds, order)
             name, what = columns[0], act["what"]
             chips = money(act["amount"], cash) if act["amount"] else 0
             if what == "Fold":

@@ -44,9 +44,15 @@ _LIMITS = {"Pot Limit": Limit.POT, "No Limit": Limit.NO, "Fix Limit": Limit.FIXE
 _TABLE = re.compile(r"Table (?P<table>.*?)(?: (?P<max>\d+) Max)? \((?P<kind>[^()]*)\)")
 _BUTTON = re.compile(r"Seat (?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \( (?P<chips>[^()]*) \)$")
-_ACTION = re.compile(r"(?P<name>.+?) (?:posts (?P<post>small blind|big blind|ante|dead big blind|"
-                     r"dead small blind) \[(?P<pamount>[^\]]+)\]|(?P<kind>calls|bets|raises) "
-                     r"\[(?P<amount>[^\]]+)\]|(?P<simple>folds|checks))$")
+_PLAY = (r" (?:posts (?P<post>small blind|big blind|ante|dead big blind|dead small blind) "
+         r"\[(?P<pamount>[^\]]+)\]|(?P<kind>calls|bets|raises) \[(?P<amount>[^\]]+)\]"
+         r"|(?P<simple>folds|checks))$")
+_ACTION = re.compile(r"(?P<name>.+?)" + _PLAY)
+#: _ACTION for a name without spaces (nearly every line): read at the first space, where
+#: _ACTION (a lazy name) reads first, without its search for the name's end.
+_QUICK = re.compile(r"(?P<name>[^ \n]+)" + _PLAY)
+#: What every line _ACTION reads holds (a cheap test before its slow search).
+_ACTION_WORD = re.compile(r" (?:posts |calls \[|bets \[|raises \[|folds|checks)")
 _STREET = re.compile(r"\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?P<cards>.*)")
 _SHOWS = re.compile(r"(?P<name>.+?) (?P<what>shows|mucks) \[(?P<cards>[^\]]*)\]")
 _COLLECTED = re.compile(r"(?P<name>.+?) collected \[ (?P<amount>[^\]]+) \]")
@@ -117,8 +123,11 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     dealt = False
     summary = False
     for line in lines[5:]:
-        # (each pattern tried only on a line starting or holding the words it needs)
-        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
+        # The usual action first (_QUICK: no seat or "** " line reads as one); then each
+        # pattern tried only on a line starting or holding the words it needs.
+        if (action := _QUICK.match(line)) is not None:
+            _play(b, action, cash, dealt)
+        elif line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
                 and not b.actions and not b.posts:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
         elif line.startswith("** Dealing ") and (street := _STREET.match(line)) is not None:
@@ -128,25 +137,9 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.new_street(_STREETS[street["name"]], cards(street["cards"]))
         elif line.startswith("** Summary **"):
             summary = True
-        elif (action := _ACTION.match(line)) is not None:
-            who = action["name"]
-            if action["post"]:
-                amount = money(action["pamount"], cash)
-                if action["post"].startswith("dead small"):
-                    b.post_dead(who, amount)
-                else:
-                    b.post(who, action["post"].removeprefix("dead "), amount)
-            elif action["simple"] == "folds":
-                if dealt:
-                    b.fold(who)   # (a fold before the deal: not dealt in)
-            elif action["simple"] == "checks":
-                b.check(who)
-            elif action["kind"] == "calls":
-                b.call(who, money(action["amount"], cash))
-            elif action["kind"] == "bets":
-                b.bet_(who, money(action["amount"], cash))
-            else:
-                b.raise_by_added(who, money(action["amount"], cash))
+        elif _ACTION_WORD.search(line) is not None and \
+                (action := _ACTION.match(line)) is not None:
+            _play(b, action, cash, dealt)
         elif (" shows [" in line or " mucks [" in line) and \
                 (shows := _SHOWS.match(line)) is not None:
             (b.show if shows["what"] == "shows" else b.muck)(shows["name"],
@@ -163,6 +156,28 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if not b.collections:
         raise BadHand("cut short: nobody collected")
     return b.finish()
+
+
+def _play(b: HandBuilder, action: re.Match[str], cash: bool, dealt: bool) -> None:
+    """A post or an action (``dealt``: the down cards are dealt)."""
+    who = action["name"]
+    if action["post"]:
+        amount = money(action["pamount"], cash)
+        if action["post"].startswith("dead small"):
+            b.post_dead(who, amount)
+        else:
+            b.post(who, action["post"].removeprefix("dead "), amount)
+    elif action["simple"] == "folds":
+        if dealt:
+            b.fold(who)   # (a fold before the deal: not dealt in)
+    elif action["simple"] == "checks":
+        b.check(who)
+    elif action["kind"] == "calls":
+        b.call(who, money(action["amount"], cash))
+    elif action["kind"] == "bets":
+        b.bet_(who, money(action["amount"], cash))
+    else:
+        b.raise_by_added(who, money(action["amount"], cash))
 
 
 read_pacific888 = reader_function(PacificReader)

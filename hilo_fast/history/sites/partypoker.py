@@ -61,6 +61,9 @@ _TRNY = re.compile(r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\
                    r"(?P<bb>[\d,]+)\)")
 _TABLE = re.compile(r"Table (?P<table>.*?)(?: \((?:Real|Play) Money\))?(?: -- Seat "
                     r"(?P<button>\d+) is the button)?$")
+#: What ends a table line after the table's name (see _table).
+_TABLE_END = re.compile(r"(?: \((?:Real|Play) Money\))?(?: -- Seat (?P<button>\d+) is the "
+                        r"button)?$")
 _BUTTON = re.compile(r"Seat (?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<chips>[^()]*?) ?\)$")
 _POST = re.compile(r"(?P<name>.+?) posts (?P<kind>small blind|big blind|ante|dead blind) "
@@ -68,6 +71,13 @@ _POST = re.compile(r"(?P<name>.+?) posts (?P<kind>small blind|big blind|ante|dea
 _ACT = re.compile(r"(?P<name>.+?) (?:raises (?P<by>[\d.,]+) to (?P<to>[\d.,]+)|(?P<kind>calls|"
                   r"bets|raises|is all-In|all-In) [\[(]?(?P<amount>[^\])]+?)[\])]?"
                   r"|(?P<simple>folds|checks))\s*$")
+#: The usual post or action, by a name without spaces and its amount in brackets: read
+#: as _POST and _ACT (lazy names) read it, at its first space (no backtracking).
+_QUICK = re.compile(r"(?P<name>[^ \n]+) (?:(?P<simple>folds|checks)|(?P<kind>calls|bets|raises) "
+                    r"[\[(](?P<amount>[^\][()]+)[\])]|posts (?P<post>small blind|big blind|ante|"
+                    r"dead blind) [\[(](?P<pamount>[^\][()]+)[\])]\.?)")
+#: What every line _ACT reads holds (a cheap test before its slow search for the name).
+_ACT_WORD = re.compile(r" (?:raises |calls |bets |all-In |folds|checks)")
 _STREET = re.compile(r"\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)")
 _SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\].*")
 _WINS = re.compile(r"(?P<name>.+?) wins (?:Lo \()?(?P<amount>[$€£]?[\d.,]+(?: USD| EUR| GBP)?"
@@ -140,13 +150,13 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         else:
             b.currency = "EUR" if "€" in old["pre"] or "EUR" in old["pre"] else "USD"
             b.buy_in = old["pre"].strip() or None   # (the table's buy-in, not its blinds)
-    table = _TABLE.match(lines[2])
+    table = _table(lines[2])
     if table is None:
         raise BadHand(f"not a table line: {lines[2][:80]!r}")
-    b.table = table["table"]
+    b.table, table_button = table
     rest = lines[3:]
-    if table["button"]:
-        b.button = int(table["button"])
+    if table_button:
+        b.button = int(table_button)
     else:
         button = _BUTTON.match(rest[0])
         if button is None:
@@ -157,7 +167,24 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     won: list[tuple[str, int, int]] = []
     main_pot = rake = -1
     for line in rest:
-        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
+        # The usual post or action first: _QUICK reads it as the chain below would (no
+        # seat or "** " line reads as one; an action line must not be a post's).
+        if (quick := _QUICK.fullmatch(line)) is not None and \
+                (quick["kind"] is None or " posts " not in line):
+            who, simple, kind = quick["name"], quick["simple"], quick["kind"]
+            if simple == "folds":
+                b.fold(who)
+            elif simple == "checks":
+                b.check(who)
+            elif kind == "calls":
+                b.call(who, money(quick["amount"], cash))
+            elif kind == "bets":
+                b.bet_(who, money(quick["amount"], cash))
+            elif kind == "raises":
+                b.raise_by_added(who, money(quick["amount"], cash))
+            else:
+                _post(b, who, quick["post"], quick["pamount"], cash)
+        elif line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None \
                 and not b.posts:
             b.seat(int(seat["seat"]), seat["name"], money(seat["chips"], cash))
         # (each pattern tried only on a line starting or holding the words it needs)
@@ -167,12 +194,8 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
         elif line.startswith("** Summary **"):
             summary = True
         elif " posts " in line and (post := _POST.match(line)) is not None:
-            amount = money(post["amount"], cash)
-            if post["kind"] == "dead blind":
-                b.post_dead(post["name"], amount)
-            else:
-                b.post(post["name"], post["kind"], amount)
-        elif (act := _ACT.match(line)) is not None:
+            _post(b, post["name"], post["kind"], post["amount"], cash)
+        elif _ACT_WORD.search(line) is not None and (act := _ACT.match(line)) is not None:
             who = act["name"]
             if act["simple"] == "folds":
                 b.fold(who)
@@ -220,6 +243,30 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
         return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
     return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+
+
+def _table(line: str) -> tuple[str, str | None] | None:
+    """_TABLE's table and button. Its lazy table ends where _TABLE_END first matches,
+    which can only be at a space or the end: only those places are tried."""
+    if "\n" in line:   # (where "$" and the lazy "." differ: the pattern itself)
+        found = _TABLE.match(line)
+        return None if found is None else (found["table"], found["button"])
+    if not line.startswith("Table "):
+        return None
+    at = line.find(" ", 6)
+    while at >= 0:
+        if (end := _TABLE_END.match(line, at)) is not None:
+            return line[6:at], end["button"]
+        at = line.find(" ", at + 1)
+    return line[6:], None
+
+
+def _post(b: HandBuilder, name: str, kind: str, amount: str, cash: bool) -> None:
+    chips = money(amount, cash)
+    if kind == "dead blind":
+        b.post_dead(name, chips)
+    else:
+        b.post(name, kind, chips)
 
 
 read_partypoker = reader_function(PartyReader)
