@@ -158,9 +158,13 @@ def strptime(text: str, fmt: str) -> datetime:
 
 
 #: ``_action((street, player, kind, amount, to, all_in))``: an HHAction made without
-#: the named tuple's Python ``__new__`` (the same tuple; a hand makes dozens).
+#: the named tuple's Python ``__new__`` (the same tuple; a hand makes dozens);
+#: ``_seat_info`` and ``_post`` alike (every field given).
 _action: Callable[[tuple[str, str, str, int, int, bool]], HHAction] = \
     functools.partial(tuple.__new__, HHAction)
+_seat_info: Callable[[tuple[int, str, int, bool, None]], SeatInfo] = \
+    functools.partial(tuple.__new__, SeatInfo)
+_post: Callable[[tuple[str, str, int, bool]], Post] = functools.partial(tuple.__new__, Post)
 
 
 class HandBuilder:
@@ -208,7 +212,7 @@ class HandBuilder:
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
         if name in self.stack:
             raise BadHand(f"{name!r} sits twice")
-        self.seats.append(SeatInfo(number, name, stack, sitting_out))
+        self.seats.append(_seat_info((number, name, stack, sitting_out, None)))
         self.stack[name] = stack
 
     def seat_number(self, name: str) -> int:
@@ -244,14 +248,14 @@ class HandBuilder:
         all_in = self._add(name, amount)
         if kind == "ante":   # (dead money: not part of the player's bet on the street)
             self.bet[name] -= amount
-        self.posts.append(Post(name, kind, amount, all_in))
+        self.posts.append(_post((name, kind, amount, all_in)))
 
     def post_dead(self, name: str, amount: int) -> None:
         """A dead blind (not part of the player's bet): kept as a dead "small blind"."""
         self._known(name)
         all_in = self._add(name, amount)
         self.bet[name] -= amount
-        self.posts.append(Post(name, "small blind", amount, all_in))
+        self.posts.append(_post((name, "small blind", amount, all_in)))
 
     # ---- betting ----
     def new_street(self, street: str, dealt: tuple[str, ...]) -> None:
@@ -270,16 +274,23 @@ class HandBuilder:
         """The bet to call on this street."""
         return max(self.bet.values(), default=0)
 
+    # (fold, check and call, the most common lines, check the name inline)
     def fold(self, name: str) -> None:
-        self._known(name)
+        if name not in self.stack:
+            raise BadHand(f"{name!r} is not seated")
+        self.active.add(name)
         self.actions.append(_action((self.street, name, "fold", 0, 0, False)))
 
     def check(self, name: str) -> None:
-        self._known(name)
+        if name not in self.stack:
+            raise BadHand(f"{name!r} is not seated")
+        self.active.add(name)
         self.actions.append(_action((self.street, name, "check", 0, 0, False)))
 
     def call(self, name: str, added: int) -> None:
-        self._known(name)
+        if name not in self.stack:
+            raise BadHand(f"{name!r} is not seated")
+        self.active.add(name)
         current = max(self.bet.values(), default=0)
         all_in = self._add(name, added)
         bet = self.bet[name]
@@ -451,7 +462,8 @@ class HandBuilder:
                 (posted.get("small blind", 0), big)
         if rake is None:
             rake = total - sum(collected.values())
-        dealt = tuple(s.name for s in sorted(self.seats) if s.name in self.active) \
+        active = self.active
+        dealt = tuple([s.name for s in sorted(self.seats) if s.name in active]) \
             if dealt_in is None else dealt_in
         mucked = list(self.mucked)
         if self.show_rule:   # a player still in who did not show mucked (a hand not tabled)
