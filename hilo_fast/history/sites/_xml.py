@@ -127,8 +127,9 @@ class _Tree:
         # the elements inside the hand being built are counted, not stacked)
         stack, wanted, done = self.stack, self.wanted, self.done
         building, count, depth = self.building, self.count, self.depth
+        events: Iterator[tuple[str, Element]] = self.parser.read_events()  # type: ignore[assignment]
         try:
-            for event, element in self.parser.read_events():
+            for event, element in events:
                 if building is not None:
                     if event == "start":
                         count += 1
