@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any, ClassVar
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 from xml.parsers import expat
@@ -116,34 +117,45 @@ class _Tree:
         self.building: Element | None = None   # the wanted element open
         self.start_line = 0
         self.count = 0            # elements of the one being built
+        self.depth = 0            # elements open in it (itself included)
         self.done: list[tuple[Element, int, bool]] = []
 
     def feed(self, text: str, line: int) -> None:
         """Parse ``text`` (starting at file line ``line``); ParseError on bad XML."""
         self.parser.feed(text)
-        stack = self.stack
+        # (locals in the loop, saved back even when the events end in a ParseError;
+        # the elements inside the hand being built are counted, not stacked)
+        stack, wanted, done = self.stack, self.wanted, self.done
+        building, count, depth = self.building, self.count, self.depth
         events: Iterator[tuple[str, Element]] = self.parser.read_events()  # type: ignore[assignment]
-        for event, element in events:
-            if event == "start":
-                building = self.building
+        try:
+            for event, element in events:
                 if building is not None:
-                    self.count += 1
-                    if self.count > MAX_HAND_ELEMENTS:
-                        del building[:]   # (reported when it ends: memory bounded)
-                elif element.tag in self.wanted and len(stack) > 0:
-                    self.building = element
-                    self.start_line = line
-                    self.count = 1
-                stack.append(element)
-                continue
-            stack.pop()
-            if element is self.building:
-                self.done.append((element, self.start_line, self.count <= MAX_HAND_ELEMENTS))
-                self.building = None
-            elif self.building is not None:
-                continue
-            if stack:   # an element outside the hands ended: the tree lets it go
-                stack[-1].remove(element)
+                    if event == "start":
+                        count += 1
+                        depth += 1
+                        if count > MAX_HAND_ELEMENTS:
+                            del building[:]   # (reported when it ends: memory bounded)
+                        continue
+                    depth -= 1
+                    if depth:
+                        continue
+                    stack.pop()
+                    done.append((building, self.start_line, count <= MAX_HAND_ELEMENTS))
+                    building = None
+                elif event == "start":
+                    if element.tag in wanted and stack:
+                        building = element
+                        self.start_line = line
+                        count = depth = 1
+                    stack.append(element)
+                    continue
+                else:
+                    stack.pop()
+                if stack:   # an element ended: the tree lets it go
+                    stack[-1].remove(element)
+        finally:
+            self.building, self.count, self.depth = building, count, depth
 
 
 #: Lines fed to the parser at once (a call per line costs more than the parse).
@@ -160,7 +172,8 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
     that could not be read (``hand_id(element)`` names a hand half read).
     Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
     entities or an external DTD."""
-    source = enumerate(lines, 1)
+    source = iter(lines)
+    read = 0   # lines taken from source
     pending: deque[tuple[int, str]] = deque()   # lines to read again after an error
     prolog: Any = _prolog_parser()
     tree: _Tree | None = None
@@ -197,7 +210,41 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
         yield from _finished(tree, error, hand_id)
 
     while True:
-        item = pending.popleft() if pending else next(source, None)
+        if chunk and tree is not None and not resync and not pending:
+            # reading on: a block of lines at a time, cut into the same chunks as the
+            # line at a time below would (no Python step per line)
+            block = list(islice(source, _CHUNK_LINES))
+            if block:
+                first, size, at = read + 1, len(block), 0
+                read += size
+                starts = iter(_hand_lines(block, hand_start))
+                start = next(starts)
+                while at < size:
+                    while start < at:
+                        start = next(starts)
+                    cut = min(start, at + _CHUNK_LINES - len(chunk))
+                    if cut > at:
+                        chunk += block[at:cut]
+                        at = cut
+                        if at >= size:
+                            break
+                    yield from flush()   # block[at] starts the next chunk
+                    chunk = []
+                    if tree is None:   # an XML error: read again from this line, as below
+                        pending.appendleft((first + at, block[at]))
+                        pending.extend(enumerate(block[at + 1:], first + at + 1))
+                        break
+                    chunk_start = first + at
+                    chunk.append(block[at])
+                    at += 1
+                continue
+        if pending:
+            item: tuple[int, str] | None = pending.popleft()
+        else:
+            raw = next(source, None)
+            if raw is not None:
+                read += 1
+            item = None if raw is None else (read, raw)
         if item is None:
             if not chunk:
                 break
@@ -239,6 +286,20 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
     if tree is not None and tree.building is not None:
         error(hand_id(tree.building), tree.start_line,
               "the file ends inside the hand (cut short)")
+
+
+def _hand_lines(block: list[str], hand_start: re.Pattern[str]) -> list[int]:
+    """The indexes of the lines of ``block`` a hand starts on (searched in the lines
+    joined: ``hand_start`` matches within a line), then ``len(block)``."""
+    text = "\n".join(block)
+    found: list[int] = []
+    index = position = 0
+    for match in hand_start.finditer(text):
+        index += text.count("\n", position, match.start())
+        position = match.start()
+        found.append(index)
+    found.append(len(block))
+    return found
 
 
 def _finished(tree: _Tree, error: Callable[[str, int, str], None],

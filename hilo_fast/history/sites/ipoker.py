@@ -167,32 +167,42 @@ class IPokerReader(XmlSiteReader):
         players = general.find("players") if general is not None else None
         if players is None or not len(players):
             raise BadHand("no players")
-        for player in sorted(players, key=lambda p: int(p.get("seat", "0"))):
+        money = _MONEY[cash]   # (the cache of _money, looked up here: most amounts repeat)
+        for player in sorted(players, key=_seat_number):
             seat = int(player.get("seat", "0"))
             b.seat(seat, player.get("name", ""), _money(player.get("chips", "0"), cash))
             if player.get("dealer") == "1":
                 b.button = seat
         actions = _ACTIONS
-        for round_ in game.iterfind("round"):
+        for round_ in game:
+            if round_.tag != "round":
+                continue
             number = round_.get("no", "")
             if number in _STREETS:
                 b.new_street(_STREETS[number], ())
             for item in round_:
                 get = item.get
-                if item.tag == "action":
+                tag = item.tag
+                if tag == "action":
                     kind = get("type", "")
                     how = actions.get(kind)
                     if how is None:
                         raise BadHand(f"unknown action type {kind} of {get('player')}")
                     method, post = how
-                    if method is not None:
-                        if post:
-                            method(b, get("player", ""), post, _money(get("sum", "0"), cash))
-                        elif kind in ("0", "4"):
-                            method(b, get("player", ""))
-                        else:
-                            method(b, get("player", ""), _money(get("sum", "0"), cash))
-                elif item.tag == "cards":
+                    if method is None:
+                        continue
+                    if kind == "0" or kind == "4":
+                        method(b, get("player", ""))
+                        continue
+                    text = get("sum", "0")
+                    chips = money.get(text)
+                    if chips is None:
+                        chips = _money(text, cash)
+                    if post:
+                        method(b, get("player", ""), post, chips)
+                    else:
+                        method(b, get("player", ""), chips)
+                elif tag == "cards":
                     cards = _cards(item.text or "")
                     if cards is None:
                         continue
@@ -209,6 +219,10 @@ class IPokerReader(XmlSiteReader):
             max_seats=session.max_seats, hero=session.hero,
             date=_date(general.findtext("startdate") if general is not None else None),
             tournament_id=session.tournament)
+
+
+def _seat_number(player: Element) -> int:
+    return int(player.get("seat", "0"))
 
 
 def _session(general: dict[str, str]) -> _Session:

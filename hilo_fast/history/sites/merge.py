@@ -97,8 +97,8 @@ class MergeReader(XmlSiteReader):
             raise BadHand("no players")
         name_of: dict[str, str] = {}
         posted: dict[str, int] = {}
-        blinds = [e for e in game.iterfind("./round[@id='BLINDS']/event")
-                  if e.get("type") in _BLINDS]
+        blinds = [e for round_ in game if round_.tag == "round" and round_.get("id") == "BLINDS"
+                  for e in round_ if e.tag == "event" and e.get("type") in _BLINDS]
         for event in blinds:
             seat = event.get("player", "")
             posted[seat] = posted.get(seat, 0) + money(event.get("amount", "0"), cash)
@@ -161,7 +161,7 @@ class MergeReader(XmlSiteReader):
         with_time = game.get("starttime", "")
         if len(with_time) == 14 and with_time.isdigit():
             date = strptime(with_time, "%Y%m%d%H%M%S")
-        hero = next((name_of[c.get("player", "")] for c in game.iterfind(".//cards")
+        hero = next((name_of[c.get("player", "")] for c in game.iter("cards")
                      if c.get("type") == "HOLE" and c.get("player") in name_of), None)
         seats = game.get("seats", "")
         return b.finish(

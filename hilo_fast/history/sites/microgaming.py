@@ -93,7 +93,7 @@ class MicrogamingReader(XmlSiteReader):
         b.show_rule = True
         name_of: dict[str, str] = {}
         end_of: dict[str, int] = {}
-        for seat in game.iterfind("./Seats/Seat"):
+        for seat in _children(game, "Seats", "Seat"):
             number = seat.get("num", "")
             name = seat.get("alias", "")
             name_of[number] = name
@@ -103,7 +103,7 @@ class MicrogamingReader(XmlSiteReader):
             if seat.get("dealer") == "true":
                 b.button = int(number)
         hero = name_of.get(game.get("playerseat", ""))
-        for action in game.iterfind("./Gameplay/Action"):
+        for action in _children(game, "Gameplay", "Action"):
             kind = action.get("type", "")
             if kind in _IGNORED:
                 continue
@@ -169,6 +169,12 @@ class MicrogamingReader(XmlSiteReader):
             table=game.get("tablename", ""), max_seats=int(size) if size.isdigit() else None,
             rake=rake, hero=hero, date=date,
             tournament_id=None if cash else game.get("tournamentid") or game.get("id"))
+
+
+def _children(game: Element, parent: str, tag: str) -> list[Element]:
+    """``game.findall(f"./{parent}/{tag}")`` without ElementPath's Python steps."""
+    return [child for group in game if group.tag == parent for child in group
+            if child.tag == tag]
 
 
 def kind_name(gametype: str) -> str:
