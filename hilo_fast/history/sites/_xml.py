@@ -231,8 +231,7 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
                     yield from flush()   # block[at] starts the next chunk
                     chunk = []
                     if tree is None:   # an XML error: read again from this line, as below
-                        pending.appendleft((first + at, block[at]))
-                        pending.extend(enumerate(block[at + 1:], first + at + 1))
+                        pending.extend(enumerate(block[at:], first + at))
                         break
                     chunk_start = first + at
                     chunk.append(block[at])
@@ -275,10 +274,12 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
             tree = _Tree(wanted, number - 1)
             line = line[found.start():]
         elif chunk and (len(chunk) >= _CHUNK_LINES or hand_start.search(line)):
+            waiting = len(pending)   # (the lines after this one)
             yield from flush()   # (a hand starts a chunk: its line is known)
             chunk = []
-            if tree is None:   # an XML error: this line is read again
-                pending.appendleft((number, line))
+            if tree is None:   # an XML error: this line is read again, after the
+                # chunk's lines the error gave back (they come before it in the file)
+                pending.insert(len(pending) - waiting, (number, line))
                 continue
         if not chunk:
             chunk_start = number
@@ -319,7 +320,9 @@ def _finished(tree: _Tree, error: Callable[[str, int, str], None],
 class XmlSiteReader(SiteReader):
     """A site reader over :func:`xml_elements`: the subclass names its hand tag
     (``HAND_TAG``), context tags (``CONTEXT_TAGS``, read by :meth:`_context`),
-    where a hand starts in a line (``HAND_START``), and builds each hand
+    where a hand starts in a line (``HAND_START``; also where what holds a
+    context element starts, such as a session: after an XML error reading
+    starts again at the next of these), and builds each hand
     (:meth:`_hand`: a HandHistory, or None for a hand of another game it
     counted with ``_skip``; :class:`BadHand` for a hand it cannot read)."""
 

@@ -139,7 +139,8 @@ class IPokerReader(XmlSiteReader):
     site = SITE
     HAND_TAG = "game"
     CONTEXT_TAGS = frozenset(("general",))
-    HAND_START = re.compile(r"<game\b")
+    HAND_START = re.compile(r"<(?:game|session)\b")   # (a session too: after an XML
+    # error the reader starts again at either, so no session loses its <general>)
     ID_ATTRIBUTE = "gamecode"
 
     def __init__(self, *args: object, **kwargs: object) -> None:

@@ -174,3 +174,32 @@ def test_an_endless_hand_is_reported_with_memory_bounded() -> None:
     assert peak < 4_000_000
     assert [(e.hand_id, e.line) for e in reader.errors] == [("7", 3)]
     assert "more than 5000 XML elements" in reader.errors[0].reason
+
+
+@pytest.mark.parametrize("mutate", ["cut", "drop"])
+def test_a_broken_hand_loses_no_other_hand(mutate: str) -> None:
+    """Any line inside a hand cut in half (or dropped): that hand at most is lost,
+    every other hand of the file is read and replays; over every inner line of
+    hands of a file of 40 (long enough that the reader takes its lines in
+    blocks). (A broken <game> or </game> line itself can cost the hands after
+    it their session's <general> facts: not tested here.)"""
+    lines = "".join(synthetic_ipoker(40, seed=3)).split("\n")
+    spans: list[tuple[int, int, str]] = []   # each hand's first and last line, its id
+    for number, line in enumerate(lines):
+        if "<game " in line:
+            first = number
+            hand_id = line.split('gamecode="', 1)[1].split('"', 1)[0]
+        elif "</game>" in line:
+            spans.append((first, number, hand_id))
+    assert len(spans) == 40
+    for first, last, hand_id in spans[::3]:   # (every third hand: the test's time)
+        for k in range(first + 1, last):
+            if mutate == "cut":
+                broken = [*lines[:k], lines[k][:len(lines[k]) // 2], *lines[k + 1:]]
+            else:
+                broken = [*lines[:k], *lines[k + 1:]]
+            reader = parse_ipoker("\n".join(broken))
+            read = {h.hand_id for h in reader if h.replay().exact}
+            others = {other for _, _, other in spans if other != hand_id}
+            assert others <= read, (k, sorted(others - read), reader.errors)
+            assert reader.error_count <= 1, (k, reader.errors)
