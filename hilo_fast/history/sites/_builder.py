@@ -72,7 +72,8 @@ def _parse_money(text: str, cash: bool) -> int:
     whole, _, frac = clean.partition(".")
     if not whole:
         whole = "0"
-    if not whole.isdigit() or (frac and not frac.isdigit()):
+    if not (whole.isdecimal() and whole.isascii()) or \
+            (frac and not (frac.isdecimal() and frac.isascii())):   # (int() takes any digit)
         raise BadHand(f"not an amount: {text!r}")
     if not cash:
         if frac.strip("0"):

@@ -61,7 +61,7 @@ def _card(link: str) -> str | None:
     """Card number 0-51 as a card; None for an unseen card (``b``)."""
     if link == "b":
         return None
-    if not link.isdigit() or int(link) > 51:
+    if not link.isdecimal() or int(link) > 51:
         raise BadHand(f"bad card number {link!r}")
     number = int(link)
     return _RANKS[number % 13] + _SUITS[number // 13]
@@ -181,7 +181,7 @@ class BossReader(XmlSiteReader):
         stakes = (big, 2 * big) if limit == Limit.FIXED else (small, big)
         date = None
         stamp = history.get("DATE", "")
-        if stamp.isdigit():
+        if stamp.isdecimal():
             date = datetime.fromtimestamp(int(stamp), timezone.utc).replace(tzinfo=None)
         return b.finish(
             game="Omaha Hi/Lo", hole_count=5 if "5" in history.get("GAME", "") else 4,

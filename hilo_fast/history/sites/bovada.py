@@ -80,18 +80,12 @@ class BovadaReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith(("Bovada Hand #", "Ignition Hand #", "Bodog Hand #"))
 
-    #: the last header line hand_id matched, and its match: parse, asked next about the
-    #: same lines, takes it (the header is matched once a hand, not twice)
-    _header: tuple[str, re.Match[str] | None] = ("", None)
-
     def hand_id(self, lines: list[str]) -> str:
         found = _HEADER.match(lines[0])
-        self._header = (lines[0], found)
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        line, head = self._header
-        return _parse_hand(lines, start, head if line is lines[0] else _HEADER.match(lines[0]))
+        return _parse_hand(lines, start, _HEADER.match(lines[0]))
 
 
 def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:

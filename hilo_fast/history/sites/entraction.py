@@ -54,20 +54,12 @@ class EntractionReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Game # ")
 
-    #: The last header line read and its match (hand_id reads the header parse reads next).
-    _header: tuple[str, re.Match[str] | None] = ("", None)
-
-    def _head(self, line: str) -> re.Match[str] | None:
-        if self._header[0] is not line:
-            self._header = (line, _HEADER.match(line))
-        return self._header[1]
-
     def hand_id(self, lines: list[str]) -> str:
-        found = self._head(lines[0])
+        found = _HEADER.match(lines[0])
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = self._head(lines[0])
+        head = _HEADER.match(lines[0])
         if head is None:
             if lines[0].startswith("Game # ") and " - " in lines[0]:
                 raise OtherGame(lines[0].split(" - ", 2)[1])

@@ -98,19 +98,12 @@ class FullTiltReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Full Tilt Poker Game #")
 
-    #: the last header line hand_id matched, and its match: parse, asked next about the
-    #: same lines, takes it (the header is matched once a hand, not twice)
-    _header: tuple[str, re.Match[str] | None] = ("", None)
-
     def hand_id(self, lines: list[str]) -> str:
         head = _HEADER.match(lines[0])
-        self._header = (lines[0], head)
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        line, head = self._header
-        if line is not lines[0]:
-            head = _HEADER.match(lines[0])
+        head = _HEADER.match(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         hand_id, rest = head["id"], head["rest"]
@@ -216,7 +209,7 @@ class FullTiltReader(TextReader):
             date = datetime(int(year), int(month), int(day), int(hour), int(minute),
                             int(second))
         info = table["info"] or ""
-        max_seats = int(info.split()[0]) if info[:2].strip().isdigit() else None
+        max_seats = int(info.split()[0]) if info[:2].strip().isdecimal() else None
         acted = {a.player for a in b.actions}
         dealt = tuple(s.name for s in b.seats if s.name not in sitting_out and s.stack > 0
                       and (b.put.get(s.name, 0) or s.name in acted))

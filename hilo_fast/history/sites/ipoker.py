@@ -79,7 +79,7 @@ def _parse_money(text: str, cash: bool) -> int:
         else:
             digits = digits.replace(",", "")
     whole, _, frac = digits.partition(".")
-    if not whole.isdigit() or not whole.isascii() or (frac and not frac.isdigit()):
+    if not whole.isdecimal() or not whole.isascii() or (frac and not frac.isdecimal()):
         raise BadHand(f"bad amount {text!r}")
     if not cash:
         if frac.strip("0"):
@@ -244,7 +244,7 @@ def _session(general: dict[str, str]) -> _Session:
         limit=limit, cash=cash, currency=currency,
         stakes=(big, 2 * big) if limit == Limit.FIXED else (small, big),
         hole_count=5 if _FIVE.search(kind) else 4, table=general.get("tablename", ""),
-        max_seats=int(size) if size.isdigit() else None,
+        max_seats=int(size) if size.isdecimal() else None,
         hero=general.get("nickname") or None, tournament=tournament)
 
 

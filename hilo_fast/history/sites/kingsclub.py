@@ -92,21 +92,12 @@ class KingsClubReader(TextReader):
     def is_header(self, line: str) -> bool:
         return _HEADER.match(line) is not None
 
-    # hand_id's header line and match, kept for parse (asked about the same hand
-    # next): the header is read once a hand.
-    _head: tuple[str, re.Match[str] | None] = ("", None)
-
-    def _header(self, line: str) -> re.Match[str] | None:
-        if self._head[0] is not line:
-            self._head = (line, _HEADER.match(line))
-        return self._head[1]
-
     def hand_id(self, lines: list[str]) -> str:
-        head = self._header(lines[0])
+        head = _HEADER.match(lines[0])
         return head["id"] if head else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = self._header(lines[0])
+        head = _HEADER.match(lines[0])
         if head is None:
             raise BadHand(f"not a hand header: {lines[0][:80]!r}")
         game = _GAME.match(head["game"])

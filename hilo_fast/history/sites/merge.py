@@ -159,7 +159,7 @@ class MergeReader(XmlSiteReader):
         data = game.get("data", "").split("|")
         date = None
         with_time = game.get("starttime", "")
-        if len(with_time) == 14 and with_time.isdigit():
+        if len(with_time) == 14 and with_time.isdecimal():
             date = strptime(with_time, "%Y%m%d%H%M%S")
         hero = next((name_of[c.get("player", "")] for c in game.iter("cards")
                      if c.get("type") == "HOLE" and c.get("player") in name_of), None)
@@ -168,7 +168,7 @@ class MergeReader(XmlSiteReader):
             game=kind.replace(" Tournament", ""), hole_count=int(game.get("numholecards", "4")),
             limit=limit, stakes=(low, high),
             currency=_SYMBOLS.get(parts["cur"] or "") if cash else None,
-            table=data[1] if len(data) > 1 else "", max_seats=int(seats) if seats.isdigit()
+            table=data[1] if len(data) > 1 else "", max_seats=int(seats) if seats.isdecimal()
             else None, hero=hero, date=date,
             tournament_id=(data[2] if len(data) > 2 else hand_id) if tournament else None)
 

@@ -151,7 +151,7 @@ class MicrogamingReader(XmlSiteReader):
                 if info.name in end_of and end != end_of[info.name]:
                     raise _EndMismatch
         rake_text = game.get("rake", "")
-        rake = int(rake_text) if rake_text.isdigit() else None
+        rake = int(rake_text) if rake_text.isdecimal() else None
         if rake is not None and not cash:
             rake = 0
         date = None
@@ -166,7 +166,7 @@ class MicrogamingReader(XmlSiteReader):
             hole_count=5 if "5" in game.get("gametype", "") else 4, limit=limit,
             stakes=(big, 2 * big) if limit == Limit.FIXED else (small, big),
             currency=_currency(game.get("currencysymbol", "")) if cash else None,
-            table=game.get("tablename", ""), max_seats=int(size) if size.isdigit() else None,
+            table=game.get("tablename", ""), max_seats=int(size) if size.isdecimal() else None,
             rake=rake, hero=hero, date=date,
             tournament_id=None if cash else game.get("tournamentid") or game.get("id"))
 

@@ -475,7 +475,7 @@ class _HandParser:
                 if line[:5] == "Seat ":   # the seat list, and the summary's
                     if section == "summary":
                         number, _, rest = line[5:].partition(": ")
-                        name = by_seat.get(int(number)) if number.isdigit() and \
+                        name = by_seat.get(int(number)) if number.isdecimal() and \
                             number.isascii() else None
                         if name is not None and "[" not in rest and rest.startswith(name):
                             summary_seats.append(name)   # (no cards: nothing more in it)

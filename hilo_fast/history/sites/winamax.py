@@ -78,21 +78,12 @@ class WinamaxReader(TextReader):
     def is_header(self, line: str) -> bool:
         return line.startswith("Winamax Poker - ")
 
-    # hand_id's header line and match, kept for parse (asked about the same hand
-    # next): the header is read once a hand.
-    _head: tuple[str, re.Match[str] | None] = ("", None)
-
-    def _header(self, line: str) -> re.Match[str] | None:
-        if self._head[0] is not line:
-            self._head = (line, _HEADER.match(line))
-        return self._head[1]
-
     def hand_id(self, lines: list[str]) -> str:
-        found = self._header(lines[0])
+        found = _HEADER.match(lines[0])
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        return _parse_hand(lines, start, self._header(lines[0]))
+        return _parse_hand(lines, start, _HEADER.match(lines[0]))
 
 
 def _date(text: str) -> datetime | None:

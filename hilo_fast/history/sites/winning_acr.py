@@ -137,26 +137,17 @@ class WinningReader(TextReader):
     header_text = "Hand #"
     header_prefixes = ("Hand #", "Game started at:")
 
-    # hand_id's header line and match, kept for parse (asked about the same hand
-    # next): the header is read once a hand.
-    _head: tuple[str, re.Match[str] | None] = ("", None)
-
     def is_header(self, line: str) -> bool:
         return line.startswith(_OLD_START) or (line.startswith("Hand #") and " - " in line)
 
-    def _header(self, line: str) -> re.Match[str] | None:
-        if self._head[0] is not line:
-            self._head = (line, _HEADER.match(line))
-        return self._head[1]
-
     def hand_id(self, lines: list[str]) -> str:
-        found = self._header(lines[0]) or (_OLD_ID.match(lines[1]) if len(lines) > 1 else None)
+        found = _HEADER.match(lines[0]) or (_OLD_ID.match(lines[1]) if len(lines) > 1 else None)
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
         if lines[0].startswith(_OLD_START):
             return _parse_old(lines, start)
-        return _parse_hand(lines, start, self._header(lines[0]))
+        return _parse_hand(lines, start, _HEADER.match(lines[0]))
 
 
 def _date(head: re.Match[str]) -> datetime | None:
@@ -320,7 +311,7 @@ class _Runs:
 
     def _run(self, number: str) -> int:
         """The index of run ``number`` (1-based, each run after the one before)."""
-        if not number.isdigit() or not 1 <= int(number) <= len(self.boards) + 1:
+        if not number.isdecimal() or not 1 <= int(number) <= len(self.boards) + 1:
             raise BadHand(f"run {number!r} out of order")
         run = int(number) - 1
         if run == len(self.boards):

@@ -12,6 +12,7 @@ from hilo_fast.history.sites._builder import (
     BadHand,
     HandBuilder,
     action_words,
+    money,
 )
 from hilo_fast.history.sites.pkr import parse_pkr
 
@@ -60,3 +61,12 @@ def test_every_action_word_does_what_its_builder_method_does() -> None:
     assert by_table.actions == by_hand.actions and by_table.posts == by_hand.posts
     assert by_table.put == by_hand.put and by_table.actions[-1].all_in
     assert set(BUILDER_ACTIONS) >= set(POSTS_AND_BETS.values())
+
+
+@pytest.mark.parametrize("text", ["\u00b2", "1\u00b2", "\u0663", "$1.\u06650", "0.5\u00b2"])
+def test_an_amount_of_digits_int_reads_but_no_site_writes_is_refused(text: str) -> None:
+    """str.isdigit takes a superscript 2 (int() does not) and int() takes an
+    Arabic-Indic 3: neither is an
+    amount any site writes, so each is a BadHand naming it, not an int() error."""
+    with pytest.raises(BadHand, match="not an amount"):
+        money(text, True)
