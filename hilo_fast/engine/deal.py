@@ -13,6 +13,8 @@ from ..core.game import Game
 from ._backend import backend
 
 _OMAHA8 = Game()
+#: Omaha Hi-Lo with 4, 5, 6 cards (a Game is frozen: one of each serves every hand)
+_HILO = {hole_count: Game(hole_cards=hole_count) for hole_count in (4, 5, 6)}
 
 
 def game_of(game: object, hole_count: object = None) -> Game:
@@ -29,9 +31,9 @@ def game_of(game: object, hole_count: object = None) -> Game:
         if hole_count is None:
             return _OMAHA8
         if isinstance(hole_count, bool) or not isinstance(hole_count, int) or \
-                hole_count not in (4, 5, 6):
+                hole_count not in _HILO:
             raise ValueError(f"hole_count must be 4, 5 or 6, got {hole_count!r}")
-        return Game(hole_cards=hole_count)
+        return _HILO[hole_count]
     if isinstance(game, str):
         game = Game.named(game)
     if not isinstance(game, Game):
