@@ -1,7 +1,8 @@
 """Only what pyproject.toml cannot say: the optional C extensions (the cffi core,
 ``hilo_fast._native._core``, and the builtins of ``hilo_fast._native``: ``_percall``
 (``omaha_hilo``), ``_handplay`` (``Hand.play``'s loop), ``_hhlines`` (the
-PokerStars reader's line loop), ``_hhreplay`` (a hand history's replay)), their
+PokerStars reader's line loop), ``_hhsites`` (the other text sites' line loops),
+``_hhreplay`` (a hand history's replay)), their
 wheel tag, and a record of what the build did (``hilo_fast/_native/_build_info.json``, shown
 by ``hilo-fast info``).
 
@@ -31,9 +32,9 @@ from setuptools.command.build_py import build_py
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
-NATIVE, PERCALL, HANDPLAY, HHLINES, HHREPLAY = (
+NATIVE, PERCALL, HANDPLAY, HHLINES, HHSITES, HHREPLAY = (
     "hilo_fast._native._core", "hilo_fast._native._percall", "hilo_fast._native._handplay",
-    "hilo_fast._native._hhlines", "hilo_fast._native._hhreplay")
+    "hilo_fast._native._hhlines", "hilo_fast._native._hhsites", "hilo_fast._native._hhreplay")
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -108,7 +109,7 @@ class BuildExt(build_ext):
         package = Path(self.build_lib) / "hilo_fast"
         for path in [*package.glob("_*"), *(package / "_native").glob("_*")]:
             if (path.name.startswith(("_core", "_native", "_percall", "_handplay", "_hhlines",
-                                      "_hhreplay"))
+                                      "_hhsites", "_hhreplay"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
         ext = next(ext for ext in self.extensions if ext.name == NATIVE)
@@ -160,6 +161,8 @@ def _builtin(name: str, source: str) -> Extension:
     return Extension(
         name,
         sources=[source],
+        # (the headers and the site files hhsites.c includes: a change rebuilds)
+        depends=sorted(str(p.relative_to(ROOT)) for p in (ROOT / "csrc" / "py").glob("*.[ch]")),
         py_limited_api=stable_abi,
         define_macros=[("Py_LIMITED_API", "0x030A0000")] if stable_abi else [],
         extra_compile_args=[] if os.name == "nt" else ["-O2", "-std=c99"],
@@ -172,9 +175,11 @@ def _builtin(name: str, source: str) -> Extension:
 
 
 # omaha_hilo (csrc/py/percall.c), Hand.play's decision loop (csrc/py/handplay.c) and
-# the PokerStars reader's line loop (csrc/py/hhlines.c).
+# the PokerStars reader's line loop (csrc/py/hhlines.c), the other text sites' line
+# loops (csrc/py/hhsites.c) and the replay (csrc/py/hhreplay.c).
 builtins = [_builtin(PERCALL, "csrc/py/percall.c"), _builtin(HANDPLAY, "csrc/py/handplay.c"),
-            _builtin(HHLINES, "csrc/py/hhlines.c"), _builtin(HHREPLAY, "csrc/py/hhreplay.c")]
+            _builtin(HHLINES, "csrc/py/hhlines.c"), _builtin(HHSITES, "csrc/py/hhsites.c"),
+            _builtin(HHREPLAY, "csrc/py/hhreplay.c")]
 
 setup(
     cffi_modules=[] if pure else ["hilo_fast/_native/ffi_build.py:ffibuilder"],

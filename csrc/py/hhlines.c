@@ -25,8 +25,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#include "hhtext.h"
 
-#define MAX_LINE 1000   /* a longer line is not one of a hand's: Python decides */
 #define MAX_SEATS 16
 #define MAX_CARDS 16    /* cards in one bracket group */
 #define MAX_DIGITS 15   /* of an amount's whole part: stays far from int64's end */
@@ -53,65 +53,6 @@ typedef struct {
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
 } state;
-
-/* A piece of a line: its bytes (ASCII) and length. */
-typedef struct {
-    const char *s;
-    Py_ssize_t n;
-} span;
-
-static span sub(span t, Py_ssize_t from, Py_ssize_t to) { return (span){t.s + from, to - from}; }
-static int starts(span t, const char *lit)
-{
-    size_t k = strlen(lit);
-    return (size_t)t.n >= k && memcmp(t.s, lit, k) == 0;
-}
-static int equals(span t, const char *lit)
-{
-    return (size_t)t.n == strlen(lit) && memcmp(t.s, lit, (size_t)t.n) == 0;
-}
-/* Where `lit` first occurs in t at or after `from`, or -1. */
-static Py_ssize_t find(span t, Py_ssize_t from, const char *lit)
-{
-    Py_ssize_t k = (Py_ssize_t)strlen(lit);
-    for (Py_ssize_t i = from; i + k <= t.n; i++)
-        if (t.s[i] == lit[0] && memcmp(t.s + i, lit, (size_t)k) == 0)
-            return i;
-    return -1;
-}
-static int count(span t, const char *lit)
-{
-    int found = 0;
-    for (Py_ssize_t at = find(t, 0, lit); at >= 0; at = find(t, at + 1, lit))
-        found++;
-    return found;
-}
-static Py_ssize_t find_char(span t, Py_ssize_t from, char c)
-{
-    for (Py_ssize_t i = from; i < t.n; i++)
-        if (t.s[i] == c)
-            return i;
-    return -1;
-}
-static int is_digits(span t)
-{
-    if (t.n == 0)
-        return 0;
-    for (Py_ssize_t i = 0; i < t.n; i++)
-        if (t.s[i] < '0' || t.s[i] > '9')
-            return 0;
-    return 1;
-}
-/* A seat or pot number (at most 9 digits, so no overflow), or -1. */
-static long small_number(span t)
-{
-    if (!is_digits(t) || t.n > 9)
-        return -1;
-    long v = 0;
-    for (Py_ssize_t i = 0; i < t.n; i++)
-        v = v * 10 + (t.s[i] - '0');
-    return v;
-}
 
 /* _parse_money: 0 and *out set, or -1 where Python would refuse the amount or
  * the amount is too long to be sure of. */
@@ -185,34 +126,6 @@ static PyObject *card_tuple(const state *st, const int *ids, int n)
         PyTuple_SetItem(t, k, st->cards[ids[k]]);
     }
     return t;
-}
-
-/* _CARDS (\[([^\]]*)\]) from `from` on: 1 and *group set, or 0 for no match. */
-static int bracket(span t, Py_ssize_t from, span *group, Py_ssize_t *end)
-{
-    Py_ssize_t open = find_char(t, from, '[');
-    Py_ssize_t close = open < 0 ? -1 : find_char(t, open + 1, ']');
-    if (close < 0)
-        return 0;
-    *group = sub(t, open + 1, close);
-    *end = close + 1;
-    return 1;
-}
-
-/* The last (last=1) or first group _CARDS.findall finds in t: 1, or 0 if none. */
-static int group_of(span t, int last, span *group)
-{
-    Py_ssize_t at = 0, end;
-    span g;
-    int found = 0;
-    while (bracket(t, at, &g, &end)) {
-        *group = g;
-        found = 1;
-        if (!last)
-            break;
-        at = end;
-    }
-    return found;
 }
 
 /* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
@@ -807,42 +720,6 @@ static int read_line(hand *h, span line)
     return BAIL;
 }
 
-/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
- * sure: Python decides), or -1 with an error set. */
-static int ascii_text(PyObject *item, span *line)
-{
-    if (!PyUnicode_Check(item))
-        return 0;
-    Py_ssize_t length = PyUnicode_GetLength(item);
-    if (length < 0 || length > MAX_LINE)
-        return length < 0 ? -1 : 0;
-    Py_ssize_t n;
-    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
-    if (!s) {   /* a lone surrogate: no ASCII line, Python decides */
-        PyErr_Clear();
-        return 0;
-    }
-    if (n != length)
-        return 0;   /* not ASCII */
-    *line = (span){s, n};
-    return 1;
-}
-
-static int printable(span line)
-{
-    for (Py_ssize_t i = 0; i < line.n; i++)
-        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
-            return 0;
-    return 1;
-}
-
-/* The text of a str line, if it is printable ASCII and not too long. */
-static int ascii_line(PyObject *item, span *line)
-{
-    int got = ascii_text(item, line);
-    return got == 1 && !printable(*line) ? 0 : got;
-}
-
 /* A hand's lists made empty (h->st and h->cash set by the caller); OK or FAIL. */
 static int start_hand(hand *h)
 {
@@ -899,19 +776,6 @@ static PyObject *read_lines(PyObject *module, PyObject *args)
         out = ref(Py_None);
     free_hand(&h);
     return out;
-}
-
-/* What str.strip() strips from ASCII text: the characters str.isspace() calls space. */
-static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
-
-/* A line less what str.strip() strips (ASCII text). */
-static span stripped(span t)
-{
-    while (t.n && is_space(t.s[0]))
-        t.s++, t.n--;
-    while (t.n && is_space(t.s[t.n - 1]))
-        t.n--;
-    return t;
 }
 
 /* One raw line of a hand (a str): 1 and its text stripped as str.strip() strips

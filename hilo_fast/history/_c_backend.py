@@ -1,5 +1,5 @@
 """The hand-history readers' and replay's fast paths in C: CPython builtins
-(csrc/py/hhlines.c, csrc/py/hhreplay.c) that give exactly the Python code's
+(csrc/py/hhlines.c, csrc/py/hhsites.c, csrc/py/hhreplay.c) that give exactly the Python code's
 answer or hand the case back to it. The pure backend has no twin module: the
 Python code is the twin.
 """
@@ -51,3 +51,17 @@ def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | N
 #: hilo_fast.history.replay._deal's (holes, board) or None (csrc/py/hhreplay.c
 #: ``deal_history``); None where it was not built.
 replay_deal = _replay_deal()
+
+
+def site_loop(site: str, money: Any, cards: Any, builder: type) -> Callable[..., Any] | None:
+    """``<site>_loop(lines, builder, cash, ...)``: the CPython builtin (csrc/py/hhsites.c)
+    twin of a text site's line loop, calling these Python ``money``, ``cards`` and
+    ``HandBuilder`` methods; what the Python loop returns, or None ("read this
+    hand in Python"). None where it was not built or the site has no twin."""
+    try:
+        from .._native import _hhsites
+    except ImportError:
+        return None
+    _hhsites.bind(money, cards, builder)
+    loop: Callable[..., Any] | None = getattr(_hhsites, site.replace("-", "_") + "_loop", None)
+    return loop

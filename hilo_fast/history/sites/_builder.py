@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from ...engine.structures import Limit
+from .._backend import fast
 from ..model import HandHistory, HHAction, Post, SeatInfo
 from ._base import LEADING_LINES, MAX_HAND_LINES, SiteReader, blocks
 
@@ -517,6 +518,14 @@ def action_words(words: dict[str, str]) -> dict[str, Callable[[HandBuilder, str,
 POSTS_AND_BETS = {"posts small blind": "small blind", "posts big blind": "big blind",
                   "posts ante": "ante", "posts dead blind": "big blind", "posts": "big blind",
                   "folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
+
+
+def c_loop(site: str) -> Callable[..., object] | None:
+    """The C twin of ``site``'s line loop (csrc/py/hhsites.c ``<site>_loop``): what
+    the site's Python loop returns, made by the same calls on the same builder, or
+    None ("read this hand again in Python"). None on the pure backend or for a
+    site with no twin."""
+    return fast.site_loop(site, money, cards, HandBuilder) if fast is not None else None
 
 
 class OtherGame(Exception):

@@ -26,7 +26,8 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
+from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
+                       money)
 
 __all__ = ["SITE", "WinamaxReader", "parse_winamax", "read_winamax", "sniff"]
 
@@ -99,6 +100,24 @@ def _date(text: str) -> datetime | None:
 
 
 def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
+    b, cash = _begin(lines, start, head)
+    found = _c_loop(lines, b, cash) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash = _begin(lines, start, head)
+        found = _loop(lines, b, cash)
+    section, total, rake, side_collections = found
+    if section != "summary" or total < 0:
+        raise BadHand("cut short: no summary")
+    for pot, name, amount in side_collections:
+        b.collect(name, amount, pot)
+    # A bet nobody called comes back as a side pot its bettor alone "collects".
+    return b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
+
+
+def _begin(lines: list[str], start: int, head: re.Match[str] | None
+           ) -> tuple[HandBuilder, bool]:
+    """The builder of a hand with its header and table line read, and whether it is cash."""
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
     game = _GAME.match(head["game"])
@@ -125,6 +144,14 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
         raise BadHand("cut short: no table line")
     b.table, b.button = table["table"], int(table["button"])
     b.max_seats = int(table["max"]) if table["max"] else None
+    return b, cash
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool
+          ) -> tuple[str, int, int, list[tuple[int, str, int]]]:
+    """The lines after the table line, into ``b``: the section reached, the total
+    pot and rake (-1: none read) and the side pots' collections (csrc/py/hhsite_winamax.c:
+    its twin)."""
     section = "seats"
     total = rake = -1
     side_collections: list[tuple[int, str, int]] = []
@@ -190,13 +217,11 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
             side_collections.append((pot, collected["name"], money(collected["amount"], cash)))
         elif _NOISE.match(line) is None:
             raise BadHand(f"a line not understood: {line[:80]!r}")
-    if section != "summary" or total < 0:
-        raise BadHand("cut short: no summary")
-    for pot, name, amount in side_collections:
-        b.collect(name, amount, pot)
-    # A bet nobody called comes back as a side pot its bettor alone "collects".
-    return b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
+    return section, total, rake, side_collections
 
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_winamax = reader_function(WinamaxReader)
 

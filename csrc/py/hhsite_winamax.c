@@ -1,0 +1,2 @@
+/* placeholder */
+#define METHOD_WINAMAX {NULL, NULL, 0, NULL}

@@ -1,0 +1,237 @@
+/* hhtext.h: reading a hand history's lines in C, for the CPython builtins that
+ * are twins of the site readers' line loops (csrc/py/hhlines.c for PokerStars,
+ * csrc/py/hhsites.c for the other text sites): pieces of a line (span), the
+ * tests a pattern makes on them, and a str line's text. Lines are the str the
+ * Python reader holds; their text is its UTF-8 (ASCII for most lines).
+ * Included after <Python.h>; every function is static (one copy per builtin). */
+#ifndef HILO_FAST_PY_HHTEXT_H
+#define HILO_FAST_PY_HHTEXT_H
+
+#include <Python.h>
+#include <string.h>
+
+#define MAX_LINE 1000   /* a longer line is not one of a hand's: Python decides */
+
+/* A piece of a line: its bytes (UTF-8; ASCII for most lines) and length. */
+typedef struct {
+    const char *s;
+    Py_ssize_t n;
+} span;
+
+static inline span sub(span t, Py_ssize_t from, Py_ssize_t to) { return (span){t.s + from, to - from}; }
+static inline int starts(span t, const char *lit)
+{
+    size_t k = strlen(lit);
+    return (size_t)t.n >= k && memcmp(t.s, lit, k) == 0;
+}
+static inline int equals(span t, const char *lit)
+{
+    return (size_t)t.n == strlen(lit) && memcmp(t.s, lit, (size_t)t.n) == 0;
+}
+/* Where `lit` first occurs in t at or after `from`, or -1. */
+static inline Py_ssize_t find(span t, Py_ssize_t from, const char *lit)
+{
+    Py_ssize_t k = (Py_ssize_t)strlen(lit);
+    for (Py_ssize_t i = from; i + k <= t.n; i++)
+        if (t.s[i] == lit[0] && memcmp(t.s + i, lit, (size_t)k) == 0)
+            return i;
+    return -1;
+}
+static inline int count(span t, const char *lit)
+{
+    int found = 0;
+    for (Py_ssize_t at = find(t, 0, lit); at >= 0; at = find(t, at + 1, lit))
+        found++;
+    return found;
+}
+static inline Py_ssize_t find_char(span t, Py_ssize_t from, char c)
+{
+    for (Py_ssize_t i = from; i < t.n; i++)
+        if (t.s[i] == c)
+            return i;
+    return -1;
+}
+static inline int is_digits(span t)
+{
+    if (t.n == 0)
+        return 0;
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        if (t.s[i] < '0' || t.s[i] > '9')
+            return 0;
+    return 1;
+}
+/* A seat or pot number (at most 9 digits, so no overflow), or -1. */
+static inline long small_number(span t)
+{
+    if (!is_digits(t) || t.n > 9)
+        return -1;
+    long v = 0;
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        v = v * 10 + (t.s[i] - '0');
+    return v;
+}
+
+/* What str.strip() strips from ASCII text: the characters str.isspace() calls space. */
+static inline int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
+
+/* A line less what str.strip() strips (ASCII text). */
+static inline span stripped(span t)
+{
+    while (t.n && is_space(t.s[0]))
+        t.s++, t.n--;
+    while (t.n && is_space(t.s[t.n - 1]))
+        t.n--;
+    return t;
+}
+
+/* The length in bytes of the character at t.s[i] if str.isspace() (and so a
+ * pattern's \s) calls it space, else 0: ASCII's space characters and Unicode's
+ * (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
+ * U+3000) in UTF-8. A continuation byte is no character's start: 0. */
+static inline int space_at(span t, Py_ssize_t i)
+{
+    const unsigned char *u = (const unsigned char *)t.s + i;
+    Py_ssize_t left = t.n - i;
+    if (left <= 0)
+        return 0;
+    if (u[0] < 0x80)
+        return is_space((char)u[0]);
+    if (u[0] == 0xC2 && left >= 2)
+        return u[1] == 0x85 || u[1] == 0xA0 ? 2 : 0;
+    if (left < 3)
+        return 0;
+    if (u[0] == 0xE1)
+        return u[1] == 0x9A && u[2] == 0x80 ? 3 : 0;
+    if (u[0] == 0xE2 && u[1] == 0x80)
+        return u[2] <= 0x8A || u[2] == 0xA8 || u[2] == 0xA9 || u[2] == 0xAF ? 3 : 0;
+    if (u[0] == 0xE2 && u[1] == 0x81)
+        return u[2] == 0x9F ? 3 : 0;
+    if (u[0] == 0xE3)
+        return u[1] == 0x80 && u[2] == 0x80 ? 3 : 0;
+    return 0;
+}
+
+/* Where the run of non-space characters (a pattern's \S+) from i ends (i: none). */
+static inline Py_ssize_t nonspace_end(span t, Py_ssize_t i)
+{
+    while (i < t.n && !space_at(t, i))
+        i++;
+    return i;
+}
+
+/* 1 if every byte of t is ASCII. */
+static inline int is_ascii(span t)
+{
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        if ((unsigned char)t.s[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
+/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
+ * sure: Python decides), or -1 with an error set. */
+static inline int ascii_text(PyObject *item, span *line)
+{
+    if (!PyUnicode_Check(item))
+        return 0;
+    Py_ssize_t length = PyUnicode_GetLength(item);
+    if (length < 0 || length > MAX_LINE)
+        return length < 0 ? -1 : 0;
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
+    if (!s) {   /* a lone surrogate: no ASCII line, Python decides */
+        PyErr_Clear();
+        return 0;
+    }
+    if (n != length)
+        return 0;   /* not ASCII */
+    *line = (span){s, n};
+    return 1;
+}
+
+static inline int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The text of a str line, if it is printable ASCII and not too long. */
+static inline int ascii_line(PyObject *item, span *line)
+{
+    int got = ascii_text(item, line);
+    return got == 1 && !printable(*line) ? 0 : got;
+}
+
+
+/* The UTF-8 text of a str line of at most MAX_LINE characters, into *line: 1,
+ * or 0 (not sure: Python decides), or -1 with an error set. `ascii`: 1 if
+ * every character is ASCII. */
+static inline int utf8_text(PyObject *item, span *line, int *ascii)
+{
+    if (!PyUnicode_Check(item))
+        return 0;
+    Py_ssize_t length = PyUnicode_GetLength(item);
+    if (length < 0 || length > MAX_LINE)
+        return length < 0 ? -1 : 0;
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
+    if (!s) {   /* a lone surrogate: Python decides */
+        PyErr_Clear();
+        return 0;
+    }
+    *line = (span){s, n};
+    *ascii = n == length;
+    return 1;
+}
+
+/* A new str of a span of UTF-8 text (NULL with an error set). */
+static inline PyObject *str_of(span t) { return PyUnicode_FromStringAndSize(t.s, t.n); }
+
+/* Where `lit` last occurs in t, or -1. */
+static inline Py_ssize_t rfind(span t, const char *lit)
+{
+    Py_ssize_t k = (Py_ssize_t)strlen(lit);
+    for (Py_ssize_t i = t.n - k; i >= 0; i--)
+        if (t.s[i] == lit[0] && memcmp(t.s + i, lit, (size_t)k) == 0)
+            return i;
+    return -1;
+}
+
+static inline int ends(span t, const char *lit)
+{
+    size_t k = strlen(lit);
+    return (size_t)t.n >= k && memcmp(t.s + t.n - k, lit, k) == 0;
+}
+
+/* \[([^\]]*)\] searched from `from` on: 1 and *group (the inside) and *end
+ * (after the ']') set, or 0 for no match. */
+static inline int bracket(span t, Py_ssize_t from, span *group, Py_ssize_t *end)
+{
+    Py_ssize_t open = find_char(t, from, '[');
+    Py_ssize_t close = open < 0 ? -1 : find_char(t, open + 1, ']');
+    if (close < 0)
+        return 0;
+    *group = sub(t, open + 1, close);
+    *end = close + 1;
+    return 1;
+}
+
+/* The last (last=1) or first group that \[([^\]]*)\] finds (findall) in t: 1, or 0 if none. */
+static inline int group_of(span t, int last, span *group)
+{
+    Py_ssize_t at = 0, end;
+    span g;
+    int found = 0;
+    while (bracket(t, at, &g, &end)) {
+        *group = g;
+        found = 1;
+        if (!last)
+            break;
+        at = end;
+    }
+    return found;
+}
+
+#endif
