@@ -6,13 +6,16 @@ from __future__ import annotations
 import codecs
 import io
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.sites._base import (
+    LEADING_LINES,
     MAX_HAND_LINES,
+    MAX_LINE,
+    Block,
     SiteReader,
     blocks,
     open_source,
@@ -123,3 +126,66 @@ def test_blocks_with_and_without_prefixes_agree() -> None:
     for _ in range(2000):
         lines = [rng.choice(words) for _ in range(rng.randint(0, 30))]
         assert list(blocks(lines, is_header, ("Hand",))) == list(blocks(lines, is_header))
+
+
+def _blocks_line_by_line(lines: list[str], is_header: Callable[[str], bool]) -> list[Block]:
+    """The rule of blocks() written plainly, a line at a time (its reference)."""
+    out: list[Block] = []
+    block: list[str] = []
+    start, cut, started = 0, False, False
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if line[:1] == "\ufeff" or len(line) > MAX_LINE:
+            line = line.lstrip("\ufeff").strip()[:MAX_LINE]
+        if not line:
+            continue
+        if is_header(line):
+            if block:
+                out.append(Block(start, block, cut))
+            block, start, cut, started = [line], number, False, True
+        elif started:
+            if len(block) < MAX_HAND_LINES:
+                block.append(line)
+            else:
+                cut = True
+        else:
+            if not block:
+                start = number
+            block.append(line)
+            if len(block) >= LEADING_LINES:
+                out.append(Block(start, block, True))
+                block = []
+    if block:
+        out.append(Block(start, block, cut))
+    return out
+
+
+def test_blocks_in_batches_cut_as_line_by_line() -> None:
+    """blocks() cuts a batch of lines at once once a hand has begun: the same blocks,
+    starts and cut flags as the plain rule, over texts longer than a batch, with
+    hands longer than MAX_HAND_LINES, BOMs and overlong lines in some batches."""
+    rng = random.Random(13)
+    words = ["Hand #1", "Hand #2 x", "Hand", "x y", "", "   ", "\ufeffHand #4", "\ufeff",
+             "y" * 1200, "Hand #" + "z" * 1100, " Hand #5 "]
+
+    def is_header(line: str) -> bool:
+        return line.startswith("Hand #")
+
+    for trial in range(40):
+        odd = trial % 4 == 0   # (BOMs and long lines in only some texts)
+        pool = words if odd else words[:6] + words[10:]
+        weights = [1 if w.startswith(("Hand #", " Hand")) else 30 for w in pool]
+        n = rng.choice([10, 500, 2047, 2048, 2049, 5000, 9000])
+        lines = rng.choices(pool, weights, k=n)
+        if trial % 5 == 1:   # a hand longer than MAX_HAND_LINES, across batches
+            lines[n // 3:n // 3] = ["Hand #9"] + ["line"] * (MAX_HAND_LINES + 50)
+        for prefixes in (("Hand",), None):
+            assert list(blocks(lines, is_header, prefixes)) == \
+                _blocks_line_by_line(lines, is_header), (trial, prefixes)
+
+
+def test_blocks_of_lines_holding_a_newline() -> None:
+    """A line given with a "\\n" inside (a caller's own iterable) is cut line by line."""
+    lines = ["Hand #1", "a\nHand #2", "b"] * 1500
+    assert list(blocks(lines, lambda line: line.startswith("Hand #"), ("Hand",))) == \
+        _blocks_line_by_line(lines, lambda line: line.startswith("Hand #"))

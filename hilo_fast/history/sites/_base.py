@@ -109,36 +109,82 @@ def blocks(lines: Iterable[str], is_header: Callable[[str], bool],
     when it reaches LEADING_LINES lines it comes at once, ``cut`` (a file of
     garbage is refused without reading it all). ``prefixes``: when given, only a
     line starting with one of them can be a header (is_header is asked about
-    those only: a reader's fast path)."""
+    those only: a reader's fast path).
+
+    (Read a batch of lines at a time: once the first hand has begun, a batch
+    with no BOM and no line too long is cut with str.find and list operations,
+    not a Python step per line; any other batch line by line. Both cut alike.)"""
     block: list[str] = []
     start, cut, started = 0, False, False
     heads = ("",) if prefixes is None else prefixes   # (every line starts with "")
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line:
+    it = iter(lines)
+    number = 0   # lines before the batch
+    while batch := list(itertools.islice(it, _BATCH)):
+        stripped = list(map(str.strip, batch))
+        text = "\n" + "\n".join(stripped)   # (each line after a "\n")
+        if started and "\ufeff" not in text and text.count("\n") == len(stripped) \
+                and max(map(len, stripped)) <= MAX_LINE:
+            at = 0
+            for k in _starting(text, heads):
+                if stripped[k] and is_header(stripped[k]):
+                    block.extend(filter(None, stripped[at:k]))
+                    if len(block) > MAX_HAND_LINES:
+                        del block[MAX_HAND_LINES:]
+                        cut = True
+                    yield Block(start, block, cut)
+                    block, start, cut, at = [stripped[k]], number + k + 1, False, k + 1
+            block.extend(filter(None, stripped[at:]))
+            if len(block) > MAX_HAND_LINES:
+                del block[MAX_HAND_LINES:]
+                cut = True
+            number += len(batch)
             continue
-        if line[0] == "\ufeff" or len(line) > MAX_LINE:   # (rare: a BOM, a line too long)
-            line = line.lstrip("\ufeff").strip()[:MAX_LINE]
+        for line in stripped:
+            number += 1
             if not line:
                 continue
-        if line.startswith(heads) and is_header(line):
-            if block:
-                yield Block(start, block, cut)
-            block, start, cut, started = [line], number, False, True
-        elif started:
-            if len(block) < MAX_HAND_LINES:
+            if line[0] == "\ufeff" or len(line) > MAX_LINE:   # (rare: a BOM, a line too long)
+                line = line.lstrip("\ufeff").strip()[:MAX_LINE]
+                if not line:
+                    continue
+            if line.startswith(heads) and is_header(line):
+                if block:
+                    yield Block(start, block, cut)
+                block, start, cut, started = [line], number, False, True
+            elif started:
+                if len(block) < MAX_HAND_LINES:
+                    block.append(line)
+                else:
+                    cut = True
+            else:   # text before the first header
+                if not block:
+                    start = number
                 block.append(line)
-            else:
-                cut = True
-        else:   # text before the first header
-            if not block:
-                start = number
-            block.append(line)
-            if len(block) >= LEADING_LINES:
-                yield Block(start, block, True)
-                block = []
+                if len(block) >= LEADING_LINES:
+                    yield Block(start, block, True)
+                    block = []
     if block:
         yield Block(start, block, cut)
+
+
+_BATCH = 2048   # lines cut at a time
+
+
+def _starting(text: str, heads: tuple[str, ...]) -> list[int]:
+    """The indexes of the lines of ``text`` (each line after a "\\n") that start
+    with one of ``heads``, in order (found by str.find, not a step per line)."""
+    places: set[int] = set()
+    for head in heads:
+        at = text.find("\n" + head)
+        while at >= 0:
+            places.add(at)
+            at = text.find("\n" + head, at + 1)
+    found, line, seen = [], -1, 0
+    for at in sorted(places):
+        line += text.count("\n", seen, at + 1)
+        seen = at + 1
+        found.append(line)
+    return found
 
 
 # ---- decoding: UTF-8 (with or without BOM), UTF-16 (with or without BOM), cp1252 ----
