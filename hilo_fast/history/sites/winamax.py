@@ -26,8 +26,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
-                       money)
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of, money
 
 __all__ = ["SITE", "WinamaxReader", "parse_winamax", "read_winamax", "sniff"]
 

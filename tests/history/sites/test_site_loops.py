@@ -27,8 +27,8 @@ TWINS = ("winamax",)
 
 #: what a mutation may put in a line: the characters the patterns turn on, and
 #: non-ASCII ones a pattern's \S, \s, \d or . read otherwise than plain bytes
-NOISE = list("<>&\"'0123456789$.,/ Xx#[]():-*|") + ["€", "£", "é", "\u00a0", "\u2009", "\u0661",
-                                                     "\u3000", "\x85", "\t", "ß"]
+NOISE = [*"<>&\"'0123456789$.,/ Xx#[]():-*|", "€", "£", "é", "\u00a0", "\u2009", "\u0661",
+         "\u3000", "\x85", "\t", "ß"]
 
 
 def _module(site: str) -> Any:
