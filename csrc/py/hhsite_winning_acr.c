@@ -35,9 +35,11 @@ static Py_ssize_t winning_acr_digits(span t, Py_ssize_t i)
 static PyObject *winning_acr_int(span digits)
 {
     char buf[64];
-    if (digits.n <= 0 || digits.n >= (Py_ssize_t)sizeof buf) {
-        PyErr_SetString(PyExc_ValueError, "winning_acr: a number too long");
-        return NULL;
+    if (digits.n <= 0 || digits.n >= (Py_ssize_t)sizeof buf) {   /* (long: int() itself) */
+        PyObject *s = str_of(digits);
+        PyObject *out = s ? PyObject_CallFunctionObjArgs((PyObject *)&PyLong_Type, s, NULL) : NULL;
+        Py_XDECREF(s);
+        return out;
     }
     memcpy(buf, digits.s, (size_t)digits.n);
     buf[digits.n] = 0;
@@ -283,7 +285,7 @@ static int winning_acr_street(winning_acr_hand *h, span t)
         return OK;
     } else if (equals(name, "RUN IT TWICE")) {
         PyObject *board = PyObject_GetAttrString(h->b, "board");
-        PyObject *out = board ? PyObject_CallMethod(h->runs, "start", "O", board) : NULL;
+        PyObject *out = board ? PyObject_CallMethod(h->runs, "start", "(O)", board) : NULL;
         Py_XDECREF(board);
         if (!out)
             return FAIL;
