@@ -51,7 +51,8 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
+from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
+                       money)
 
 __all__ = ["SITE", "WinningReader", "parse_winning_acr", "read_winning_acr", "sniff"]
 
@@ -160,6 +161,25 @@ def _date(head: re.Match[str]) -> datetime | None:
 
 
 def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
+    b, cash = _begin(lines, start, head)
+    found = _c_loop(lines, b, cash, _Runs()) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash = _begin(lines, start, head)
+        found = _loop(lines, b, cash)
+    section, total, rake, won, runs = found
+    if section != "summary" or total < 0:
+        raise BadHand("cut short: no summary")
+    for name, amount in won.items():
+        b.collect(name, amount)
+    # A walk's total and winnings hold the big blind's uncalled part (no line returns it).
+    hand = b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
+    return runs.finish(hand) if runs.on else hand
+
+
+def _begin(lines: list[str], start: int, head: re.Match[str] | None
+           ) -> tuple[HandBuilder, bool]:
+    """The builder of a hand with its header and table line read, and whether it is cash."""
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
     game, limit, stakes_text = head.group("game", "limit", "stakes")
@@ -183,6 +203,14 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
         raise BadHand("cut short: no table line")
     b.table, b.button = table["table"], int(table["button"])
     b.max_seats = int(table["max"]) if table["max"] else None
+    return b, cash
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool
+          ) -> tuple[str, int, int, dict[str, int], _Runs]:
+    """The lines after the table line, into ``b``: the section reached, the total
+    pot and rake (-1: none read), what each won (the summary's) and the runs
+    (csrc/py/hhsite_winning_acr.c: its twin, given a fresh ``_Runs()``)."""
     section = "seats"
     total = rake = -1
     won: dict[str, int] = {}
@@ -250,13 +278,7 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
             # (what each won is the summary's, which covers the hands without a showdown)
         elif _NOISE.match(line) is None:
             raise BadHand(f"a line not understood: {line[:80]!r}")
-    if section != "summary" or total < 0:
-        raise BadHand("cut short: no summary")
-    for name, amount in won.items():
-        b.collect(name, amount)
-    # A walk's total and winnings hold the big blind's uncalled part (no line returns it).
-    hand = b.finish(total_pot=b.absorb_uncalled(total + rake), rake=rake)
-    return runs.finish(hand) if runs.on else hand
+    return section, total, rake, won, runs
 
 
 def _action(b: HandBuilder, action: re.Match[str], cash: bool) -> None:
@@ -431,6 +453,9 @@ def _parse_old(lines: list[str], start: int) -> HandHistory:
         raise BadHand("cut short: no summary")
     return b.finish(total_pot=pot + rake, rake=rake)
 
+
+#: the C twin of _loop (given a fresh _Runs), or None
+_c_loop = c_loop(SITE)
 
 read_winning_acr = reader_function(WinningReader)
 
