@@ -201,10 +201,12 @@ static int exec_module(PyObject *module)
 /* ---- the sites (one file each) ---- */
 #include "hhsite_winamax.c"
 #include "hhsite_partypoker.c"
+#include "hhsite_pacific888.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
     METHOD_PARTYPOKER,
+    METHOD_PACIFIC888,
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };
