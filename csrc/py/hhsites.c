@@ -205,6 +205,10 @@ static int exec_module(PyObject *module)
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
     METHOD_WINNING_ACR,
+#include "hhsite_partypoker.c"
+#include "hhsite_pacific888.c"
+    METHOD_PARTYPOKER,
+    METHOD_PACIFIC888,
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };

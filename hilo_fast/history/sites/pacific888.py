@@ -28,7 +28,8 @@ import re
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
+from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
+                       money)
 
 __all__ = ["SITE", "PacificReader", "parse_pacific888", "read_pacific888", "sniff"]
 
@@ -90,6 +91,22 @@ class PacificReader(TextReader):
 
 
 def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    b, cash = _begin(lines, start)
+    summary = _c_loop(lines, b, cash) if _c_loop is not None else None
+    if summary is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash = _begin(lines, start)
+        summary = _loop(lines, b, cash)
+    if not summary:
+        raise BadHand("cut short: no summary")
+    if not b.collections:
+        raise BadHand("cut short: nobody collected")
+    return b.finish()
+
+
+def _begin(lines: list[str], start: int) -> tuple[HandBuilder, bool]:
+    """The builder of a hand with its title, game, table and button lines read, and
+    whether it is cash."""
     if len(lines) < 6:
         raise BadHand("cut short: no seats")
     title, game = _TITLE.match(lines[1]), _GAME.match(lines[2])
@@ -120,6 +137,12 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if button is None:
         raise BadHand(f"not a button line: {lines[4][:80]!r}")
     b.button = int(button["button"])
+    return b, cash
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> bool:
+    """The lines of play (lines[5:]) into ``b``: whether a summary was reached
+    (csrc/py/hhsite_pacific888.c: its twin)."""
     dealt = False
     summary = False
     for line in lines[5:]:
@@ -151,11 +174,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
             b.holes[hero["name"]] = cards(hero["cards"])
         elif _NOISE.fullmatch(line) is None:
             raise BadHand(f"a line not understood: {line[:80]!r}")
-    if not summary:
-        raise BadHand("cut short: no summary")
-    if not b.collections:
-        raise BadHand("cut short: nobody collected")
-    return b.finish()
+    return summary
 
 
 def _play(b: HandBuilder, action: re.Match[str], cash: bool, dealt: bool) -> None:
@@ -179,6 +198,9 @@ def _play(b: HandBuilder, action: re.Match[str], cash: bool, dealt: bool) -> Non
     else:
         b.raise_by_added(who, money(action["amount"], cash))
 
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_pacific888 = reader_function(PacificReader)
 

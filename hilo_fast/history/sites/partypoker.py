@@ -44,7 +44,7 @@ import re
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, money
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, money
 
 __all__ = ["SITE", "PartyReader", "parse_partypoker", "read_partypoker", "sniff"]
 
@@ -125,6 +125,28 @@ class PartyReader(TextReader):
 
 
 def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    b, cash, first = _begin(lines, start)
+    found = _c_loop(lines, b, cash, first) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash, first = _begin(lines, start)
+        found = _loop(lines, b, cash, first)
+    summary, won, main_pot, rake = found
+    if not won:
+        raise BadHand("cut short: nobody won")
+    for name, amount, pot in won:
+        b.collect(name, amount, pot)
+    # (the classic cash header names the buy-in, not the blinds: finish takes them as posted)
+    if summary and main_pot < 0:
+        raise BadHand("cut short: no 'Main Pot' line in the summary")
+    if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
+        return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
+    return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+
+
+def _begin(lines: list[str], start: int) -> tuple[HandBuilder, bool, int]:
+    """The builder of a hand with its title, game, table and button lines read,
+    whether it is cash, and the index of the first line of play."""
     if len(lines) < 5 or (title := _TITLE.match(lines[0])) is None:
         raise BadHand("cut short: no title and game lines")
     b = HandBuilder(SITE, title["id"], start)
@@ -154,19 +176,27 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
     if table is None:
         raise BadHand(f"not a table line: {lines[2][:80]!r}")
     b.table, table_button = table
-    rest = lines[3:]
+    first = 3
     if table_button:
         b.button = int(table_button)
     else:
-        button = _BUTTON.match(rest[0])
+        button = _BUTTON.match(lines[3])
         if button is None:
-            raise BadHand(f"not a button line: {rest[0][:80]!r}")
+            raise BadHand(f"not a button line: {lines[3][:80]!r}")
         b.button = int(button["button"])
-        rest = rest[1:]
+        first = 4
+    return b, cash, first
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool, first: int
+          ) -> tuple[bool, list[tuple[str, int, int]], int, int]:
+    """The lines of play (from ``first``), into ``b``: whether a summary was reached,
+    what was won (name, chips, pot), the main pot and rake (-1: none read)
+    (csrc/py/hhsite_partypoker.c: its twin)."""
     summary = False
     won: list[tuple[str, int, int]] = []
     main_pot = rake = -1
-    for line in rest:
+    for line in lines[first:]:
         # The usual post or action first: _QUICK reads it as the chain below would (no
         # seat or "** " line reads as one; an action line must not be a post's).
         if (quick := _QUICK.fullmatch(line)) is not None and \
@@ -233,16 +263,7 @@ def _parse_hand(lines: list[str], start: int) -> HandHistory:
                 b.show(name, cards(hole["cards"]))
         elif _NOISE.fullmatch(line) is None:
             raise BadHand(f"a line not understood: {line[:80]!r}")
-    if not won:
-        raise BadHand("cut short: nobody won")
-    for name, amount, pot in won:
-        b.collect(name, amount, pot)
-    # (the classic cash header names the buy-in, not the blinds: finish takes them as posted)
-    if summary and main_pot < 0:
-        raise BadHand("cut short: no 'Main Pot' line in the summary")
-    if main_pot >= 0:   # the current dialect: the pot after rake, and the rake
-        return b.finish(total_pot=b.absorb_uncalled(main_pot + rake), rake=rake)
-    return b.finish(total_pot=b.absorb_uncalled(sum(b.put.values())))
+    return summary, won, main_pot, rake
 
 
 def _table(line: str) -> tuple[str, str | None] | None:
@@ -268,6 +289,9 @@ def _post(b: HandBuilder, name: str, kind: str, amount: str, cash: bool) -> None
     else:
         b.post(name, kind, chips)
 
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_partypoker = reader_function(PartyReader)
 

@@ -23,10 +23,7 @@ SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared
                       "hand-histories")
 
 #: the sites whose module has a C twin of its loop (``_c_loop``)
-TWINS = ("winamax", "winning-acr")
-#: fixtures of a format whose parse has no twin (it stays Python): the twin is
-#: not asked to answer their hands (they are still compared)
-PYTHON_ONLY = {"winning-acr": ("old_format.txt",)}   # (_parse_old)
+TWINS = ("winamax", "winning-acr", "old_format.txt", "partypoker", "888pacific")
 
 #: what a mutation may put in a line: the characters the patterns turn on, and
 #: non-ASCII ones a pattern's \S, \s, \d or . read otherwise than plain bytes
