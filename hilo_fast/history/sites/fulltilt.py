@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any, cast
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -106,14 +107,16 @@ class FullTiltReader(TextReader):
         return _parse_hand(lines, start)
 
 
-_Head = tuple  # (hand_id, rest, table, stakes, variant, tournament, cash, limit, low, high)
+#: the header read: (hand_id, rest, table, stakes, variant, tournament, cash, limit, low, high)
+_Head = tuple[Any, ...]
 
 
 def _parse_hand(lines: list[str], start: int) -> HandHistory:
     head = _head(lines)
-    hand_id, rest, table, stakes, variant, tournament, cash, limit, low, high = head
+    _, rest, table, stakes, variant, tournament, cash, limit, low, high = head
     b, body, sitting_out = _begin(lines, start, head)
-    found = _c_loop(lines, b, cash, body) if _c_loop is not None else None
+    found = cast("tuple[int | None, int | None] | None",
+                 _c_loop(lines, b, cash, body) if _c_loop is not None else None)
     if found is None:
         if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
             b, body, sitting_out = _begin(lines, start, head)
