@@ -209,6 +209,8 @@ static PyMethodDef methods[] = {
 #include "hhsite_pacific888.c"
     METHOD_PARTYPOKER,
     METHOD_PACIFIC888,
+#include "hhsite_fulltilt.c"
+    METHOD_FULLTILT,   /* (before METHOD_WINAMAX: its placeholder is a {NULL} entry) */
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };
