@@ -13,12 +13,21 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import cast
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, currency_of, money,
-                       strptime)
+from ._builder import (
+    BadHand,
+    HandBuilder,
+    OtherGame,
+    TextReader,
+    c_loop,
+    currency_of,
+    money,
+    strptime,
+)
 
 SITE = "entraction"
 
@@ -63,9 +72,13 @@ class EntractionReader(TextReader):
         return _parse_hand(lines, start, _HEADER.match(lines[0]))
 
 
+#: what _loop gives: max_seats, button_name, the "Game ended" texts, blinds and order
+_Found = tuple[int | None, str | None, list[str], dict[str, tuple[str, int]], list[str]]
+
+
 def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
     b, cash, currency = _begin(lines, start, head)
-    found = _c_loop(lines, b, cash) if _c_loop is not None else None
+    found = cast("_Found | None", _c_loop(lines, b, cash) if _c_loop is not None else None)
     if found is None:
         if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
             b, cash, currency = _begin(lines, start, head)
@@ -103,13 +116,13 @@ def _begin(lines: list[str], start: int, head: re.Match[str] | None
     return HandBuilder(SITE, head["id"], start), currency is not None, currency
 
 
-def _loop(lines: list[str], b: HandBuilder, cash: bool
-          ) -> tuple[int | None, str | None, list[str], dict[str, tuple[str, int]], list[str]]:
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> _Found:
     """The lines after the header, into ``b``: the table's seats (None: not said),
     the dealer's name (None: no dealer line), the date texts of the "Game ended"
     lines, and the blinds not posted yet with their names in order
     (csrc/py/hhsite_entraction.c: its twin)."""
-    max_seats = button_name = None
+    max_seats: int | None = None
+    button_name: str | None = None
     ended: list[str] = []
     blinds: dict[str, tuple[str, int]] = {}
     order: list[str] = []
