@@ -201,10 +201,12 @@ static int exec_module(PyObject *module)
 /* ---- the sites (one file each) ---- */
 #include "hhsite_winamax.c"
 #include "hhsite_entraction.c"
+#include "hhsite_everleaf.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
     METHOD_ENTRACTION,
+    METHOD_EVERLEAF,
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };
