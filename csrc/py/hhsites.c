@@ -211,6 +211,10 @@ static PyMethodDef methods[] = {
     METHOD_PACIFIC888,
 #include "hhsite_fulltilt.c"
     METHOD_FULLTILT,   /* (before METHOD_WINAMAX: its placeholder is a {NULL} entry) */
+#include "hhsite_entraction.c"
+#include "hhsite_everleaf.c"
+    METHOD_ENTRACTION,
+    METHOD_EVERLEAF,
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };

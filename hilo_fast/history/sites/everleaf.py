@@ -13,6 +13,7 @@ what was not paid out.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -24,6 +25,7 @@ from ._builder import (
     OtherGame,
     TextReader,
     action_words,
+    c_loop,
     currency_of,
     money,
     strptime,
@@ -87,70 +89,92 @@ class EverleafReader(TextReader):
     def parse(self, lines: list[str], start: int) -> HandHistory:
         head = _HEADER.match(lines[0])
         game = next((m for line in lines[1:4] if (m := _GAME.match(line))), None)
-        if head is None or game is None:
-            raise BadHand("no game line")
-        if game["game"] not in _GAMES:
-            raise OtherGame(game["game"])
-        currency = currency_of(game["bb"])
-        cash = currency is not None
-        b = HandBuilder(SITE, head["id"], start)
-        table, button, max_seats = "", 0, None
-        for line in lines[1:]:
-            if line.startswith(("*****", "Blinds ", "Total number of players")):
-                continue
-            if line.startswith("Table "):
-                table = line[len("Table "):].strip()
-                continue
-            if line.startswith("Seat ") and line.endswith(" is the button"):
-                button = int(line.split()[1])
-                continue
-            # (each pattern tried only on a line starting or holding the words it needs)
-            seat = _SEAT.fullmatch(line) if line.startswith("Seat ") else None
-            if seat:
-                b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
-                       bool(seat["out"]))
-                continue
-            if line.startswith("** Dealing down cards"):
-                continue
-            street = _STREET.fullmatch(line) if line.startswith("** Dealing ") else None
-            if street:
-                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
-                continue
-            if line.startswith("Dealt to "):
-                name, _, rest = line[len("Dealt to "):].partition(" [")
-                b.hero = name
-                b.holes[name] = _cards(rest.rstrip("]"))
-                continue
-            wins = _WINS.fullmatch(line) if " wins" in line else None
-            if wins:
-                b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
-                continue
-            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
-            if shows:
-                b.show(shows["name"], _cards(shows["cards"]))
-                continue
-            mucks = _MUCKS.fullmatch(line) if " mucks" in line or " does not show cards" in line \
-                else None
-            if mucks:
-                b.muck(mucks["name"])
-                continue
-            if _NOISE.fullmatch(line):
-                continue
-            act = _ACTION.fullmatch(line)
-            if act is None:
-                raise BadHand(f"line not understood: {line[:80]!r}")
-            name, what = act["name"], act["what"]
-            chips = money(act["amount"], cash) if act["amount"] else 0
-            _ACTS[what](b, name, chips)
+        b, cash, currency = _begin(start, head, game)
+        found = cast("tuple[str, int] | None",
+                     _c_loop(lines, b, cash) if _c_loop is not None else None)
+        if found is None:
+            if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+                b, cash, currency = _begin(start, head, game)
+            found = _loop(lines, b, cash)
+        assert game is not None
+        table, button = found
         date = strptime(game["date"], "%Y/%m/%d - %H:%M:%S")
         sb, bb = money(game["sb"], cash), money(game["bb"], cash)
         limit = _LIMITS[game["limit"]]
         b.game, b.hole_count, b.limit = game["game"], _GAMES[game["game"]], limit
         b.stakes = (bb, 2 * bb) if limit == Limit.FIXED else (sb, bb)
-        b.currency, b.table, b.max_seats, b.button, b.date = (currency, table, max_seats,
+        b.currency, b.table, b.max_seats, b.button, b.date = (currency, table, None,
                                                               button, date)
         return b.finish()
 
+
+def _begin(start: int, head: re.Match[str] | None, game: re.Match[str] | None
+           ) -> tuple[HandBuilder, bool, str | None]:
+    """The builder of a hand, whether it is cash, and its currency."""
+    if head is None or game is None:
+        raise BadHand("no game line")
+    if game["game"] not in _GAMES:
+        raise OtherGame(game["game"])
+    currency = currency_of(game["bb"])
+    return HandBuilder(SITE, head["id"], start), currency is not None, currency
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> tuple[str, int]:
+    """The lines after the header, into ``b``: the table's name and the button's
+    seat (csrc/py/hhsite_everleaf.c: its twin)."""
+    table, button = "", 0
+    for line in lines[1:]:
+        if line.startswith(("*****", "Blinds ", "Total number of players")):
+            continue
+        if line.startswith("Table "):
+            table = line[len("Table "):].strip()
+            continue
+        if line.startswith("Seat ") and line.endswith(" is the button"):
+            button = int(line.split()[1])
+            continue
+        # (each pattern tried only on a line starting or holding the words it needs)
+        seat = _SEAT.fullmatch(line) if line.startswith("Seat ") else None
+        if seat:
+            b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
+                   bool(seat["out"]))
+            continue
+        if line.startswith("** Dealing down cards"):
+            continue
+        street = _STREET.fullmatch(line) if line.startswith("** Dealing ") else None
+        if street:
+            b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+            continue
+        if line.startswith("Dealt to "):
+            name, _, rest = line[len("Dealt to "):].partition(" [")
+            b.hero = name
+            b.holes[name] = _cards(rest.rstrip("]"))
+            continue
+        wins = _WINS.fullmatch(line) if " wins" in line else None
+        if wins:
+            b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
+            continue
+        shows = _SHOWS.fullmatch(line) if " shows [" in line else None
+        if shows:
+            b.show(shows["name"], _cards(shows["cards"]))
+            continue
+        mucks = _MUCKS.fullmatch(line) if " mucks" in line or " does not show cards" in line \
+            else None
+        if mucks:
+            b.muck(mucks["name"])
+            continue
+        if _NOISE.fullmatch(line):
+            continue
+        act = _ACTION.fullmatch(line)
+        if act is None:
+            raise BadHand(f"line not understood: {line[:80]!r}")
+        name, what = act["name"], act["what"]
+        chips = money(act["amount"], cash) if act["amount"] else 0
+        _ACTS[what](b, name, chips)
+    return table, button
+
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_everleaf = reader_function(EverleafReader)
 
