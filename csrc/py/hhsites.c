@@ -204,7 +204,7 @@ static int exec_module(PyObject *module)
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
-    METHOD_PKR,   /* (before winamax: its placeholder is a {NULL} entry) */
+    METHOD_PKR,   /* (before METHOD_WINAMAX: on 7e3680f that is a {NULL} placeholder) */
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };

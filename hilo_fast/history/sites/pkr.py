@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import cast
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -95,7 +96,8 @@ class PKRReader(TextReader):
 def _parse_hand(lines: list[str], start: int) -> HandHistory:
     begun = _begin(lines, start)
     b, cash = begun[0], begun[1]
-    found = _c_loop(lines, b, cash) if _c_loop is not None else None
+    found = cast("tuple[int, tuple[int, int]] | None",
+                 _c_loop(lines, b, cash) if _c_loop is not None else None)
     if found is None:
         if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
             begun = _begin(lines, start)
