@@ -215,6 +215,8 @@ static PyMethodDef methods[] = {
 #include "hhsite_everleaf.c"
     METHOD_ENTRACTION,
     METHOD_EVERLEAF,
+#include "hhsite_pkr.c"
+    METHOD_PKR,   /* (before METHOD_WINAMAX: on 7e3680f that is a {NULL} placeholder) */
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };

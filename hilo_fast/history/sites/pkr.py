@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import cast
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -28,6 +29,7 @@ from ._builder import (
     OtherGame,
     TextReader,
     action_words,
+    c_loop,
     money,
     strptime,
 )
@@ -88,105 +90,135 @@ class PKRReader(TextReader):
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        table = _TABLE.fullmatch(lines[0])
-        hand = _HAND.match(lines[1]) if len(lines) > 1 else None
-        if table is None or hand is None:
-            raise BadHand("no 'Starting Hand #' line")
-        keys: dict[str, str] = {}
-        for line in lines[2:12]:
-            key, colon, value = line.partition(": ")
-            if colon and not key.startswith("Seat "):
-                keys[key] = value.strip()
-        game = keys.get("Game Type", "")
-        if game not in _GAMES:
-            raise OtherGame(game.title() or "unknown")
-        limit = _LIMITS.get(keys.get("Limit Type", ""))
-        if limit is None:
-            raise BadHand(f"unknown limit {keys.get('Limit Type')!r}")
-        cash = "TOURNAMENT" not in keys.get("Money Type", "TOURNAMENT")
-        b = HandBuilder(SITE, hand["id"], start)
-        button = 0
-        blinds: tuple[int, int] = (0, 0)
-        acting = one_word = False
-        stack = b.stack
-        for line in lines[2:]:
-            if not acting:
-                seat = _SEAT.fullmatch(line)
-                if seat:
-                    b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
-                           bool(seat["out"]))
-                    continue
-                if line.startswith(("Button is at seat ", "Moving Button to seat ")):
-                    button = int(line.rsplit(" ", 1)[1])
-                    continue
-                if line.startswith("Blinds are now "):
-                    low, _, high = line[len("Blinds are now "):].partition(" / ")
-                    blinds = (money(low, cash), money(high, cash))
-                    continue
-                if line.startswith(("Start time", "Last Hand", "Game Type", "Limit Type",
-                                    "Table Type", "Money Type", "Shuffling Deck")):
-                    continue
-                acting = True   # (the seats are known: no seat line is read after this)
-                # when no name holds a space, a player's line starts with the name and
-                # a space: one dict look-up, and the action's words matched alone
-                one_word = not any(" " in n for n in stack)
-            # (the line's first word tells the dealer's lines: a compare, not a startswith)
-            first, space, what = line.partition(" ")
-            if first in _DEALER_WORDS and line.startswith(
-                    ("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
+        return _parse_hand(lines, start)
+
+
+def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    begun = _begin(lines, start)
+    b, cash = begun[0], begun[1]
+    found = cast("tuple[int, tuple[int, int]] | None",
+                 _c_loop(lines, b, cash) if _c_loop is not None else None)
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            begun = _begin(lines, start)
+            b, cash = begun[0], begun[1]
+        found = _loop(lines, b, cash)
+    button, blinds = found
+    _, _, table, keys, game, limit = begun
+    try:   # (not contextlib.suppress: a context manager made a hand costs more)
+        date: datetime | None = strptime(keys.get("Start time of hand", ""),
+                                         "%d %b %Y %H:%M:%S")
+    except ValueError:
+        date = None
+    b.hole_count, b.limit = _GAMES[game], limit
+    b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
+    b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
+    return b.finish()
+
+
+def _begin(lines: list[str], start: int
+           ) -> tuple[HandBuilder, bool, re.Match[str], dict[str, str], str, Limit]:
+    """The builder of a hand with its header read: (builder, cash, table line's
+    match, the ``Key: value`` lines, game, limit); an OtherGame for another game."""
+    table = _TABLE.fullmatch(lines[0])
+    hand = _HAND.match(lines[1]) if len(lines) > 1 else None
+    if table is None or hand is None:
+        raise BadHand("no 'Starting Hand #' line")
+    keys: dict[str, str] = {}
+    for line in lines[2:12]:
+        key, colon, value = line.partition(": ")
+        if colon and not key.startswith("Seat "):
+            keys[key] = value.strip()
+    game = keys.get("Game Type", "")
+    if game not in _GAMES:
+        raise OtherGame(game.title() or "unknown")
+    limit = _LIMITS.get(keys.get("Limit Type", ""))
+    if limit is None:
+        raise BadHand(f"unknown limit {keys.get('Limit Type')!r}")
+    cash = "TOURNAMENT" not in keys.get("Money Type", "TOURNAMENT")
+    b = HandBuilder(SITE, hand["id"], start)
+    return b, cash, table, keys, game, limit
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> tuple[int, tuple[int, int]]:
+    """The lines after the hand's number, into ``b``: the button's seat and the
+    blinds (csrc/py/hhsite_pkr.c: its twin)."""
+    button = 0
+    blinds: tuple[int, int] = (0, 0)
+    acting = one_word = False
+    stack = b.stack
+    for line in lines[2:]:
+        if not acting:
+            seat = _SEAT.fullmatch(line)
+            if seat:
+                b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
+                       bool(seat["out"]))
                 continue
-            # (each pattern tried only on a line holding the words it needs: a line is
-            # tried against one or two patterns, not seven)
-            if space and first == "Dealing":
-                street = _STREET.fullmatch(line)
-                if street:
-                    b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
-                    continue
-                dealt = _DEALT.fullmatch(line)
-                if dealt:
-                    b.hero = dealt["name"]
-                    b.holes[dealt["name"]] = _cards(dealt["cards"])
-                    continue
-            if " wins " in line:
-                wins = _WINS.fullmatch(line)
-                if wins and wins["name"] in b.stack:
-                    b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
-                    continue
-            if " shows [" in line:
-                shows = _SHOWS.fullmatch(line)
-                if shows and shows["name"] in b.stack:
-                    b.show(shows["name"], _cards(shows["cards"]))
-                    continue
-            if line.endswith(" mucks"):
-                mucks = _MUCKS.fullmatch(line)
-                if mucks and mucks["name"] in b.stack:
-                    b.muck(mucks["name"])
-                    continue
-            if space and first == "Returning":
-                returned = _RETURN.fullmatch(line)
-                if returned:
-                    b.returns(returned["name"], money(returned["amount"], cash))
-                    continue
-            if one_word:
-                name = first
-                act = _ACTION_WORDS_ONLY.fullmatch(what) if space and name in stack else None
-            else:
-                act = _ACTION.fullmatch(line)
-                name = act["name"] if act else ""
-            if act is None or name not in stack:
-                continue   # chat, emotes, players joining: not the hand
-            _ACTS[act["what"]](b, name, money(act["amount"], cash) if act["amount"] else 0)
-        try:   # (not contextlib.suppress: a context manager made a hand costs more)
-            date: datetime | None = strptime(keys.get("Start time of hand", ""),
-                                             "%d %b %Y %H:%M:%S")
-        except ValueError:
-            date = None
-        b.hole_count, b.limit = _GAMES[game], limit
-        b.stakes = blinds if limit != Limit.FIXED else (blinds[1], 2 * blinds[1])
-        b.table, b.button, b.date, b.tournament_id = table["table"], button, date, table["tid"]
-        return b.finish()
+            if line.startswith(("Button is at seat ", "Moving Button to seat ")):
+                button = int(line.rsplit(" ", 1)[1])
+                continue
+            if line.startswith("Blinds are now "):
+                low, _, high = line[len("Blinds are now "):].partition(" / ")
+                blinds = (money(low, cash), money(high, cash))
+                continue
+            if line.startswith(("Start time", "Last Hand", "Game Type", "Limit Type",
+                                "Table Type", "Money Type", "Shuffling Deck")):
+                continue
+            acting = True   # (the seats are known: no seat line is read after this)
+            # when no name holds a space, a player's line starts with the name and
+            # a space: one dict look-up, and the action's words matched alone
+            one_word = not any(" " in n for n in stack)
+        # (the line's first word tells the dealer's lines: a compare, not a startswith)
+        first, space, what = line.partition(" ")
+        if first in _DEALER_WORDS and line.startswith(
+                ("Pot sizes:", "Dealing Cards", "End of Hand", "Seat ")):
+            continue
+        # (each pattern tried only on a line holding the words it needs: a line is
+        # tried against one or two patterns, not seven)
+        if space and first == "Dealing":
+            street = _STREET.fullmatch(line)
+            if street:
+                b.street_cards(street["street"].lower(), tuple(_cards(street["cards"])))
+                continue
+            dealt = _DEALT.fullmatch(line)
+            if dealt:
+                b.hero = dealt["name"]
+                b.holes[dealt["name"]] = _cards(dealt["cards"])
+                continue
+        if " wins " in line:
+            wins = _WINS.fullmatch(line)
+            if wins and wins["name"] in b.stack:
+                b.collect(wins["name"], money(wins["amount"], cash), int(wins["pot"] or 0))
+                continue
+        if " shows [" in line:
+            shows = _SHOWS.fullmatch(line)
+            if shows and shows["name"] in b.stack:
+                b.show(shows["name"], _cards(shows["cards"]))
+                continue
+        if line.endswith(" mucks"):
+            mucks = _MUCKS.fullmatch(line)
+            if mucks and mucks["name"] in b.stack:
+                b.muck(mucks["name"])
+                continue
+        if space and first == "Returning":
+            returned = _RETURN.fullmatch(line)
+            if returned:
+                b.returns(returned["name"], money(returned["amount"], cash))
+                continue
+        if one_word:
+            name = first
+            act = _ACTION_WORDS_ONLY.fullmatch(what) if space and name in stack else None
+        else:
+            act = _ACTION.fullmatch(line)
+            name = act["name"] if act else ""
+        if act is None or name not in stack:
+            continue   # chat, emotes, players joining: not the hand
+        _ACTS[act["what"]](b, name, money(act["amount"], cash) if act["amount"] else 0)
+    return button, blinds
 
 
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_pkr = reader_function(PKRReader)
 
