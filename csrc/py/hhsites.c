@@ -201,23 +201,23 @@ static int exec_module(PyObject *module)
 /* ---- the sites (one file each) ---- */
 #include "hhsite_winamax.c"
 #include "hhsite_winning_acr.c"
+#include "hhsite_partypoker.c"
+#include "hhsite_pacific888.c"
+#include "hhsite_fulltilt.c"
+#include "hhsite_entraction.c"
+#include "hhsite_everleaf.c"
+#include "hhsite_pkr.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
+    METHOD_WINAMAX,
     METHOD_WINNING_ACR,
-#include "hhsite_partypoker.c"
-#include "hhsite_pacific888.c"
     METHOD_PARTYPOKER,
     METHOD_PACIFIC888,
-#include "hhsite_fulltilt.c"
-    METHOD_FULLTILT,   /* (before METHOD_WINAMAX: its placeholder is a {NULL} entry) */
-#include "hhsite_entraction.c"
-#include "hhsite_everleaf.c"
+    METHOD_FULLTILT,
     METHOD_ENTRACTION,
     METHOD_EVERLEAF,
-#include "hhsite_pkr.c"
-    METHOD_PKR,   /* (before METHOD_WINAMAX: on 7e3680f that is a {NULL} placeholder) */
-    METHOD_WINAMAX,
+    METHOD_PKR,
     {NULL, NULL, 0, NULL},
 };
 

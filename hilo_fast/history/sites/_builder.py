@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.structures import Limit
 from .._backend import fast
@@ -520,7 +520,7 @@ POSTS_AND_BETS = {"posts small blind": "small blind", "posts big blind": "big bl
                   "folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 
 
-def c_loop(site: str) -> Callable[..., object] | None:
+def c_loop(site: str) -> Callable[..., Any] | None:
     """The C twin of ``site``'s line loop (csrc/py/hhsites.c ``<site>_loop``): what
     the site's Python loop returns, made by the same calls on the same builder, or
     None ("read this hand again in Python"). None on the pure backend or for a

@@ -51,8 +51,7 @@ from datetime import datetime
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
-                       money)
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of, money
 
 __all__ = ["SITE", "WinningReader", "parse_winning_acr", "read_winning_acr", "sniff"]
 

@@ -23,7 +23,10 @@ SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared
                       "hand-histories")
 
 #: the sites whose module has a C twin of its loop (``_c_loop``)
-TWINS = ("winamax", "winning-acr", "old_format.txt", "partypoker", "888pacific", "fulltilt", "entraction", "everleaf", "pkr")
+TWINS = ("winamax", "winning-acr", "partypoker", "888pacific", "fulltilt", "entraction", "everleaf",
+         "pkr")
+#: fixtures a twin does not read (hands its site reads with another loop)
+PYTHON_ONLY = {"winning-acr": ("old_format.txt",)}   # (_parse_old)
 
 #: what a mutation may put in a line: the characters the patterns turn on, and
 #: non-ASCII ones a pattern's \S, \s, \d or . read otherwise than plain bytes
