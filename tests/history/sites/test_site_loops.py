@@ -23,7 +23,7 @@ SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared
                       "hand-histories")
 
 #: the sites whose module has a C twin of its loop (``_c_loop``)
-TWINS = ("winamax",)
+TWINS = ("winamax", "bovada")
 
 #: what a mutation may put in a line: the characters the patterns turn on, and
 #: non-ASCII ones a pattern's \S, \s, \d or . read otherwise than plain bytes
@@ -73,7 +73,10 @@ def _mutate(lines: list[str], rng: random.Random) -> list[str]:
 
 def _outcome(reader_class: Any, lines: list[str]) -> tuple[Any, ...]:
     reader = reader_class(iter(lines), "twin")
-    hands = [repr(hand) for hand in reader]
+    try:
+        hands = [repr(hand) for hand in reader]
+    except ValueError as error:   # (a mutation that took the header away: no history)
+        return (repr(error),)
     return hands, [repr(e) for e in reader.errors], reader.error_count, dict(reader.skipped_games)
 
 
