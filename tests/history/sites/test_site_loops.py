@@ -73,10 +73,11 @@ def _mutate(lines: list[str], rng: random.Random) -> list[str]:
 
 def _outcome(reader_class: Any, lines: list[str]) -> tuple[Any, ...]:
     reader = reader_class(iter(lines), "twin")
+    hands: list[str] = []
     try:
-        hands = [repr(hand) for hand in reader]
-    except ValueError as error:   # (a mutation that took the header away: no history)
-        return (repr(error),)
+        hands.extend(repr(hand) for hand in reader)
+    except ValueError as refused:   # (a mutation that is no file of this site)
+        hands.append(f"ValueError: {refused}")
     return hands, [repr(e) for e in reader.errors], reader.error_count, dict(reader.skipped_games)
 
 
@@ -118,7 +119,8 @@ def test_twin_reads_every_fixture_as_python(site: str, monkeypatch: pytest.Monke
     for path in sorted(glob.glob(os.path.join(DATA, site, "*"))):
         with_c, without, answered = _both(module, reader_class, _lines(path), monkeypatch)
         assert with_c == without, path
-        assert answered == len(without[0]), f"{path}: the twin handed back a hand Python reads"
+        read = [hand for hand in without[0] if not hand.startswith("ValueError")]
+        assert answered == len(read), f"{path}: the twin handed back a hand Python reads"
 
 
 @pytest.mark.skipif(not os.path.isdir(SHARED), reason="../shared/data/hand-histories absent")
@@ -144,7 +146,7 @@ def test_twin_equals_python_on_mutated_fixtures(site: str,
     rng = random.Random(f"twin {site}")
     for path in sorted(glob.glob(os.path.join(DATA, site, "*"))):
         lines = _lines(path)
-        for _ in range(300):
+        for _ in range(int(os.environ.get("TWIN_MUTATIONS", "300"))):
             mutated = _mutate(lines, rng)
             with_c, without, _ = _both(module, reader_class, mutated, monkeypatch)
             assert with_c == without, (path, mutated)
