@@ -207,9 +207,11 @@ static int exec_module(PyObject *module)
 #include "hhsite_entraction.c"
 #include "hhsite_everleaf.c"
 #include "hhsite_pkr.c"
+#include "hhsite_bovada.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
+    METHOD_BOVADA,
     METHOD_WINAMAX,
     METHOD_WINNING_ACR,
     METHOD_PARTYPOKER,
@@ -218,6 +220,7 @@ static PyMethodDef methods[] = {
     METHOD_ENTRACTION,
     METHOD_EVERLEAF,
     METHOD_PKR,
+    METHOD_BOVADA,
     {NULL, NULL, 0, NULL},
 };
 

@@ -32,7 +32,8 @@ import re
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, cards, date_of, money
+from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
+                       money)
 
 __all__ = ["SITE", "BovadaReader", "parse_bovada", "read_bovada", "sniff"]
 
@@ -89,6 +90,24 @@ class BovadaReader(TextReader):
 
 
 def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> HandHistory:
+    b, cash = _begin(lines, start, head)
+    found = _c_loop(lines, b, cash) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash = _begin(lines, start, head)
+        found = _loop(lines, b, cash)
+    section, total = found
+    if section != "summary" or total < 0:
+        raise BadHand("cut short: no summary")
+    # What was paid from the main pot and from the side pot, after rake: the pots
+    # as the site made them (each gives up its own part of the rake).
+    paid = [sum(a for pot, _, a in b.collections if pot == k) for k in (0, 1)]
+    return b.finish(total_pot=total, pots=tuple(paid) if paid[1] else ())
+
+
+def _begin(lines: list[str], start: int, head: re.Match[str] | None
+           ) -> tuple[HandBuilder, bool]:
+    """The builder of a hand with its header read, and whether it is cash."""
     if head is None:
         raise BadHand(f"not a hand header: {lines[0][:80]!r}")
     game_name = head["game"] or head["tgame"]
@@ -109,6 +128,12 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
             b.stakes = (money(level["sb"], False), money(level["bb"], False))
     else:
         b.currency = "USD"
+    return b, cash
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> tuple[str, int]:
+    """The lines after the header, into ``b``: the section reached and the total pot
+    (-1: none read) (csrc/py/hhsite_bovada.c: its twin)."""
     seats: list[tuple[int, str, int]] = []
     players: dict[str, tuple[str, bool]] = {}   # "Big Blind  [ME]" -> _player's answer
     section = "seats"
@@ -158,12 +183,7 @@ def _parse_hand(lines: list[str], start: int, head: re.Match[str] | None) -> Han
         if hero:
             b.hero = name
         _action(b, name, what, cash)
-    if section != "summary" or total < 0:
-        raise BadHand("cut short: no summary")
-    # What was paid from the main pot and from the side pot, after rake: the pots
-    # as the site made them (each gives up its own part of the rake).
-    paid = [sum(a for pot, _, a in b.collections if pot == k) for k in (0, 1)]
-    return b.finish(total_pot=total, pots=tuple(paid) if paid[1] else ())
+    return section, total
 
 
 def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
@@ -212,6 +232,9 @@ def _action(b: HandBuilder, who: str, what: str, cash: bool) -> None:
     else:
         raise BadHand(f"a line not understood: {who} : {what[:60]}")
 
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_bovada = reader_function(BovadaReader)
 
