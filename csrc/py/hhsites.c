@@ -211,7 +211,6 @@ static int exec_module(PyObject *module)
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
-    METHOD_BOVADA,
     METHOD_WINAMAX,
     METHOD_WINNING_ACR,
     METHOD_PARTYPOKER,

@@ -32,8 +32,7 @@ import re
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import (BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of,
-                       money)
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, c_loop, cards, date_of, money
 
 __all__ = ["SITE", "BovadaReader", "parse_bovada", "read_bovada", "sniff"]
 
