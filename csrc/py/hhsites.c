@@ -208,6 +208,7 @@ static int exec_module(PyObject *module)
 #include "hhsite_everleaf.c"
 #include "hhsite_pkr.c"
 #include "hhsite_bovada.c"
+#include "hhsite_ongame.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
@@ -220,6 +221,7 @@ static PyMethodDef methods[] = {
     METHOD_EVERLEAF,
     METHOD_PKR,
     METHOD_BOVADA,
+    METHOD_ONGAME,
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import NamedTuple
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -26,6 +27,7 @@ from ._builder import (
     HandBuilder,
     OtherGame,
     TextReader,
+    c_loop,
     currency_of,
     money,
     strptime,
@@ -84,100 +86,140 @@ class OnGameReader(TextReader):
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.fullmatch(lines[0])
-        table = next((m for line in lines[1:4] if (m := _TABLE.fullmatch(line))), None)
-        if head is None or table is None:
-            raise BadHand("no table line")
-        if table["game"] not in _GAMES:
-            raise OtherGame(table["game"])
-        limit = _LIMITS.get(table["limit"])
-        if limit is None:
-            raise BadHand(f"unknown limit {table['limit']!r}")
-        currency = currency_of(table["bb"])
-        cash = currency is not None
-        sb, bb = money(table["sb"], cash), money(table["bb"], cash)
-        b = HandBuilder(SITE, head["id"], start)
-        button, date, rake, ended = 0, None, 0, False
-        summary = seating = False
-        blinds_seen = 0
-        pots: list[int] = []   # each pot as the summary lists it, before rake
-        for line in lines[1:]:
-            if line.startswith(_TABLE_LINES):
-                if line.startswith("***** End of hand"):
-                    ended = True
-                    break
-                if line.startswith("Start hand: "):
-                    date = _date(line[len("Start hand: "):])
-                    continue
-                if line.startswith(("Table: ", "User: ", "Players in round", "---",
-                                    "Dealing pocket cards")):
-                    if line.startswith("User: "):
-                        b.hero = line[len("User: "):].strip()
-                    street = _STREET.fullmatch(line)
-                    if street:
-                        b.street_cards(street["street"], tuple(_cards(street["cards"])))
-                    continue
-                if line.startswith("Button: seat "):
-                    button = int(line.rsplit(" ", 1)[1])
-                    seating = True
-                    continue
-                if line == "Summary:":
-                    summary = True
-                    continue
-            if summary:
-                pot = _POT.fullmatch(line)
-                if pot:
-                    pots.append(money(pot["amount"], cash))
-                    for winner in pot["winners"].split(", "):
-                        found = _WINNER.fullmatch(winner)
-                        if found is None:
-                            raise BadHand(f"winner not understood: {winner!r}")
-                        b.collect(found["name"], money(found["amount"], cash),
-                                  int(pot["pot"] or 0))
-                elif line.startswith("Rake taken: "):
-                    rake = money(line[len("Rake taken: "):], cash)
-                continue   # (the seat lines of the summary: stacks after the hand)
-            if seating:
-                seat = _SEAT.fullmatch(line)
-                if seat:
-                    b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash))
-                    continue
-                seating = False
-            if line.startswith("Dealing to "):
-                name, _, cards = line[len("Dealing to "):].partition(": [")
-                b.holes[name] = _cards(cards.rstrip("]"))
+        return _parse_hand(lines, start)
+
+
+def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    b, cash, table = _begin(lines, start)
+    sb, bb = table.stakes
+    found = _c_loop(lines, b, cash, sb == bb, _date) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash, table = _begin(lines, start)
+        found = _loop(lines, b, cash, sb == bb)
+    ended, button, date, rake, pots = found
+    if not ended:
+        raise BadHand("cut short: no 'End of hand' line")
+    b.hole_count, b.limit = _GAMES[table.game], table.limit
+    b.stakes = (sb, bb) if table.limit != Limit.FIXED else (bb, 2 * bb)
+    b.currency, b.table, b.button, b.date = table.currency, table.name, button, date
+    return b.finish(total_pot=sum(pots) if pots else None, rake=rake)
+
+
+class _Table(NamedTuple):
+    """What the table line says (given to the builder after the loop)."""
+
+    name: str
+    game: str
+    limit: Limit
+    currency: str | None
+    stakes: tuple[int, int]
+
+
+def _begin(lines: list[str], start: int) -> tuple[HandBuilder, bool, _Table]:
+    """The builder of a hand with its header read, whether it is cash, and its table line."""
+    head = _HEADER.fullmatch(lines[0])
+    table = next((m for line in lines[1:4] if (m := _TABLE.fullmatch(line))), None)
+    if head is None or table is None:
+        raise BadHand("no table line")
+    if table["game"] not in _GAMES:
+        raise OtherGame(table["game"])
+    limit = _LIMITS.get(table["limit"])
+    if limit is None:
+        raise BadHand(f"unknown limit {table['limit']!r}")
+    currency = currency_of(table["bb"])
+    cash = currency is not None
+    sb, bb = money(table["sb"], cash), money(table["bb"], cash)
+    b = HandBuilder(SITE, head["id"], start)
+    return b, cash, _Table(table["table"], table["game"], limit, currency, (sb, bb))
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool, same: bool
+          ) -> tuple[bool, int, datetime | None, int, list[int]]:
+    """The lines after the header, into ``b`` (``same``: the two blinds are equal):
+    whether the end line was reached, the button, the date, the rake and each pot
+    as the summary lists it, before rake (csrc/py/hhsite_ongame.c: its twin, given
+    _date as a last argument)."""
+    button, date, rake, ended = 0, None, 0, False
+    summary = seating = False
+    blinds_seen = 0
+    pots: list[int] = []   # each pot as the summary lists it, before rake
+    for line in lines[1:]:
+        if line.startswith(_TABLE_LINES):
+            if line.startswith("***** End of hand"):
+                ended = True
+                break
+            if line.startswith("Start hand: "):
+                date = _date(line[len("Start hand: "):])
                 continue
-            shows = _SHOWS.fullmatch(line) if " shows [" in line else None
-            if shows:
-                b.show(shows["name"], _cards(shows["cards"]))
+            if line.startswith(("Table: ", "User: ", "Players in round", "---",
+                                "Dealing pocket cards")):
+                if line.startswith("User: "):
+                    b.hero = line[len("User: "):].strip()
+                street = _STREET.fullmatch(line)
+                if street:
+                    b.street_cards(street["street"], tuple(_cards(street["cards"])))
                 continue
-            name, space, rest = line.partition(" ")
-            act = _ACTION_WORDS_ONLY.fullmatch(rest) if space else None
-            if act is None:   # (a name of several words, or no action)
-                act = _ACTION.fullmatch(line)
-                if act is None:
-                    mucks = _MUCKS.fullmatch(line)
-                    if mucks:
-                        b.muck(mucks["name"])
-                        continue
-                    raise BadHand(f"line not understood: {line[:80]!r}")
-                name = act["name"]
-            what = act["what"]
-            chips = money(act["amount"], cash) if act["amount"] else 0
-            if what in ("posts small blind", "posts big blind"):
-                blinds_seen += 1
-                small = what == "posts small blind" or (blinds_seen == 1 and sb == bb)
-                b.post(name, "small blind" if small else "big blind", chips)
-            elif what in POSTS_AND_BETS:
-                BUILDER_ACTIONS[POSTS_AND_BETS[what]](b, name, chips)
-            else:
-                b.raise_to(name, money(act["to"], cash) if act["to"] else b.current + chips)
-        if not ended:
-            raise BadHand("cut short: no 'End of hand' line")
-        b.hole_count, b.limit = _GAMES[table["game"]], limit
-        b.stakes = (sb, bb) if limit != Limit.FIXED else (bb, 2 * bb)
-        b.currency, b.table, b.button, b.date = currency, table["table"], button, date
-        return b.finish(total_pot=sum(pots) if pots else None, rake=rake)
+            if line.startswith("Button: seat "):
+                button = int(line.rsplit(" ", 1)[1])
+                seating = True
+                continue
+            if line == "Summary:":
+                summary = True
+                continue
+        if summary:
+            pot = _POT.fullmatch(line)
+            if pot:
+                pots.append(money(pot["amount"], cash))
+                for winner in pot["winners"].split(", "):
+                    found = _WINNER.fullmatch(winner)
+                    if found is None:
+                        raise BadHand(f"winner not understood: {winner!r}")
+                    b.collect(found["name"], money(found["amount"], cash),
+                              int(pot["pot"] or 0))
+            elif line.startswith("Rake taken: "):
+                rake = money(line[len("Rake taken: "):], cash)
+            continue   # (the seat lines of the summary: stacks after the hand)
+        if seating:
+            seat = _SEAT.fullmatch(line)
+            if seat:
+                b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash))
+                continue
+            seating = False
+        if line.startswith("Dealing to "):
+            name, _, cards = line[len("Dealing to "):].partition(": [")
+            b.holes[name] = _cards(cards.rstrip("]"))
+            continue
+        shows = _SHOWS.fullmatch(line) if " shows [" in line else None
+        if shows:
+            b.show(shows["name"], _cards(shows["cards"]))
+            continue
+        name, space, rest = line.partition(" ")
+        act = _ACTION_WORDS_ONLY.fullmatch(rest) if space else None
+        if act is None:   # (a name of several words, or no action)
+            act = _ACTION.fullmatch(line)
+            if act is None:
+                mucks = _MUCKS.fullmatch(line)
+                if mucks:
+                    b.muck(mucks["name"])
+                    continue
+                raise BadHand(f"line not understood: {line[:80]!r}")
+            name = act["name"]
+        what = act["what"]
+        chips = money(act["amount"], cash) if act["amount"] else 0
+        if what in ("posts small blind", "posts big blind"):
+            blinds_seen += 1
+            small = what == "posts small blind" or (blinds_seen == 1 and same)
+            b.post(name, "small blind" if small else "big blind", chips)
+        elif what in POSTS_AND_BETS:
+            BUILDER_ACTIONS[POSTS_AND_BETS[what]](b, name, chips)
+        else:
+            b.raise_to(name, money(act["to"], cash) if act["to"] else b.current + chips)
+    return ended, button, date, rake, pots
+
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 
 def _date(text: str) -> datetime | None:
