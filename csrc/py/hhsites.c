@@ -201,10 +201,12 @@ static int exec_module(PyObject *module)
 /* ---- the sites (one file each) ---- */
 #include "hhsite_winamax.c"
 #include "hhsite_cake.c"
+#include "hhsite_absolute.c"   /* (after hhsite_cake.c: shares its helpers) */
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
-    METHOD_CAKE,   /* (before the placeholder winamax entry, a sentinel until its file lands) */
+    METHOD_CAKE,
+    METHOD_ABSOLUTE,   /* (before the placeholder winamax entry, a sentinel until its file lands) */
     METHOD_WINAMAX,
     {NULL, NULL, 0, NULL},
 };

@@ -23,7 +23,7 @@ SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared
                       "hand-histories")
 
 #: the sites whose module has a C twin of its loop (``_c_loop``)
-TWINS = ("winamax", "cake")
+TWINS = ("winamax", "cake", "absolute")
 
 #: what a mutation may put in a line: the characters the patterns turn on, and
 #: non-ASCII ones a pattern's \S, \s, \d or . read otherwise than plain bytes
