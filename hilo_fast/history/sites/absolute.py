@@ -82,7 +82,7 @@ class AbsoluteReader(TextReader):
 
 def _parse_hand(lines: list[str], start: int) -> HandHistory:
     b, cash, head = _begin(lines, start)
-    found = _c_loop(lines, b, cash) if _c_loop is not None else None
+    found: Any = _c_loop(lines, b, cash) if _c_loop is not None else None
     if found is None:
         if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
             b, cash, head = _begin(lines, start)
@@ -122,7 +122,8 @@ def _begin(lines: list[str], start: int) -> tuple[HandBuilder, bool, tuple[Any, 
 def _loop(lines: list[str], b: HandBuilder, cash: bool) -> tuple[int | None, int | None]:
     """The lines after the table line, into ``b``: the total pot and rake of the
     summary (None: not read) (csrc/py/hhsite_absolute.c: its twin)."""
-    total = rake = None
+    total: int | None = None
+    rake: int | None = None
     section = "seats"
     for line in lines[2:]:
         if section == "seats":
