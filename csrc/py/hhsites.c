@@ -209,6 +209,8 @@ static int exec_module(PyObject *module)
 #include "hhsite_pkr.c"
 #include "hhsite_bovada.c"
 #include "hhsite_ongame.c"
+#include "hhsite_cake.c"
+#include "hhsite_absolute.c"   /* (after cake: it uses cake_strip) */
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
@@ -222,6 +224,8 @@ static PyMethodDef methods[] = {
     METHOD_PKR,
     METHOD_BOVADA,
     METHOD_ONGAME,
+    METHOD_CAKE,
+    METHOD_ABSOLUTE,
     {NULL, NULL, 0, NULL},
 };
 

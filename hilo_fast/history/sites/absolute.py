@@ -10,6 +10,7 @@ Raises $45 to $60``; ``Name Collects $119.25 from main pot``; the summary gives
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...engine.structures import Limit
 from ..model import HandHistory
@@ -20,6 +21,7 @@ from ._builder import (
     OtherGame,
     TextReader,
     action_words,
+    c_loop,
     currency_of,
     money,
     strptime,
@@ -76,89 +78,117 @@ class AbsoluteReader(TextReader):
         return found["id"] if found else ""
 
     def parse(self, lines: list[str], start: int) -> HandHistory:
-        head = _HEADER.match(lines[0])
-        if head is None:
-            raise BadHand(f"not a hand header: {lines[0][:80]!r}")
-        game = _GAME.fullmatch(head["game"])
-        if game is None:
-            raise OtherGame(head["game"])
-        cash = currency_of(head["stakes"]) is not None
-        low, _, high = head["stakes"].partition("/")
-        table = _TABLE.match(lines[1]) if len(lines) > 1 else None
-        if table is None:
-            raise BadHand("no table line")
-        b = HandBuilder(SITE, head["id"], start)
-        total = rake = None
-        section = "seats"
-        for line in lines[2:]:
-            if section == "seats":
-                seat = _SEAT.fullmatch(line)
-                if seat:
-                    b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
-                           bool(seat["out"]))
-                    continue
-                section = "hand"
-            if line.startswith("*** SUMMARY"):
-                section = "summary"
-                continue
-            if section == "summary":
-                found = _TOTAL.match(line)
-                if found:
-                    total = money(found["total"], cash)
-                    rake = money(found["rake"], cash) if found["rake"] else 0
-                continue
-            if line.startswith("***"):
-                street = _STREET.match(line)
-                if street:
-                    groups = _CARDS.findall(street["cards"])
-                    cards = groups[-1].split() if groups else []
-                    b.street_cards(street["street"].lower(), tuple(cards))
-                continue
-            if line.startswith("Dealt to "):
-                name, _, rest = line[len("Dealt to "):].partition(" [")
-                b.hero = name
-                b.holes[name] = tuple(rest.rstrip("]").split())
-                continue
-            collect = _COLLECT.match(line) if " Collects " in line else None
-            if collect:
-                b.collect(collect["name"], money(collect["amount"], cash),
-                          int(collect["pot"] or 0))
-                continue
-            act = _QUICK.match(line) or _ACTION.match(line)
-            if act is None:
-                raise BadHand(f"line not understood: {line[:80]!r}")
-            self._action(b, act["name"], act["what"], act["rest"].strip(), cash)
-        if total is None:
-            raise BadHand("cut short: no 'Total Pot' line in the summary")
-        b.date = strptime(head["date"], "%Y-%m-%d %H:%M:%S")
-        b.time_zone = "ET"
-        b.hole_count = int(game["cards"] or 4)
-        b.limit = _LIMITS[head["limit"]]
-        b.stakes = (money(low, cash), money(high, cash))
-        b.currency = currency_of(head["stakes"])
-        b.table, b.button = table["table"], int(table["button"])
-        return b.finish(total_pot=total, rake=rake)
+        return _parse_hand(lines, start)
 
-    @staticmethod
-    def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
-        if what == "Folds":
-            b.fold(name)
-            return
-        if what == "Checks":
-            b.check(name)
-            return
-        amounts = _AMOUNTS.findall(rest)
-        act = _ACTS.get(what)
-        if act is not None:   # (a raise says "by X to Y": the last amount is its total)
-            act(b, name, 0 if what in ("Folds", "Checks") else
-                money(amounts[-1 if what == "Raises" else 0], cash))
-        elif what in ("Posts dead blind", "Posts"):
-            b.post(name, "small & big blinds" if len(amounts) > 1 else "big blind",
-                   sum(money(a, cash) for a in amounts))
-        elif what == "Shows":
-            b.show(name, tuple(_CARDS.findall(rest)[0].split()))
-        elif what == "Mucks":
-            b.muck(name)
+def _parse_hand(lines: list[str], start: int) -> HandHistory:
+    b, cash, head = _begin(lines, start)
+    found: Any = _c_loop(lines, b, cash) if _c_loop is not None else None
+    if found is None:
+        if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+            b, cash, head = _begin(lines, start)
+        found = _loop(lines, b, cash)
+    total, rake = found
+    top, game, low, high, table = head
+    if total is None:
+        raise BadHand("cut short: no 'Total Pot' line in the summary")
+    b.date = strptime(top["date"], "%Y-%m-%d %H:%M:%S")
+    b.time_zone = "ET"
+    b.hole_count = int(game["cards"] or 4)
+    b.limit = _LIMITS[top["limit"]]
+    b.stakes = (money(low, cash), money(high, cash))
+    b.currency = currency_of(top["stakes"])
+    b.table, b.button = table["table"], int(table["button"])
+    return b.finish(total_pot=total, rake=rake)
+
+
+def _begin(lines: list[str], start: int) -> tuple[HandBuilder, bool, tuple[Any, ...]]:
+    """The builder of a hand with its header and table line read, whether it is
+    cash, and what the end of the hand needs of them."""
+    head = _HEADER.match(lines[0])
+    if head is None:
+        raise BadHand(f"not a hand header: {lines[0][:80]!r}")
+    game = _GAME.fullmatch(head["game"])
+    if game is None:
+        raise OtherGame(head["game"])
+    cash = currency_of(head["stakes"]) is not None
+    low, _, high = head["stakes"].partition("/")
+    table = _TABLE.match(lines[1]) if len(lines) > 1 else None
+    if table is None:
+        raise BadHand("no table line")
+    b = HandBuilder(SITE, head["id"], start)
+    return b, cash, (head, game, low, high, table)
+
+
+def _loop(lines: list[str], b: HandBuilder, cash: bool) -> tuple[int | None, int | None]:
+    """The lines after the table line, into ``b``: the total pot and rake of the
+    summary (None: not read) (csrc/py/hhsite_absolute.c: its twin)."""
+    total: int | None = None
+    rake: int | None = None
+    section = "seats"
+    for line in lines[2:]:
+        if section == "seats":
+            seat = _SEAT.fullmatch(line)
+            if seat:
+                b.seat(int(seat["seat"]), seat["name"], money(seat["stack"], cash),
+                       bool(seat["out"]))
+                continue
+            section = "hand"
+        if line.startswith("*** SUMMARY"):
+            section = "summary"
+            continue
+        if section == "summary":
+            found = _TOTAL.match(line)
+            if found:
+                total = money(found["total"], cash)
+                rake = money(found["rake"], cash) if found["rake"] else 0
+            continue
+        if line.startswith("***"):
+            street = _STREET.match(line)
+            if street:
+                groups = _CARDS.findall(street["cards"])
+                cards = groups[-1].split() if groups else []
+                b.street_cards(street["street"].lower(), tuple(cards))
+            continue
+        if line.startswith("Dealt to "):
+            name, _, rest = line[len("Dealt to "):].partition(" [")
+            b.hero = name
+            b.holes[name] = tuple(rest.rstrip("]").split())
+            continue
+        collect = _COLLECT.match(line) if " Collects " in line else None
+        if collect:
+            b.collect(collect["name"], money(collect["amount"], cash),
+                      int(collect["pot"] or 0))
+            continue
+        act = _QUICK.match(line) or _ACTION.match(line)
+        if act is None:
+            raise BadHand(f"line not understood: {line[:80]!r}")
+        _action(b, act["name"], act["what"], act["rest"].strip(), cash)
+    return total, rake
+
+
+def _action(b: HandBuilder, name: str, what: str, rest: str, cash: bool) -> None:
+    if what == "Folds":
+        b.fold(name)
+        return
+    if what == "Checks":
+        b.check(name)
+        return
+    amounts = _AMOUNTS.findall(rest)
+    act = _ACTS.get(what)
+    if act is not None:   # (a raise says "by X to Y": the last amount is its total)
+        act(b, name, 0 if what in ("Folds", "Checks") else
+            money(amounts[-1 if what == "Raises" else 0], cash))
+    elif what in ("Posts dead blind", "Posts"):
+        b.post(name, "small & big blinds" if len(amounts) > 1 else "big blind",
+               sum(money(a, cash) for a in amounts))
+    elif what == "Shows":
+        b.show(name, tuple(_CARDS.findall(rest)[0].split()))
+    elif what == "Mucks":
+        b.muck(name)
+
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 
 read_absolute = reader_function(AbsoluteReader)
