@@ -211,6 +211,7 @@ static int exec_module(PyObject *module)
 #include "hhsite_ongame.c"
 #include "hhsite_cake.c"
 #include "hhsite_absolute.c"   /* (after cake: it uses cake_strip) */
+#include "hhsite_kingsclub.c"
 
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(money, cards, HandBuilder)"},
@@ -226,6 +227,7 @@ static PyMethodDef methods[] = {
     METHOD_ONGAME,
     METHOD_CAKE,
     METHOD_ABSOLUTE,
+    METHOD_KINGSCLUB,
     {NULL, NULL, 0, NULL},
 };
 

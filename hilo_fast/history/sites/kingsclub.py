@@ -35,11 +35,13 @@ won over both boards: the hand's ``runs``, replayed run by run.
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from typing import Any
 
 from ...engine.structures import Limit
 from ..model import HandHistory
 from ._base import reader_function
-from ._builder import BadHand, HandBuilder, OtherGame, TextReader, money, strptime
+from ._builder import BadHand, HandBuilder, OtherGame, TextReader, c_loop, money, strptime
 
 __all__ = ["SITE", "KingsClubReader", "parse_kingsclub", "read_kingsclub", "sniff"]
 
@@ -107,79 +109,13 @@ class KingsClubReader(TextReader):
         limit = _LIMITS[game["limit"]]
         b = HandBuilder(SITE, hand_id, start)
         b.show_rule = True
-        date = None
-        table = ""
-        rake = None
-        in_summary = False
-        names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
-        seated = 0                          # the seats ``names`` holds
-        runs: dict[int, list[str]] = {}     # a hand run twice: each board's cards
-        for line in lines[1:]:
-            if date is None and table == "" and line[:4].isdigit():
-                try:
-                    date = strptime(line, "%Y-%m-%d %H:%M:%S")
-                except ValueError as exc:
-                    raise BadHand(f"date {line!r}") from exc
-                continue
-            # (each pattern tried only on a line starting or holding the words it needs)
-            found = _TABLE.match(line) if line.startswith("Table '") else None
-            if found:
-                table, b.button = found["table"], int(found["button"])
-                continue
-            if in_summary:
-                found = _RAKE.match(line) if line.startswith("Rake ") else None
-                if found:
-                    rake = money(found["rake"], True)
-                    continue
-                found = _WINS.match(line) if " wins " in line else None
-                if found:
-                    amount = found["a"] or found["b"]
-                    pot = found["pot"] or found["pot2"]
-                    index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
-                    b.collect(found["name"], money(amount, True), index)
-                continue   # the "Seat N: name (chips) +net" lines
-            if line.startswith(("Seat ", "*** ")):   # (one test spares the other lines three)
-                found = _SEAT.match(line) if line.startswith("Seat ") else None
-                if found:
-                    b.seat(int(found["seat"]), found["name"], money(found["chips"], True))
-                    continue
-                found = _STREET.match(line) if line.startswith("*** ") else None
-                if found:
-                    name = found["name"]
-                    if name in ("FLOP", "TURN", "RIVER"):
-                        b.new_street(name.lower(), ())
-                        b.deal_board([c for group in _CARDS.findall(found["rest"])
-                                      for c in group.split()])
-                    elif name == "SUMMARY":
-                        in_summary = True
-                    continue
-                if line.startswith("*** BOARD "):
-                    _run_board(line, b.board, runs)
-                    continue
-            found = _POST.match(line) if ": posts " in line else None
-            if found:
-                b.post(found["name"], _POSTS[found["kind"]], money(found["amount"], True))
-                continue
-            found = _DEALT.match(line) if line.startswith("Dealt to ") else None
-            if found:
-                cards = _cards(found["cards"])
-                if cards is not None:
-                    b.hole(found["name"], cards)
-                    b.hero = found["name"]
-                continue
-            if seated != len(b.stack):   # (made again only after new seat lines)
-                names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
-                seated = len(b.stack)
-            player = None
-            for spaced, seat_name in names:
-                if line.startswith(spaced):
-                    player = seat_name
-                    break
-            if player is None:
-                if line.startswith("***"):
-                    raise BadHand(f"unknown line {line!r}")
-                continue   # chat, table traffic
-            _action(b, player, line[len(player) + 1:])
+        found_loop = _c_loop(lines, b, _date, _run_board) if _c_loop is not None else None
+        if found_loop is None:
+            if _c_loop is not None:   # (the C twin handed the hand back: a fresh start)
+                b = HandBuilder(SITE, hand_id, start)
+                b.show_rule = True
+            found_loop = _loop(lines, b)
+        date, table, rake, in_summary, runs = found_loop
         if not in_summary or rake is None:
             raise BadHand("no summary with the rake: the hand is cut short")
         variant = game["variant"]
@@ -196,6 +132,89 @@ class KingsClubReader(TextReader):
             hand.runs = tuple(tuple(runs[n]) for n in sorted(runs))
             hand.board = hand.runs[0]
         return hand
+
+
+def _date(line: str) -> datetime:
+    try:
+        return strptime(line, "%Y-%m-%d %H:%M:%S")
+    except ValueError as exc:
+        raise BadHand(f"date {line!r}") from exc
+
+
+def _loop(lines: list[str], b: HandBuilder) -> tuple[Any, ...]:
+    """The lines after the header, into ``b`` (csrc/py/hhsite_kingsclub.c: its twin):
+    the date, table, rake, whether the summary was read and the runs' boards."""
+    date = None
+    table = ""
+    rake = None
+    in_summary = False
+    names: list[tuple[str, str]] = []   # (name + " ", name), the longest first
+    seated = 0                          # the seats ``names`` holds
+    runs: dict[int, list[str]] = {}     # a hand run twice: each board's cards
+    for line in lines[1:]:
+        if date is None and table == "" and line[:4].isdigit():
+            date = _date(line)
+            continue
+        # (each pattern tried only on a line starting or holding the words it needs)
+        found = _TABLE.match(line) if line.startswith("Table '") else None
+        if found:
+            table, b.button = found["table"], int(found["button"])
+            continue
+        if in_summary:
+            found = _RAKE.match(line) if line.startswith("Rake ") else None
+            if found:
+                rake = money(found["rake"], True)
+                continue
+            found = _WINS.match(line) if " wins " in line else None
+            if found:
+                amount = found["a"] or found["b"]
+                pot = found["pot"] or found["pot2"]
+                index = int(re.sub(r"\D", "", pot) or 0) if "side" in pot else 0
+                b.collect(found["name"], money(amount, True), index)
+            continue   # the "Seat N: name (chips) +net" lines
+        if line.startswith(("Seat ", "*** ")):   # (one test spares the other lines three)
+            found = _SEAT.match(line) if line.startswith("Seat ") else None
+            if found:
+                b.seat(int(found["seat"]), found["name"], money(found["chips"], True))
+                continue
+            found = _STREET.match(line) if line.startswith("*** ") else None
+            if found:
+                name = found["name"]
+                if name in ("FLOP", "TURN", "RIVER"):
+                    b.new_street(name.lower(), ())
+                    b.deal_board([c for group in _CARDS.findall(found["rest"])
+                                  for c in group.split()])
+                elif name == "SUMMARY":
+                    in_summary = True
+                continue
+            if line.startswith("*** BOARD "):
+                _run_board(line, b.board, runs)
+                continue
+        found = _POST.match(line) if ": posts " in line else None
+        if found:
+            b.post(found["name"], _POSTS[found["kind"]], money(found["amount"], True))
+            continue
+        found = _DEALT.match(line) if line.startswith("Dealt to ") else None
+        if found:
+            cards = _cards(found["cards"])
+            if cards is not None:
+                b.hole(found["name"], cards)
+                b.hero = found["name"]
+            continue
+        if seated != len(b.stack):   # (made again only after new seat lines)
+            names = [(n + " ", n) for n in sorted(b.stack, key=len, reverse=True)]
+            seated = len(b.stack)
+        player = None
+        for spaced, seat_name in names:
+            if line.startswith(spaced):
+                player = seat_name
+                break
+        if player is None:
+            if line.startswith("***"):
+                raise BadHand(f"unknown line {line!r}")
+            continue   # chat, table traffic
+        _action(b, player, line[len(player) + 1:])
+    return date, table, rake, in_summary, runs
 
 
 _RUN_BOARD = re.compile(r"\*\*\* BOARD (?P<run>\d+) - (?:FLOP|TURN|RIVER) \*\*\* "
@@ -241,6 +260,9 @@ def _action(b: HandBuilder, player: str, what: str) -> None:
     elif what.split()[0] in ("calls", "bets", "raises", "posts"):
         raise BadHand(f"unknown action {what!r} of {player}")
 
+
+#: the C twin of _loop, or None
+_c_loop = c_loop(SITE)
 
 read_kingsclub = reader_function(KingsClubReader)
 

@@ -24,7 +24,7 @@ SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared
 
 #: the sites whose module has a C twin of its loop (``_c_loop``)
 TWINS = ("winamax", "winning-acr", "partypoker", "888pacific", "fulltilt", "entraction", "everleaf",
-         "pkr", "bovada", "ongame", "cake", "absolute")
+         "pkr", "bovada", "ongame", "cake", "absolute", "kingsclub")
 #: fixtures a twin does not read (hands its site reads with another loop)
 PYTHON_ONLY = {"winning-acr": ("old_format.txt",)}   # (_parse_old)
 
