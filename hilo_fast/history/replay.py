@@ -119,7 +119,8 @@ class Replay:
     betting ended before the river with several players in (all in), the
     board cards dealt at that moment, else None; ``board``: all five board
     cards of the replay (card ids; those the hand never reached are dealt
-    from the rest of the deck).
+    from the rest of the deck); ``holes``: the replay's hole cards by engine
+    seat (card ids, None for a seat not dealt in; empty when no hand was built).
     """
 
     history: HandHistory
@@ -134,6 +135,7 @@ class Replay:
     all_in_board: tuple[int, ...] | None = None
     board: tuple[int, ...] = ()
     run_collected: list[dict[str, int]] = field(default_factory=list)
+    holes: list[list[int] | None] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -432,6 +434,7 @@ def _play(h: HandHistory, r: Replay) -> None:
     except ValueError as exc:
         found.append(f"hf.Hand refused the deal: {exc}")
         raise _Stop from None
+    r.holes = hand.holes
     for kind, seat, posted in () if as_posted else (("small", hand.small_blind_seat, sbs),
                                                     ("big", hand.big_blind_seat, bbs)):
         if posted and seat_of[posted[0].player] == seat:

@@ -44,13 +44,13 @@ def all_in_equity(rep: Replay) -> AllInEquity | None:
     """The all-in equity of a replayed hand, or None when its players were not all
     in before the river, or someone's cards at showdown are not known."""
     h = rep.history
-    if not rep.settled or rep.all_in_board is None or rep.hand is None:
+    if not rep.settled or rep.all_in_board is None or not rep.holes:
         return None
     if any(name not in h.hole_cards for name in rep.showdown):
         return None
     from ..cards import card_str
 
-    holes = {name: rep.hand.holes[rep.seat_of[name]] for name in rep.showdown}
+    holes = {name: rep.holes[rep.seat_of[name]] for name in rep.showdown}
     expected: dict[str, Fraction] = {name: Fraction(0) for name in rep.showdown}
     for pot in rep.pots:
         players = [name for name in pot.eligible if name in holes]

@@ -167,7 +167,7 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
     seats = [seat_of[name] for name in pot.eligible]
-    button = (rep.history.button - 1) % (rep.hand.n_seats if rep.hand else max(seats) + 1)
+    button = (rep.history.button - 1) % (len(rep.holes) or max(seats) + 1)
     clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
     name_of = {seat_of[name]: name for name in pot.eligible}
     hi: dict[str, int] = {}
@@ -204,12 +204,12 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     river with every showdown hand known (as hilo_fast.history.report.all_in_equity;
     exact or sampled by the rule of :mod:`.all_in`)."""
     h = rep.history
-    if rep.all_in_board is None or rep.hand is None or not rep.pots:
+    if rep.all_in_board is None or not rep.holes or not rep.pots:
         return
     showdown = rep.showdown
     if not all(map(h.hole_cards.__contains__, showdown)):
         return
-    hands = rep.hand.holes
+    hands = rep.holes
     seat_of = rep.seat_of
     holes = {name: list(hands[seat_of[name]] or ()) for name in showdown}
     board = list(rep.all_in_board)
@@ -283,10 +283,10 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     # pots, with their high and low halves
     values: list[tuple[dict[str, int], dict[str, int]]] = []   # each run's (high, low)
     low_made: dict[str, bool] = {}
-    if rep.settled and rep.hand is not None and len(rep.board) == 5:
+    if rep.settled and rep.holes and len(rep.board) == 5:
         boards = [list(rep.board)] if len(h.runs) < 2 else \
             [[parse_card(card) for card in run] for run in h.runs]
-        known = [(name, rep.hand.holes[rep.seat_of[name]] or [])
+        known = [(name, rep.holes[rep.seat_of[name]] or [])
                  for name in rep.showdown if name in h.hole_cards]
         for board_ids in boards:
             high: dict[str, int] = {}
