@@ -42,6 +42,14 @@ static inline int exact_chips(PyObject *item, int64_t *out)
     return 1;
 }
 
+/* *slot = value (a new reference, or NULL), the old one released. */
+static inline void replace_ref(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
 /* A new list of cards[0..n-1]. */
 static inline PyObject *card_list(const int *cards, int n)
 {

@@ -18,10 +18,29 @@ typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
 typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
                             int32_t n_board);
 
+typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                                int32_t hole_count, const int64_t *stacks, int32_t button,
+                                const int32_t *cards, int32_t n_cards);
+
+/* replay_hand keeps the settings of the last few structures (a file has few). */
+enum { N_SETTINGS = 8, MAX_NAMES = 32 };
+typedef struct {
+    int64_t key[5];                 /* limit, low and high stakes, small blind, ante */
+    PyObject *keep;                 /* what owns *address */
+    const hf_structure *address;
+} setting;
+
 typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     omaha_fn omaha;      /* hf_omaha */
+    hand_deal_fn deal;   /* hf_hand_deal */
     members codes;       /* engine.Street and Action members by code */
+    /* replay_hand's, from bind_history() (NULL before): */
+    PyObject *names[MAX_NAMES];   /* the HandHistory attributes it reads */
+    PyObject *card_ids, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
+    PyObject *post_small, *post_big, *post_ante;
+    int32_t deck[52], fixed_limit, n_settings, next_setting;
+    setting settings[N_SETTINGS];
 } state;
 
 /* A hand history's uncalled bet given back: the kind after the actions'. */
@@ -151,6 +170,79 @@ static PyObject *seat_tuple(const int32_t *seats, int32_t n)
     return out;
 }
 
+/* One pot of the settlement (see pots()). */
+typedef struct {
+    int64_t level, amount;
+    int32_t n_eligible, n_high, n_low;
+    int32_t eligible[10], high[10], low[10];
+} pot_t;
+
+/* The pots of the settlement (see pots()) into out[], one per distinct level of
+ * the showing seats' chips (at most 10); their count, or -1 when a hand does
+ * not value. chips: n_seats of 0 .. 2^56; showing: `count` ascending seats
+ * dealt in; button a seat. */
+static int32_t pot_list(const state *st, const hf_game *g, const int64_t *chips,
+                        const int32_t *showing, int32_t count, int32_t button, pot_t *out)
+{
+    int32_t n = g->n_seats, high[10], low[10], n_pots = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t seat = showing[i];
+        int32_t packed = st->omaha(g->holes[seat], g->hole_count, g->board, 5);
+        if (packed < 0)
+            return -1;
+        high[seat] = packed >> 8;
+        low[seat] = packed & 0xFF;
+    }
+    /* Clockwise from the first seat after the button: the odd-chip order. */
+    int32_t clockwise[10], k = 0;
+    for (int32_t i = 0; i < count; i++)
+        if (showing[i] > button)
+            clockwise[k++] = showing[i];
+    for (int32_t i = 0; i < count; i++)
+        if (showing[i] <= button)
+            clockwise[k++] = showing[i];
+    int64_t below = 0, level = 0;
+    for (;;) {
+        int64_t next = -1;   /* the smallest showing level above the last */
+        for (int32_t i = 0; i < count; i++) {
+            int64_t c = chips[showing[i]];
+            if (c > level && (next < 0 || c < next))
+                next = c;
+        }
+        if (next < 0)
+            break;
+        level = next;
+        int64_t up_to = 0;
+        for (int32_t seat = 0; seat < n; seat++)
+            up_to += chips[seat] < level ? chips[seat] : level;
+        pot_t *pot = &out[n_pots++];
+        pot->level = level;
+        pot->amount = up_to - below;
+        pot->n_eligible = pot->n_high = pot->n_low = 0;
+        for (int32_t i = 0; i < count; i++)
+            if (chips[showing[i]] >= level)
+                pot->eligible[pot->n_eligible++] = showing[i];
+        int32_t contest[10], n_contest = 0, best_high = INT32_MAX, best_low = INT32_MAX;
+        for (int32_t i = 0; i < count; i++) {
+            int32_t seat = clockwise[i];
+            if (chips[seat] < level)
+                continue;
+            contest[n_contest++] = seat;
+            best_high = high[seat] < best_high ? high[seat] : best_high;
+            best_low = low[seat] && low[seat] < best_low ? low[seat] : best_low;
+        }
+        for (int32_t i = 0; i < n_contest; i++) {
+            int32_t seat = contest[i];
+            if (high[seat] == best_high)
+                pot->high[pot->n_high++] = seat;
+            if (low[seat] == best_low)
+                pot->low[pot->n_low++] = seat;
+        }
+        below = up_to;
+    }
+    return n_pots;
+}
+
 /* pots(game address, the cdata owning it, chips, showing, button): the pots
  * of hilo_fast.history.replay's settlement, as its Python twin (replay._showdown_pots)
  * builds them with _pots.pot_levels and _pots.winners: for each level of a
@@ -179,7 +271,7 @@ static PyObject *pots(PyObject *module, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "pots: a NULL hf_game");
         return NULL;
     }
-    int32_t n = g->n_seats, count = 0, showing[10], high[10], low[10];
+    int32_t n = g->n_seats, count, showing[10];
     int64_t chips[10], shown[10];
     if (read_ints(chips_list, 10, chips) != n || read_ints(showing_list, 10, shown) < 1
         || button < 0 || button >= n) {
@@ -199,63 +291,21 @@ static PyObject *pots(PyObject *module, PyObject *args)
             return NULL;
         }
         showing[i] = (int32_t)seat;
-        int32_t packed = st->omaha(g->holes[seat], g->hole_count, g->board, 5);
-        if (packed < 0) {
-            PyErr_SetString(PyExc_ValueError, "pots: the C hand's cards do not value");
-            return NULL;
-        }
-        high[seat] = packed >> 8;
-        low[seat] = packed & 0xFF;
     }
-    /* Clockwise from the first seat after the button: the odd-chip order. */
-    int32_t clockwise[10], k = 0;
-    for (int32_t i = 0; i < count; i++)
-        if (showing[i] > button)
-            clockwise[k++] = showing[i];
-    for (int32_t i = 0; i < count; i++)
-        if (showing[i] <= button)
-            clockwise[k++] = showing[i];
+    pot_t found[10];
+    int32_t n_pots = pot_list(st, g, chips, showing, count, button, found);
+    if (n_pots < 0) {
+        PyErr_SetString(PyExc_ValueError, "pots: the C hand's cards do not value");
+        return NULL;
+    }
     PyObject *out = PyList_New(0);
-    int64_t below = 0, level = 0;
-    while (out) {
-        int64_t next = -1;   /* the smallest showing level above the last */
-        for (int32_t i = 0; i < count; i++) {
-            int64_t c = chips[showing[i]];
-            if (c > level && (next < 0 || c < next))
-                next = c;
-        }
-        if (next < 0)
-            break;
-        level = next;
-        int64_t up_to = 0;
-        for (int32_t seat = 0; seat < n; seat++)
-            up_to += chips[seat] < level ? chips[seat] : level;
-        int32_t eligible[10], contest[10], high_won[10], low_won[10];
-        int32_t n_eligible = 0, n_contest = 0, n_high = 0, n_low = 0;
-        for (int32_t i = 0; i < count; i++)
-            if (chips[showing[i]] >= level)
-                eligible[n_eligible++] = showing[i];
-        int32_t best_high = INT32_MAX, best_low = INT32_MAX;
-        for (int32_t i = 0; i < count; i++) {
-            int32_t seat = clockwise[i];
-            if (chips[seat] < level)
-                continue;
-            contest[n_contest++] = seat;
-            best_high = high[seat] < best_high ? high[seat] : best_high;
-            best_low = low[seat] && low[seat] < best_low ? low[seat] : best_low;
-        }
-        for (int32_t i = 0; i < n_contest; i++) {
-            int32_t seat = contest[i];
-            if (high[seat] == best_high)
-                high_won[n_high++] = seat;
-            if (low[seat] == best_low)
-                low_won[n_low++] = seat;
-        }
-        PyObject *eligible_tuple = seat_tuple(eligible, n_eligible);
-        PyObject *high_tuple = eligible_tuple ? seat_tuple(high_won, n_high) : NULL;
-        PyObject *low_tuple = high_tuple ? seat_tuple(low_won, n_low) : NULL;
-        PyObject *pot = low_tuple ? Py_BuildValue("(LLOOO)", (long long)level,
-                                                  (long long)(up_to - below), eligible_tuple,
+    for (int32_t k = 0; out && k < n_pots; k++) {
+        const pot_t *p = &found[k];
+        PyObject *eligible_tuple = seat_tuple(p->eligible, p->n_eligible);
+        PyObject *high_tuple = eligible_tuple ? seat_tuple(p->high, p->n_high) : NULL;
+        PyObject *low_tuple = high_tuple ? seat_tuple(p->low, p->n_low) : NULL;
+        PyObject *pot = low_tuple ? Py_BuildValue("(LLOOO)", (long long)p->level,
+                                                  (long long)p->amount, eligible_tuple,
                                                   high_tuple, low_tuple) : NULL;
         Py_XDECREF(eligible_tuple);
         Py_XDECREF(high_tuple);
@@ -263,7 +313,6 @@ static PyObject *pots(PyObject *module, PyObject *args)
         if (!pot || PyList_Append(out, pot) < 0)
             Py_CLEAR(out);
         Py_XDECREF(pot);
-        below = up_to;
     }
     return out;
 }
@@ -275,6 +324,77 @@ static int32_t card_of(PyObject *card_ids, PyObject *name)
     long card = id && PyLong_CheckExact(id) ? PyLong_AsLong(id) : -1;
     PyErr_Clear();
     return card >= 0 && card < 52 ? (int32_t)card : -1;
+}
+
+/* hilo_fast.history.replay._deal's deal (see deal_history) into board[5] and
+ * holes[seat] for every seat known[seat] (set here: the seats `dealt` and
+ * those the history shows); 0, or -1 whenever anything is not so. */
+static int deal_known(PyObject *board_names, PyObject *hole_cards, PyObject *seat_of,
+                      const int64_t *dealt, Py_ssize_t n_dealt, int n, int hole_count,
+                      PyObject *card_ids, const int64_t *deck, int board[5],
+                      int holes[10][6], int known[10])
+{
+    Py_ssize_t n_board = PyTuple_Size(board_names);
+    if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board < 0 || n_board > 5
+        || n_dealt < 0)
+        return -1;
+    int used = 0;
+    uint64_t seen = 0;
+    for (int seat = 0; seat < n; seat++)
+        known[seat] = 0;
+    for (Py_ssize_t i = 0; i < n_board; i++) {
+        int32_t card = card_of(card_ids, PyTuple_GetItem(board_names, i));
+        if (card < 0 || (seen >> card & 1))
+            return -1;
+        seen |= (uint64_t)1 << card;
+        board[i] = card;
+        used++;
+    }
+    Py_ssize_t at = 0;
+    PyObject *name, *cards;
+    while (PyDict_Next(hole_cards, &at, &name, &cards)) {
+        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, name);
+        long seat = seat_obj && PyLong_CheckExact(seat_obj) ? PyLong_AsLong(seat_obj) : -1;
+        PyErr_Clear();
+        if (seat < 0 || seat >= n || known[seat] || !PyTuple_Check(cards)
+            || PyTuple_Size(cards) != hole_count)
+            return -1;
+        for (int32_t k = 0; k < hole_count; k++) {
+            int32_t card = card_of(card_ids, PyTuple_GetItem(cards, k));
+            if (card < 0 || (seen >> card & 1))
+                return -1;
+            seen |= (uint64_t)1 << card;
+            holes[seat][k] = card;
+        }
+        known[seat] = 1;
+        used += hole_count;
+    }
+    int32_t unseen[10], n_unseen = 0;
+    for (Py_ssize_t i = 0; i < n_dealt; i++) {
+        if (dealt[i] < 0 || dealt[i] >= n || (i && dealt[i] <= dealt[i - 1]))
+            return -1;
+        if (!known[dealt[i]])
+            unseen[n_unseen++] = (int32_t)dealt[i];
+    }
+    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board, drawn[52], n_drawn = 0;
+    if (need > 52 - used)
+        return -1;
+    for (int32_t k = 0; k < 52 && n_drawn < need; k++) {
+        if (deck[k] < 0 || deck[k] > 51)
+            return -1;
+        if (!(seen >> deck[k] & 1))
+            drawn[n_drawn++] = (int32_t)deck[k];
+    }
+    if (n_drawn < need)   /* (a deck that repeats cards) */
+        return -1;
+    for (int32_t i = 0; i < n_unseen; i++) {
+        for (int32_t k = 0; k < hole_count; k++)
+            holes[unseen[i]][k] = drawn[i * hole_count + k];
+        known[unseen[i]] = 1;
+    }
+    for (int32_t i = (int32_t)n_board; i < 5; i++)
+        board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
+    return 0;
 }
 
 /* deal_history(board, hole_cards, seat_of, dealt, n_seats, hole_count,
@@ -296,64 +416,12 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
                           &hole_count, &PyDict_Type, &card_ids, &PyList_Type, &deck_list))
         return NULL;
     int64_t dealt[10], deck[52];
-    Py_ssize_t n_board = PyTuple_Size(board_names), n_dealt = read_ints(dealt_list, 10, dealt);
-    if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board > 5 || n_dealt < 0
-        || read_ints(deck_list, 52, deck) != 52)
+    Py_ssize_t n_dealt = read_ints(dealt_list, 10, dealt);
+    int board[5], holes[10][6], known[10];
+    if (read_ints(deck_list, 52, deck) != 52
+        || deal_known(board_names, hole_cards, seat_of, dealt, n_dealt, n, hole_count, card_ids,
+                      deck, board, holes, known) < 0)
         Py_RETURN_NONE;
-    int board[5], holes[10][6], known[10] = {0}, used = 0;
-    uint64_t seen = 0;
-    for (Py_ssize_t i = 0; i < n_board; i++) {
-        int32_t card = card_of(card_ids, PyTuple_GetItem(board_names, i));
-        if (card < 0 || (seen >> card & 1))
-            Py_RETURN_NONE;
-        seen |= (uint64_t)1 << card;
-        board[i] = card;
-        used++;
-    }
-    Py_ssize_t at = 0;
-    PyObject *name, *cards;
-    while (PyDict_Next(hole_cards, &at, &name, &cards)) {
-        PyObject *seat_obj = PyDict_GetItemWithError(seat_of, name);
-        long seat = seat_obj && PyLong_CheckExact(seat_obj) ? PyLong_AsLong(seat_obj) : -1;
-        PyErr_Clear();
-        if (seat < 0 || seat >= n || known[seat] || !PyTuple_Check(cards)
-            || PyTuple_Size(cards) != hole_count)
-            Py_RETURN_NONE;
-        for (int32_t k = 0; k < hole_count; k++) {
-            int32_t card = card_of(card_ids, PyTuple_GetItem(cards, k));
-            if (card < 0 || (seen >> card & 1))
-                Py_RETURN_NONE;
-            seen |= (uint64_t)1 << card;
-            holes[seat][k] = card;
-        }
-        known[seat] = 1;
-        used += hole_count;
-    }
-    int32_t unseen[10], n_unseen = 0;
-    for (Py_ssize_t i = 0; i < n_dealt; i++) {
-        if (dealt[i] < 0 || dealt[i] >= n || (i && dealt[i] <= dealt[i - 1]))
-            Py_RETURN_NONE;
-        if (!known[dealt[i]])
-            unseen[n_unseen++] = (int32_t)dealt[i];
-    }
-    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board, drawn[52], n_drawn = 0;
-    if (need > 52 - used)
-        Py_RETURN_NONE;
-    for (int32_t k = 0; k < 52 && n_drawn < need; k++) {
-        if (deck[k] < 0 || deck[k] > 51)
-            Py_RETURN_NONE;
-        if (!(seen >> deck[k] & 1))
-            drawn[n_drawn++] = (int32_t)deck[k];
-    }
-    if (n_drawn < need)   /* (a deck that repeats cards) */
-        Py_RETURN_NONE;
-    for (int32_t i = 0; i < n_unseen; i++) {
-        for (int32_t k = 0; k < hole_count; k++)
-            holes[unseen[i]][k] = drawn[i * hole_count + k];
-        known[unseen[i]] = 1;
-    }
-    for (int32_t i = (int32_t)n_board; i < 5; i++)
-        board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
     int in_seat_order[60], k = 0;
     for (int32_t seat = 0; seat < n; seat++)
         for (int32_t c = 0; known[seat] && c < hole_count; c++)
@@ -366,26 +434,31 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
     return out;
 }
 
-/* bind(address of hf_hand_act, of hf_omaha, the Street members, the Action members) */
+#include "hhreplay_hand.c"
+
+/* bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, the Street members,
+ * the Action members) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *act_address, *omaha_address, *streets, *actions;
-    if (!st || !PyArg_ParseTuple(args, "OOO!O!", &act_address, &omaha_address, &PyTuple_Type,
-                                 &streets, &PyTuple_Type, &actions))
+    PyObject *act_address, *omaha_address, *deal_address, *streets, *actions;
+    if (!st || !PyArg_ParseTuple(args, "OOOO!O!", &act_address, &omaha_address, &deal_address,
+                                 &PyTuple_Type, &streets, &PyTuple_Type, &actions))
         return NULL;
     if (members_check(streets, actions))
         return NULL;
     void *act = PyLong_AsVoidPtr(act_address);
     void *omaha = act ? PyLong_AsVoidPtr(omaha_address) : NULL;
-    if (!act || !omaha) {
+    void *deal = omaha ? PyLong_AsVoidPtr(deal_address) : NULL;
+    if (!act || !omaha || !deal) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act or hf_omaha");
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act, hf_omaha or hf_hand_deal");
         return NULL;
     }
     members_set(&st->codes, streets, actions);
     st->act = (hand_act_fn)act;
     st->omaha = (omaha_fn)omaha;
+    st->deal = (hand_deal_fn)deal;
     Py_RETURN_NONE;
 }
 
@@ -395,6 +468,19 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
     if (st) {
         Py_VISIT(st->codes.streets);
         Py_VISIT(st->codes.actions);
+        for (int32_t i = 0; i < MAX_NAMES; i++)
+            Py_VISIT(st->names[i]);
+        Py_VISIT(st->card_ids);
+        Py_VISIT(st->pot_result);
+        Py_VISIT(st->tuple_new);
+        Py_VISIT(st->low_to_high);
+        Py_VISIT(st->settings_of);
+        Py_VISIT(st->kinds);
+        Py_VISIT(st->post_small);
+        Py_VISIT(st->post_big);
+        Py_VISIT(st->post_ante);
+        for (int32_t i = 0; i < st->n_settings; i++)
+            Py_VISIT(st->settings[i].keep);
     }
     return 0;
 }
@@ -407,6 +493,21 @@ static int clear(PyObject *module)
         Py_CLEAR(st->codes.actions);
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->omaha = NULL;
+        st->deal = NULL;
+        for (int32_t i = 0; i < MAX_NAMES; i++)
+            Py_CLEAR(st->names[i]);
+        Py_CLEAR(st->card_ids);
+        Py_CLEAR(st->pot_result);
+        Py_CLEAR(st->tuple_new);
+        Py_CLEAR(st->low_to_high);
+        Py_CLEAR(st->settings_of);   /* (replay_hand checks it: unbound from here) */
+        Py_CLEAR(st->kinds);
+        Py_CLEAR(st->post_small);
+        Py_CLEAR(st->post_big);
+        Py_CLEAR(st->post_ante);
+        for (int32_t i = 0; i < st->n_settings; i++)
+            Py_CLEAR(st->settings[i].keep);
+        st->n_settings = st->next_setting = 0;
     }
     return 0;
 }
@@ -423,8 +524,14 @@ static PyMethodDef methods[] = {
     {"pots", pots, METH_VARARGS,
      "pots(game address, game cdata, chips, showing, button): the replay's pots with their "
      "winners (see hilo_fast.history.replay._showdown_pots)."},
+    {"replay_hand", replay_hand, METH_O,
+     "replay_hand(h): a plain hand history's whole replay when it settles exactly: (seat_of, "
+     "holes, contributions, collected, pots, showdown, all_in_board, board); else None."},
     {"bind", bind, METH_VARARGS,
-     "bind(address of hf_hand_act, of hf_omaha, streets, actions)"},
+     "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, streets, actions)"},
+    {"bind_history", bind_history, METH_VARARGS,
+     "bind_history(card_ids, deck, PotResult, tuple.__new__, low_to_high sites, settings_of, "
+     "kinds, small blind, big blind, ante, Limit.FIXED): what replay_hand takes."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -256,7 +256,7 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     global _c_deal_given
     _c_deal_given = _handplay.deal_given
     _c_deal_hand = _handplay.deal_hand
-    _bind_replay(act, omaha, streets, actions)
+    _bind_replay(act, omaha, deal, streets, actions)
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -265,17 +265,17 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     return play
 
 
-def _bind_replay(act: int, omaha: int, streets: tuple[Any, ...], actions: tuple[Any, ...]
-                 ) -> None:
-    """Bind csrc/py/hhreplay.c (the replay's builtins) to the core's hf_hand_act
-    and hf_omaha and set replay_deal, replay_actions, replay_pots (left None
-    where it was not built)."""
+def _bind_replay(act: int, omaha: int, deal: int, streets: tuple[Any, ...],
+                 actions: tuple[Any, ...]) -> None:
+    """Bind csrc/py/hhreplay.c (the replay's builtins) to the core's hf_hand_act,
+    hf_omaha and hf_hand_deal and set replay_deal, replay_actions, replay_pots
+    (left None where it was not built)."""
     try:
         from .._native import _hhreplay
     except ImportError:
         return
     global replay_deal, replay_actions, replay_pots
-    _hhreplay.bind(act, omaha, streets, actions)
+    _hhreplay.bind(act, omaha, deal, streets, actions)
     c_replay, c_pots = _hhreplay.replay, _hhreplay.pots
 
     def bound_replay(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],
@@ -416,6 +416,12 @@ def settings_fields(s: Any, game: Any = None, runs: int = 1) -> dict[str, int]:
     if runs != 1:
         fields["runs"] = runs
     return fields
+
+
+def hand_settings(structure: Any) -> tuple[Any, int]:
+    """The hf_structure Hand._given_deal deals ``structure`` with (Omaha Hi-Lo, one
+    run) and its address: the cdata to keep while the address is used."""
+    return _settings(structure)
 
 
 def _settings(s: Any, game: Any = None, runs: int = 1) -> tuple[Any, int]:

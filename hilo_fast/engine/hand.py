@@ -272,6 +272,13 @@ class Hand(_HandBase):
         if m.__class__ is not _py_hand.HandState:   # the C hand: its reads in C too
             self._bind_core(m.address, m.game)
 
+    @staticmethod
+    def _deal_settings(structure: Structure) -> tuple[Any, int] | None:
+        """For :mod:`hilo_fast.history.replay`'s whole replay in C: the C settings
+        :meth:`_given_deal` deals ``structure`` with (the cdata to keep, its
+        address); None where the replay is not in C."""
+        return _c_settings(structure) if _c_settings is not None else None
+
     @classmethod
     def _given_deal(cls, structure: Structure, stacks: list[int], button: int,
                     holes: list[list[int] | None], board: list[int], hole_count: int) -> Hand:
@@ -665,6 +672,7 @@ _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple
 # The replay's action loop in C (bound with _c_play; None: the Python loop only).
 _c_replay = getattr(backend, "replay_actions", None)
 _c_pots = getattr(backend, "replay_pots", None)
+_c_settings = getattr(backend, "hand_settings", None) if _c_replay is not None else None
 
 
 # _deal's shuffled deal and _machine's C hand in one call on the native backend (or None).

@@ -46,8 +46,11 @@ run's winners, and what each run paid is checked against the history's
 (``HandHistory.run_collected``). A Courchevel hand is built with its
 :class:`hilo_fast.Game` (five hole cards, the first flop card exposed).
 
-Speed: on the native backend the deal, the plain actions and the pots are
-done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
+Speed: on the native backend a plain hand (its blinds and antes as the engine
+posts them, one run, no card exposed) that settles exactly is replayed whole
+in C (csrc/py/hhreplay_hand.c ``replay_hand``), with no :class:`Hand` made until
+:attr:`Replay.hand` is read; for every other hand the deal, the plain actions
+and the pots are done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
 the twin of the Python (``_deal``, the action loop of ``_play``,
 :func:`~hilo_fast.history.site_pots.showdown_pots`), fuzzed against it; the C
 leaves to the Python every case it does not answer exactly (a discrepancy
@@ -60,14 +63,15 @@ import contextlib
 import random
 from dataclasses import dataclass, field
 from itertools import filterfalse, islice
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..cards import parse_card
 from ..engine.actions import Action
 from ..engine.hand import Hand
 from ..engine.structures import Limit, Structure
 from ._backend import fast
-from .site_pots import rake_by_pot, showdown_pots, split_pot
+from .replay_settle import PotResult, _settle, _Stop
+from .site_pots import LOW_ODD_CHIPS_TO_HIGH
 
 if TYPE_CHECKING:   # the model imports this module (HandHistory.replay)
     from .model import HandHistory, Post
@@ -85,19 +89,6 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Ac
 _KINDS = (*(action.name.lower() for action in Action), "return")
 #: The replay's deal in C (csrc/py/hhreplay.c ``deal_history``) where it was built.
 _c_deal_history = fast.replay_deal if fast else None
-
-
-_new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new__ call
-
-class PotResult(NamedTuple):
-    """One pot as the replay settled it: ``amount`` after ``rake``, the players
-    who contested it (``eligible``; one for a pot nobody else reached) and
-    name -> chips won (``shares``)."""
-
-    amount: int
-    rake: int
-    eligible: tuple[str, ...]
-    shares: dict[str, int]
 
 
 @dataclass(slots=True)
@@ -124,7 +115,7 @@ class Replay:
     """
 
     history: HandHistory
-    hand: Hand | None = None
+    _hand: Hand | None = field(default=None, repr=False)
     seat_of: dict[str, int] = field(default_factory=dict)
     collected: dict[str, int] = field(default_factory=dict)
     pots: list[PotResult] = field(default_factory=list)
@@ -136,6 +127,25 @@ class Replay:
     board: tuple[int, ...] = ()
     run_collected: list[dict[str, int]] = field(default_factory=list)
     holes: list[list[int] | None] = field(default_factory=list)
+    _rebuild: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The engine's hand (None when it could not be built). A hand replayed
+        whole in C has none until asked: it is then built, the same hand, by
+        the replay in Python."""
+        if self._rebuild:
+            self._rebuild = False
+            rebuilt = Replay(self.history)
+            with contextlib.suppress(_Stop):
+                _play(self.history, rebuilt)
+            self._hand = rebuilt._hand
+        return self._hand
+
+    @hand.setter
+    def hand(self, value: Hand | None) -> None:
+        self._rebuild = False
+        self._hand = value
 
     @property
     def exact(self) -> bool:
@@ -149,28 +159,42 @@ class Replay:
                 for name, chips in self.contributions.items()}
 
 
-class _Stop(Exception):
-    """The replay cannot go on (the reason is already in the discrepancies)."""
-
-
 _STRUCTURES: dict[tuple[int, int, int, int, int], Structure] = {}   # a file has few
 
 
 def _structure(h: HandHistory, sb: int, ante: int) -> Structure:
-    low, high = h.stakes
-    key = (int(h.limit), low, high, sb, ante)
+    return _structure_of(int(h.limit), *h.stakes, sb, ante)
+
+
+def _structure_of(limit: int, low: int, high: int, sb: int, ante: int) -> Structure:
+    key = (limit, low, high, sb, ante)
     found = _STRUCTURES.get(key)
     if found is not None:
         return found
-    if h.limit == Limit.FIXED:
+    if limit == Limit.FIXED:
         found = Structure.fixed_limit(low, high, small_blind=sb, ante=ante)
-    elif h.limit == Limit.POT:
+    elif limit == Limit.POT:
         found = Structure.pot_limit(sb, high, ante=ante)
     else:
         found = Structure.no_limit(sb, high, ante=ante)
     if len(_STRUCTURES) < 1000:
         _STRUCTURES[key] = found
     return found
+
+
+def _settings_of(limit: int, low: int, high: int, sb: int, ante: int) -> tuple[object, int] | None:
+    """For the whole replay in C: the engine's C settings of _structure's
+    structure (the cdata to keep, its address), None where it refuses them."""
+    try:
+        return Hand._deal_settings(_structure_of(limit, low, high, sb, ante))
+    except ValueError:
+        return None
+
+
+#: The whole replay of a plain hand in C (csrc/py/hhreplay_hand.c) where it was built.
+_c_replay_hand = fast.replay_hand(_CARD_IDS, _DECK_ORDER, PotResult, LOW_ODD_CHIPS_TO_HIGH,
+                                  _settings_of, _KINDS, ("small blind", "big blind", "ante"),
+                                  int(Limit.FIXED)) if fast else None
 
 
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],
@@ -306,6 +330,12 @@ def replay(h: HandHistory) -> Replay:
     """Play ``h`` again through :class:`hilo_fast.Hand`; see the module doc."""
     result = Replay(h)
     if h.cancelled:
+        return result
+    whole = _c_replay_hand(h) if _c_replay_hand is not None else None
+    if whole is not None:   # a plain hand replayed exactly, in C
+        (result.seat_of, result.holes, result.contributions, result.collected, result.pots,
+         result.showdown, result.all_in_board, result.board) = whole
+        result.settled = result._rebuild = True
         return result
     with contextlib.suppress(_Stop):   # the reason is in result.discrepancies
         _play(h, result)
@@ -511,135 +541,3 @@ def _play(h: HandHistory, r: Replay) -> None:
                 found.append(f"uncalled bet: the history returns {chips} to "
                              f"{name_of[seat]}, hf.Hand {returned[seat]}")
     _settle(h, r, hand, boards, dead, name_of)
-
-
-def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
-            dead: list[int], name_of: dict[int, str]) -> None:
-    """Settle on ``boards``: the one board, or the runs (see the module doc)."""
-    found = r.discrepancies
-    board = boards[0]
-    n = hand.n_seats
-    chips = hand.contributions
-    if any(dead):
-        chips = [c + d for c, d in zip(chips, dead, strict=True)]
-    holes = hand.holes
-    folded = hand.folded
-    dealt = [seat for seat in range(n) if holes[seat] is not None]
-    live = [seat for seat in dealt if not folded[seat]]
-    r.contributions = {name_of[seat]: chips[seat] for seat in dealt}
-    total = sum(chips)
-    if total != h.total_pot:
-        found.append(f"total pot: the history says {h.total_pot}, the chips put in "
-                     f"add up to {total}")
-    r.board = tuple(board)
-    if len(live) > 1:
-        r.showdown = tuple([name_of[seat] for seat in live])
-        # The log is in order, so its last action is on the last street played.
-        log = hand.actions
-        last_street = log[-1][0] if log else 0
-        if last_street < 3:
-            r.all_in_board = tuple(board[:(0, 3, 4)[last_street]])
-        showing = live
-        if h.mucked:
-            mucked = {r.seat_of[name] for name in h.mucked}
-            showing = [seat for seat in live if seat not in mucked]
-        known = h.hole_cards
-        unseen = [name_of[s] for s in showing if name_of[s] not in known]
-        if unseen:
-            found.append(f"{', '.join(unseen)} reached showdown, cards never shown")
-        if not showing:
-            found.append("every player at showdown mucked")
-            raise _Stop
-        # The pots as hf.showdown builds them (the one pot builder and the one
-        # winners rule), with only the players who show contesting, on the
-        # engine's cards (already checked); each pot's rake comes off before it
-        # is split. Odd chips go clockwise from the first seat left of the button.
-        button = (h.button - 1) % n
-        if len(boards) > 1:   # each run's winners (the pots, levels and eligible, alike)
-            by_run = [showdown_pots(holes, run, showing, chips, button) for run in boards]
-        else:
-            by_run = [hand._showdown_pots(chips, showing, button) or
-                      showdown_pots(holes, board, showing, chips, button)]
-    else:
-        by_run = [[(0, total, (live[0],), (live[0],), ())]]
-    pots = by_run[0]
-    rakes = rake_by_pot([pot[1] for pot in pots], h, found) if h.rake or h.pots else \
-        [0] * len(pots)   # (the listed pots are checked against the chips even unraked)
-    collected: dict[str, int] = {}
-    add = r.pots.append
-    if len(by_run) > 1:
-        _settle_runs(h, r, by_run, rakes, name_of)
-        return
-    for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
-        net = amount - rake
-        named = split_pot(h, net, eligible, high_winners, low_winners, name_of)
-        add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
-        for name, won in named.items():
-            collected[name] = collected.get(name, 0) + won
-    r.collected = collected
-    r.settled = True
-    _compare(h, r)
-
-
-def _settle_runs(h: HandHistory, r: Replay,
-                 by_run: list[list[tuple[int, int, tuple[int, ...], tuple[int, ...],
-                                         tuple[int, ...]]]],
-                 rakes: list[int], name_of: dict[int, str]) -> None:
-    """The settlement of a hand run N times: each pot after its rake divided
-    equally among the runs, the odd chips to the first runs (as hf.Hand and the
-    sites' files do), each run's share split hi/lo among its own winners."""
-    runs = len(by_run)
-    collected: dict[str, int] = {}
-    paid: list[dict[str, int]] = [{} for _ in range(runs)]
-    r.run_collected = paid
-    for index, (pot, rake) in enumerate(zip(by_run[0], rakes, strict=True)):
-        net = pot[1] - rake
-        each, odd = divmod(net, runs)
-        named: dict[str, int] = {}
-        for run, (pots, run_paid) in enumerate(zip(by_run, paid, strict=True)):
-            _, _, eligible, high_winners, low_winners = pots[index]
-            for name, won in split_pot(h, each + (run < odd), eligible, high_winners,
-                                       low_winners, name_of).items():
-                named[name] = named.get(name, 0) + won
-                run_paid[name] = run_paid.get(name, 0) + won
-        r.pots.append(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, pot[2])),
-                                       named)))
-        for name, won in named.items():
-            collected[name] = collected.get(name, 0) + won
-    r.collected = collected
-    r.settled = True
-    _compare(h, r)
-    for run, (site, ours) in enumerate(zip(h.run_collected, paid, strict=False)):
-        if site != ours:
-            found = r.discrepancies
-            found.append(f"run {run + 1}: the site paid {site}, the replay {ours}")
-
-
-def _compare(h: HandHistory, r: Replay) -> None:
-    found = r.discrepancies
-    if sum(h.collected.values()) + h.rake != h.total_pot:
-        found.append(f"the history's totals: collected {sum(h.collected.values())} + rake "
-                     f"{h.rake} != total pot {h.total_pot}")
-    if h.collected != r.collected:   # (most hands agree: look for who differs only then)
-        for name in sorted(set(h.collected) | set(r.collected)):
-            site, ours = h.collected.get(name, 0), r.collected.get(name, 0)
-            if site != ours:
-                found.append(f"{name} collected {site} on the site, {ours} in the replay")
-    indexes = {index for index, _, _ in h.pot_collections}
-    if len(r.pots) == 1 and len(indexes) == 1:   # one pot (most hands): its lines are all
-        if h.collected != r.pots[0].shares and indexes == {0}:
-            found.append(f"main pot: the site split it {h.collected}, the replay "
-                         f"{r.pots[0].shares}")
-        elif indexes != {0} and r.pots[0].shares:
-            found.append(f"main pot: the site split it {{}}, the replay {r.pots[0].shares}")
-        return
-    by_pot: dict[int, dict[str, int]] = {}
-    for index, name, amount in h.pot_collections:
-        split = by_pot.setdefault(index, {})
-        split[name] = split.get(name, 0) + amount
-    if len(by_pot) == len(r.pots):
-        for index, pot in enumerate(r.pots):
-            site_pot = by_pot.get(index, {})
-            if site_pot != pot.shares:
-                what = "main pot" if index == 0 else f"side pot {index}"
-                found.append(f"{what}: the site split it {site_pot}, the replay {pot.shares}")

@@ -21,6 +21,7 @@ import pytest
 import hilo_fast as hf
 import hilo_fast.engine.hand as engine
 from hilo_fast import replay
+from hilo_fast.history import replay as replay_module
 from hilo_fast.history.synth import synthetic_histories
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
@@ -92,6 +93,8 @@ def test_the_c_loop_replays_every_hand_as_the_python_loop(native: Any,
         return reached
 
     hands = _corpus()
+    # (the loop, not the whole replay in C: tests/history/test_replay_hand.py's)
+    monkeypatch.setattr(replay_module, "_c_replay_hand", None)
     monkeypatch.setattr(engine, "_c_replay", counting)
     with_c = [_fields(h.replay()) for h in hands]
     monkeypatch.setattr(engine, "_c_replay", None)

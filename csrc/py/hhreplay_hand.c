@@ -1,0 +1,650 @@
+/* hhreplay_hand.c: replay_hand, a whole hand history's replay in C for the
+ * plain hand (one run, no card exposed, the two blinds and the antes as the
+ * engine posts them), included by hhreplay.c (its state, pot_list, deal_known).
+ *
+ * It is the twin of hilo_fast.history.replay's _play and _settle for a hand they
+ * replay exactly (no discrepancy): it answers only such a hand, and None for
+ * every other (any post the engine does not make, any action it would not
+ * apply with nothing to say, any pot or total the site paid otherwise), which
+ * the Python then replays and words. tests/history/test_replay_hand.py fuzzes
+ * the pair. The engine's hand is played on an hf_game of its own (no
+ * hilo_fast.Hand is made: Replay.hand builds one when asked). */
+
+/* The HandHistory attributes replay_hand reads, by index into st->names. */
+enum {
+    A_SEATS, A_MAX_SEATS, A_DEALT_IN, A_POSTS, A_STAKES, A_LIMIT, A_BUTTON, A_HAND_ID, A_RUNS,
+    A_EXPOSED, A_HOLE_COUNT, A_BOARD, A_HOLE_CARDS, A_ACTIONS, A_MUCKED, A_TOTAL_POT, A_RAKE,
+    A_POTS, A_COLLECTED, A_POT_COLLECTIONS, A_SITE, A_CHIP_UNIT, N_ATTRS
+};
+_Static_assert((int)N_ATTRS <= (int)MAX_NAMES, "state.names holds every attribute");
+static const char *const attr_names[N_ATTRS] = {
+    "seats", "max_seats", "dealt_in", "posts", "stakes", "limit", "button", "hand_id", "runs",
+    "exposed", "hole_count", "board", "hole_cards", "actions", "mucked", "total_pot", "rake",
+    "pots", "collected", "pot_collections", "site", "chip_unit",
+};
+
+/* Chips beyond this are left to the Python (sums of a few stay in int64). */
+#define PLAIN_CHIPS ((int64_t)1 << 56)
+
+/* A str equal to `want` (an interned str of the state). */
+static int same_str(PyObject *item, PyObject *want)
+{
+    return item == want || (PyUnicode_CheckExact(item) && PyUnicode_Compare(item, want) == 0);
+}
+
+/* An exact int 0 .. PLAIN_CHIPS of `item` into *out: 1, or 0 (not one). */
+static int plain_chips(PyObject *item, int64_t *out)
+{
+    return exact_chips(item, out) && *out >= 0 && *out < PLAIN_CHIPS;
+}
+
+/* The engine seat of `player` by seat_of (a str seated), or -1. */
+static int32_t seat_index(PyObject *seat_of, PyObject *player)
+{
+    PyObject *seat = PyUnicode_CheckExact(player) ? PyDict_GetItemWithError(seat_of, player) : NULL;
+    PyErr_Clear();
+    return seat ? (int32_t)PyLong_AsLong(seat) : -1;
+}
+
+/* How far the replay's deck is turned for `hand_id` (replay._turn), or -1
+ * for an id that is not plain ASCII (left to the Python). */
+static int32_t deck_turn(PyObject *hand_id)
+{
+    Py_ssize_t size;
+    const char *text = PyUnicode_CheckExact(hand_id) ? PyUnicode_AsUTF8AndSize(hand_id, &size)
+                                                     : NULL;
+    if (!text) {
+        PyErr_Clear();
+        return -1;
+    }
+    int digits = size > 0;
+    int64_t by_digits = 0, by_code = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x80)
+            return -1;
+        digits &= c >= '0' && c <= '9';
+        by_digits = (by_digits * 10 + (c - '0')) % 52;
+        by_code = (by_code + c) % 52;
+    }
+    return (int32_t)(digits ? by_digits : by_code);
+}
+
+/* The settings of hilo_fast.history.replay._structure(limit, stakes, small blind,
+ * ante) through st->settings_of (the Python, once per key: a few are kept), or
+ * NULL for a structure it refuses. */
+static const hf_structure *structure_of(state *st, const int64_t key[5])
+{
+    for (int32_t i = 0; i < st->n_settings; i++)
+        if (memcmp(st->settings[i].key, key, sizeof st->settings[i].key) == 0)
+            return st->settings[i].address;
+    PyObject *found = PyObject_CallFunction(st->settings_of, "LLLLL", (long long)key[0],
+                                            (long long)key[1], (long long)key[2],
+                                            (long long)key[3], (long long)key[4]);
+    const hf_structure *address = NULL;
+    if (found && PyTuple_Check(found) && PyTuple_Size(found) == 2)
+        address = PyLong_AsVoidPtr(PyTuple_GetItem(found, 1));
+    if (!address) {
+        PyErr_Clear();
+        Py_XDECREF(found);
+        return NULL;
+    }
+    int32_t slot = st->n_settings < N_SETTINGS ? st->n_settings++ : st->next_setting;
+    st->next_setting = (slot + 1) % N_SETTINGS;
+    replace_ref(&st->settings[slot].keep, found);   /* owns the hf_structure */
+    memcpy(st->settings[slot].key, key, sizeof st->settings[slot].key);
+    st->settings[slot].address = address;
+    return address;
+}
+
+/* The first seat with chips counter-clockwise from `seat` (itself if none). */
+static int32_t previous_seat(int32_t seat, const int64_t *stacks, int32_t n)
+{
+    for (int32_t step = 1; step <= n; step++)
+        if (stacks[((seat - step) % n + n) % n])
+            return ((seat - step) % n + n) % n;
+    return seat;
+}
+
+/* replay.split_pot's shares of a pot of `net` chips into shares[] (by seat,
+ * added to). */
+static void split_shares(const pot_t *pot, int64_t net, int64_t unit, int low_to_high,
+                         int64_t *shares)
+{
+    if (pot->n_eligible == 1) {
+        shares[pot->eligible[0]] += net;
+        return;
+    }
+    if (pot->n_high == 1 && (pot->n_low == 0 || (pot->n_low == 1 && pot->low[0] == pot->high[0]))) {
+        shares[pot->high[0]] += net;
+        return;
+    }
+    if (unit > 1) {   /* whole units, the part of a unit left to the first high winner */
+        int64_t units = net / unit, low_units = pot->n_low ? units / 2 : 0;
+        int64_t high_each = (units - low_units) / pot->n_high;
+        int64_t high_extra = (units - low_units) % pot->n_high;
+        for (int32_t r = 0; r < pot->n_high; r++)
+            shares[pot->high[r]] += (high_each + (r < high_extra)) * unit;
+        for (int32_t r = 0; r < pot->n_low; r++)
+            shares[pot->low[r]] += (low_units / pot->n_low + (r < low_units % pot->n_low)) * unit;
+        shares[pot->high[0]] += net % unit;
+        return;
+    }
+    int64_t low_half = pot->n_low ? net / 2 : 0;
+    if (pot->n_low && low_to_high)
+        low_half -= low_half % pot->n_low;
+    for (int32_t r = 0; r < pot->n_low; r++)
+        shares[pot->low[r]] += low_half / pot->n_low + (r < low_half % pot->n_low);
+    int64_t high_half = net - low_half;
+    for (int32_t r = 0; r < pot->n_high; r++)
+        shares[pot->high[r]] += high_half / pot->n_high + (r < high_half % pot->n_high);
+}
+
+/* A new dict name -> chips of the seats with chips (ascending). */
+static PyObject *named_chips(PyObject *const *names, const int64_t *chips, const int32_t *seats,
+                             int32_t count, int skip_zero)
+{
+    PyObject *out = PyDict_New();
+    for (int32_t i = 0; out && i < count; i++) {
+        int32_t seat = seats[i];
+        if (skip_zero && !chips[seat])
+            continue;
+        PyObject *value = PyLong_FromLongLong(chips[seat]);
+        if (!value || PyDict_SetItem(out, names[seat], value) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(value);
+    }
+    return out;
+}
+
+/* A new tuple of the names of `count` seats. */
+static PyObject *name_tuple(PyObject *const *names, const int32_t *seats, int32_t count)
+{
+    PyObject *out = PyTuple_New(count);
+    for (int32_t i = 0; out && i < count; i++) {
+        Py_INCREF(names[seats[i]]);
+        PyTuple_SetItem(out, i, names[seats[i]]);
+    }
+    return out;
+}
+
+/* A new tuple of the first `count` cards of `cards`. */
+static PyObject *card_tuple(const int *cards, int count)
+{
+    PyObject *list = card_list(cards, count);
+    PyObject *out = list ? PyList_AsTuple(list) : NULL;
+    Py_XDECREF(list);
+    return out;
+}
+
+/* The site's own check of its summary (replay._compare), on the replay's
+ * pots' shares (`shares`, one dict per pot) and what it paid (`collected`):
+ * 1 when all agrees, 0 when not (or anything is not plain). */
+static int site_agrees(PyObject *h_collected, PyObject *pot_collections, PyObject *collected,
+                       PyObject *const *shares, int32_t n_pots)
+{
+    if (PyObject_RichCompareBool(h_collected, collected, Py_EQ) != 1
+        || !PyTuple_Check(pot_collections))
+        return 0;
+    Py_ssize_t n_lines = PyTuple_Size(pot_collections);
+    int64_t indexes[64];
+    int32_t n_indexes = 0;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *line = PyTuple_GetItem(pot_collections, i);
+        int64_t index;
+        if (!PyTuple_Check(line) || PyTuple_Size(line) != 3
+            || !exact_chips(PyTuple_GetItem(line, 0), &index))
+            return 0;
+        int32_t k = 0;
+        while (k < n_indexes && indexes[k] != index)
+            k++;
+        if (k == n_indexes) {
+            if (n_indexes == 64)
+                return 0;
+            indexes[n_indexes++] = index;
+        }
+    }
+    if (n_pots == 1 && n_indexes == 1) {
+        if (indexes[0] == 0)
+            return PyObject_RichCompareBool(h_collected, shares[0], Py_EQ) == 1;
+        return PyDict_Size(shares[0]) == 0;
+    }
+    if (n_indexes != n_pots)
+        return 1;
+    int agrees = 1;
+    for (int32_t pot = 0; agrees && pot < n_pots; pot++) {
+        PyObject *site = PyDict_New();   /* the site's split of this pot, name -> chips */
+        for (Py_ssize_t i = 0; site && i < n_lines; i++) {
+            PyObject *line = PyTuple_GetItem(pot_collections, i);
+            int64_t index = -1;
+            exact_chips(PyTuple_GetItem(line, 0), &index);
+            if (index != pot)
+                continue;
+            PyObject *name = PyTuple_GetItem(line, 1), *amount = PyTuple_GetItem(line, 2);
+            PyObject *had = PyDict_GetItemWithError(site, name);
+            PyObject *sum = had ? PyNumber_Add(had, amount) : (Py_INCREF(amount), amount);
+            if (!sum || PyDict_SetItem(site, name, sum) < 0)
+                Py_CLEAR(site);
+            Py_XDECREF(sum);
+        }
+        agrees = site && PyObject_RichCompareBool(site, shares[pot], Py_EQ) == 1;
+        Py_XDECREF(site);
+    }
+    PyErr_Clear();
+    return agrees;
+}
+
+/* The attributes of a hand history replay_hand reads (new references). */
+typedef struct {
+    PyObject *a[N_ATTRS];
+} history_t;
+
+/* replay_hand(h): the replay of the HandHistory h when it is a plain hand the
+ * replay settles exactly (see the file's doc): (seat_of, holes,
+ * contributions, collected, pots, showdown, all_in_board, board), the
+ * fields of its Replay; None for any other hand. */
+static PyObject *replay_hand(PyObject *module, PyObject *h)
+{
+    state *st = PyModule_GetState(module);
+    if (!st)
+        return NULL;
+    if (!st->act || !st->deal || !st->settings_of) {
+        PyErr_SetString(PyExc_RuntimeError, "hilo_fast._hhreplay is not bound for replay_hand");
+        return NULL;
+    }
+    history_t in = {{0}};
+    PyObject *seat_of = NULL, *out = NULL, *names[10] = {0};
+    PyObject *shares_of[10] = {0}, *pot_list_out = NULL, *collected = NULL;
+    int32_t n_pots = 0;
+    for (int32_t i = 0; i < N_ATTRS; i++)
+        if (!(in.a[i] = PyObject_GetAttr(h, st->names[i])))
+            goto bail;
+    PyObject *const *a = in.a;
+    /* Seats: engine seat = printed number - 1; stacks for the players dealt in. */
+    PyObject *seats = a[A_SEATS], *dealt_in = a[A_DEALT_IN];
+    if (!PyTuple_Check(seats) || PyTuple_Size(seats) < 1 || PyTuple_Size(seats) > 10
+        || !PyTuple_Check(dealt_in))
+        goto bail;
+    int64_t stacks[10] = {0}, max_seats = 0;
+    int32_t n = 2, n_listed = (int32_t)PyTuple_Size(seats);
+    if (a[A_MAX_SEATS] != Py_None && (!exact_chips(a[A_MAX_SEATS], &max_seats) || max_seats > 10))
+        goto bail;
+    if (max_seats)
+        n = (int32_t)max_seats;
+    if (!(seat_of = PyDict_New()))
+        goto bail;
+    for (int32_t i = 0; i < n_listed; i++) {
+        PyObject *info = PyTuple_GetItem(seats, i);
+        int64_t number, stack;
+        if (!PyTuple_Check(info) || PyTuple_Size(info) < 3
+            || !exact_chips(PyTuple_GetItem(info, 0), &number) || number < 1 || number > 10
+            || !PyUnicode_CheckExact(PyTuple_GetItem(info, 1)) || names[number - 1]
+            || !plain_chips(PyTuple_GetItem(info, 2), &stack))
+            goto bail;
+        PyObject *name = PyTuple_GetItem(info, 1);
+        PyObject *seat = PyLong_FromLongLong(number - 1);
+        int err = !seat || PyDict_SetItem(seat_of, name, seat) < 0;
+        Py_XDECREF(seat);
+        if (err || PyDict_Size(seat_of) != i + 1)   /* (a name seated twice) */
+            goto bail;
+        names[number - 1] = name;
+        int dealt = PySequence_Contains(dealt_in, name);
+        if (dealt < 0)
+            goto bail;
+        if (dealt)
+            stacks[number - 1] = stack;
+        n = number > n ? (int32_t)number : n;
+    }
+    if (n < 2 || n > 10)
+        goto bail;
+    int64_t dealt[10];
+    int32_t n_dealt = 0;
+    for (int32_t seat = 0; seat < n; seat++)
+        if (stacks[seat])
+            dealt[n_dealt++] = seat;
+    /* Posts: one small blind, one big blind, antes; anything else is not plain. */
+    PyObject *posts = a[A_POSTS];
+    if (!PyTuple_Check(posts))
+        goto bail;
+    int32_t sb_seat = -1, bb_seat = -1, n_antes = 0;
+    int64_t sb_posted = 0, ante = 0, ante_amount[10];
+    int ante_all_in[10], sb_all_in = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(posts); i++) {
+        PyObject *post = PyTuple_GetItem(posts, i);
+        int64_t amount;
+        if (!PyTuple_Check(post) || PyTuple_Size(post) != 4
+            || !plain_chips(PyTuple_GetItem(post, 2), &amount))
+            goto bail;
+        PyObject *kind = PyTuple_GetItem(post, 1), *all_in = PyTuple_GetItem(post, 3);
+        int32_t seat = seat_index(seat_of, PyTuple_GetItem(post, 0));
+        if (seat < 0 || (all_in != Py_True && all_in != Py_False))
+            goto bail;
+        if (same_str(kind, st->post_small) && sb_seat < 0) {
+            sb_seat = seat;
+            sb_posted = amount;
+            sb_all_in = all_in == Py_True;
+        } else if (same_str(kind, st->post_big) && bb_seat < 0) {
+            bb_seat = seat;
+        } else if (same_str(kind, st->post_ante) && n_antes < 10) {
+            ante_amount[n_antes] = amount;
+            ante_all_in[n_antes++] = all_in == Py_True;
+            ante = amount > ante ? amount : ante;
+        } else {
+            goto bail;
+        }
+    }
+    int64_t button_h, stakes[2], limit;
+    if (sb_seat < 0 || bb_seat < 0 || !exact_chips(a[A_BUTTON], &button_h)
+        || !PyTuple_Check(a[A_STAKES]) || PyTuple_Size(a[A_STAKES]) != 2
+        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 0), &stakes[0])
+        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 1), &stakes[1])
+        || !PyLong_Check(a[A_LIMIT]) || (limit = PyLong_AsLong(a[A_LIMIT])) < 0)
+        goto bail;
+    if (n_dealt == 2 && bb_seat == button_h - 1)   /* (the button on the big blind) */
+        goto bail;
+    int32_t button = n_dealt == 2 ? sb_seat : previous_seat(sb_seat, stacks, n);
+    int64_t sb = limit == st->fixed_limit ? stakes[0] / 2 : stakes[0];
+    if (!sb_all_in)
+        sb = sb_posted;
+    if (n_antes && n_antes != n_dealt)
+        goto bail;
+    for (int32_t i = 0; i < n_antes; i++)
+        if (!ante_all_in[i] && ante_amount[i] != ante)
+            goto bail;
+    /* The deal: the known cards, the rest from the deck turned by the hand id. */
+    int64_t hole_count, exposed, key[5] = {limit, stakes[0], stakes[1], sb, ante};
+    int32_t turn = deck_turn(a[A_HAND_ID]);
+    if (turn < 0 || !PyTuple_Check(a[A_RUNS]) || PyTuple_Size(a[A_RUNS]) != 0
+        || !exact_chips(a[A_EXPOSED], &exposed) || exposed
+        || !exact_chips(a[A_HOLE_COUNT], &hole_count) || hole_count < 4 || hole_count > 6
+        || !PyTuple_Check(a[A_BOARD]) || !PyDict_CheckExact(a[A_HOLE_CARDS]))
+        goto bail;
+    const hf_structure *structure = structure_of(st, key);
+    if (!structure)
+        goto bail;
+    int64_t deck[52];
+    for (int32_t k = 0; k < 52; k++)
+        deck[k] = st->deck[(k + turn) % 52];
+    int board[5], holes[10][6], known[10];
+    if (deal_known(a[A_BOARD], a[A_HOLE_CARDS], seat_of, dealt, n_dealt, n, (int)hole_count,
+                   st->card_ids, deck, board, holes, known) < 0)
+        goto bail;
+    int32_t cards[52], n_cards = 0;
+    for (int32_t seat = 0; seat < n; seat++) {
+        if (known[seat] != (stacks[seat] != 0)   /* (cards shown by a seat not dealt in) */
+            || (known[seat] && n_cards + hole_count > 47))   /* (as Hand._given_deal) */
+            goto bail;
+        for (int32_t k = 0; known[seat] && k < hole_count; k++)
+            cards[n_cards++] = holes[seat][k];
+    }
+    for (int32_t k = 0; k < 5; k++)
+        cards[n_cards++] = board[k];
+    hf_game game, *g = &game;
+    if (st->deal(g, structure, n, (int32_t)hole_count, stacks, button, cards, n_cards) != 0
+        || g->small_blind_seat != sb_seat || g->big_blind_seat != bb_seat)
+        goto bail;
+    /* The actions, each as the replay's loop applies it with nothing to say. */
+    PyObject *actions = a[A_ACTIONS];
+    if (!PyTuple_Check(actions))
+        goto bail;
+    int64_t returned[10] = {0};
+    int32_t last_street = HF_PREFLOP;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(actions); i++) {
+        PyObject *item = PyTuple_GetItem(actions, i);
+        if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
+            goto bail;
+        int32_t seat = seat_index(seat_of, PyTuple_GetItem(item, 1));
+        int32_t code = kind_code(st->kinds, PyTuple_GetItem(item, 2));
+        PyObject *flag = PyTuple_GetItem(item, 5);
+        int64_t amount, to;
+        if (seat < 0 || code < 0 || !plain_chips(PyTuple_GetItem(item, 3), &amount))
+            goto bail;
+        if (code == RETURNED) {
+            returned[seat] += amount;
+            continue;
+        }
+        if ((flag != Py_True && flag != Py_False) || seat != g->actor
+            || !plain_chips(PyTuple_GetItem(item, 4), &to))
+            goto bail;
+        int64_t stack = g->stacks[seat], given = HF_NO_AMOUNT, added = 0;
+        int32_t street = g->street;
+        if (code == HF_CALL) {
+            added = g->call_amount;
+            if (added != amount)
+                goto bail;
+        } else if (code == HF_BET) {
+            if (amount > g->max_to)
+                goto bail;
+            added = amount;
+            given = g->bets[seat] + amount;
+        } else if (code == HF_RAISE) {
+            if (to > g->max_to || to - g->current_bet != amount)
+                goto bail;
+            added = to - g->bets[seat];
+            given = to;
+        }
+        if (code >= HF_CALL && (flag == Py_True) != (added == stack && stack > 0))
+            goto bail;
+        if (st->act(g, code, given) != 0)
+            goto bail;
+        last_street = street;
+    }
+    if (g->street != HF_OVER)
+        goto bail;
+    for (int32_t seat = 0; seat < n; seat++)
+        if (returned[seat] && returned[seat] != g->returned[seat])
+            goto bail;
+    /* The settlement: who shows, the pots, each pot's rake, the hi/lo split. */
+    int64_t total = 0, total_pot, rake, unit, chips[10];
+    int32_t live[10], n_live = 0, showing[10], n_showing = 0;
+    for (int32_t seat = 0; seat < n; seat++) {
+        chips[seat] = g->contributions[seat];
+        total += chips[seat];
+        if (stacks[seat] && g->status[seat] != HF_FOLDED)
+            live[n_live++] = seat;
+    }
+    if (!plain_chips(a[A_TOTAL_POT], &total_pot) || total != total_pot
+        || !plain_chips(a[A_RAKE], &rake) || !exact_chips(a[A_CHIP_UNIT], &unit)
+        || !PyTuple_Check(a[A_MUCKED]) || !PyTuple_Check(a[A_POTS]) || n_live < 1)
+        goto bail;
+    pot_t pots_found[10];
+    if (n_live > 1) {
+        int mucked[10] = {0};
+        for (Py_ssize_t i = 0; i < PyTuple_Size(a[A_MUCKED]); i++) {
+            int32_t seat = seat_index(seat_of, PyTuple_GetItem(a[A_MUCKED], i));
+            if (seat < 0)
+                goto bail;
+            mucked[seat] = 1;
+        }
+        for (int32_t i = 0; i < n_live; i++) {
+            if (mucked[live[i]])
+                continue;
+            int shown = PyDict_Contains(a[A_HOLE_CARDS], names[live[i]]);
+            if (shown != 1)   /* (reached showdown, cards never shown) */
+                goto bail;
+            showing[n_showing++] = live[i];
+        }
+        if (!n_showing)
+            goto bail;
+        int32_t pot_button = (int32_t)(((button_h - 1) % n + n) % n);
+        n_pots = pot_list(st, g, chips, showing, n_showing, pot_button, pots_found);
+        if (n_pots < 1)
+            goto bail;
+    } else {
+        pot_t *only = &pots_found[0];
+        only->level = 0;
+        only->amount = total;
+        only->n_eligible = only->n_high = 1;
+        only->n_low = 0;
+        only->eligible[0] = only->high[0] = live[0];
+        n_pots = 1;
+    }
+    int64_t rakes[10], left = rake, listed[10];
+    Py_ssize_t n_listed_pots = PyTuple_Size(a[A_POTS]);
+    int by_listing = 0;
+    if (n_listed_pots && n_listed_pots == n_pots && n_pots > 1) {
+        int64_t sum = 0, least = 0;
+        for (int32_t k = 0; k < n_pots; k++) {
+            if (!exact_chips(PyTuple_GetItem(a[A_POTS], k), &listed[k]) || listed[k] < -PLAIN_CHIPS
+                || listed[k] >= PLAIN_CHIPS)
+                goto bail;
+            rakes[k] = pots_found[k].amount - listed[k];
+            sum += rakes[k];
+            least = k == 0 || rakes[k] < least ? rakes[k] : least;
+        }
+        if (least < 0 || sum != rake)   /* (the summary's pots and rake disagree) */
+            goto bail;
+        by_listing = 1;
+    }
+    for (int32_t k = 0; !by_listing && k < n_pots; k++) {
+        rakes[k] = left < pots_found[k].amount ? left : pots_found[k].amount;
+        left -= rakes[k];
+    }
+    if (!by_listing && left)
+        goto bail;
+    int low_to_high = PySet_Contains(st->low_to_high, a[A_SITE]);
+    if (low_to_high < 0 || !(pot_list_out = PyList_New(n_pots)) || !(collected = PyDict_New()))
+        goto bail;
+    for (int32_t k = 0; k < n_pots; k++) {
+        const pot_t *pot = &pots_found[k];
+        int64_t net = pot->amount - rakes[k], won[10] = {0};
+        int32_t takers[10], n_takers = 0;
+        if (net < 0)
+            goto bail;
+        split_shares(pot, net, unit, low_to_high, won);
+        for (int32_t seat = 0; seat < n; seat++)
+            if (won[seat])
+                takers[n_takers++] = seat;
+        PyObject *named = named_chips(names, won, takers, n_takers, 1);
+        PyObject *eligible = named ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
+        PyObject *fields = eligible ? Py_BuildValue("(LLOO)", (long long)net, (long long)rakes[k],
+                                                    eligible, named) : NULL;
+        PyObject *result = fields ? PyObject_CallFunctionObjArgs(st->tuple_new, st->pot_result,
+                                                                 fields, NULL) : NULL;
+        Py_XDECREF(eligible);
+        Py_XDECREF(fields);
+        shares_of[k] = named;
+        if (!result)
+            goto bail;
+        PyList_SetItem(pot_list_out, k, result);
+        for (int32_t i = 0; i < n_takers; i++) {   /* collected[name] += won */
+            PyObject *name = names[takers[i]], *had = PyDict_GetItemWithError(collected, name);
+            int64_t before = 0;
+            if (had && !exact_chips(had, &before))
+                goto bail;
+            PyObject *sum = PyLong_FromLongLong(before + won[takers[i]]);
+            int err = !sum || PyDict_SetItem(collected, name, sum) < 0;
+            Py_XDECREF(sum);
+            if (err)
+                goto bail;
+        }
+    }
+    /* The site's totals add up, and it paid what the replay pays, pot by pot. */
+    PyObject *h_collected = a[A_COLLECTED];
+    if (!PyDict_CheckExact(h_collected))
+        goto bail;
+    int64_t paid = rake;
+    Py_ssize_t at = 0;
+    PyObject *name, *value;
+    while (PyDict_Next(h_collected, &at, &name, &value)) {
+        int64_t chips_paid;
+        if (!plain_chips(value, &chips_paid))
+            goto bail;
+        paid += chips_paid;
+    }
+    if (paid != total_pot || !site_agrees(h_collected, a[A_POT_COLLECTIONS], collected, shares_of,
+                                          n_pots))
+        goto bail;
+    /* The Replay's fields. */
+    int32_t dealt_seats[10];
+    for (int32_t i = 0; i < n_dealt; i++)
+        dealt_seats[i] = (int32_t)dealt[i];
+    int in_seat_order[60], k_cards = 0;
+    for (int32_t seat = 0; seat < n; seat++)
+        for (int32_t c = 0; known[seat] && c < hole_count; c++)
+            in_seat_order[k_cards++] = holes[seat][c];
+    PyObject *holes_out = hole_lists(in_seat_order, known, n, (int)hole_count);
+    PyObject *contributions = holes_out ? named_chips(names, chips, dealt_seats, n_dealt, 0)
+                                        : NULL;
+    PyObject *showdown = n_live > 1 ? name_tuple(names, live, n_live) : PyTuple_New(0);
+    PyObject *all_in_board = n_live > 1 && last_street < HF_RIVER
+        ? card_tuple(board, (int[]){0, 3, 4}[last_street]) : (Py_INCREF(Py_None), Py_None);
+    PyObject *board_out = card_tuple(board, 5);
+    if (contributions && showdown && all_in_board && board_out)
+        out = PyTuple_Pack(8, seat_of, holes_out, contributions, collected, pot_list_out, showdown,
+                           all_in_board, board_out);
+    Py_XDECREF(holes_out);
+    Py_XDECREF(contributions);
+    Py_XDECREF(showdown);
+    Py_XDECREF(all_in_board);
+    Py_XDECREF(board_out);
+    if (!out)
+        goto bail;
+    goto done;
+bail:   /* not a plain hand, or not replayed exactly: the Python's */
+    PyErr_Clear();
+    Py_INCREF(Py_None);
+    out = Py_None;
+done:
+    for (int32_t i = 0; i < N_ATTRS; i++)
+        Py_XDECREF(in.a[i]);
+    for (int32_t k = 0; k < 10; k++)
+        Py_XDECREF(shares_of[k]);
+    Py_XDECREF(seat_of);
+    Py_XDECREF(pot_list_out);
+    Py_XDECREF(collected);
+    return out;
+}
+
+/* bind_history(card_ids, deck order, PotResult, tuple.__new__, sites whose low
+ * odd chips go high, settings_of, kinds, "small blind", "big blind", "ante",
+ * Limit.FIXED): what replay_hand takes from hilo_fast.history.replay. */
+static PyObject *bind_history(PyObject *module, PyObject *args)
+{
+    state *st = PyModule_GetState(module);
+    PyObject *card_ids, *deck, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
+    PyObject *small, *big, *ante;
+    int fixed;
+    if (!st || !PyArg_ParseTuple(args, "O!O!OOO!OO!UUUi", &PyDict_Type, &card_ids, &PyTuple_Type,
+                                 &deck, &pot_result, &tuple_new, &PyFrozenSet_Type, &low_to_high,
+                                 &settings_of, &PyTuple_Type, &kinds, &small, &big, &ante,
+                                 &fixed))
+        return NULL;
+    int64_t order[52];
+    for (Py_ssize_t k = 0; k < 52; k++)
+        if (PyTuple_Size(deck) != 52 || !exact_chips(PyTuple_GetItem(deck, k), &order[k])
+            || order[k] < 0 || order[k] > 51) {
+            PyErr_SetString(PyExc_ValueError, "bind_history: a deck of 52 card ids");
+            return NULL;
+        }
+    if (PyTuple_Size(kinds) != RETURNED + 1 || !PyCallable_Check(settings_of)
+        || !PyCallable_Check(tuple_new)) {
+        PyErr_SetString(PyExc_ValueError, "bind_history: 6 kinds, callables");
+        return NULL;
+    }
+    PyObject *names[N_ATTRS];
+    for (int32_t i = 0; i < N_ATTRS; i++)
+        if (!(names[i] = PyUnicode_InternFromString(attr_names[i]))) {
+            while (i--)
+                Py_DECREF(names[i]);
+            return NULL;
+        }
+    for (int32_t i = 0; i < N_ATTRS; i++)
+        replace_ref(&st->names[i], names[i]);
+    for (int32_t k = 0; k < 52; k++)
+        st->deck[k] = (int32_t)order[k];
+    PyObject **slots[] = {&st->card_ids, &st->pot_result, &st->tuple_new, &st->low_to_high,
+                          &st->settings_of, &st->kinds, &st->post_small, &st->post_big,
+                          &st->post_ante};
+    PyObject *values[] = {card_ids, pot_result, tuple_new, low_to_high, settings_of, kinds, small,
+                          big, ante};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        Py_INCREF(values[i]);
+        replace_ref(slots[i], values[i]);
+    }
+    for (int32_t i = 0; i < st->n_settings; i++)
+        Py_CLEAR(st->settings[i].keep);
+    st->n_settings = st->next_setting = 0;
+    st->fixed_limit = fixed;
+    Py_RETURN_NONE;
+}
