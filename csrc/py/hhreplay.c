@@ -18,6 +18,7 @@ typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
 typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
                             int32_t n_board);
 
+typedef int32_t (*hand_runs_fn)(hf_game *g, int32_t runs);
 typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
                                 int32_t hole_count, const int64_t *stacks, int32_t button,
                                 const int32_t *cards, int32_t n_cards);
@@ -25,7 +26,7 @@ typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32
 /* replay_hand keeps the settings of the last few structures (a file has few). */
 enum { N_SETTINGS = 8, MAX_NAMES = 32 };
 typedef struct {
-    int64_t key[5];                 /* limit, low and high stakes, small blind, ante */
+    int64_t key[6];                 /* limit, low and high stakes, small blind, ante, runs */
     PyObject *keep;                 /* what owns *address */
     const hf_structure *address;
 } setting;
@@ -34,6 +35,7 @@ typedef struct {
     hand_act_fn act;     /* hf_hand_act, or NULL before bind() */
     omaha_fn omaha;      /* hf_omaha */
     hand_deal_fn deal;   /* hf_hand_deal */
+    hand_runs_fn runs;   /* hf_hand_runs */
     members codes;       /* engine.Street and Action members by code */
     /* replay_hand's, from bind_history() (NULL before): */
     PyObject *names[MAX_NAMES];   /* the HandHistory attributes it reads */
@@ -177,17 +179,18 @@ typedef struct {
     int32_t eligible[10], high[10], low[10];
 } pot_t;
 
-/* The pots of the settlement (see pots()) into out[], one per distinct level of
- * the showing seats' chips (at most 10); their count, or -1 when a hand does
- * not value. chips: n_seats of 0 .. 2^56; showing: `count` ascending seats
+/* The pots of the settlement (see pots()) on `board` (5 cards) into out[], one
+ * per distinct level of the showing seats' chips (at most 10); their count, or
+ * -1 when a hand does not value. chips: n_seats of 0 .. 2^56; showing: `count` ascending seats
  * dealt in; button a seat. */
-static int32_t pot_list(const state *st, const hf_game *g, const int64_t *chips,
-                        const int32_t *showing, int32_t count, int32_t button, pot_t *out)
+static int32_t pot_list(const state *st, const hf_game *g, const int32_t *board,
+                        const int64_t *chips, const int32_t *showing, int32_t count,
+                        int32_t button, pot_t *out)
 {
     int32_t n = g->n_seats, high[10], low[10], n_pots = 0;
     for (int32_t i = 0; i < count; i++) {
         int32_t seat = showing[i];
-        int32_t packed = st->omaha(g->holes[seat], g->hole_count, g->board, 5);
+        int32_t packed = st->omaha(g->holes[seat], g->hole_count, board, 5);
         if (packed < 0)
             return -1;
         high[seat] = packed >> 8;
@@ -293,7 +296,7 @@ static PyObject *pots(PyObject *module, PyObject *args)
         showing[i] = (int32_t)seat;
     }
     pot_t found[10];
-    int32_t n_pots = pot_list(st, g, chips, showing, count, button, found);
+    int32_t n_pots = pot_list(st, g, g->board, chips, showing, count, button, found);
     if (n_pots < 0) {
         PyErr_SetString(PyExc_ValueError, "pots: the C hand's cards do not value");
         return NULL;
@@ -326,13 +329,15 @@ static int32_t card_of(PyObject *card_ids, PyObject *name)
     return card >= 0 && card < 52 ? (int32_t)card : -1;
 }
 
-/* hilo_fast.history.replay._deal's deal (see deal_history) into board[5] and
- * holes[seat] for every seat known[seat] (set here: the seats `dealt` and
- * those the history shows); 0, or -1 whenever anything is not so. */
+/* hilo_fast.history.replay._deal's deal (see deal_history) into board[5 + filler]
+ * and holes[seat] for every seat known[seat] (set here: the seats `dealt` and
+ * those the history shows); `extra`: n_extra more board cards known (the other
+ * runs' own), kept out of the deal, and `filler` more cards drawn after the
+ * board (0 .. 15); 0, or -1 whenever anything is not so. */
 static int deal_known(PyObject *board_names, PyObject *hole_cards, PyObject *seat_of,
                       const int64_t *dealt, Py_ssize_t n_dealt, int n, int hole_count,
-                      PyObject *card_ids, const int64_t *deck, int board[5],
-                      int holes[10][6], int known[10])
+                      PyObject *card_ids, const int64_t *deck, PyObject *const *extra,
+                      int n_extra, int filler, int board[20], int holes[10][6], int known[10])
 {
     Py_ssize_t n_board = PyTuple_Size(board_names);
     if (n < 2 || n > 10 || hole_count < 4 || hole_count > 6 || n_board < 0 || n_board > 5
@@ -348,6 +353,13 @@ static int deal_known(PyObject *board_names, PyObject *hole_cards, PyObject *sea
             return -1;
         seen |= (uint64_t)1 << card;
         board[i] = card;
+        used++;
+    }
+    for (int i = 0; i < n_extra; i++) {
+        int32_t card = card_of(card_ids, extra[i]);
+        if (card < 0 || (seen >> card & 1))
+            return -1;
+        seen |= (uint64_t)1 << card;
         used++;
     }
     Py_ssize_t at = 0;
@@ -376,7 +388,9 @@ static int deal_known(PyObject *board_names, PyObject *hole_cards, PyObject *sea
         if (!known[dealt[i]])
             unseen[n_unseen++] = (int32_t)dealt[i];
     }
-    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board, drawn[52], n_drawn = 0;
+    if (filler < 0 || filler > 15)
+        return -1;
+    int32_t need = n_unseen * hole_count + 5 - (int32_t)n_board + filler, drawn[52], n_drawn = 0;
     if (need > 52 - used)
         return -1;
     for (int32_t k = 0; k < 52 && n_drawn < need; k++) {
@@ -392,7 +406,7 @@ static int deal_known(PyObject *board_names, PyObject *hole_cards, PyObject *sea
             holes[unseen[i]][k] = drawn[i * hole_count + k];
         known[unseen[i]] = 1;
     }
-    for (int32_t i = (int32_t)n_board; i < 5; i++)
+    for (int32_t i = (int32_t)n_board; i < 5 + filler; i++)
         board[i] = drawn[n_unseen * hole_count + i - (int32_t)n_board];
     return 0;
 }
@@ -417,10 +431,10 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
         return NULL;
     int64_t dealt[10], deck[52];
     Py_ssize_t n_dealt = read_ints(dealt_list, 10, dealt);
-    int board[5], holes[10][6], known[10];
+    int board[20], holes[10][6], known[10];
     if (read_ints(deck_list, 52, deck) != 52
         || deal_known(board_names, hole_cards, seat_of, dealt, n_dealt, n, hole_count, card_ids,
-                      deck, board, holes, known) < 0)
+                      deck, NULL, 0, 0, board, holes, known) < 0)
         Py_RETURN_NONE;
     int in_seat_order[60], k = 0;
     for (int32_t seat = 0; seat < n; seat++)
@@ -436,25 +450,27 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
 
 #include "hhreplay_hand.c"
 
-/* bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, the Street members,
- * the Action members) */
+/* bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs,
+ * the Street members, the Action members) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *act_address, *omaha_address, *deal_address, *streets, *actions;
-    if (!st || !PyArg_ParseTuple(args, "OOOO!O!", &act_address, &omaha_address, &deal_address,
-                                 &PyTuple_Type, &streets, &PyTuple_Type, &actions))
+    PyObject *act_address, *omaha_address, *deal_address, *runs_address, *streets, *actions;
+    if (!st || !PyArg_ParseTuple(args, "OOOOO!O!", &act_address, &omaha_address, &deal_address,
+                                 &runs_address, &PyTuple_Type, &streets, &PyTuple_Type, &actions))
         return NULL;
     if (members_check(streets, actions))
         return NULL;
     void *act = PyLong_AsVoidPtr(act_address);
     void *omaha = act ? PyLong_AsVoidPtr(omaha_address) : NULL;
     void *deal = omaha ? PyLong_AsVoidPtr(deal_address) : NULL;
-    if (!act || !omaha || !deal) {
+    void *runs = deal ? PyLong_AsVoidPtr(runs_address) : NULL;
+    if (!act || !omaha || !deal || !runs) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bind: a NULL hf_hand_act, hf_omaha or hf_hand_deal");
+            PyErr_SetString(PyExc_ValueError, "bind: a NULL address");
         return NULL;
     }
+    st->runs = (hand_runs_fn)runs;
     members_set(&st->codes, streets, actions);
     st->act = (hand_act_fn)act;
     st->omaha = (omaha_fn)omaha;
@@ -494,6 +510,7 @@ static int clear(PyObject *module)
         st->act = NULL;   /* unbound: the borrowed items above are gone */
         st->omaha = NULL;
         st->deal = NULL;
+        st->runs = NULL;
         for (int32_t i = 0; i < MAX_NAMES; i++)
             Py_CLEAR(st->names[i]);
         Py_CLEAR(st->card_ids);
@@ -528,7 +545,8 @@ static PyMethodDef methods[] = {
      "replay_hand(h): a plain hand history's whole replay when it settles exactly: (seat_of, "
      "holes, contributions, collected, pots, showdown, all_in_board, board); else None."},
     {"bind", bind, METH_VARARGS,
-     "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, streets, actions)"},
+     "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs, streets, "
+     "actions)"},
     {"bind_history", bind_history, METH_VARARGS,
      "bind_history(card_ids, deck, PotResult, tuple.__new__, low_to_high sites, settings_of, "
      "kinds, small blind, big blind, ante, Limit.FIXED): what replay_hand takes."},

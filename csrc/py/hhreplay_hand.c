@@ -1,6 +1,7 @@
 /* hhreplay_hand.c: replay_hand, a whole hand history's replay in C for the
- * plain hand (one run, no card exposed, the two blinds and the antes as the
- * engine posts them), included by hhreplay.c (its state, pot_list, deal_known).
+ * plain hand (the two blinds and the antes as the engine posts them, no card
+ * exposed; run once, or run N times as the history ran it), included by
+ * hhreplay.c (its state, pot_list, deal_known).
  *
  * It is the twin of hilo_fast.history.replay's _play and _settle for a hand they
  * replay exactly (no discrepancy): it answers only such a hand, and None for
@@ -14,13 +15,13 @@
 enum {
     A_SEATS, A_MAX_SEATS, A_DEALT_IN, A_POSTS, A_STAKES, A_LIMIT, A_BUTTON, A_HAND_ID, A_RUNS,
     A_EXPOSED, A_HOLE_COUNT, A_BOARD, A_HOLE_CARDS, A_ACTIONS, A_MUCKED, A_TOTAL_POT, A_RAKE,
-    A_POTS, A_COLLECTED, A_POT_COLLECTIONS, A_SITE, A_CHIP_UNIT, N_ATTRS
+    A_POTS, A_COLLECTED, A_POT_COLLECTIONS, A_SITE, A_CHIP_UNIT, A_RUN_COLLECTED, N_ATTRS
 };
 _Static_assert((int)N_ATTRS <= (int)MAX_NAMES, "state.names holds every attribute");
 static const char *const attr_names[N_ATTRS] = {
     "seats", "max_seats", "dealt_in", "posts", "stakes", "limit", "button", "hand_id", "runs",
     "exposed", "hole_count", "board", "hole_cards", "actions", "mucked", "total_pot", "rake",
-    "pots", "collected", "pot_collections", "site", "chip_unit",
+    "pots", "collected", "pot_collections", "site", "chip_unit", "run_collected",
 };
 
 /* Chips beyond this are left to the Python (sums of a few stay in int64). */
@@ -71,16 +72,17 @@ static int32_t deck_turn(PyObject *hand_id)
 }
 
 /* The settings of hilo_fast.history.replay._structure(limit, stakes, small blind,
- * ante) through st->settings_of (the Python, once per key: a few are kept), or
- * NULL for a structure it refuses. */
-static const hf_structure *structure_of(state *st, const int64_t key[5])
+ * ante) offering `runs` through st->settings_of (the Python, once per key: a
+ * few are kept), or NULL for a structure it refuses. */
+static const hf_structure *structure_of(state *st, const int64_t key[6])
 {
     for (int32_t i = 0; i < st->n_settings; i++)
         if (memcmp(st->settings[i].key, key, sizeof st->settings[i].key) == 0)
             return st->settings[i].address;
-    PyObject *found = PyObject_CallFunction(st->settings_of, "LLLLL", (long long)key[0],
+    PyObject *found = PyObject_CallFunction(st->settings_of, "LLLLLL", (long long)key[0],
                                             (long long)key[1], (long long)key[2],
-                                            (long long)key[3], (long long)key[4]);
+                                            (long long)key[3], (long long)key[4],
+                                            (long long)key[5]);
     const hf_structure *address = NULL;
     if (found && PyTuple_Check(found) && PyTuple_Size(found) == 2)
         address = PyLong_AsVoidPtr(PyTuple_GetItem(found, 1));
@@ -234,6 +236,19 @@ static int site_agrees(PyObject *h_collected, PyObject *pot_collections, PyObjec
     return agrees;
 }
 
+/* How many of the board's five places, from the first, every run holds alike
+ * (replay._shared_places): runs are tuples of str, each of 5 here. */
+static int32_t shared_places(PyObject *runs)
+{
+    PyObject *first = PyTuple_GetItem(runs, 0);
+    for (int32_t place = 0; place < 5; place++)
+        for (Py_ssize_t r = 1; r < PyTuple_Size(runs); r++)
+            if (!same_str(PyTuple_GetItem(PyTuple_GetItem(runs, r), place),
+                          PyTuple_GetItem(first, place)))
+                return place;
+    return 5;
+}
+
 /* The attributes of a hand history replay_hand reads (new references). */
 typedef struct {
     PyObject *a[N_ATTRS];
@@ -241,8 +256,8 @@ typedef struct {
 
 /* replay_hand(h): the replay of the HandHistory h when it is a plain hand the
  * replay settles exactly (see the file's doc): (seat_of, holes,
- * contributions, collected, pots, showdown, all_in_board, board), the
- * fields of its Replay; None for any other hand. */
+ * contributions, collected, pots, showdown, all_in_board, board,
+ * run_collected), the fields of its Replay; None for any other hand. */
 static PyObject *replay_hand(PyObject *module, PyObject *h)
 {
     state *st = PyModule_GetState(module);
@@ -255,6 +270,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     history_t in = {{0}};
     PyObject *seat_of = NULL, *out = NULL, *names[10] = {0};
     PyObject *shares_of[10] = {0}, *pot_list_out = NULL, *collected = NULL;
+    PyObject *run_paid[HF_MAX_RUNS] = {0}, *run_list = NULL;
     int32_t n_pots = 0;
     for (int32_t i = 0; i < N_ATTRS; i++)
         if (!(in.a[i] = PyObject_GetAttr(h, st->names[i])))
@@ -352,10 +368,30 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (!ante_all_in[i] && ante_amount[i] != ante)
             goto bail;
     /* The deal: the known cards, the rest from the deck turned by the hand id. */
-    int64_t hole_count, exposed, key[5] = {limit, stakes[0], stakes[1], sb, ante};
-    int32_t turn = deck_turn(a[A_HAND_ID]);
-    if (turn < 0 || !PyTuple_Check(a[A_RUNS]) || PyTuple_Size(a[A_RUNS]) != 0
-        || !exact_chips(a[A_EXPOSED], &exposed) || exposed
+    /* Run N times: each run a tuple of its 5 cards, the places the runs share
+     * first; the other runs' own cards are known, the shared places of their
+     * boards filled by cards drawn after the first board (replay._deal_runs). */
+    PyObject *runs = a[A_RUNS], *extra[3 * 5];
+    int64_t hole_count, exposed;
+    int32_t n_runs = PyTuple_Check(runs) ? (int32_t)PyTuple_Size(runs) : -1, shared = 5;
+    int n_extra = 0;
+    if (n_runs == 1 || n_runs < 0 || n_runs > HF_MAX_RUNS)
+        goto bail;
+    for (int32_t r = 0; r < n_runs; r++) {
+        PyObject *run = PyTuple_GetItem(runs, r);
+        if (!PyTuple_Check(run) || PyTuple_Size(run) != 5)
+            goto bail;
+    }
+    if (n_runs > 1) {
+        shared = shared_places(runs);
+        for (int32_t r = 1; r < n_runs; r++)
+            for (int32_t place = shared; place < 5; place++)
+                extra[n_extra++] = PyTuple_GetItem(PyTuple_GetItem(runs, r), place);
+    }
+    n_runs = n_runs ? n_runs : 1;
+    int64_t key[6] = {limit, stakes[0], stakes[1], sb, ante, n_runs};
+    int32_t turn = deck_turn(a[A_HAND_ID]), filler = shared * (n_runs - 1);
+    if (turn < 0 || !exact_chips(a[A_EXPOSED], &exposed) || exposed
         || !exact_chips(a[A_HOLE_COUNT], &hole_count) || hole_count < 4 || hole_count > 6
         || !PyTuple_Check(a[A_BOARD]) || !PyDict_CheckExact(a[A_HOLE_CARDS]))
         goto bail;
@@ -365,9 +401,9 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     int64_t deck[52];
     for (int32_t k = 0; k < 52; k++)
         deck[k] = st->deck[(k + turn) % 52];
-    int board[5], holes[10][6], known[10];
+    int board[20], holes[10][6], known[10];
     if (deal_known(a[A_BOARD], a[A_HOLE_CARDS], seat_of, dealt, n_dealt, n, (int)hole_count,
-                   st->card_ids, deck, board, holes, known) < 0)
+                   st->card_ids, deck, extra, n_extra, filler, board, holes, known) < 0)
         goto bail;
     int32_t cards[52], n_cards = 0;
     for (int32_t seat = 0; seat < n; seat++) {
@@ -379,6 +415,18 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     }
     for (int32_t k = 0; k < 5; k++)
         cards[n_cards++] = board[k];
+    for (int32_t r = 1; r < n_runs; r++) {   /* the later runs: filler, then their own */
+        if (n_cards + 5 > 52)
+            goto bail;
+        for (int32_t place = 0; place < shared; place++)
+            cards[n_cards++] = board[5 + (r - 1) * shared + place];
+        for (int32_t place = shared; place < 5; place++) {
+            int32_t card = card_of(st->card_ids, PyTuple_GetItem(PyTuple_GetItem(runs, r), place));
+            if (card < 0)
+                goto bail;
+            cards[n_cards++] = card;
+        }
+    }
     hf_game game, *g = &game;
     if (st->deal(g, structure, n, (int32_t)hole_count, stacks, button, cards, n_cards) != 0
         || g->small_blind_seat != sb_seat || g->big_blind_seat != bb_seat)
@@ -429,6 +477,22 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             goto bail;
         last_street = street;
     }
+    int boards[HF_MAX_RUNS][5];
+    for (int32_t k = 0; k < 5; k++)
+        boards[0][k] = g->board[k];
+    if (n_runs > 1) {   /* the runs, agreed as the history ran them, its boards dealt */
+        if (!g->awaiting_runs || st->runs(g, n_runs) != 0 || g->n_runs != n_runs
+            || g->board_shown != 5)
+            goto bail;
+        for (int32_t r = 0; r < n_runs; r++)
+            for (int32_t k = 0; k < 5; k++) {
+                int32_t card = r == 0 ? g->board[k] : k < g->run_from ? g->board[k]
+                                                                      : g->extra_boards[r - 1][k];
+                boards[r][k] = card;
+                if (card != card_of(st->card_ids, PyTuple_GetItem(PyTuple_GetItem(runs, r), k)))
+                    goto bail;
+            }
+    }
     if (g->street != HF_OVER)
         goto bail;
     for (int32_t seat = 0; seat < n; seat++)
@@ -447,7 +511,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         || !plain_chips(a[A_RAKE], &rake) || !exact_chips(a[A_CHIP_UNIT], &unit)
         || !PyTuple_Check(a[A_MUCKED]) || !PyTuple_Check(a[A_POTS]) || n_live < 1)
         goto bail;
-    pot_t pots_found[10];
+    pot_t pots_found[10], run_pots[HF_MAX_RUNS][10];
     if (n_live > 1) {
         int mucked[10] = {0};
         for (Py_ssize_t i = 0; i < PyTuple_Size(a[A_MUCKED]); i++) {
@@ -467,9 +531,15 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (!n_showing)
             goto bail;
         int32_t pot_button = (int32_t)(((button_h - 1) % n + n) % n);
-        n_pots = pot_list(st, g, chips, showing, n_showing, pot_button, pots_found);
+        n_pots = pot_list(st, g, boards[0], chips, showing, n_showing, pot_button, pots_found);
         if (n_pots < 1)
             goto bail;
+        for (int32_t r = 1; r < n_runs; r++)   /* (the same levels, each run's winners) */
+            if (pot_list(st, g, boards[r], chips, showing, n_showing, pot_button, run_pots[r])
+                != n_pots)
+                goto bail;
+    } else if (n_runs > 1) {
+        goto bail;
     } else {
         pot_t *only = &pots_found[0];
         only->level = 0;
@@ -511,10 +581,26 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         int32_t takers[10], n_takers = 0;
         if (net < 0)
             goto bail;
-        split_shares(pot, net, unit, low_to_high, won);
-        for (int32_t seat = 0; seat < n; seat++)
-            if (won[seat])
-                takers[n_takers++] = seat;
+        if (n_runs == 1) {
+            split_shares(pot, net, unit, low_to_high, won);
+            for (int32_t seat = 0; seat < n; seat++)
+                if (won[seat])
+                    takers[n_takers++] = seat;
+        } else {   /* each run an equal share, the odd chips to the first runs */
+            int taken[10] = {0};
+            for (int32_t r = 0; r < n_runs; r++) {
+                int64_t run_won[10] = {0};
+                split_shares(r ? &run_pots[r][k] : pot, net / n_runs + (r < net % n_runs), unit,
+                             low_to_high, run_won);
+                for (int32_t seat = 0; seat < n; seat++) {
+                    if (run_won[seat] && !taken[seat]) {   /* (in the order first paid) */
+                        taken[seat] = 1;
+                        takers[n_takers++] = seat;
+                    }
+                    won[seat] += run_won[seat];
+                }
+            }
+        }
         PyObject *named = named_chips(names, won, takers, n_takers, 1);
         PyObject *eligible = named ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
         PyObject *fields = eligible ? Py_BuildValue("(LLOO)", (long long)net, (long long)rakes[k],
@@ -555,6 +641,36 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     if (paid != total_pot || !site_agrees(h_collected, a[A_POT_COLLECTIONS], collected, shares_of,
                                           n_pots))
         goto bail;
+    /* Each run: what it paid (name -> chips, in the order the Python adds them:
+     * pot by pot, seat by seat), and what the site says it paid. */
+    if (!(run_list = PyList_New(0)) || !PyTuple_Check(a[A_RUN_COLLECTED]))
+        goto bail;
+    for (int32_t r = 0; n_runs > 1 && r < n_runs; r++) {
+        if (!(run_paid[r] = PyDict_New()) || PyList_Append(run_list, run_paid[r]) < 0)
+            goto bail;
+        for (int32_t k = 0; k < n_pots; k++) {
+            const pot_t *pot = r ? &run_pots[r][k] : &pots_found[k];
+            int64_t net = pots_found[k].amount - rakes[k], run_won[10] = {0};
+            split_shares(pot, net / n_runs + (r < net % n_runs), unit, low_to_high, run_won);
+            for (int32_t seat = 0; seat < n; seat++) {
+                if (!run_won[seat])
+                    continue;
+                PyObject *had = PyDict_GetItemWithError(run_paid[r], names[seat]);
+                int64_t before = 0;
+                if (had && !exact_chips(had, &before))
+                    goto bail;
+                PyObject *sum = PyLong_FromLongLong(before + run_won[seat]);
+                int err = !sum || PyDict_SetItem(run_paid[r], names[seat], sum) < 0;
+                Py_XDECREF(sum);
+                if (err)
+                    goto bail;
+            }
+        }
+        if (r < PyTuple_Size(a[A_RUN_COLLECTED])
+            && PyObject_RichCompareBool(PyTuple_GetItem(a[A_RUN_COLLECTED], r), run_paid[r],
+                                        Py_EQ) != 1)
+            goto bail;
+    }
     /* The Replay's fields. */
     int32_t dealt_seats[10];
     for (int32_t i = 0; i < n_dealt; i++)
@@ -568,11 +684,11 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
                                         : NULL;
     PyObject *showdown = n_live > 1 ? name_tuple(names, live, n_live) : PyTuple_New(0);
     PyObject *all_in_board = n_live > 1 && last_street < HF_RIVER
-        ? card_tuple(board, (int[]){0, 3, 4}[last_street]) : (Py_INCREF(Py_None), Py_None);
-    PyObject *board_out = card_tuple(board, 5);
+        ? card_tuple(boards[0], (int[]){0, 3, 4}[last_street]) : (Py_INCREF(Py_None), Py_None);
+    PyObject *board_out = card_tuple(boards[0], 5);
     if (contributions && showdown && all_in_board && board_out)
-        out = PyTuple_Pack(8, seat_of, holes_out, contributions, collected, pot_list_out, showdown,
-                           all_in_board, board_out);
+        out = PyTuple_Pack(9, seat_of, holes_out, contributions, collected, pot_list_out, showdown,
+                           all_in_board, board_out, run_list);
     Py_XDECREF(holes_out);
     Py_XDECREF(contributions);
     Py_XDECREF(showdown);
@@ -593,6 +709,9 @@ done:
     Py_XDECREF(seat_of);
     Py_XDECREF(pot_list_out);
     Py_XDECREF(collected);
+    Py_XDECREF(run_list);
+    for (int32_t r = 0; r < HF_MAX_RUNS; r++)
+        Py_XDECREF(run_paid[r]);
     return out;
 }
 

@@ -1,8 +1,8 @@
 # The CPython builtin hilo_fast._hhreplay (csrc/py/hhreplay.c), typed for mypy.
 from typing import Any
 
-def bind(act: int, omaha: int, deal: int, streets: tuple[Any, ...], actions: tuple[Any, ...],
-         /) -> None: ...
+def bind(act: int, omaha: int, deal: int, runs: int, streets: tuple[Any, ...],
+         actions: tuple[Any, ...], /) -> None: ...
 def bind_history(card_ids: dict[str, int], deck: tuple[int, ...], pot_result: type,
                  tuple_new: Any, low_to_high: frozenset[str], settings_of: Any,
                  kinds: tuple[str, ...], small_blind: str, big_blind: str, ante: str,

@@ -273,11 +273,11 @@ class Hand(_HandBase):
             self._bind_core(m.address, m.game)
 
     @staticmethod
-    def _deal_settings(structure: Structure) -> tuple[Any, int] | None:
-        """For :mod:`hilo_fast.history.replay`'s whole replay in C: the C settings
-        :meth:`_given_deal` deals ``structure`` with (the cdata to keep, its
-        address); None where the replay is not in C."""
-        return _c_settings(structure) if _c_settings is not None else None
+    def _deal_settings(structure: Structure, runs: int = 1) -> tuple[Any, int] | None:
+        """For :mod:`hilo_fast.history.replay`'s whole replay in C: the C settings a
+        hand of ``structure`` offering ``runs`` is dealt with (the cdata to keep,
+        its address); None where the replay is not in C."""
+        return _c_settings(structure, runs) if _c_settings is not None else None
 
     @classmethod
     def _given_deal(cls, structure: Structure, stacks: list[int], button: int,

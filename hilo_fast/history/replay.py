@@ -47,7 +47,7 @@ run's winners, and what each run paid is checked against the history's
 :class:`hilo_fast.Game` (five hole cards, the first flop card exposed).
 
 Speed: on the native backend a plain hand (its blinds and antes as the engine
-posts them, one run, no card exposed) that settles exactly is replayed whole
+posts them, no card exposed, run once or N times) that settles exactly is replayed whole
 in C (csrc/py/hhreplay_hand.c ``replay_hand``), with no :class:`Hand` made until
 :attr:`Replay.hand` is read; for every other hand the deal, the plain actions
 and the pots are done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
@@ -182,11 +182,13 @@ def _structure_of(limit: int, low: int, high: int, sb: int, ante: int) -> Struct
     return found
 
 
-def _settings_of(limit: int, low: int, high: int, sb: int, ante: int) -> tuple[object, int] | None:
+def _settings_of(limit: int, low: int, high: int, sb: int, ante: int, runs: int
+                 ) -> tuple[object, int] | None:
     """For the whole replay in C: the engine's C settings of _structure's
-    structure (the cdata to keep, its address), None where it refuses them."""
+    structure offering ``runs`` (the cdata to keep, its address), None where it
+    refuses them."""
     try:
-        return Hand._deal_settings(_structure_of(limit, low, high, sb, ante))
+        return Hand._deal_settings(_structure_of(limit, low, high, sb, ante), runs)
     except ValueError:
         return None
 
@@ -334,7 +336,7 @@ def replay(h: HandHistory) -> Replay:
     whole = _c_replay_hand(h) if _c_replay_hand is not None else None
     if whole is not None:   # a plain hand replayed exactly, in C
         (result.seat_of, result.holes, result.contributions, result.collected, result.pots,
-         result.showdown, result.all_in_board, result.board) = whole
+         result.showdown, result.all_in_board, result.board, result.run_collected) = whole
         result.settled = result._rebuild = True
         return result
     with contextlib.suppress(_Stop):   # the reason is in result.discrepancies

@@ -1,5 +1,6 @@
 """The whole replay of a plain hand in C (csrc/py/hhreplay_hand.c ``replay_hand``)
-against the replay in Python (hilo_fast.history.replay._play).
+against the replay in Python (hilo_fast.history.replay._play); run once or run
+N times.
 
 The C answers only a plain hand it replays exactly and leaves every other to
 the Python, so the two must agree on every field of every replay: here on
@@ -104,6 +105,9 @@ def test_the_c_replays_every_sites_fixtures_as_the_python(c_replay: Any) -> None
     sites_in_c = {h.site for h in hands if h.replay()._rebuild}
     assert len(hands) > 60 and counts["c"] > len(hands) // 2, counts
     assert len(sites_in_c) >= 15, sites_in_c   # (every site's plain hands)
+    run_twice = [h for h in hands if len(h.runs) > 1]
+    assert len(run_twice) >= 4 and all(h.replay()._rebuild for h in run_twice), \
+        [(h.site, h.hand_id) for h in run_twice if not h.replay()._rebuild]
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/data/hand-histories here")
