@@ -407,8 +407,8 @@ static PyObject *fulltilt_loop(PyObject *module, PyObject *args)
             return NULL;
         Py_RETURN_NONE;
     }
-    if (!total)   /* no summary: the hand is an error; Python reads it again and words it */
-        Py_RETURN_NONE;
+    if (!total)   /* no summary: (None, None), as the Python loop says it (an error there) */
+        return PyTuple_Pack(2, Py_None, Py_None);
     PyObject *out = PyTuple_Pack(2, total, rake);
     Py_DECREF(total);
     Py_DECREF(rake);
