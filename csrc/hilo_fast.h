@@ -489,6 +489,19 @@ int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
  * settle over the runs. Returns 0, or HF_ERR_ILLEGAL with *g unchanged. */
 int32_t hf_hand_runs(hf_game *g, int32_t runs);
 
+/* hf_hand_deal with each seat's own forced bets in place of the structure's
+ * (a hand history's or PHH's posts: one blind, straddles, posts out of
+ * position): antes[seat] (dead) and blinds[seat] (live), 0 for none and for
+ * every seat without chips, posted from the button's left; pre-flop action
+ * starts after big_blind (a seat that posts a blind), or after the largest
+ * post (the last of equal ones; heads-up the first) when it is -1. The
+ * twin of engine._py_hand.HandState.post_given_forced_bets. Returns 0, or
+ * HF_ERR_* (hf_hand_deal's, or HF_ERR_COUNT for posts not so). */
+int32_t hf_hand_deal_forced(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                            int32_t hole_count, const int64_t *stacks, int32_t button,
+                            const int32_t *cards, int32_t n_cards, const int64_t *antes,
+                            const int64_t *blinds, int32_t big_blind);
+
 /* Apply an action of the actor (HF_FOLD .. HF_RAISE): `amount` the "to"
  * total of a bet or raise, the exact chips of a call or HF_NO_AMOUNT,
  * HF_NO_AMOUNT for a fold or check. Returns 0 (g->last is the log entry),

@@ -1137,11 +1137,28 @@ static void drive_hand(const uint8_t *data, size_t size)
         deck[k] = k;
     if (next_byte(&r) > 240)
         deck[next_byte(&r) % 52] = (int32_t)next_byte(&r) - 1;   /* a repeat or a bad id */
+    /* Sometimes each seat's own forced bets (hf_hand_deal_forced), hostile too. */
+    int forced = next_byte(&r) > 190;
+    int64_t antes[10] = {0}, blinds[10] = {0};
+    int32_t big_blind = -1;
+    for (int32_t seat = 0; forced && seat < 10; seat++) {
+        antes[seat] = next_byte(&r) < 20 ? next_chips(&r) : next_byte(&r) % 3;
+        blinds[seat] = next_byte(&r) < 20 ? next_chips(&r) : next_byte(&r) < 100
+                       ? 1 + next_byte(&r) * 2 : 0;
+    }
+    if (forced)
+        big_blind = (int32_t)(next_byte(&r) % 13) - 2;
     hf_game g;
-    int32_t got = hf_hand_deal(&g, &s, n_seats > 10 ? 10 : n_seats, hole_count, stacks, button,
-                               deck, n_cards);
+    int32_t got = forced
+        ? hf_hand_deal_forced(&g, &s, n_seats > 10 ? 10 : n_seats, hole_count, stacks, button,
+                              deck, n_cards, antes, blinds, big_blind)
+        : hf_hand_deal(&g, &s, n_seats > 10 ? 10 : n_seats, hole_count, stacks, button, deck,
+                       n_cards);
     if (got > 0 || got < HF_ERR_TOO_MANY_CHIPS)
-        FAIL("hand_deal: unexpected code %d", got);
+        FAIL("hand_deal%s: unexpected code %d", forced ? "_forced" : "", got);
+    if (hf_hand_deal_forced(NULL, &s, 2, 4, stacks, 0, deck, 13, antes, blinds, -1)
+        != HF_ERR_COUNT)
+        FAIL("hand_deal_forced: a NULL hand must be HF_ERR_COUNT");
     if (hf_hand_act(NULL, HF_FOLD, HF_NO_AMOUNT) != HF_ERR_COUNT)
         FAIL("hand_act: a NULL hand must be HF_ERR_COUNT");
     if (hf_hand_runs(NULL, 1) != HF_ERR_COUNT)

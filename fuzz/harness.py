@@ -16,7 +16,7 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
 ``equity_sample``, ``equity_exact``, ``range_deals``, ``range_enumerate``,
-``range_sample``, ``settle``, ``splitmix64``, ``hand_deal`` and its
+``range_sample``, ``settle``, ``splitmix64``, ``hand_deal``, ``hand_deal_forced`` and their
 ``HandState.act``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``, ``omaha_hilo``,
 ``equity`` with a few samples, ``evaluate_batch`` with hostile arrays,
@@ -532,9 +532,10 @@ def _shuffled_cards(d: Decoder, n: int) -> list[int]:
     return deck
 
 
-def _hand_target(d: Decoder) -> Call:
-    """``hand_deal`` then up to 60 actions, legal or not: after each one the
-    answer and the whole state must be the same on both backends."""
+def _hand_target(d: Decoder, forced: bool = False) -> Call:
+    """``hand_deal`` (``forced``: ``hand_deal_forced``, each seat's own antes and
+    blinds, hostile now and then) then up to 60 actions, legal or not: after
+    each one the answer and the whole state must be the same on both backends."""
     from hilo_fast.engine.structures import Structure
 
     limit, big = d.below(3), (1, 2, 5, 10)[d.below(4)]
@@ -548,11 +549,25 @@ def _hand_target(d: Decoder) -> Call:
     button = d.below(seats)
     n_cards = sum(1 for chips in stacks if chips) * hole_count + 5 + (d.byte() >= 250)
     cards = _shuffled_cards(d, n_cards)
+    # each seat's own posts (a seat with chips; now and then any seat, any amount):
+    # small, large, all in; a named big blind now and then
+    def post(values: tuple[int, ...], chips: int) -> int:
+        if not forced or d.byte() < 128:
+            return 0
+        if d.byte() < 16:   # hostile
+            return (2**63, 2**52, -1, -3, 1)[d.below(5)]
+        return values[d.below(len(values))] if chips else 0
+
+    antes = [post((1, 1, big), chips) for chips in stacks]
+    blinds = [post((1, big, big, 2 * big, 1000), chips) for chips in stacks]
+    big_blind = (d.below(seats + 1) - 1 if d.byte() < 100 else -1) if forced else -1
     # (action code, amount choice): mostly legal kinds, amounts picked at play time
     moves = [(d.below(8) - 1, d.byte()) for _ in range(60)]
 
     def play(backend: ModuleType) -> Any:
-        hand = backend.hand_deal(structure, stacks, button, hole_count, cards)
+        hand = backend.hand_deal_forced(structure, stacks, button, hole_count, cards, antes,
+                                        blinds, big_blind) if forced else \
+            backend.hand_deal(structure, stacks, button, hole_count, cards)
         if isinstance(hand, int):
             return hand
         seen = [hand.state()]
@@ -565,6 +580,9 @@ def _hand_target(d: Decoder) -> Call:
             seen.append((hand.act(action, amount), hand.state()))
         return seen
 
+    if forced:
+        args = (structure, stacks, button, hole_count, cards, antes, blinds, big_blind, moves)
+        return Call("hand_deal_forced", args, play, False, True)
     args = (structure, stacks, button, hole_count, cards, moves)
     return Call("hand_deal", args, play, False, True)
 
@@ -970,6 +988,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
         _number(d, lambda b: b % 10)),
     "backend.splitmix64": _splitmix64_target,
     "backend.hand_deal": _hand_target,
+    "backend.hand_deal_forced": lambda d: _hand_target(d, forced=True),
     "VectorEnv": _vector_env_target,
     "omaha_hilo_v0": _aec_env_target,
     "backend.classify": _classify_target,

@@ -419,6 +419,73 @@ int32_t hf_hand_deal(hf_game *g, const hf_structure *structure, int32_t n_seats,
     return 0;
 }
 
+/* post_given: each seat's own ante (dead) and blind or straddle (live) in place
+ * of the structure's, as engine._py_hand.HandState.post_given_forced_bets
+ * posts them (its doc says why): antes, then blinds, in order from the
+ * button's left; the big blind the seat `big_blind` (>= 0) or the largest post
+ * due (the last of equal ones; heads-up the first), the small blind the
+ * other poster of the smallest post. */
+static void post_given(hf_game *g, const int64_t *antes, const int64_t *blinds,
+                       int32_t big_blind)
+{
+    int32_t order[10] = {0}, n_order = 0, n = g->n_seats;
+    for (int32_t k = 1; k <= n; k++) {
+        int32_t seat = (g->button + k) % n;
+        if (g->status[seat] != HF_OUT)
+            order[n_order++] = seat;
+    }
+    for (int32_t k = 0; k < n_order; k++)
+        if (antes[order[k]])
+            put(g, order[k], antes[order[k]]);
+    for (int32_t k = 0; k < n_order; k++)
+        if (blinds[order[k]])
+            g->bets[order[k]] = put(g, order[k], blinds[order[k]]);
+    int32_t top = 0, last = n_order == 2 ? -1 : 1;
+    for (int32_t k = 0; k < n_order; k++) {
+        if (big_blind >= 0 ? order[k] == big_blind
+                           : (blinds[order[k]] > blinds[order[top]]
+                              || (blinds[order[k]] == blinds[order[top]] && last * k > last * top)))
+            top = k;
+    }
+    int32_t small = -1;   /* by (post, place) the least of the others posting */
+    for (int32_t k = 0; k < n_order; k++)
+        if (blinds[order[k]] && k != top && (small < 0 || blinds[order[k]] < blinds[order[small]]))
+            small = k;
+    g->big_blind_seat = order[top];
+    g->small_blind_seat = small < 0 ? -1 : order[small];
+    g->straddle_seat = -1;
+    g->last_aggressor = -1;
+    g->current_bet = 0;
+    for (int32_t seat = 0; seat < n; seat++)
+        if (g->bets[seat] > g->current_bet)
+            g->current_bet = g->bets[seat];
+    g->bet_count = g->current_bet ? 1 : 0;
+}
+
+int32_t hf_hand_deal_forced(hf_game *g, const hf_structure *structure, int32_t n_seats,
+                            int32_t hole_count, const int64_t *stacks, int32_t button,
+                            const int32_t *cards, int32_t n_cards, const int64_t *antes,
+                            const int64_t *blinds, int32_t big_blind)
+{
+    if (!g || !antes || !blinds || n_seats < 2 || n_seats > 10 || !stacks
+        || big_blind < -1 || big_blind >= n_seats || (big_blind >= 0 && blinds[big_blind] <= 0))
+        return HF_ERR_COUNT;
+    for (int32_t seat = 0; seat < n_seats; seat++)
+        if (antes[seat] < 0 || antes[seat] >= MAX_CHIPS || blinds[seat] < 0
+            || blinds[seat] >= MAX_CHIPS || ((antes[seat] || blinds[seat]) && stacks[seat] <= 0))
+            return HF_ERR_COUNT;
+    hf_game dealt;   /* the deal's checks and cards, then the given posts */
+    int32_t err = hf_hand_deal(&dealt, structure, n_seats, hole_count, stacks, button, cards,
+                               n_cards);
+    if (err)
+        return err;
+    begin(g, structure, n_seats, hole_count, stacks, button);
+    place_cards(g, cards);
+    post_given(g, antes, blinds, big_blind);
+    start_round(g, 1);
+    return 0;
+}
+
 /* bet_to: a bet or raise to `to`; a short all-in may not reopen the betting. */
 static void bet_to(hf_game *g, int32_t seat, int64_t to)
 {

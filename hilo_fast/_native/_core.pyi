@@ -308,6 +308,20 @@ class _Lib:
         n_cards: int,
     ) -> int: ...
     def hf_hand_runs(self, g: _CData, runs: int) -> int: ...
+    def hf_hand_deal_forced(
+        self,
+        g: _CData,
+        structure: _CData,
+        n_seats: int,
+        hole_count: int,
+        stacks: Sequence[int] | _CData,
+        button: int,
+        cards: Sequence[int] | _CData,
+        n_cards: int,
+        antes: Sequence[int] | _CData,
+        blinds: Sequence[int] | _CData,
+        big_blind: int,
+    ) -> int: ...
     def hf_hand_act(self, g: _CData, action: int, amount: int) -> int: ...
     def hf_selfplay_run(self, session: _CData, hands: int, stacks_log: _CData) -> int: ...
     def hf_vector_deal(

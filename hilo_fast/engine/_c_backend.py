@@ -9,6 +9,7 @@ only: its pure twin is the engine itself).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -140,13 +141,18 @@ class HandState:
     ``state()`` is the whole public state as plain values, in the same shape
     as the pure backend's twin (``last``: the newest entry of the log)."""
 
-    __slots__ = ("act", "address", "game")
+    __slots__ = ("act", "address", "forced", "game")
     game: Any
     address: int
     act: Callable[[int, int], int]
+    #: (antes, blinds, big blind) posted in place of the structure's (as the
+    #: Python machine's ``forced``: PHH writes them back), or None.
+    forced: tuple[list[int], list[int], int] | None
 
-    def __init__(self, game: Any, address: int | None = None) -> None:
+    def __init__(self, game: Any, address: int | None = None,
+                 forced: tuple[list[int], list[int], int] | None = None) -> None:
         self.game = game
+        self.forced = forced
         # What engine.Hand's HandCore reads (given when the caller has it already).
         self.address = int(ffi.cast("uintptr_t", game)) if address is None else address
         self.act = partial(lib.hf_hand_act, game)   # a C-level callable: no Python frame
@@ -194,7 +200,7 @@ class HandState:
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         game = ffi.new("hf_game *")
         ffi.memmove(game, self.game, ffi.sizeof("hf_game"))
-        return HandState(game)
+        return HandState(game, forced=copy.deepcopy(self.forced, memo))
 
     def __eq__(self, other: object) -> bool:
         """Equal states, byte for byte (tests compare a hand before and after)."""
@@ -454,6 +460,24 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
                                button if 0 <= button < len(stacks) else -1,
                                cards if plain else _card_ids(cards), len(cards)))
     return err or HandState(hand)
+
+
+def hand_deal_forced(structure: Any, stacks: list[int], button: int, hole_count: int,
+                     cards: list[int], antes: list[int], blinds: list[int], big_blind: int,
+                     game: Any = None, runs: int = 1) -> HandState | int:
+    """:func:`hand_deal` with each seat's own antes and blinds posted in place of
+    the structure's (``hf_hand_deal_forced``; Hand._with_forced_bets): the
+    HandState, or ERR_* (ERR_COUNT for posts not one per seat)."""
+    n = len(stacks)
+    if len(antes) != n or len(blinds) != n or not -1 <= big_blind < max(n, 1):
+        return int(lib.HF_ERR_COUNT)
+    settings = _settings(structure, game, runs)[0]
+    stacks, antes, blinds = ([_clamp(chips) for chips in values]
+                             for values in (stacks, antes, blinds))
+    hand = ffi.new("hf_game *")
+    err = int(lib.hf_hand_deal_forced(hand, settings, len(stacks), hole_count, stacks, button,
+                                      cards, len(cards), antes, blinds, big_blind))
+    return err or HandState(hand, forced=(list(antes), list(blinds), big_blind))
 
 
 #: (hf_structure, its address) per structure's settings (hf_hand_deal copies it).

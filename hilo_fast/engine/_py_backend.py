@@ -66,10 +66,30 @@ def settle_boards_payouts(boards: list[list[int]], holes: list[Any], live: list[
                       n)
 
 
+def hand_deal_forced(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
+                     cards: Sequence[int], antes: Sequence[int], blinds: Sequence[int],
+                     big_blind: int, *, game: Any = None, runs: int = 1) -> HandState | int:
+    """As ``_cbackend.hand_deal_forced``: :func:`hand_deal` with each seat's own
+    antes and blinds posted (the Python machine's ``forced``), or ERR_* from
+    hf_hand_deal_forced's checks in its order (the posts, then hf_hand_deal's)."""
+    n = len(stacks)
+    if len(antes) != n or len(blinds) != n or not 2 <= n <= 10 or not -1 <= big_blind < n \
+            or (big_blind >= 0 and blinds[big_blind] <= 0):
+        return ERR_COUNT
+    for stack, ante, blind in zip(stacks, antes, blinds, strict=True):
+        if not 0 <= ante < MAX_CHIPS or not 0 <= blind < MAX_CHIPS or \
+                ((ante or blind) and stack <= 0):
+            return ERR_COUNT
+    return hand_deal(structure, stacks, button, hole_count, cards, game=game, runs=runs,
+                     forced=(list(antes), list(blinds), big_blind))
+
+
 def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: int,
-              cards: Sequence[int], *, game: Any = None, runs: int = 1) -> HandState | int:
+              cards: Sequence[int], *, game: Any = None, runs: int = 1,
+              forced: tuple[list[int], list[int], int] | None = None) -> HandState | int:
     """As ``_cbackend.hand_deal``: the HandState, or ERR_* from hf_hand_deal's
-    checks in its order (settings, then stacks seat by seat, then the cards)."""
+    checks in its order (settings, then stacks seat by seat, then the cards);
+    ``forced``: the posts of :func:`hand_deal_forced`."""
     s, n = structure, len(stacks)
     amounts = (s.small_blind, s.big_blind, s.ante, s.small_bet, s.big_bet, s.straddle,
                s.bomb_pot)
@@ -102,4 +122,5 @@ def hand_deal(structure: Any, stacks: Sequence[int], button: int, hole_count: in
     return HandState(structure, stacks, button, hole_count, holes, cards[first:first + 5],
                      _settle_payouts, exposed=0 if game is None else game.exposed,
                      high_only=game is not None and game.split == "high", double_board=double,
-                     runs=max(runs, 1), extra_boards=extra, settle_boards=settle_boards_payouts)
+                     runs=max(runs, 1), extra_boards=extra, settle_boards=settle_boards_payouts,
+                     forced=forced)

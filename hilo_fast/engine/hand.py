@@ -319,9 +319,10 @@ class Hand(_HandBase):
         ``big_blind``: the seat pre-flop action starts after (default: the
         largest post's, the last of equal ones; see
         :meth:`~hilo_fast.engine._py_hand.HandState.post_given_forced_bets`). Cards as
-        the constructor takes them. It runs on the Python machine
-        (:meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`) on both
-        backends, so both answer alike; the structure gives the bet sizes."""
+        the constructor takes them. The posts are
+        :meth:`hilo_fast.engine._py_hand.HandState.post_given_forced_bets`'s on the
+        Python machine and its C twin's (``hf_hand_deal_forced``) where the hand
+        is on the C one; the structure gives the bet sizes."""
         hand = cls(structure, stacks, button, holes=holes, board=board, hole_count=hole_count,
                    game=game, runs=runs)   # the deal's checks and cards
         for name, values in (("antes", antes), ("blinds", blinds)):
@@ -334,9 +335,21 @@ class Hand(_HandBase):
         if big_blind != -1 and not (type(big_blind) is int and 0 <= big_blind < hand.n_seats
                                     and blinds[big_blind]):
             raise ValueError(f"big_blind must be a seat that posts a blind, got {big_blind!r}")
-        fresh = cls.__new__(cls)   # unbound: every read goes to the Python machine
+        fresh = cls.__new__(cls)
         for name in cls.__slots__:
             setattr(fresh, name, getattr(hand, name))
+        if _c_deal_forced is not None and hand._m.__class__ is not _py_hand.HandState:
+            cards = [card for hole in hand.holes if hole is not None for card in hole]
+            plain = hand.game == _OMAHA8 and hand.runs == 1
+            m = _c_deal_forced(structure, list(hand.starting_stacks), button,
+                               hand.game.hole_cards, cards + list(hand._board), list(antes),
+                               list(blinds), big_blind, game=None if plain else hand.game,
+                               runs=hand.runs)
+            if m.__class__ is not int:   # (beyond the C's chip bound: the Python machine)
+                fresh._m = m
+                fresh._bind_core(m.address, m.game)
+                return fresh
+        # unbound: every read goes to the Python machine
         fresh._m = _py_machine(structure, fresh.starting_stacks, button, hand.game, hand.runs,
                                fresh.holes, fresh._board,
                                forced=(list(antes), list(blinds), big_blind))
@@ -672,6 +685,8 @@ _c_play = getattr(backend, "builtin_hand_play", lambda *_: None)(_STREETS, tuple
 # The replay's action loop in C (bound with _c_play; None: the Python loop only).
 _c_replay = getattr(backend, "replay_actions", None)
 _c_pots = getattr(backend, "replay_pots", None)
+# Hand._with_forced_bets's C hand (None: the Python machine's posts).
+_c_deal_forced = getattr(backend, "hand_deal_forced", None)
 _c_settings = getattr(backend, "hand_settings", None) if _c_replay is not None else None
 
 
