@@ -1,38 +1,10 @@
 /* hhsite_absolute.c: the twin of hilo_fast.history.sites.absolute._loop
- * (included by hhsites.c after hhsite_cake.c, whose cake_strip, cake_seat's
- * kin and CAKE_* answers it shares). absolute_loop(lines, b, cash) gives the
+ * (included by hhsites.c after hhsite_cake.c, whose CAKE_* answers it shares;
+ * absolute_seat is cake_seat's kin). absolute_loop(lines, b, cash) gives the
  * Python loop's (total, rake), or None (hand back) on a line it does not read
  * exactly as Python would: an unknown line, a '\n' in a line, an amount read
  * from non-ASCII text (_AMOUNTS's \d), a non-ASCII byte where a pot number's \d
  * could be, an action with no amount or a show with no cards (Python raises). */
-
-/* tuple(t.split()) (Unicode whitespace), a new tuple or NULL. */
-static PyObject *absolute_split(span t)
-{
-    PyObject *list = PyList_New(0);
-    Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = nonspace_end(t, i);
-        PyObject *piece = str_of(sub(t, i, j));
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
-    }
-    if (!list)
-        return NULL;
-    PyObject *out = PyList_AsTuple(list);
-    Py_DECREF(list);
-    return out;
-}
 
 /* _SEAT.fullmatch: Seat (\d+) - (.+) \(([^ ]+) in chips\)( - sitting out)? */
 static int absolute_seat(span t, long *seat, span *name, span *stack, int *out)
@@ -154,7 +126,7 @@ static int absolute_amounts(span t, span *found, int max, int *n)
 static int absolute_act(const state *st, PyObject *b, span who, int what, span rest,
                         PyObject *cash)
 {
-    rest = cake_strip(rest);
+    rest = unicode_stripped(rest);
     if (what == AA_FOLDS || what == AA_CHECKS)
         return hb(st, b, what == AA_FOLDS ? HB_FOLD : HB_CHECK, 1, str_of(who));
     span amounts[16];
@@ -204,7 +176,7 @@ static int absolute_act(const state *st, PyObject *b, span who, int what, span r
         span group;
         if (!group_of(rest, 0, &group))
             return BAIL;   /* (Python: an IndexError) */
-        return hb(st, b, HB_SHOW, 2, str_of(who), absolute_split(group));
+        return hb(st, b, HB_SHOW, 2, str_of(who), words_tuple(group, 0));
     }
     if (what == AA_MUCKS)
         return hb(st, b, HB_MUCK, 1, str_of(who));
@@ -268,7 +240,7 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
             if (starts(t, streets[k])) {
                 span group;
                 span cards = sub(t, (Py_ssize_t)strlen(streets[k]), t.n);
-                PyObject *tuple = group_of(cards, 1, &group) ? absolute_split(group)
+                PyObject *tuple = group_of(cards, 1, &group) ? words_tuple(group, 0)
                                                              : PyTuple_New(0);
                 return hb(st, b, HB_STREET_CARDS, 2, word(st, words[k]), tuple);
             }
@@ -288,7 +260,7 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
             Py_DECREF(name);
             return FAIL;
         }
-        PyObject *hole = absolute_split(rest), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
+        PyObject *hole = words_tuple(rest, 0), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
         int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
         Py_XDECREF(holes);
         Py_XDECREF(hole);

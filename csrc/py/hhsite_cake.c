@@ -8,60 +8,6 @@
 
 enum { CAKE_NO = 0, CAKE_YES = 1, CAKE_BAIL = 2 };   /* a pattern's answer */
 
-/* The length of the str.isspace() character ending at t.s[t.n - 1] (0: none). */
-static Py_ssize_t cake_space_before(span t)
-{
-    if (t.n >= 1 && (unsigned char)t.s[t.n - 1] < 0x80)
-        return is_space(t.s[t.n - 1]);
-    if (t.n >= 2 && space_at(t, t.n - 2) == 2)
-        return 2;
-    if (t.n >= 3 && space_at(t, t.n - 3) == 3)
-        return 3;
-    return 0;
-}
-
-/* t.strip() (Unicode whitespace, as str.strip()). */
-static span cake_strip(span t)
-{
-    int k;
-    while ((k = space_at(t, 0)) > 0)
-        t.s += k, t.n -= k;
-    Py_ssize_t e;
-    while ((e = cake_space_before(t)) > 0)
-        t.n -= e;
-    return t;
-}
-
-/* cake._cards: tuple(text.replace(",", " ").split()), a new tuple or NULL. */
-static PyObject *cake_cards(span t)
-{
-    PyObject *list = PyList_New(0);
-    Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = t.s[i] == ',' ? 1 : space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = i;
-        while (j < t.n && t.s[j] != ',' && !space_at(t, j))
-            j++;
-        PyObject *piece = str_of(sub(t, i, j));
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
-    }
-    if (!list)
-        return NULL;
-    PyObject *out = PyList_AsTuple(list);
-    Py_DECREF(list);
-    return out;
-}
-
 /* _SEAT.fullmatch: Seat (\d+): (.+) \(([^ ]+) in chips\)( is sitting out)? */
 static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
 {
@@ -146,7 +92,7 @@ static int cake_action(span t, span *name, span *rest)
 /* cake._action(b, name, what, rest.strip(), cash): OK, BAIL or FAIL. */
 static int cake_act(const state *st, PyObject *b, span who, int what, span rest, PyObject *cash)
 {
-    rest = cake_strip(rest);
+    rest = unicode_stripped(rest);
     span first = sub(rest, 0, nonspace_end(rest, 0));
     int is_money = 0;
     if (first.n) {
@@ -200,7 +146,7 @@ static int cake_act(const state *st, PyObject *b, span who, int what, span rest,
         Py_ssize_t close = find_char(inside, 0, ']');
         if (close >= 0)
             inside.n = close;
-        return hb(st, b, HB_SHOW, 2, name, cake_cards(inside));
+        return hb(st, b, HB_SHOW, 2, name, words_tuple(inside, 1));
     }
     }
 }
@@ -239,7 +185,7 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
                 if (close < 0)
                     return OK;
                 return hb(st, b, HB_STREET_CARDS, 2, word(st, words[k]),
-                          cake_cards(sub(t, from, close)));
+                          words_tuple(sub(t, from, close), 1));
             }
         return OK;
     }
@@ -257,7 +203,7 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
             Py_DECREF(name);
             return FAIL;
         }
-        PyObject *hole = cake_cards(rest), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
+        PyObject *hole = words_tuple(rest, 1), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
         int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
         Py_XDECREF(holes);
         Py_XDECREF(hole);

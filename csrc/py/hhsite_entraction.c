@@ -27,35 +27,6 @@ typedef struct {
     PyObject *order;       /* list: the blinds' names as listed */
 } entraction_hand;
 
-/* str.strip() of UTF-8 text (Unicode's space, as space_at reads it). */
-static span entraction_strip(span t)
-{
-    int k;
-    while ((k = space_at(t, 0)) != 0)
-        t.s += k, t.n -= k;
-    for (;;) {
-        if (t.n >= 1 && space_at(t, t.n - 1) == 1)
-            k = 1;
-        else if (t.n >= 2 && space_at(t, t.n - 2) == 2)
-            k = 2;
-        else if (t.n >= 3 && space_at(t, t.n - 3) == 3)
-            k = 3;
-        else
-            break;
-        t.n -= k;
-    }
-    return t;
-}
-
-/* Where the run of space (\s*) from i ends. */
-static Py_ssize_t entraction_spaces(span t, Py_ssize_t i)
-{
-    int k;
-    while ((k = space_at(t, i)) != 0)
-        i += k;
-    return i;
-}
-
 static int entraction_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 /* _cards(text): the parts of text between " - ", stripped, the empty ones left out (a new tuple). */
@@ -67,7 +38,7 @@ static PyObject *entraction_cards(span t)
     Py_ssize_t from = 0;
     for (;;) {
         Py_ssize_t at = find(t, from, " - ");
-        span part = entraction_strip(sub(t, from, at < 0 ? t.n : at));
+        span part = unicode_stripped(sub(t, from, at < 0 ? t.n : at));
         if (part.n) {
             PyObject *s = str_of(part);
             if (!s || PyList_Append(parts, s) < 0) {
@@ -138,7 +109,7 @@ static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t,
     for (Py_ssize_t i = 1; i < head.n; i++) {
         if (!space_at(head, i))
             continue;
-        Py_ssize_t j = entraction_spaces(head, i);
+        Py_ssize_t j = space_end(head, i);
         if (j + 1 < head.n && head.s[j] == '(') {
             PyObject *seat = PyLong_FromLong(number);
             PyObject *name = seat ? str_of(sub(head, 0, i)) : NULL;
@@ -157,7 +128,7 @@ static int entraction_shows(const state *st, PyObject *b, span t)
             continue;
         span rest = sub(t, i + 1, t.n);
         if (starts(rest, "shows:")) {
-            Py_ssize_t j = entraction_spaces(rest, 6);
+            Py_ssize_t j = space_end(rest, 6);
             if (j > 6) {
                 if (j >= rest.n)
                     return BAIL;   /* (\s+ would give a space back to .+) */
@@ -188,7 +159,7 @@ static int entraction_shows(const state *st, PyObject *b, span t)
 static int entraction_wins(const state *st, PyObject *b, PyObject *cash, span t)
 {
     for (Py_ssize_t i = find(t, 1, " wins:"); i >= 0; i = find(t, i + 1, " wins:")) {
-        Py_ssize_t j = entraction_spaces(t, i + 6);
+        Py_ssize_t j = space_end(t, i + 6);
         if (j == i + 6)
             continue;
         if (j >= t.n)
@@ -209,7 +180,7 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
         int k = space_at(t, i);
         if (k && space_at(t, i + k)) {
             gap = i;
-            end = entraction_spaces(t, i);
+            end = space_end(t, i);
             break;
         }
     }
@@ -228,7 +199,7 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
     }
     span what = sub(act, 0, q), amount = {act.s, 0};
     if (q < act.n) {
-        Py_ssize_t j = entraction_spaces(act, q);
+        Py_ssize_t j = space_end(act, q);
         if (j == q || j >= act.n - 1 || act.s[j] != '(' || act.s[act.n - 1] != ')')
             return BAIL;
         amount = sub(act, j + 1, act.n - 1);
@@ -298,7 +269,7 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
     if (at >= 0 && (got = entraction_seat(st, b, cash, t, at)) != ENTRACTION_NO)
         return got;
     if (starts(t, "Dealer:")) {
-        PyObject *name = str_of(entraction_strip(sub(t, 7, t.n)));
+        PyObject *name = str_of(unicode_stripped(sub(t, 7, t.n)));
         if (!name)
             return FAIL;
         replace(&h->button, name);
@@ -306,10 +277,10 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
     }
     int big = starts(t, "Big Blind:"), small = !big && starts(t, "Small Blind:");
     if (big || small) {
-        span rest = entraction_strip(sub(t, big ? 10 : 12, t.n)), name = {rest.s, 0}, amount = rest;
+        span rest = unicode_stripped(sub(t, big ? 10 : 12, t.n)), name = {rest.s, 0}, amount = rest;
         for (Py_ssize_t p = rest.n - 1; p >= 0; p--)
             if (rest.s[p] == '(') {
-                name = entraction_strip(sub(rest, 0, p));
+                name = unicode_stripped(sub(rest, 0, p));
                 amount = sub(rest, p + 1, rest.n);
                 break;
             }
@@ -338,7 +309,7 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
     int street = starts(t, "Flop") ? W_FLOP : starts(t, "Turn") ? W_TURN
         : starts(t, "River") ? W_RIVER : -1;
     if (street >= 0) {
-        Py_ssize_t from = street == W_RIVER ? 5 : 4, j = entraction_spaces(t, from);
+        Py_ssize_t from = street == W_RIVER ? 5 : 4, j = space_end(t, from);
         if (j > from) {
             if (j >= t.n)
                 return BAIL;   /* (\s+ would give a space back to .+) */

@@ -55,9 +55,7 @@ static int fulltilt_words(span t, span *cards, int *count)
 {
     Py_ssize_t i = 0;
     for (;;) {
-        int sp;
-        while (i < t.n && (sp = space_at(t, i)) > 0)
-            i += sp;
+        i = space_end(t, i);
         if (i >= t.n)
             return OK;
         Py_ssize_t end = nonspace_end(t, i);

@@ -28,27 +28,15 @@ static PyObject *kingsclub_cards(span t, int *bail)
     PyObject *list = PyList_New(0);
     int unseen = 0, bad = 0;
     Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = nonspace_end(t, i);
-        span c = sub(t, i, j);
+    span c;
+    while (list && next_word(t, &i, 0, &c)) {
         if (equals(c, "X"))
             unseen = 1;
         else if (!(c.n == 2 && strchr("23456789TJQKA", c.s[0]) && c.s[0] &&
                    strchr("cdhs", c.s[1]) && c.s[1]))
             bad = 1;
-        PyObject *piece = str_of(c);
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
+        if (append_str(list, c) < 0)
             Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
     }
     if (!list)
         return NULL;
@@ -149,10 +137,7 @@ static int kingsclub_action(const state *st, PyObject *b, PyObject *player, span
     if (starts(what, "mucks"))
         return hb(st, b, HB_MUCK, 1, player);
     Py_DECREF(player);
-    Py_ssize_t i = 0;
-    int k;
-    while (i < what.n && (k = space_at(what, i)) > 0)
-        i += k;
+    Py_ssize_t i = space_end(what, 0);
     if (i >= what.n)
         return BAIL;   /* (Python: IndexError) */
     span first = sub(what, i, nonspace_end(what, i));
@@ -339,33 +324,10 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
                     return FAIL;
                 PyObject *list = PyList_New(0);
                 Py_ssize_t i = 0;
-                while (list) {
-                    Py_ssize_t open = find_char(rest, i, '[');
-                    if (open < 0)
-                        break;
-                    Py_ssize_t close = find_char(rest, open + 1, ']');
-                    if (close < 0)
-                        break;
-                    span g = sub(rest, open + 1, close);
-                    Py_ssize_t x = 0;
-                    while (x < g.n) {
-                        int sp = space_at(g, x);
-                        if (sp) {
-                            x += sp;
-                            continue;
-                        }
-                        Py_ssize_t y = nonspace_end(g, x);
-                        PyObject *c = str_of(sub(g, x, y));
-                        if (!c || PyList_Append(list, c) < 0) {
-                            Py_XDECREF(c);
-                            Py_CLEAR(list);
-                            break;
-                        }
-                        Py_DECREF(c);
-                        x = y;
-                    }
-                    i = close + 1;
-                }
+                span g;
+                while (list && bracket(rest, i, &g, &i))
+                    if (append_words(list, g, 0) < 0)
+                        Py_CLEAR(list);
                 if (!list)
                     return FAIL;
                 return hb(st, b, HB_DEAL_BOARD, 1, list);

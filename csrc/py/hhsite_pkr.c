@@ -59,23 +59,19 @@ static PyObject *pkr_cards(span t)
             continue;
         }
         Py_ssize_t j = i + 1;
-        int w;
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || !strchr("23456789TJQKA", t.s[j]) || !t.s[j]) {
             i++;
             continue;
         }
         char card[2] = {t.s[j++], 0};
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || !strchr("cdhs", t.s[j]) || !t.s[j]) {
             i++;
             continue;
         }
         card[1] = t.s[j++];
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || t.s[j] != ']') {
             i++;
             continue;

@@ -210,7 +210,7 @@ static int exec_module(PyObject *module)
 #include "hhsite_bovada.c"
 #include "hhsite_ongame.c"
 #include "hhsite_cake.c"
-#include "hhsite_absolute.c"   /* (after cake: it uses cake_strip) */
+#include "hhsite_absolute.c"   /* (after cake: it uses its CAKE_* answers) */
 #include "hhsite_kingsclub.c"
 
 static PyMethodDef methods[] = {

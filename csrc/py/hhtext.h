@@ -111,12 +111,60 @@ static inline int space_at(span t, Py_ssize_t i)
     return 0;
 }
 
+/* Where the run of space characters (a pattern's \s*) from i ends (i: none). */
+static inline Py_ssize_t space_end(span t, Py_ssize_t i)
+{
+    int k;
+    while ((k = space_at(t, i)) > 0)
+        i += k;
+    return i;
+}
+
 /* Where the run of non-space characters (a pattern's \S+) from i ends (i: none). */
 static inline Py_ssize_t nonspace_end(span t, Py_ssize_t i)
 {
     while (i < t.n && !space_at(t, i))
         i++;
     return i;
+}
+
+/* The length of the str.isspace() character (Unicode's too) that ends t (0: none). */
+static inline Py_ssize_t space_before(span t)
+{
+    if (t.n >= 1 && (unsigned char)t.s[t.n - 1] < 0x80)
+        return is_space(t.s[t.n - 1]);
+    if (t.n >= 2 && space_at(t, t.n - 2) == 2)
+        return 2;
+    if (t.n >= 3 && space_at(t, t.n - 3) == 3)
+        return 3;
+    return 0;
+}
+
+/* t.strip() of any text: t less the str.isspace() characters (Unicode's too) at its ends. */
+static inline span unicode_stripped(span t)
+{
+    t = sub(t, space_end(t, 0), t.n);
+    Py_ssize_t e;
+    while ((e = space_before(t)) > 0)
+        t.n -= e;
+    return t;
+}
+
+/* The next word of t.split() from *i on (a run between str.isspace() characters
+ * and, if `commas`, ','s) into *word, *i after it: 1, or 0 if none is left. */
+static inline int next_word(span t, Py_ssize_t *i, int commas, span *word)
+{
+    Py_ssize_t at = space_end(t, *i);
+    while (commas && at < t.n && t.s[at] == ',')
+        at = space_end(t, at + 1);
+    if (at >= t.n)
+        return 0;
+    Py_ssize_t end = at;
+    while (end < t.n && !(commas && t.s[end] == ',') && !space_at(t, end))
+        end++;
+    *word = (span){t.s + at, end - at};
+    *i = end;
+    return 1;
 }
 
 /* 1 if every byte of t is ASCII. */
@@ -188,6 +236,40 @@ static inline int utf8_text(PyObject *item, span *line, int *ascii)
 
 /* A new str of a span of UTF-8 text (NULL with an error set). */
 static inline PyObject *str_of(span t) { return PyUnicode_FromStringAndSize(t.s, t.n); }
+
+/* list.append(str of t): 0, or -1 with an error set. */
+static inline int append_str(PyObject *list, span t)
+{
+    PyObject *piece = str_of(t);
+    int done = piece ? PyList_Append(list, piece) : -1;
+    Py_XDECREF(piece);
+    return done;
+}
+
+/* list.extend(t.split()) (next_word's words, split at ','s too if `commas`): 0,
+ * or -1 with an error set. */
+static inline int append_words(PyObject *list, span t, int commas)
+{
+    Py_ssize_t i = 0;
+    span w;
+    while (next_word(t, &i, commas, &w))
+        if (append_str(list, w) < 0)
+            return -1;
+    return 0;
+}
+
+/* tuple(t.split()) (append_words): a new tuple, or NULL with an error set. */
+static inline PyObject *words_tuple(span t, int commas)
+{
+    PyObject *list = PyList_New(0);
+    if (!list || append_words(list, t, commas) < 0) {
+        Py_XDECREF(list);
+        return NULL;
+    }
+    PyObject *out = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return out;
+}
 
 /* Where `lit` last occurs in t, or -1. */
 static inline Py_ssize_t rfind(span t, const char *lit)
