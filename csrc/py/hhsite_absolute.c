@@ -11,10 +11,8 @@ static int absolute_seat(span t, long *seat, span *name, span *stack, int *out)
 {
     if (!starts(t, "Seat "))
         return CAKE_NO;
-    Py_ssize_t i = 5, j = 5;
-    while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-        j++;
-    if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+    Py_ssize_t i = 5, j = digits_end(t, i);
+    if (j < 0)
         return CAKE_BAIL;
     if (j == i || !starts(sub(t, j, t.n), " - "))
         return CAKE_NO;
@@ -55,11 +53,9 @@ static int absolute_collect(span t, span *name, span *amount, long *pot)
         if (starts(rest, "side pot")) {
             span more = sub(rest, 8, rest.n);
             if (starts(more, " ")) {
-                Py_ssize_t d = starts(more, " #") ? 2 : 1, k = d;
-                while (k < more.n && more.s[k] >= '0' && more.s[k] <= '9')
-                    k++;
-                if (k < more.n && (unsigned char)more.s[k] >= 0x80)
-                    return CAKE_BAIL;   /* (a Unicode digit?) */
+                Py_ssize_t d = starts(more, " #") ? 2 : 1, k = digits_end(more, d);
+                if (k < 0)
+                    return CAKE_BAIL;
                 if (k > d && (*pot = small_number(sub(more, d, k))) < 0)
                     return CAKE_BAIL;
             }

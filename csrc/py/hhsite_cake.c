@@ -13,11 +13,9 @@ static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
 {
     if (!starts(t, "Seat "))
         return CAKE_NO;
-    Py_ssize_t i = 5, j = 5;
-    while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-        j++;
-    if (j < t.n && (unsigned char)t.s[j] >= 0x80)
-        return CAKE_BAIL;   /* (a Unicode digit?) */
+    Py_ssize_t i = 5, j = digits_end(t, i);
+    if (j < 0)
+        return CAKE_BAIL;
     if (j == i || j + 2 > t.n || t.s[j] != ':' || t.s[j + 1] != ' ')
         return CAKE_NO;
     Py_ssize_t from = j + 2;

@@ -219,10 +219,8 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
         for (Py_ssize_t p = t.n - 1; p >= 7; p--) {
             if (!starts(sub(t, p, t.n), "' Seat "))
                 continue;
-            Py_ssize_t i = p + 7, j = i;
-            while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-                j++;
-            if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+            Py_ssize_t i = p + 7, j = digits_end(t, i);
+            if (j < 0)
                 return BAIL;
             if (j == i || !starts(sub(t, j, t.n), " is the button"))
                 continue;
@@ -286,10 +284,8 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
         return hb(st, b, HB_COLLECT, 3, who, m, k);
     }
     if (starts(t, "Seat ")) {   /* Seat (\d+): (.+?) \(([\d.,]+)\)$ */
-        Py_ssize_t i = 5, j = 5;
-        while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-            j++;
-        if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+        Py_ssize_t i = 5, j = digits_end(t, i);
+        if (j < 0)
             return BAIL;
         if (j == i || !starts(sub(t, j, t.n), ": ") || t.n < 1 || t.s[t.n - 1] != ')')
             return BAIL;

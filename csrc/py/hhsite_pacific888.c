@@ -75,10 +75,8 @@ static int p888_empty(PyObject *b, const char *attr)
 /* line.startswith("Seat ") and _SEAT.match(line) and not b.actions and not b.posts */
 static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
 {
-    Py_ssize_t d = 5;
-    while (d < t.n && t.s[d] >= '0' && t.s[d] <= '9')
-        d++;
-    if (d < t.n && (unsigned char)t.s[d] >= 0x80)
+    Py_ssize_t d = digits_end(t, 5);
+    if (d < 0)
         return BAIL;   /* (a Unicode digit could go on) */
     if (d == 5 || !starts(sub(t, d, t.n), ": "))
         return P888_NO;

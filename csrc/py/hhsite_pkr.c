@@ -22,10 +22,8 @@ static Py_ssize_t pkr_amount(span t, Py_ssize_t i)
     if (i == from)
         return -1;
     if (i + 1 < t.n && t.s[i] == '.') {
-        Py_ssize_t j = i + 1;
-        while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-            j++;
-        if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+        Py_ssize_t j = digits_end(t, i + 1);
+        if (j < 0)
             return -2;
         if (j > i + 1)
             i = j;
@@ -146,10 +144,8 @@ static int pkr_wins_rest(span r, span *amount, long *pot)
     *amount = sub(r, 0, end);
     *pot = -1;
     if (starts(sub(r, end, r.n), " from side pot #")) {
-        Py_ssize_t from = end + 16, j = from;
-        while (j < r.n && r.s[j] >= '0' && r.s[j] <= '9')
-            j++;
-        if (j < r.n && (unsigned char)r.s[j] >= 0x80)
+        Py_ssize_t from = end + 16, j = digits_end(r, from);
+        if (j < 0)
             return -2;
         if (j > from) {
             if ((*pot = small_number(sub(r, from, j))) < 0)
@@ -181,10 +177,8 @@ static int pkr_head_line(const state *st, PyObject *b, span t, PyObject *cash,
 {
     if (starts(t, "Seat ")) {
         /* Seat (\d+): (.+) - ([$€£]?[\d,.]+)( \(sitting out\))? */
-        Py_ssize_t i = 5;
-        while (i < t.n && t.s[i] >= '0' && t.s[i] <= '9')
-            i++;
-        if (i < t.n && (unsigned char)t.s[i] >= 0x80)
+        Py_ssize_t i = digits_end(t, 5);
+        if (i < 0)
             return BAIL;
         if (i > 5 && starts(sub(t, i, t.n), ": ")) {
             long seat = small_number(sub(t, 5, i));

@@ -160,17 +160,11 @@ static int wx_collected(span line, span *name, span *amount, long *pot)
         else if (starts(rest, "side pot")) {
             span tail = sub(rest, 8, rest.n);
             Py_ssize_t digits = 1;
-            if (tail.n >= 2 && tail.s[0] == ' ') {
-                while (digits < tail.n && tail.s[digits] >= '0' && tail.s[digits] <= '9')
-                    digits++;
-                if (digits < tail.n && (unsigned char)tail.s[digits] >= 0x80)
-                    return BAIL;   /* (a non-ASCII digit would be read as one) */
-            }
+            if (tail.n >= 2 && tail.s[0] == ' ' && (digits = digits_end(tail, 1)) < 0)
+                return BAIL;   /* (a non-ASCII digit would be read as one) */
             if (digits > 10)
                 return BAIL;
             *pot = digits > 1 ? small_number(sub(tail, 1, digits)) : 1;
-            if (tail.n >= 2 && tail.s[0] == ' ' && digits == 1 && (unsigned char)tail.s[1] >= 0x80)
-                return BAIL;
         } else
             continue;
         *name = sub(line, 0, p);

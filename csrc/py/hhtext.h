@@ -60,6 +60,15 @@ static inline int is_digits(span t)
             return 0;
     return 1;
 }
+/* Where the ASCII digits from i end, or -1 if a non-ASCII byte follows them
+ * (a Unicode digit a pattern's \d could read: Python decides). */
+static inline Py_ssize_t digits_end(span t, Py_ssize_t i)
+{
+    while (i < t.n && t.s[i] >= '0' && t.s[i] <= '9')
+        i++;
+    return i < t.n && (unsigned char)t.s[i] >= 0x80 ? -1 : i;
+}
+
 /* A seat or pot number (at most 9 digits, so no overflow), or -1. */
 static inline long small_number(span t)
 {
