@@ -1,44 +1,10 @@
 /* hhsite_absolute.c: the twin of hilo_fast.history.sites.absolute._loop
- * (included by hhsites.c after hhsite_cake.c, whose CAKE_* answers it shares;
- * absolute_seat is cake_seat's kin). absolute_loop(lines, b, cash) gives the
+ * (included by hhsites.c after hhsite_cake.c, whose cake_seat and CAKE_* answers
+ * it shares). absolute_loop(lines, b, cash) gives the
  * Python loop's (total, rake), or None (hand back) on a line it does not read
  * exactly as Python would: an unknown line, a '\n' in a line, an amount read
  * from non-ASCII text (_AMOUNTS's \d), a non-ASCII byte where a pot number's \d
  * could be, an action with no amount or a show with no cards (Python raises). */
-
-/* _SEAT.fullmatch: Seat (\d+) - (.+) \(([^ ]+) in chips\)( - sitting out)? */
-static int absolute_seat(span t, long *seat, span *name, span *stack, int *out)
-{
-    if (!starts(t, "Seat "))
-        return CAKE_NO;
-    Py_ssize_t i = 5, j = digits_end(t, i);
-    if (j < 0)
-        return CAKE_BAIL;
-    if (j == i || !starts(sub(t, j, t.n), " - "))
-        return CAKE_NO;
-    Py_ssize_t from = j + 3;
-    for (Py_ssize_t p = t.n - 2; p >= from + 1; p--) {
-        if (t.s[p] != ' ' || t.s[p + 1] != '(')
-            continue;
-        Py_ssize_t q = p + 2;
-        while (q < t.n && t.s[q] != ' ')
-            q++;
-        if (q == p + 2 || !starts(sub(t, q, t.n), " in chips)"))
-            continue;
-        Py_ssize_t r = q + 10;
-        int sitting = equals(sub(t, r, t.n), " - sitting out");
-        if (r != t.n && !sitting)
-            continue;
-        *seat = small_number(sub(t, i, j));
-        if (*seat < 0)
-            return CAKE_BAIL;
-        *name = sub(t, from, p);
-        *stack = sub(t, p + 2, q);
-        *out = sitting;
-        return CAKE_YES;
-    }
-    return CAKE_NO;
-}
 
 /* _COLLECT.match: (.+?) Collects (\S+) from (?:main pot|side pot(?: #?(\d+))?)
  * -> YES (pot: the number, 0 if none), NO or BAIL. */
@@ -192,7 +158,7 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
         long seat;
         span name, stack;
         int out;
-        int found = absolute_seat(t, &seat, &name, &stack, &out);
+        int found = cake_seat(t, " - ", " - sitting out", &seat, &name, &stack, &out);
         if (found == CAKE_BAIL)
             return BAIL;
         if (found == CAKE_YES) {
@@ -249,19 +215,10 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
         span rest = at < 0 ? sub(after, after.n, after.n) : sub(after, at + 2, after.n);
         while (rest.n && rest.s[rest.n - 1] == ']')
             rest.n--;
-        PyObject *name = str_of(who);
+        PyObject *name = set_hero(b, who);
         if (!name)
             return FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) < 0) {
-            Py_DECREF(name);
-            return FAIL;
-        }
-        PyObject *hole = words_tuple(rest, 0), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-        int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-        Py_XDECREF(holes);
-        Py_XDECREF(hole);
-        Py_DECREF(name);
-        return done < 0 ? FAIL : OK;
+        return set_hole(b, name, words_tuple(rest, 0));
     }
     span name, rest;
     long pot;

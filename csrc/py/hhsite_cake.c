@@ -8,17 +8,19 @@
 
 enum { CAKE_NO = 0, CAKE_YES = 1, CAKE_BAIL = 2 };   /* a pattern's answer */
 
-/* _SEAT.fullmatch: Seat (\d+): (.+) \(([^ ]+) in chips\)( is sitting out)? */
-static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
+/* _SEAT.fullmatch: Seat (\d+)<sep>(.+) \(([^ ]+) in chips\)(<sitting_out>)?
+ * (cake's sep ": " and sitting_out " is sitting out"; absolute's " - " and " - sitting out"). */
+static int cake_seat(span t, const char *sep, const char *sitting_out, long *seat, span *name,
+                     span *stack, int *out)
 {
     if (!starts(t, "Seat "))
         return CAKE_NO;
     Py_ssize_t i = 5, j = digits_end(t, i);
     if (j < 0)
         return CAKE_BAIL;
-    if (j == i || j + 2 > t.n || t.s[j] != ':' || t.s[j + 1] != ' ')
+    if (j == i || !starts(sub(t, j, t.n), sep))
         return CAKE_NO;
-    Py_ssize_t from = j + 2;
+    Py_ssize_t from = j + (Py_ssize_t)strlen(sep);
     for (Py_ssize_t p = t.n - 2; p >= from + 1; p--) {   /* (.+) greedy: the last end */
         if (t.s[p] != ' ' || t.s[p + 1] != '(')
             continue;
@@ -28,7 +30,7 @@ static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
         if (q == p + 2 || !starts(sub(t, q, t.n), " in chips)"))
             continue;
         Py_ssize_t r = q + 10;
-        int sitting = equals(sub(t, r, t.n), " is sitting out");
+        int sitting = equals(sub(t, r, t.n), sitting_out);
         if (r != t.n && !sitting)
             continue;
         *seat = small_number(sub(t, i, j));
@@ -158,7 +160,7 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
         long seat;
         span name, stack;
         int out;
-        int found = cake_seat(t, &seat, &name, &stack, &out);
+        int found = cake_seat(t, ": ", " is sitting out", &seat, &name, &stack, &out);
         if (found == CAKE_BAIL)
             return BAIL;
         if (found == CAKE_YES) {
@@ -194,19 +196,10 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
         span rest = at < 0 ? sub(after, after.n, after.n) : sub(after, at + 2, after.n);
         while (rest.n && rest.s[rest.n - 1] == ']')
             rest.n--;
-        PyObject *name = str_of(who);
+        PyObject *name = set_hero(b, who);
         if (!name)
             return FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) < 0) {
-            Py_DECREF(name);
-            return FAIL;
-        }
-        PyObject *hole = words_tuple(rest, 1), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-        int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-        Py_XDECREF(holes);
-        Py_XDECREF(hole);
-        Py_DECREF(name);
-        return done < 0 ? FAIL : OK;
+        return set_hole(b, name, words_tuple(rest, 1));
     }
     if (equals(t, "There is no low hand"))
         return OK;

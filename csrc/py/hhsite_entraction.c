@@ -17,8 +17,6 @@
  * byte where one is read: None); [A-Za-z] ASCII letters; `.` any character
  * (a line holds no "\n"). */
 
-enum { ENTRACTION_NO = 2 };   /* (a line reader's answer besides OK, BAIL, FAIL: no match) */
-
 typedef struct {
     PyObject *max_seats;   /* an int, or NULL (None) */
     PyObject *button;      /* a str, or NULL (None) */
@@ -89,18 +87,18 @@ static int entraction_post_blinds(const state *st, PyObject *b, entraction_hand 
 }
 
 /* _SEAT on a line holding " in seat " (its last at `at`): OK (seated), FAIL,
- * BAIL or ENTRACTION_NO. */
+ * BAIL or NO_MATCH. */
 static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t, Py_ssize_t at)
 {
     if (t.n == 0 || t.s[t.n - 1] != ')')
-        return ENTRACTION_NO;
+        return NO_MATCH;
     span digits = sub(t, at + 9, t.n - 1);   /* (the last " in seat ": any before has this after it) */
     if (digits.n <= 0)
-        return ENTRACTION_NO;
+        return NO_MATCH;
     if (!is_ascii(digits))
         return BAIL;   /* (a Unicode digit?) */
     if (!is_digits(digits))
-        return ENTRACTION_NO;
+        return NO_MATCH;
     long number = small_number(digits);
     if (number < 0)
         return BAIL;
@@ -117,7 +115,7 @@ static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t,
             return hb(st, b, HB_SEAT, 3, seat, name, chips);
         }
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* _SHOWS on a line holding " show". */
@@ -152,7 +150,7 @@ static int entraction_shows(const state *st, PyObject *b, span t)
             }
         }
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* _WINS on a line holding " wins:". */
@@ -168,7 +166,7 @@ static int entraction_wins(const state *st, PyObject *b, PyObject *cash, span t)
         PyObject *name = chips ? str_of(sub(t, 0, i)) : NULL;
         return hb(st, b, HB_COLLECT, 2, name, chips);
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* An action line: the name column, a gap (\s{2,}) and _ACTION. */
@@ -266,7 +264,7 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
         return OK;
     }
     Py_ssize_t at = rfind(t, " in seat ");
-    if (at >= 0 && (got = entraction_seat(st, b, cash, t, at)) != ENTRACTION_NO)
+    if (at >= 0 && (got = entraction_seat(st, b, cash, t, at)) != NO_MATCH)
         return got;
     if (starts(t, "Dealer:")) {
         PyObject *name = str_of(unicode_stripped(sub(t, 7, t.n)));
@@ -319,9 +317,9 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
             return hb(st, b, HB_STREET_CARDS, 2, cards ? word(st, street) : NULL, cards);
         }
     }
-    if (find(t, 0, " show") >= 0 && (got = entraction_shows(st, b, t)) != ENTRACTION_NO)
+    if (find(t, 0, " show") >= 0 && (got = entraction_shows(st, b, t)) != NO_MATCH)
         return got;
-    if (find(t, 0, " wins:") >= 0 && (got = entraction_wins(st, b, cash, t)) != ENTRACTION_NO)
+    if (find(t, 0, " wins:") >= 0 && (got = entraction_wins(st, b, cash, t)) != NO_MATCH)
         return got;
     return entraction_action(st, b, cash, t, h);
 }

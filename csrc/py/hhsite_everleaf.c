@@ -18,8 +18,6 @@
  *            table|has left the table|timed out.*|sits out|returns to the table)
  * all fullmatch. */
 
-enum { EVERLEAF_NO = 2 };   /* (a line reader's answer besides OK, BAIL, FAIL: no match) */
-
 static int everleaf_digit(char c) { return c >= '0' && c <= '9'; }
 static int everleaf_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
@@ -122,7 +120,7 @@ static int everleaf_seat(const state *st, PyObject *b, PyObject *cash, span t)
     while (d < t.n && everleaf_digit(t.s[d]))
         d++;
     if (d == 5 || !everleaf_at(t, d, ": "))
-        return EVERLEAF_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
@@ -142,7 +140,7 @@ static int everleaf_seat(const state *st, PyObject *b, PyObject *cash, span t)
             return hb(st, b, HB_SEAT, 4, seat, name, chips, ref(out ? Py_True : Py_False));
         }
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static const char *everleaf_streets[] = {"Flop", "Turn", "River"};
@@ -155,11 +153,11 @@ static int everleaf_street(const state *st, PyObject *b, span t)
             continue;
         span cards = sub(t, at + 5, t.n - 1);
         if (cards.n < 0 || t.s[t.n - 1] != ']' || find_char(cards, 0, ']') >= 0)
-            return EVERLEAF_NO;
+            return NO_MATCH;
         PyObject *tuple = everleaf_cards(cards);
         return hb(st, b, HB_STREET_CARDS, 2, tuple ? word(st, W_FLOP + k) : NULL, tuple);
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static int everleaf_wins(const state *st, PyObject *b, PyObject *cash, span t)
@@ -211,7 +209,7 @@ static int everleaf_wins(const state *st, PyObject *b, PyObject *cash, span t)
                 }
             }
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static const char *everleaf_noise_prefix[] = {"has disconnected", "has reconnected", "timed out"};
@@ -316,11 +314,11 @@ static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject 
         *button = number;
         return OK;
     }
-    if (starts(t, "Seat ") && (got = everleaf_seat(st, b, cash, t)) != EVERLEAF_NO)
+    if (starts(t, "Seat ") && (got = everleaf_seat(st, b, cash, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Dealing down cards"))
         return OK;
-    if (starts(t, "** Dealing ") && (got = everleaf_street(st, b, t)) != EVERLEAF_NO)
+    if (starts(t, "** Dealing ") && (got = everleaf_street(st, b, t)) != NO_MATCH)
         return got;
     if (starts(t, "Dealt to ")) {
         span rest = sub(t, 9, t.n);
@@ -328,22 +326,12 @@ static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject 
         span cards = at < 0 ? sub(rest, rest.n, rest.n) : sub(rest, at + 2, rest.n);
         while (cards.n && cards.s[cards.n - 1] == ']')
             cards.n--;
-        PyObject *name = str_of(at < 0 ? rest : sub(rest, 0, at));
+        PyObject *name = set_hero(b, at < 0 ? rest : sub(rest, 0, at));
         if (!name)
             return FAIL;
-        got = FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) == 0) {
-            PyObject *hole = everleaf_cards(cards);
-            PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-            if (holes && PyObject_SetItem(holes, name, hole) == 0)
-                got = OK;
-            Py_XDECREF(holes);
-            Py_XDECREF(hole);
-        }
-        Py_DECREF(name);
-        return got;
+        return set_hole(b, name, everleaf_cards(cards));
     }
-    if (find(t, 0, " wins") >= 0 && (got = everleaf_wins(st, b, cash, t)) != EVERLEAF_NO)
+    if (find(t, 0, " wins") >= 0 && (got = everleaf_wins(st, b, cash, t)) != NO_MATCH)
         return got;
     Py_ssize_t shows = find(t, 1, " shows [");
     if (shows >= 0) {

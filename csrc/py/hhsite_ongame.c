@@ -393,13 +393,7 @@ static int og_line(og_hand *h, span line)
         while (hole.n && hole.s[hole.n - 1] == ']')   /* .rstrip("]") */
             hole.n--;
         PyObject *cards = words_tuple(hole, 1);
-        PyObject *who = cards ? str_of(name) : NULL;
-        PyObject *holes = who ? PyObject_GetAttrString(h->b, "holes") : NULL;
-        int err = !holes || PyObject_SetItem(holes, who, cards);
-        Py_XDECREF(holes);
-        Py_XDECREF(who);
-        Py_XDECREF(cards);
-        return err ? FAIL : OK;
+        return set_hole(h->b, cards ? str_of(name) : NULL, cards);
     }
     Py_ssize_t shows = find(line, 0, " shows [");   /* _SHOWS: the lazy name, then a ']' */
     if (shows == 0)

@@ -3,10 +3,7 @@
  * reads lines[5:] as _loop does (its elif chain, in its order, each pattern
  * read as the regex reads it) and returns what _loop returns (whether a
  * summary was reached), or None where it is not sure (a line no branch reads).
- *
- * P888_NO: "this branch's pattern does not match: the next one". */
-
-#define P888_NO 2
+ * A branch's reader answers NO_MATCH where its pattern does not match (the next one). */
 
 /* _PLAY after the name's space: r is the rest of the line. 1 and *what, *amount set
  * (what: 0-4 the posts of p888_posts, 5 calls, 6 bets, 7 raises, 8 folds, 9 checks), or 0. */
@@ -79,14 +76,14 @@ static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
     if (d < 0)
         return BAIL;   /* (a Unicode digit could go on) */
     if (d == 5 || !starts(sub(t, d, t.n), ": "))
-        return P888_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
     Py_ssize_t q = d + 2;
     /* (?P<name>.+) \( (?P<chips>[^()]*) \)$ */
     if (t.n < 2 || t.s[t.n - 1] != ')' || t.s[t.n - 2] != ' ')
-        return P888_NO;
+        return NO_MATCH;
     Py_ssize_t open = -1;
     for (Py_ssize_t i = t.n - 2; i >= 0; i--)
         if (t.s[i] == '(' || t.s[i] == ')') {
@@ -96,12 +93,12 @@ static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
         }
     if (open < 0 || open + 2 > t.n - 2 || t.s[open + 1] != ' ' || open - 1 < q + 1 ||
         t.s[open - 1] != ' ')
-        return P888_NO;
+        return NO_MATCH;
     int empty = p888_empty(b, "actions");
     if (empty > 0)
         empty = p888_empty(b, "posts");
     if (empty <= 0)
-        return empty < 0 ? FAIL : P888_NO;
+        return empty < 0 ? FAIL : NO_MATCH;
     PyObject *seat = PyLong_FromLong(number);
     if (!seat)
         return FAIL;
@@ -117,29 +114,6 @@ static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
         return FAIL;
     }
     return hb(st, b, HB_SEAT, 3, seat, name, stack);
-}
-
-/* line.startswith("Dealt to ") and _DEALT.match(line) */
-static int p888_dealt(const state *st, PyObject *b, span t)
-{
-    Py_ssize_t p = find(t, 10, " [");
-    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
-    if (close < 0)
-        return P888_NO;
-    PyObject *name = str_of(sub(t, 9, p));
-    if (!name)
-        return FAIL;
-    if (PyObject_SetAttrString(b, "hero", name) < 0) {
-        Py_DECREF(name);
-        return FAIL;
-    }
-    PyObject *hole = cards_of(st, sub(t, p + 2, close));
-    PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-    int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-    Py_XDECREF(holes);
-    Py_XDECREF(hole);
-    Py_DECREF(name);
-    return done < 0 ? FAIL : OK;
 }
 
 /* _NOISE.fullmatch(line) shown (1), or not shown (0: Python decides) */
@@ -173,7 +147,7 @@ static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *
     Py_ssize_t sp = find_char(t, 0, ' ');
     if (sp >= 1 && p888_play(sub(t, sp + 1, t.n), &what, &amount))
         return p888_do(st, b, cash, *dealt, sub(t, 0, sp), what, amount);
-    if (starts(t, "Seat ") && (got = p888_seat(st, b, cash, t)) != P888_NO)
+    if (starts(t, "Seat ") && (got = p888_seat(st, b, cash, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Dealing ")) {
         static const char *names[4] = {"down cards **", "flop **", "turn **", "river **"};
@@ -229,7 +203,7 @@ static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *
             return hb(st, b, HB_COLLECT, 2, str_of(sub(t, 0, p)), chips);
         }
     }
-    if (starts(t, "Dealt to ") && (got = p888_dealt(st, b, t)) != P888_NO)
+    if (starts(t, "Dealt to ") && (got = dealt_to(st, b, t)) != NO_MATCH)
         return got;
     return p888_noise(t) ? OK : BAIL;
 }

@@ -5,10 +5,7 @@
  * main_pot, rake), or None where it is not sure (a line no branch reads, a
  * non-ASCII character where a \d or \w could read it, a line that ends in a
  * space: the reader strips its lines, so the patterns' \s*$ is the end).
- *
- * PARTY_NO: "this branch's pattern does not match: the next one". */
-
-#define PARTY_NO 2
+ * A branch's reader answers NO_MATCH where its pattern does not match (the next one). */
 
 /* The end of the run of ASCII [0-9.,] from i (a \d run's, or [\d.,]'s); *doubt
  * set when it stops at a non-ASCII character (a Unicode digit could go on). */
@@ -81,7 +78,7 @@ static int party_quick(const state *st, PyObject *b, PyObject *cash, span t)
 {
     Py_ssize_t sp = find_char(t, 0, ' ');
     if (sp < 1)
-        return PARTY_NO;
+        return NO_MATCH;
     span name = sub(t, 0, sp), r = sub(t, sp + 1, t.n);
     if (equals(r, "folds"))
         return party_name(st, b, HB_FOLD, name);
@@ -98,25 +95,25 @@ static int party_quick(const state *st, PyObject *b, PyObject *cash, span t)
     else if (starts(r, "posts ") && (kind = party_post_kind(sub(r, 6, r.n), &at)) >= 0)
         at += 6;
     else
-        return PARTY_NO;
+        return NO_MATCH;
     /* [\[(]([^\][()]+)[\])] then (a post) \.? and the end */
     if (at >= r.n || (r.s[at] != '[' && r.s[at] != '('))
-        return PARTY_NO;
+        return NO_MATCH;
     Py_ssize_t e = at + 1;
     while (e < r.n && r.s[e] != '[' && r.s[e] != ']' && r.s[e] != '(' && r.s[e] != ')')
         e++;
     if (e == at + 1 || e >= r.n || (r.s[e] != ']' && r.s[e] != ')'))
-        return PARTY_NO;
+        return NO_MATCH;
     span amount = sub(r, at + 1, e);
     Py_ssize_t end = e + 1;
     if (kind >= 0 && end < r.n && r.s[end] == '.')
         end++;
     if (end != r.n)
-        return PARTY_NO;
+        return NO_MATCH;
     if (kind >= 0)
         return party_post(st, b, name, kind, amount, cash);
     if (find(t, 0, " posts ") >= 0)
-        return PARTY_NO;
+        return NO_MATCH;
     return party_amount(st, b, method, name, amount, cash);
 }
 
@@ -128,13 +125,13 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
     if (doubt)
         return BAIL;
     if (d == 5 || !starts(sub(t, d, t.n), ": "))
-        return PARTY_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
     Py_ssize_t q = d + 2;   /* the name's start */
     if (t.n < 1 || t.s[t.n - 1] != ')')
-        return PARTY_NO;
+        return NO_MATCH;
     Py_ssize_t open = -1;
     for (Py_ssize_t i = t.n - 2; i >= 0; i--)
         if (t.s[i] == '(' || t.s[i] == ')') {
@@ -144,7 +141,7 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
         }
     /* " \(" at open - 1, the name (.+?) at least a character before it */
     if (open < 0 || open - 1 < q + 1 || t.s[open - 1] != ' ')
-        return PARTY_NO;
+        return NO_MATCH;
     span chips = sub(t, open + 1, t.n - 1);
     if (chips.n && chips.s[0] == ' ')
         chips = sub(chips, 1, chips.n);
@@ -158,7 +155,7 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
     if (truth < 0)
         return FAIL;
     if (truth)
-        return PARTY_NO;
+        return NO_MATCH;
     PyObject *seat = PyLong_FromLong(number);
     if (!seat)
         return FAIL;
@@ -197,7 +194,7 @@ static int party_street(const state *st, PyObject *b, span t)
             return FAIL;
         return hb(st, b, HB_NEW_STREET, 2, word(st, words[k]), dealt);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* " posts " in line and _POST.match(line) */
@@ -221,7 +218,7 @@ static int party_posts(const state *st, PyObject *b, PyObject *cash, span t)
             continue;
         return party_post(st, b, sub(t, 0, p), kind, sub(r, at + 1, e), cash);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* _ACT's amount alternative from s0 ([\[(]?([^\])]+?)[\])]? and the end): 1 and *amount, or 0 */
@@ -283,30 +280,7 @@ static int party_act(const state *st, PyObject *b, PyObject *cash, span t)
         if (equals(r, "checks"))
             return party_name(st, b, HB_CHECK, name);
     }
-    return PARTY_NO;
-}
-
-/* line.startswith("Dealt to ") and _DEALT.match(line) */
-static int party_dealt(const state *st, PyObject *b, span t)
-{
-    Py_ssize_t p = find(t, 10, " [");
-    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
-    if (close < 0)
-        return PARTY_NO;
-    PyObject *name = str_of(sub(t, 9, p));
-    if (!name)
-        return FAIL;
-    if (PyObject_SetAttrString(b, "hero", name) < 0) {
-        Py_DECREF(name);
-        return FAIL;
-    }
-    PyObject *hole = cards_of(st, sub(t, p + 2, close));
-    PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-    int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-    Py_XDECREF(holes);
-    Py_XDECREF(hole);
-    Py_DECREF(name);
-    return done < 0 ? FAIL : OK;
+    return NO_MATCH;
 }
 
 /* " shows [" in line and _SHOWS.match(line) */
@@ -315,7 +289,7 @@ static int party_shows(const state *st, PyObject *b, span t)
     Py_ssize_t p = find(t, 1, " shows [");
     Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 8, ']');
     if (close < 0)
-        return PARTY_NO;
+        return NO_MATCH;
     PyObject *hole = cards_of(st, sub(t, p + 8, close));
     if (!hole)
         return FAIL;
@@ -401,7 +375,7 @@ static int party_wins(const state *st, PyObject *cash, PyObject *won, span t)
         }
         return party_won(won, sub(t, 0, p), money_of(st, amount, cash), pot);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* line.startswith("Main Pot: ") and _MAIN.match(line) */
@@ -410,7 +384,7 @@ static int party_main(const state *st, PyObject *cash, span t, PyObject **main_p
 {
     Py_ssize_t e = nonspace_end(t, 10);
     if (e == 10)
-        return PARTY_NO;
+        return NO_MATCH;
     span rake_text = {t.s, 0};
     if (starts(sub(t, e, t.n), " Rake: ")) {
         Py_ssize_t r = nonspace_end(t, e + 7);
@@ -470,7 +444,7 @@ static int party_balance(const state *st, PyObject *b, PyObject *cash, PyObject 
         }
         return OK;
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* _NOISE.fullmatch(line) shown (1), or not shown (0: Python decides) */
@@ -524,34 +498,34 @@ static int party_line(const state *st, PyObject *b, PyObject *cash, span t, PyOb
                 (t.n >= 3 && space_at(t, t.n - 3) == 3)))
         return BAIL;
     int got = party_quick(st, b, cash, t);
-    if (got != PARTY_NO)
+    if (got != NO_MATCH)
         return got;
-    if (starts(t, "Seat ") && (got = party_seat(st, b, cash, t)) != PARTY_NO)
+    if (starts(t, "Seat ") && (got = party_seat(st, b, cash, t)) != NO_MATCH)
         return got;
-    if (starts(t, "** Dealing ") && (got = party_street(st, b, t)) != PARTY_NO)
+    if (starts(t, "** Dealing ") && (got = party_street(st, b, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Summary **")) {
         *summary = 1;
         return OK;
     }
-    if (find(t, 0, " posts ") >= 0 && (got = party_posts(st, b, cash, t)) != PARTY_NO)
+    if (find(t, 0, " posts ") >= 0 && (got = party_posts(st, b, cash, t)) != NO_MATCH)
         return got;
     if ((find(t, 0, " raises ") >= 0 || find(t, 0, " calls ") >= 0 ||
          find(t, 0, " bets ") >= 0 || find(t, 0, " all-In ") >= 0 ||
          find(t, 0, " folds") >= 0 || find(t, 0, " checks") >= 0) &&
-        (got = party_act(st, b, cash, t)) != PARTY_NO)
+        (got = party_act(st, b, cash, t)) != NO_MATCH)
         return got;
-    if (starts(t, "Dealt to ") && (got = party_dealt(st, b, t)) != PARTY_NO)
+    if (starts(t, "Dealt to ") && (got = dealt_to(st, b, t)) != NO_MATCH)
         return got;
-    if (find(t, 0, " shows [") >= 0 && (got = party_shows(st, b, t)) != PARTY_NO)
+    if (find(t, 0, " shows [") >= 0 && (got = party_shows(st, b, t)) != NO_MATCH)
         return got;
     if (ends(t, " does not show cards.") && t.n > 21)
         return party_name(st, b, HB_MUCK, sub(t, 0, t.n - 21));
-    if (find(t, 0, " wins ") >= 0 && (got = party_wins(st, cash, won, t)) != PARTY_NO)
+    if (find(t, 0, " wins ") >= 0 && (got = party_wins(st, cash, won, t)) != NO_MATCH)
         return got;
-    if (starts(t, "Main Pot: ") && (got = party_main(st, cash, t, main_pot, rake)) != PARTY_NO)
+    if (starts(t, "Main Pot: ") && (got = party_main(st, cash, t, main_pot, rake)) != NO_MATCH)
         return got;
-    if (find(t, 0, " balance ") >= 0 && (got = party_balance(st, b, cash, won, t)) != PARTY_NO)
+    if (find(t, 0, " balance ") >= 0 && (got = party_balance(st, b, cash, won, t)) != NO_MATCH)
         return got;
     return party_noise(t) ? OK : BAIL;
 }

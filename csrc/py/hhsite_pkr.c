@@ -304,18 +304,10 @@ static int pkr_play_line(const state *st, PyObject *b, PyObject *stack, span t, 
             }
         Py_ssize_t end = pkr_groups(t, 8);
         if (end > 0 && starts(sub(t, end, t.n), " to ") && end + 4 < t.n) {
-            PyObject *name = str_of(sub(t, end + 4, t.n));
-            if (!name || PyObject_SetAttrString(b, "hero", name) < 0) {
-                Py_XDECREF(name);
+            PyObject *name = set_hero(b, sub(t, end + 4, t.n));
+            if (!name)
                 return FAIL;
-            }
-            PyObject *hole = pkr_cards(sub(t, 8, end));
-            PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-            int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-            Py_XDECREF(holes);
-            Py_XDECREF(hole);
-            Py_DECREF(name);
-            return done < 0 ? FAIL : OK;
+            return set_hole(b, name, pkr_cards(sub(t, 8, end)));
         }
     }
     /* (?P<name>.+?) wins AMOUNT(?: from side pot #(\d+))?(?: with .*)? */

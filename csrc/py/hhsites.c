@@ -53,8 +53,9 @@ typedef struct {
     PyObject *words[W_N];
 } state;
 
-/* What a loop's line reader says of a line. */
-enum { OK = 0, BAIL = 1, FAIL = -1 };   /* read; not sure (hand back: None); an error set */
+/* What a loop's line reader says of a line: read; not sure (hand back: None);
+ * an error set; (a pattern's reader) no match, the next pattern. */
+enum { OK = 0, BAIL = 1, FAIL = -1, NO_MATCH = 2 };
 
 static inline const state *bound_state(PyObject *module)
 {
@@ -134,6 +135,42 @@ static inline PyObject *cards_of(const state *st, span text)
 }
 
 static inline PyObject *word(const state *st, int w) { return ref(st->words[w]); }
+
+/* b.hero = the str of name: that str (a new reference), or NULL with an error set. */
+static PyObject *set_hero(PyObject *b, span name)
+{
+    PyObject *who = str_of(name);
+    if (who && PyObject_SetAttrString(b, "hero", who) < 0)
+        Py_CLEAR(who);
+    return who;
+}
+
+/* b.holes[who] = hole, both new references (stolen; a NULL one, from a failed
+ * call before, makes this FAIL with its error): OK, or FAIL with an error set. */
+static int set_hole(PyObject *b, PyObject *who, PyObject *hole)
+{
+    PyObject *holes = who && hole ? PyObject_GetAttrString(b, "holes") : NULL;
+    int done = holes ? PyObject_SetItem(holes, who, hole) : -1;
+    Py_XDECREF(holes);
+    Py_XDECREF(hole);
+    Py_XDECREF(who);
+    return done < 0 ? FAIL : OK;
+}
+
+/* A line starting "Dealt to " read by _DEALT.match, Dealt to (.+?) \[([^\]]*)\]
+ * (888's and partypoker's): b.hero and b.holes[hero] = cards(...) set: OK,
+ * FAIL, or NO_MATCH. */
+static int dealt_to(const state *st, PyObject *b, span t)
+{
+    Py_ssize_t p = find(t, 10, " [");
+    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
+    if (close < 0)
+        return NO_MATCH;
+    PyObject *name = set_hero(b, sub(t, 9, p));
+    if (!name)
+        return FAIL;
+    return set_hole(b, name, cards_of(st, sub(t, p + 2, close)));
+}
 
 /* The site loops (each defines <site>_loop and its METHOD_<SITE> entry). */
 
