@@ -37,7 +37,7 @@ static int absolute_collect(span t, span *name, span *amount, long *pot)
 enum { AA_POST_SB, AA_POST_BB, AA_POST_DEAD, AA_POSTS, AA_RAISES, AA_CALLS, AA_BETS,
        AA_CHECKS, AA_FOLDS, AA_ALL_IN_RAISE, AA_ALL_IN, AA_RETURNED, AA_SHOWS, AA_MUCKS,
        AA_NO_SHOW, AA_N };
-static const char *absolute_words[AA_N] = {
+static const char *const absolute_words[AA_N] = {
     "Posts small blind", "Posts big blind", "Posts dead blind", "Posts", "Raises", "Calls",
     "Bets", "Checks", "Folds", "All-In (Raise)", "All-In", "returned", "Shows", "Mucks",
     "Does not show",
@@ -46,16 +46,7 @@ static const char *absolute_words[AA_N] = {
 /* _ACTION.match (and _QUICK's, the same): (.+?) - (<word>)(.*) -> the word, or -1. */
 static int absolute_action(span t, span *name, span *rest)
 {
-    for (Py_ssize_t p = find(t, 1, " - "); p >= 0; p = find(t, p + 1, " - ")) {
-        span after = sub(t, p + 3, t.n);
-        for (int w = 0; w < AA_N; w++)
-            if (starts(after, absolute_words[w])) {
-                *name = sub(t, 0, p);
-                *rest = sub(after, (Py_ssize_t)strlen(absolute_words[w]), after.n);
-                return w;
-            }
-    }
-    return -1;
+    return name_word(t, " - ", absolute_words, AA_N, name, rest);
 }
 
 /* _AMOUNTS.findall(rest) on ASCII text: [$]?[\d,]+(?:\.\d+)? -> up to max spans. */

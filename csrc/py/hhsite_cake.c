@@ -68,7 +68,7 @@ static int cake_wins(span t, span *name, span *amount)
 /* _ACTION's words, in the order of its alternation, and what each does. */
 enum { CA_POST_SB, CA_POST_BB, CA_POST_ANTE, CA_POST_DEAD, CA_POSTS, CA_RAISE_TO, CA_CALLS,
        CA_BETS, CA_CHECKS, CA_FOLDS, CA_RETURNS, CA_SHOWS, CA_MUCKS, CA_ALL_IN, CA_N };
-static const char *cake_words[CA_N] = {
+static const char *const cake_words[CA_N] = {
     "posts small blind", "posts big blind", "posts ante", "posts dead blind", "posts",
     "raises to", "calls", "bets", "checks", "folds", "returns uncalled bet", "shows", "mucks",
     "is all in",
@@ -77,16 +77,7 @@ static const char *cake_words[CA_N] = {
 /* _ACTION.match: (.+?): (<word>)(.*) -> the word's index, or -1. */
 static int cake_action(span t, span *name, span *rest)
 {
-    for (Py_ssize_t p = find(t, 1, ": "); p >= 0; p = find(t, p + 1, ": ")) {
-        span after = sub(t, p + 2, t.n);
-        for (int w = 0; w < CA_N; w++)
-            if (starts(after, cake_words[w])) {
-                *name = sub(t, 0, p);
-                *rest = sub(after, (Py_ssize_t)strlen(cake_words[w]), after.n);
-                return w;
-            }
-    }
-    return -1;
+    return name_word(t, ": ", cake_words, CA_N, name, rest);
 }
 
 /* cake._action(b, name, what, rest.strip(), cash): OK, BAIL or FAIL. */

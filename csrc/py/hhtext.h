@@ -69,6 +69,24 @@ static inline Py_ssize_t digits_end(span t, Py_ssize_t i)
     return i < t.n && (unsigned char)t.s[i] >= 0x80 ? -1 : i;
 }
 
+/* (.+?)<sep>(<words[0]>|<words[1]>|...)(.*) .match: the index of the word (the
+ * first that follows the first sep that one follows), *name and *rest set; or -1. */
+static inline int name_word(span t, const char *sep, const char *const *words, int n, span *name,
+                            span *rest)
+{
+    Py_ssize_t k = (Py_ssize_t)strlen(sep);
+    for (Py_ssize_t p = find(t, 1, sep); p >= 0; p = find(t, p + 1, sep)) {
+        span after = sub(t, p + k, t.n);
+        for (int w = 0; w < n; w++)
+            if (starts(after, words[w])) {
+                *name = sub(t, 0, p);
+                *rest = sub(after, (Py_ssize_t)strlen(words[w]), after.n);
+                return w;
+            }
+    }
+    return -1;
+}
+
 /* A seat or pot number (at most 9 digits, so no overflow), or -1. */
 static inline long small_number(span t)
 {
