@@ -18,6 +18,8 @@
  * (a line holds no "\n"). */
 
 typedef struct {
+    const state *st;
+    PyObject *b, *cash;    /* the builder, the cash flag */
     PyObject *max_seats;   /* an int, or NULL (None) */
     PyObject *button;      /* a str, or NULL (None) */
     PyObject *ended;       /* list: the date texts of the "Game ended" lines */
@@ -241,15 +243,14 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
     return hb(st, b, method, 2, who, chips);
 }
 
-/* One line of lines[1:]: OK, BAIL or FAIL. */
-static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObject *item,
-                           entraction_hand *h)
+/* One line of lines[1:] (a line_reader). */
+static int entraction_line(void *hand, PyObject *item, span t, int ascii)
 {
-    span t;
-    int ascii;
-    int got = utf8_text(item, &t, &ascii);
-    if (got != 1)
-        return got < 0 ? FAIL : BAIL;
+    entraction_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int got;
+    (void)ascii;
     if (starts(t, "Players(max ")) {
         span r = sub(t, 12, t.n);
         while (r.n && (r.s[r.n - 1] == ')' || r.s[r.n - 1] == ':'))
@@ -335,19 +336,9 @@ static PyObject *entraction_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    entraction_hand h = {NULL, NULL, PyList_New(0), PyDict_New(), PyList_New(0)};
+    entraction_hand h = {st, b, cash, NULL, NULL, PyList_New(0), PyDict_New(), PyList_New(0)};
     PyObject *out = NULL;
-    int got = h.ended && h.blinds && h.order ? OK : FAIL;
-    for (Py_ssize_t k = 1; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        if (!item) {
-            got = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        got = entraction_line(st, b, cash, item, &h);
-        Py_DECREF(item);
-    }
+    int got = h.ended && h.blinds && h.order ? each_line(lines, 1, entraction_line, &h) : FAIL;
     if (got == OK)
         out = Py_BuildValue("(OOOOO)", h.max_seats ? h.max_seats : Py_None,
                             h.button ? h.button : Py_None, h.ended, h.blinds, h.order);

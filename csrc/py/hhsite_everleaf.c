@@ -284,14 +284,22 @@ static int everleaf_action(const state *st, PyObject *b, PyObject *cash, span t)
     return BAIL;   /* (Python: "line not understood") */
 }
 
-/* One line of lines[1:]: OK, BAIL or FAIL; *table and *button kept. */
-static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject *item,
-                         PyObject **table, long *button)
+/* What everleaf's loop reads a hand with and keeps (table, button). */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash, *table;
+    long button;
+} everleaf_hand;
+
+/* One line of lines[1:] (a line_reader). */
+static int everleaf_line(void *hand, PyObject *line, span t, int ascii)
 {
-    span t;
-    int ascii, got = utf8_text(item, &t, &ascii);
-    if (got != 1)
-        return got < 0 ? FAIL : BAIL;
+    everleaf_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash, **table = &h->table;
+    long *button = &h->button;
+    int got;
+    (void)line;
     if (!ascii)
         return BAIL;
     if (starts(t, "*****") || starts(t, "Blinds ") || starts(t, "Total number of players"))
@@ -366,24 +374,14 @@ static PyObject *everleaf_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    PyObject *table = PyUnicode_FromStringAndSize("", 0), *out = NULL;
-    long button = 0;
-    int got = table ? OK : FAIL;
-    for (Py_ssize_t k = 1; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        if (!item) {
-            got = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        got = everleaf_line(st, b, cash, item, &table, &button);
-        Py_DECREF(item);
-    }
+    everleaf_hand h = {st, b, cash, PyUnicode_FromStringAndSize("", 0), 0};
+    PyObject *out = NULL;
+    int got = h.table ? each_line(lines, 1, everleaf_line, &h) : FAIL;
     if (got == OK)
-        out = Py_BuildValue("(Ol)", table, button);
+        out = Py_BuildValue("(Ol)", h.table, h.button);
     else if (got == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(table);
+    Py_XDECREF(h.table);
     return out;
 }
 

@@ -136,9 +136,21 @@ static int p888_noise(span t)
     return 0;
 }
 
-static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *dealt,
-                     int *summary)
+/* What 888's loop reads a hand with and keeps. */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash;
+    int dealt, summary;
+} p888_hand;
+
+/* One line (a line_reader). */
+static int p888_line(void *hand, PyObject *line, span t, int ascii)
 {
+    p888_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int *dealt = &h->dealt, *summary = &h->summary;
+    (void)line, (void)ascii;
     int what, got;
     span amount = {t.s, 0};
     if (memchr(t.s, '\n', (size_t)t.n))
@@ -218,25 +230,13 @@ static PyObject *pacific888_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    int dealt = 0, summary = 0, got = OK;
-    for (Py_ssize_t k = 5; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        span t;
-        int ascii;
-        int text = item ? utf8_text(item, &t, &ascii) : -1;
-        if (text <= 0) {
-            got = text < 0 ? FAIL : BAIL;
-            break;
-        }
-        Py_INCREF(item);   /* (its text is read while the builder runs) */
-        got = p888_line(st, b, cash, t, &dealt, &summary);
-        Py_DECREF(item);
-    }
+    p888_hand h = {st, b, cash, 0, 0};
+    int got = each_line(lines, 5, p888_line, &h);
     if (got == FAIL)
         return NULL;
     if (got == BAIL)
         Py_RETURN_NONE;
-    return ref(summary ? Py_True : Py_False);
+    return ref(h.summary ? Py_True : Py_False);
 }
 
 #define METHOD_PACIFIC888 \

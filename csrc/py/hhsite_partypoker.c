@@ -487,15 +487,25 @@ static int party_noise(span t)
     return 0;
 }
 
-/* One line of play, as _loop's chain reads it. */
-static int party_line(const state *st, PyObject *b, PyObject *cash, span t, PyObject *won,
-                      int *summary, PyObject **main_pot, PyObject **rake)
+/* What partypoker's loop reads a hand with and keeps. */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash, *won, *main_pot, *rake;
+    int summary;
+} party_hand;
+
+/* One line of play, as _loop's chain reads it (a line_reader). */
+static int party_line(void *hand, PyObject *line, span t, int ascii)
 {
+    party_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash, *won = h->won;
+    PyObject **main_pot = &h->main_pot, **rake = &h->rake;
+    int *summary = &h->summary;
+    (void)line, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;
-    /* a line ending in a space (\s*$ would read past it): not the reader's */
-    if (t.n && (is_space(t.s[t.n - 1]) || (t.n >= 2 && space_at(t, t.n - 2) == 2) ||
-                (t.n >= 3 && space_at(t, t.n - 3) == 3)))
+    if (space_before(t))   /* a line ending in a space (\s*$ would read past it): not the reader's */
         return BAIL;
     int got = party_quick(st, b, cash, t);
     if (got != NO_MATCH)
@@ -541,30 +551,16 @@ static PyObject *partypoker_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines) || first < 0)
         Py_RETURN_NONE;
-    PyObject *won = PyList_New(0);
-    PyObject *main_pot = PyLong_FromLong(-1), *rake = PyLong_FromLong(-1);
-    int summary = 0, got = won && main_pot && rake ? OK : FAIL;
-    for (Py_ssize_t k = first; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        span t;
-        int ascii;
-        int text = item ? utf8_text(item, &t, &ascii) : -1;
-        if (text <= 0) {
-            got = text < 0 ? FAIL : BAIL;
-            break;
-        }
-        Py_INCREF(item);   /* (its text is read while the builder runs) */
-        got = party_line(st, b, cash, t, won, &summary, &main_pot, &rake);
-        Py_DECREF(item);
-    }
+    party_hand h = {st, b, cash, PyList_New(0), PyLong_FromLong(-1), PyLong_FromLong(-1), 0};
+    int got = h.won && h.main_pot && h.rake ? each_line(lines, first, party_line, &h) : FAIL;
     PyObject *out = NULL;
     if (got == OK)
-        out = Py_BuildValue("(OOOO)", summary ? Py_True : Py_False, won, main_pot, rake);
+        out = Py_BuildValue("(OOOO)", h.summary ? Py_True : Py_False, h.won, h.main_pot, h.rake);
     else if (got == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(won);
-    Py_XDECREF(main_pot);
-    Py_XDECREF(rake);
+    Py_XDECREF(h.won);
+    Py_XDECREF(h.main_pot);
+    Py_XDECREF(h.rake);
     return out;
 }
 

@@ -136,6 +136,30 @@ static inline PyObject *cards_of(const state *st, span text)
 
 static inline PyObject *word(const state *st, int w) { return ref(st->words[w]); }
 
+/* A loop's line reader: hand (the loop's state), the line (a str), its text
+ * (utf8_text) and whether that is ASCII: OK, BAIL or FAIL. */
+typedef int (*line_reader)(void *hand, PyObject *line, span t, int ascii);
+
+/* A loop's walk over lines[first:] (a list): each line to `read` (the line
+ * held while it runs) while it answers OK: OK, or the first other answer (BAIL
+ * for a line utf8_text does not read). */
+static int each_line(PyObject *lines, Py_ssize_t first, line_reader read, void *hand)
+{
+    int got = OK;
+    for (Py_ssize_t k = first; got == OK && k < PyList_Size(lines); k++) {
+        PyObject *item = PyList_GetItem(lines, k);
+        span t;
+        int ascii;
+        int text = item ? utf8_text(item, &t, &ascii) : -1;
+        if (text <= 0)
+            return text < 0 ? FAIL : BAIL;
+        Py_INCREF(item);   /* (its text is read while the builder runs) */
+        got = read(hand, item, t, ascii);
+        Py_DECREF(item);
+    }
+    return got;
+}
+
 /* b.hero = the str of name: that str (a new reference), or NULL with an error set. */
 static PyObject *set_hero(PyObject *b, span name)
 {
