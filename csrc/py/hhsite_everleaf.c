@@ -21,45 +21,9 @@
 static int everleaf_digit(char c) { return c >= '0' && c <= '9'; }
 static int everleaf_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
-/* Where the run of (ASCII) space from i ends. */
-static Py_ssize_t everleaf_spaces(span t, Py_ssize_t i)
-{
-    while (i < t.n && is_space(t.s[i]))
-        i++;
-    return i;
-}
-
 static int everleaf_at(span t, Py_ssize_t i, const char *lit)
 {
     return i >= 0 && i <= t.n && starts(sub(t, i, t.n), lit);
-}
-
-/* _cards(text): tuple(text.replace(",", " ").split()) of ASCII text (a new tuple). */
-static PyObject *everleaf_cards(span t)
-{
-    PyObject *parts = PyList_New(0);
-    if (!parts)
-        return NULL;
-    Py_ssize_t i = 0;
-    for (;;) {
-        while (i < t.n && (is_space(t.s[i]) || t.s[i] == ','))
-            i++;
-        if (i >= t.n)
-            break;
-        Py_ssize_t from = i;
-        while (i < t.n && !is_space(t.s[i]) && t.s[i] != ',')
-            i++;
-        PyObject *s = str_of(sub(t, from, i));
-        if (!s || PyList_Append(parts, s) < 0) {
-            Py_XDECREF(s);
-            Py_DECREF(parts);
-            return NULL;
-        }
-        Py_DECREF(s);
-    }
-    PyObject *out = PyList_AsTuple(parts);
-    Py_DECREF(parts);
-    return out;
 }
 
 /* AMOUNT's group from i (ASCII text): 1 with *amount and *end (after the amount,
@@ -72,11 +36,11 @@ static int everleaf_amount(span t, Py_ssize_t i, span *amount, Py_ssize_t *end)
         i++;
     if (i < t.n && t.s[i] == '(')
         i++;
-    i = everleaf_spaces(t, i);
+    i = space_end(t, i);
     Py_ssize_t from = i;
     if (i < t.n && t.s[i] == '$')
         i++;
-    i = everleaf_spaces(t, i);
+    i = space_end(t, i);
     Py_ssize_t digits = i;
     while (i < t.n && (everleaf_digit(t.s[i]) || t.s[i] == ','))
         i++;
@@ -99,9 +63,9 @@ static int everleaf_amount(span t, Py_ssize_t i, span *amount, Py_ssize_t *end)
  * the name's " (": 1 (stack, out set), 0 (no match), -1 (not sure). */
 static int everleaf_seat_rest(span r, span *stack, int *out)
 {
-    Py_ssize_t from = everleaf_spaces(r, 0);
+    Py_ssize_t from = space_end(r, 0);
     for (Py_ssize_t p = from + 1; p <= r.n; p++) {
-        Py_ssize_t q = everleaf_spaces(r, p);
+        Py_ssize_t q = space_end(r, p);
         if (q < r.n && r.s[q] == ')') {
             span after = sub(r, q + 1, r.n);
             if (after.n == 0 || equals(after, " is sitting out")) {
@@ -154,7 +118,7 @@ static int everleaf_street(const state *st, PyObject *b, span t)
         span cards = sub(t, at + 5, t.n - 1);
         if (cards.n < 0 || t.s[t.n - 1] != ']' || find_char(cards, 0, ']') >= 0)
             return NO_MATCH;
-        PyObject *tuple = everleaf_cards(cards);
+        PyObject *tuple = words_tuple(cards, 1);
         return hb(st, b, HB_STREET_CARDS, 2, tuple ? word(st, W_FLOP + k) : NULL, tuple);
     }
     return NO_MATCH;
@@ -163,18 +127,18 @@ static int everleaf_street(const state *st, PyObject *b, span t)
 static int everleaf_wins(const state *st, PyObject *b, PyObject *cash, span t)
 {
     for (Py_ssize_t i = find(t, 1, " wins"); i >= 0; i = find(t, i + 1, " wins")) {
-        Py_ssize_t q = everleaf_spaces(t, i + 5);
+        Py_ssize_t q = space_end(t, i + 5);
         if (q == i + 5)
             continue;
         int half = everleaf_at(t, q, "high") ? 4 : everleaf_at(t, q, "low") ? 3 : 0;
-        if (half && everleaf_spaces(t, q + half) > q + half)
-            q = everleaf_spaces(t, q + half);
+        if (half && space_end(t, q + half) > q + half)
+            q = space_end(t, q + half);
         span amount;
         Py_ssize_t e;
         if (!everleaf_amount(t, q, &amount, &e))
             continue;
         /* \s*\)?\]? from (?:main pot|side pot(?: (\d+))?), each way in the regex's order */
-        Py_ssize_t w = everleaf_spaces(t, e);
+        Py_ssize_t w = space_end(t, e);
         for (Py_ssize_t s = w; s >= e; s--)
             for (int paren = 1; paren >= 0; paren--) {
                 if (paren && !(s < t.n && t.s[s] == ')'))
@@ -261,7 +225,7 @@ static int everleaf_action(const state *st, PyObject *b, PyObject *cash, span t)
             continue;
         span amount = {t.s, 0};
         Py_ssize_t e;
-        if (!everleaf_amount(t, everleaf_spaces(t, w + (Py_ssize_t)strlen(everleaf_words[k])),
+        if (!everleaf_amount(t, space_end(t, w + (Py_ssize_t)strlen(everleaf_words[k])),
                              &amount, &e))
             amount.n = 0;
         PyObject *name = str_of(sub(t, 0, i));
@@ -313,7 +277,7 @@ static int everleaf_line(void *hand, PyObject *line, span t, int ascii)
     }
     if (starts(t, "Seat ") && ends(t, " is the button")) {
         /* int(line.split()[1]): "Seat", then the number */
-        Py_ssize_t from = everleaf_spaces(t, 4), to = from;
+        Py_ssize_t from = space_end(t, 4), to = from;
         while (to < t.n && !is_space(t.s[to]))
             to++;
         long number = small_number(sub(t, from, to));
@@ -337,7 +301,7 @@ static int everleaf_line(void *hand, PyObject *line, span t, int ascii)
         PyObject *name = set_hero(b, at < 0 ? rest : sub(rest, 0, at));
         if (!name)
             return FAIL;
-        return set_hole(b, name, everleaf_cards(cards));
+        return set_hole(b, name, words_tuple(cards, 1));
     }
     if (find(t, 0, " wins") >= 0 && (got = everleaf_wins(st, b, cash, t)) != NO_MATCH)
         return got;
@@ -346,7 +310,7 @@ static int everleaf_line(void *hand, PyObject *line, span t, int ascii)
         Py_ssize_t close = find_char(t, shows + 8, ']');
         if (close >= 0) {
             PyObject *name = str_of(sub(t, 0, shows));
-            PyObject *cards = name ? everleaf_cards(sub(t, shows + 8, close)) : NULL;
+            PyObject *cards = name ? words_tuple(sub(t, shows + 8, close), 1) : NULL;
             return hb(st, b, HB_SHOW, 2, name, cards);
         }
     }
