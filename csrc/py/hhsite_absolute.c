@@ -146,22 +146,9 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;
     if (as->section == 0) {
-        long seat;
-        span name, stack;
-        int out;
-        int found = cake_seat(t, " - ", " - sitting out", &seat, &name, &stack, &out);
-        if (found == CAKE_BAIL)
-            return BAIL;
-        if (found == CAKE_YES) {
-            PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(name) : NULL;
-            PyObject *chips = who ? money_of(st, stack, cash) : NULL;
-            if (!chips) {
-                Py_XDECREF(n);
-                Py_XDECREF(who);
-                return FAIL;
-            }
-            return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(out));
-        }
+        int got = cake_seat(st, b, cash, t, " - ", " - sitting out");
+        if (got != NO_MATCH)
+            return got;
         as->section = 1;
     }
     if (starts(t, "*** SUMMARY")) {

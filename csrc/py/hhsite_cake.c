@@ -8,18 +8,19 @@
 
 enum { CAKE_NO = 0, CAKE_YES = 1, CAKE_BAIL = 2 };   /* a pattern's answer */
 
-/* _SEAT.fullmatch: Seat (\d+)<sep>(.+) \(([^ ]+) in chips\)(<sitting_out>)?
- * (cake's sep ": " and sitting_out " is sitting out"; absolute's " - " and " - sitting out"). */
-static int cake_seat(span t, const char *sep, const char *sitting_out, long *seat, span *name,
-                     span *stack, int *out)
+/* A seat line, _SEAT.fullmatch: Seat (\d+)<sep>(.+) \(([^ ]+) in chips\)(<sitting_out>)?
+ * (cake's sep ": " and sitting_out " is sitting out"; absolute's " - " and " - sitting out"),
+ * read into b.seat(seat, name, stack, out): OK, FAIL, BAIL, or NO_MATCH. */
+static int cake_seat(const state *st, PyObject *b, PyObject *cash, span t, const char *sep,
+                     const char *sitting_out)
 {
     if (!starts(t, "Seat "))
-        return CAKE_NO;
+        return NO_MATCH;
     Py_ssize_t i = 5, j = digits_end(t, i);
     if (j < 0)
-        return CAKE_BAIL;
+        return BAIL;
     if (j == i || !starts(sub(t, j, t.n), sep))
-        return CAKE_NO;
+        return NO_MATCH;
     Py_ssize_t from = j + (Py_ssize_t)strlen(sep);
     for (Py_ssize_t p = t.n - 2; p >= from + 1; p--) {   /* (.+) greedy: the last end */
         if (t.s[p] != ' ' || t.s[p + 1] != '(')
@@ -33,15 +34,19 @@ static int cake_seat(span t, const char *sep, const char *sitting_out, long *sea
         int sitting = equals(sub(t, r, t.n), sitting_out);
         if (r != t.n && !sitting)
             continue;
-        *seat = small_number(sub(t, i, j));
-        if (*seat < 0)
-            return CAKE_BAIL;
-        *name = sub(t, from, p);
-        *stack = sub(t, p + 2, q);
-        *out = sitting;
-        return CAKE_YES;
+        long seat = small_number(sub(t, i, j));
+        if (seat < 0)
+            return BAIL;
+        PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(sub(t, from, p)) : NULL;
+        PyObject *chips = who ? money_of(st, sub(t, p + 2, q), cash) : NULL;
+        if (!chips) {
+            Py_XDECREF(n);
+            Py_XDECREF(who);
+            return FAIL;
+        }
+        return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(sitting));
     }
-    return CAKE_NO;
+    return NO_MATCH;
 }
 
 /* _WINS.match: (.+?) wins (?:(high|low) )?(?:main |side )?pot ([^ ]+) */
@@ -148,22 +153,9 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;   /* (a pattern's . stops there) */
     if (*seating) {
-        long seat;
-        span name, stack;
-        int out;
-        int found = cake_seat(t, ": ", " is sitting out", &seat, &name, &stack, &out);
-        if (found == CAKE_BAIL)
-            return BAIL;
-        if (found == CAKE_YES) {
-            PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(name) : NULL;
-            PyObject *chips = who ? money_of(st, stack, cash) : NULL;
-            if (!chips) {
-                Py_XDECREF(n);
-                Py_XDECREF(who);
-                return FAIL;
-            }
-            return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(out));
-        }
+        int got = cake_seat(st, b, cash, t, ": ", " is sitting out");
+        if (got != NO_MATCH)
+            return got;
         *seating = 0;
     }
     if (starts(t, "***")) {
