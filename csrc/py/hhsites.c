@@ -136,6 +136,15 @@ static inline PyObject *cards_of(const state *st, span text)
 
 static inline PyObject *word(const state *st, int w) { return ref(st->words[w]); }
 
+/* A call's result, dropped: OK, or FAIL if the call failed (NULL, its error set). */
+static inline int called(PyObject *out)
+{
+    if (!out)
+        return FAIL;
+    Py_DECREF(out);
+    return OK;
+}
+
 /* A loop's line reader: hand (the loop's state), the line (a str), its text
  * (utf8_text) and whether that is ASCII: OK, BAIL or FAIL. */
 typedef int (*line_reader)(void *hand, PyObject *line, span t, int ascii);
@@ -182,7 +191,7 @@ static int set_hole(PyObject *b, PyObject *who, PyObject *hole)
 }
 
 /* A line starting "Dealt to " read by _DEALT.match, Dealt to (.+?) \[([^\]]*)\]
- * (888's and partypoker's): b.hero and b.holes[hero] = cards(...) set: OK,
+ * (888's, partypoker's, winning-acr's): b.hero and b.holes[hero] = cards(...) set: OK,
  * FAIL, or NO_MATCH. */
 static int dealt_to(const state *st, PyObject *b, span t)
 {
