@@ -137,12 +137,18 @@ static int absolute_act(const state *st, PyObject *b, span who, int what, span r
 }
 
 typedef struct {
+    const state *st;
+    PyObject *b, *cash;
     int section;   /* 0 seats, 1 hand, 2 summary */
     PyObject *total, *rake;
 } absolute_state;
 
-static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, absolute_state *as)
+static int absolute_line(void *hand, PyObject *item, span t, int ascii)   /* (a line_reader) */
 {
+    absolute_state *as = hand;
+    const state *st = as->st;
+    PyObject *b = as->b, *cash = as->cash;
+    (void)item, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;
     if (as->section == 0) {
@@ -226,14 +232,8 @@ static PyObject *absolute_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    absolute_state as = {0, NULL, NULL};
-    int done = OK;
-    for (Py_ssize_t k = 2; k < PyList_Size(lines) && done == OK; k++) {
-        span t;
-        int ascii;
-        int got = utf8_text(PyList_GetItem(lines, k), &t, &ascii);
-        done = got < 0 ? FAIL : got == 0 ? BAIL : absolute_line(st, b, t, cash, &as);
-    }
+    absolute_state as = {st, b, cash, 0, NULL, NULL};
+    int done = each_line(lines, 2, absolute_line, &as);
     PyObject *out = NULL;
     if (done == OK)
         out = Py_BuildValue("(OO)", as.total ? as.total : Py_None, as.rake ? as.rake : Py_None);

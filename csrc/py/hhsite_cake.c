@@ -147,9 +147,21 @@ static int cake_act(const state *st, PyObject *b, span who, int what, span rest,
     }
 }
 
-/* One line of the loop (`seating`: still reading the seats): OK, BAIL or FAIL. */
-static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *seating)
+/* What cake's loop reads a hand with (seating: still reading the seats). */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash;
+    int seating;
+} cake_hand;
+
+/* One line of the loop (a line_reader). */
+static int cake_line(void *hand, PyObject *item, span t, int ascii)
 {
+    cake_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int *seating = &h->seating;
+    (void)item, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;   /* (a pattern's . stops there) */
     if (*seating) {
@@ -210,22 +222,12 @@ static PyObject *cake_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    int seating = 1;
-    for (Py_ssize_t k = 2; k < PyList_Size(lines); k++) {
-        span t;
-        int ascii;
-        int got = utf8_text(PyList_GetItem(lines, k), &t, &ascii);
-        if (got <= 0) {
-            if (got < 0)
-                return NULL;
-            Py_RETURN_NONE;
-        }
-        int done = cake_line(st, b, t, cash, &seating);
-        if (done == FAIL)
-            return NULL;
-        if (done == BAIL)
-            Py_RETURN_NONE;
-    }
+    cake_hand h = {st, b, cash, 1};
+    int done = each_line(lines, 2, cake_line, &h);
+    if (done == FAIL)
+        return NULL;
+    if (done == BAIL)
+        Py_RETURN_NONE;
     Py_RETURN_TRUE;
 }
 

@@ -579,8 +579,12 @@ static int winning_acr_play(winning_acr_hand *h, span t)
     return winning_acr_noise(t) ? OK : BAIL;
 }
 
-static int winning_acr_line(winning_acr_hand *h, span t)
+static int winning_acr_line(void *hand, PyObject *item, span t, int ascii)   /* (a line_reader) */
 {
+    winning_acr_hand *h = hand;
+    (void)item, (void)ascii;
+    if (memchr(t.s, '\n', (size_t)t.n))
+        return BAIL;
     if (starts(t, "*** "))
         return winning_acr_street(h, t);
     if (h->section == WA_SEATS && starts(t, "Seat ")) {
@@ -605,25 +609,7 @@ static PyObject *winning_acr_loop(PyObject *module, PyObject *args)
     winning_acr_hand h = {st, b, cash, runs, PyDict_New(), NULL, NULL, WA_SEATS, 0};
     if (!h.won)
         return NULL;
-    int rc = OK;
-    for (Py_ssize_t i = 2; rc == OK && i < PyList_Size(lines); i++) {
-        PyObject *item = PyList_GetItem(lines, i);
-        span t;
-        int ascii;
-        if (!item) {
-            rc = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        int got = utf8_text(item, &t, &ascii);
-        if (got != 1)
-            rc = got < 0 ? FAIL : BAIL;
-        else if (memchr(t.s, '\n', (size_t)t.n))
-            rc = BAIL;
-        else
-            rc = winning_acr_line(&h, t);
-        Py_DECREF(item);
-    }
+    int rc = each_line(lines, 2, winning_acr_line, &h);
     PyObject *out = NULL;
     if (rc == OK) {
         PyObject *total = h.total ? ref(h.total) : PyLong_FromLong(-1);

@@ -203,43 +203,6 @@ static inline int is_ascii(span t)
     return 1;
 }
 
-/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
- * sure: Python decides), or -1 with an error set. */
-static inline int ascii_text(PyObject *item, span *line)
-{
-    if (!PyUnicode_Check(item))
-        return 0;
-    Py_ssize_t length = PyUnicode_GetLength(item);
-    if (length < 0 || length > MAX_LINE)
-        return length < 0 ? -1 : 0;
-    Py_ssize_t n;
-    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
-    if (!s) {   /* a lone surrogate: no ASCII line, Python decides */
-        PyErr_Clear();
-        return 0;
-    }
-    if (n != length)
-        return 0;   /* not ASCII */
-    *line = (span){s, n};
-    return 1;
-}
-
-static inline int printable(span line)
-{
-    for (Py_ssize_t i = 0; i < line.n; i++)
-        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
-            return 0;
-    return 1;
-}
-
-/* The text of a str line, if it is printable ASCII and not too long. */
-static inline int ascii_line(PyObject *item, span *line)
-{
-    int got = ascii_text(item, line);
-    return got == 1 && !printable(*line) ? 0 : got;
-}
-
-
 /* The UTF-8 text of a str line of at most MAX_LINE characters, into *line: 1,
  * or 0 (not sure: Python decides), or -1 with an error set. `ascii`: 1 if
  * every character is ASCII. */
@@ -260,6 +223,30 @@ static inline int utf8_text(PyObject *item, span *line, int *ascii)
     *ascii = n == length;
     return 1;
 }
+
+/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
+ * sure: Python decides), or -1 with an error set. */
+static inline int ascii_text(PyObject *item, span *line)
+{
+    int ascii, got = utf8_text(item, line, &ascii);
+    return got == 1 && !ascii ? 0 : got;
+}
+
+static inline int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The text of a str line, if it is printable ASCII and not too long. */
+static inline int ascii_line(PyObject *item, span *line)
+{
+    int got = ascii_text(item, line);
+    return got == 1 && !printable(*line) ? 0 : got;
+}
+
 
 /* A new str of a span of UTF-8 text (NULL with an error set). */
 static inline PyObject *str_of(span t) { return PyUnicode_FromStringAndSize(t.s, t.n); }
