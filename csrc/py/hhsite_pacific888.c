@@ -123,17 +123,11 @@ static int p888_noise(span t)
         return 1;
     if (starts(t, "Total number of players : "))
         return 1;
-    static const char *ending[] = {" did not show his hand", " has left the table",
-                                   " has joined the table", " is sitting out", NULL};
-    for (int k = 0; ending[k]; k++)
-        if (t.n > (Py_ssize_t)strlen(ending[k]) && ends(t, ending[k]))
-            return 1;
-    static const char *holding[] = {" will be using his time bank", " has been disconnected",
-                                    " has reconnected", NULL};
-    for (int k = 0; holding[k]; k++)
-        if (find(t, 1, holding[k]) >= 1)
-            return 1;
-    return 0;
+    static const char *const ending[] = {" did not show his hand", " has left the table",
+                                         " has joined the table", " is sitting out", NULL};
+    static const char *const holding[] = {" will be using his time bank", " has been disconnected",
+                                          " has reconnected", NULL};
+    return ends_any(t, ending) || holds_any(t, holding);
 }
 
 /* What 888's loop reads a hand with and keeps. */

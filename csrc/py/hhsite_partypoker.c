@@ -470,21 +470,13 @@ static int party_noise(span t)
     Py_ssize_t shows = find(t, 1, " shows");   /* .+? shows.* for low\. */
     if (shows >= 1 && ends(t, " for low.") && shows + 6 <= t.n - 9)
         return 1;
-    static const char *ending[] = {" is sitting out", " has joined the table",
-                                   " has joined the table.", " has left the table",
-                                   " has left the table.", NULL};
-    for (int k = 0; ending[k]; k++) {
-        Py_ssize_t k_n = (Py_ssize_t)strlen(ending[k]);
-        if (t.n > k_n && ends(t, ending[k]))
-            return 1;
-    }
-    static const char *holding[] = {" will be using ", " has been reconnected", " is disconnected",
-                                    " finished in ", " doesn't show [", " muck ", " mucks ",
-                                    NULL};
-    for (int k = 0; holding[k]; k++)
-        if (find(t, 1, holding[k]) >= 1)
-            return 1;
-    return 0;
+    static const char *const ending[] = {" is sitting out", " has joined the table",
+                                         " has joined the table.", " has left the table",
+                                         " has left the table.", NULL};
+    static const char *const holding[] = {" will be using ", " has been reconnected",
+                                          " is disconnected", " finished in ", " doesn't show [",
+                                          " muck ", " mucks ", NULL};
+    return ends_any(t, ending) || holds_any(t, holding);
 }
 
 /* What partypoker's loop reads a hand with and keeps. */

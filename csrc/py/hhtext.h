@@ -301,6 +301,24 @@ static inline int ends(span t, const char *lit)
     return (size_t)t.n >= k && memcmp(t.s + t.n - k, lit, k) == 0;
 }
 
+/* 1 if t is .+<lit> for one lit of a NULL-ended list (a character or more, then lit). */
+static inline int ends_any(span t, const char *const *lits)
+{
+    for (int k = 0; lits[k]; k++)
+        if (t.n > (Py_ssize_t)strlen(lits[k]) && ends(t, lits[k]))
+            return 1;
+    return 0;
+}
+
+/* 1 if t is .+<lit>.* for one lit of a NULL-ended list (lit after a character or more). */
+static inline int holds_any(span t, const char *const *lits)
+{
+    for (int k = 0; lits[k]; k++)
+        if (find(t, 1, lits[k]) >= 1)
+            return 1;
+    return 0;
+}
+
 /* \[([^\]]*)\] searched from `from` on: 1 and *group (the inside) and *end
  * (after the ']') set, or 0 for no match. */
 static inline int bracket(span t, Py_ssize_t from, span *group, Py_ssize_t *end)
