@@ -84,13 +84,7 @@ static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
     /* (?P<name>.+) \( (?P<chips>[^()]*) \)$ */
     if (t.n < 2 || t.s[t.n - 1] != ')' || t.s[t.n - 2] != ' ')
         return NO_MATCH;
-    Py_ssize_t open = -1;
-    for (Py_ssize_t i = t.n - 2; i >= 0; i--)
-        if (t.s[i] == '(' || t.s[i] == ')') {
-            if (t.s[i] == '(')
-                open = i;
-            break;
-        }
+    Py_ssize_t open = open_before(t, t.n - 1);
     if (open < 0 || open + 2 > t.n - 2 || t.s[open + 1] != ' ' || open - 1 < q + 1 ||
         t.s[open - 1] != ' ')
         return NO_MATCH;

@@ -132,13 +132,7 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
     Py_ssize_t q = d + 2;   /* the name's start */
     if (t.n < 1 || t.s[t.n - 1] != ')')
         return NO_MATCH;
-    Py_ssize_t open = -1;
-    for (Py_ssize_t i = t.n - 2; i >= 0; i--)
-        if (t.s[i] == '(' || t.s[i] == ')') {
-            if (t.s[i] == '(')
-                open = i;
-            break;
-        }
+    Py_ssize_t open = open_before(t, t.n - 1);
     /* " \(" at open - 1, the name (.+?) at least a character before it */
     if (open < 0 || open - 1 < q + 1 || t.s[open - 1] != ' ')
         return NO_MATCH;

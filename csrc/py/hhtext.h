@@ -301,6 +301,15 @@ static inline int ends(span t, const char *lit)
     return (size_t)t.n >= k && memcmp(t.s + t.n - k, lit, k) == 0;
 }
 
+/* Where the last '(' before `end` is if no ')' stands between them, or -1. */
+static inline Py_ssize_t open_before(span t, Py_ssize_t end)
+{
+    for (Py_ssize_t i = end - 1; i >= 0; i--)
+        if (t.s[i] == '(' || t.s[i] == ')')
+            return t.s[i] == '(' ? i : -1;
+    return -1;
+}
+
 /* 1 if t is .+<lit> for one lit of a NULL-ended list (a character or more, then lit). */
 static inline int ends_any(span t, const char *const *lits)
 {
