@@ -1,74 +1,10 @@
 /* hhsite_absolute.c: the twin of hilo_fast.history.sites.absolute._loop
- * (included by hhsites.c after hhsite_cake.c, whose cake_strip, cake_seat's
- * kin and CAKE_* answers it shares). absolute_loop(lines, b, cash) gives the
+ * (included by hhsites.c after hhsite_cake.c, whose cake_seat and CAKE_* answers
+ * it shares). absolute_loop(lines, b, cash) gives the
  * Python loop's (total, rake), or None (hand back) on a line it does not read
  * exactly as Python would: an unknown line, a '\n' in a line, an amount read
  * from non-ASCII text (_AMOUNTS's \d), a non-ASCII byte where a pot number's \d
  * could be, an action with no amount or a show with no cards (Python raises). */
-
-/* tuple(t.split()) (Unicode whitespace), a new tuple or NULL. */
-static PyObject *absolute_split(span t)
-{
-    PyObject *list = PyList_New(0);
-    Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = nonspace_end(t, i);
-        PyObject *piece = str_of(sub(t, i, j));
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
-    }
-    if (!list)
-        return NULL;
-    PyObject *out = PyList_AsTuple(list);
-    Py_DECREF(list);
-    return out;
-}
-
-/* _SEAT.fullmatch: Seat (\d+) - (.+) \(([^ ]+) in chips\)( - sitting out)? */
-static int absolute_seat(span t, long *seat, span *name, span *stack, int *out)
-{
-    if (!starts(t, "Seat "))
-        return CAKE_NO;
-    Py_ssize_t i = 5, j = 5;
-    while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-        j++;
-    if (j < t.n && (unsigned char)t.s[j] >= 0x80)
-        return CAKE_BAIL;
-    if (j == i || !starts(sub(t, j, t.n), " - "))
-        return CAKE_NO;
-    Py_ssize_t from = j + 3;
-    for (Py_ssize_t p = t.n - 2; p >= from + 1; p--) {
-        if (t.s[p] != ' ' || t.s[p + 1] != '(')
-            continue;
-        Py_ssize_t q = p + 2;
-        while (q < t.n && t.s[q] != ' ')
-            q++;
-        if (q == p + 2 || !starts(sub(t, q, t.n), " in chips)"))
-            continue;
-        Py_ssize_t r = q + 10;
-        int sitting = equals(sub(t, r, t.n), " - sitting out");
-        if (r != t.n && !sitting)
-            continue;
-        *seat = small_number(sub(t, i, j));
-        if (*seat < 0)
-            return CAKE_BAIL;
-        *name = sub(t, from, p);
-        *stack = sub(t, p + 2, q);
-        *out = sitting;
-        return CAKE_YES;
-    }
-    return CAKE_NO;
-}
 
 /* _COLLECT.match: (.+?) Collects (\S+) from (?:main pot|side pot(?: #?(\d+))?)
  * -> YES (pot: the number, 0 if none), NO or BAIL. */
@@ -83,11 +19,9 @@ static int absolute_collect(span t, span *name, span *amount, long *pot)
         if (starts(rest, "side pot")) {
             span more = sub(rest, 8, rest.n);
             if (starts(more, " ")) {
-                Py_ssize_t d = starts(more, " #") ? 2 : 1, k = d;
-                while (k < more.n && more.s[k] >= '0' && more.s[k] <= '9')
-                    k++;
-                if (k < more.n && (unsigned char)more.s[k] >= 0x80)
-                    return CAKE_BAIL;   /* (a Unicode digit?) */
+                Py_ssize_t d = starts(more, " #") ? 2 : 1, k = digits_end(more, d);
+                if (k < 0)
+                    return CAKE_BAIL;
                 if (k > d && (*pot = small_number(sub(more, d, k))) < 0)
                     return CAKE_BAIL;
             }
@@ -103,7 +37,7 @@ static int absolute_collect(span t, span *name, span *amount, long *pot)
 enum { AA_POST_SB, AA_POST_BB, AA_POST_DEAD, AA_POSTS, AA_RAISES, AA_CALLS, AA_BETS,
        AA_CHECKS, AA_FOLDS, AA_ALL_IN_RAISE, AA_ALL_IN, AA_RETURNED, AA_SHOWS, AA_MUCKS,
        AA_NO_SHOW, AA_N };
-static const char *absolute_words[AA_N] = {
+static const char *const absolute_words[AA_N] = {
     "Posts small blind", "Posts big blind", "Posts dead blind", "Posts", "Raises", "Calls",
     "Bets", "Checks", "Folds", "All-In (Raise)", "All-In", "returned", "Shows", "Mucks",
     "Does not show",
@@ -112,16 +46,7 @@ static const char *absolute_words[AA_N] = {
 /* _ACTION.match (and _QUICK's, the same): (.+?) - (<word>)(.*) -> the word, or -1. */
 static int absolute_action(span t, span *name, span *rest)
 {
-    for (Py_ssize_t p = find(t, 1, " - "); p >= 0; p = find(t, p + 1, " - ")) {
-        span after = sub(t, p + 3, t.n);
-        for (int w = 0; w < AA_N; w++)
-            if (starts(after, absolute_words[w])) {
-                *name = sub(t, 0, p);
-                *rest = sub(after, (Py_ssize_t)strlen(absolute_words[w]), after.n);
-                return w;
-            }
-    }
-    return -1;
+    return name_word(t, " - ", absolute_words, AA_N, name, rest);
 }
 
 /* _AMOUNTS.findall(rest) on ASCII text: [$]?[\d,]+(?:\.\d+)? -> up to max spans. */
@@ -154,7 +79,7 @@ static int absolute_amounts(span t, span *found, int max, int *n)
 static int absolute_act(const state *st, PyObject *b, span who, int what, span rest,
                         PyObject *cash)
 {
-    rest = cake_strip(rest);
+    rest = unicode_stripped(rest);
     if (what == AA_FOLDS || what == AA_CHECKS)
         return hb(st, b, what == AA_FOLDS ? HB_FOLD : HB_CHECK, 1, str_of(who));
     span amounts[16];
@@ -204,7 +129,7 @@ static int absolute_act(const state *st, PyObject *b, span who, int what, span r
         span group;
         if (!group_of(rest, 0, &group))
             return BAIL;   /* (Python: an IndexError) */
-        return hb(st, b, HB_SHOW, 2, str_of(who), absolute_split(group));
+        return hb(st, b, HB_SHOW, 2, str_of(who), words_tuple(group, 0));
     }
     if (what == AA_MUCKS)
         return hb(st, b, HB_MUCK, 1, str_of(who));
@@ -212,31 +137,24 @@ static int absolute_act(const state *st, PyObject *b, span who, int what, span r
 }
 
 typedef struct {
+    const state *st;
+    PyObject *b, *cash;
     int section;   /* 0 seats, 1 hand, 2 summary */
     PyObject *total, *rake;
 } absolute_state;
 
-static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, absolute_state *as)
+static int absolute_line(void *hand, PyObject *item, span t, int ascii)   /* (a line_reader) */
 {
+    absolute_state *as = hand;
+    const state *st = as->st;
+    PyObject *b = as->b, *cash = as->cash;
+    (void)item, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;
     if (as->section == 0) {
-        long seat;
-        span name, stack;
-        int out;
-        int found = absolute_seat(t, &seat, &name, &stack, &out);
-        if (found == CAKE_BAIL)
-            return BAIL;
-        if (found == CAKE_YES) {
-            PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(name) : NULL;
-            PyObject *chips = who ? money_of(st, stack, cash) : NULL;
-            if (!chips) {
-                Py_XDECREF(n);
-                Py_XDECREF(who);
-                return FAIL;
-            }
-            return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(out));
-        }
+        int got = cake_seat(st, b, cash, t, " - ", " - sitting out");
+        if (got != NO_MATCH)
+            return got;
         as->section = 1;
     }
     if (starts(t, "*** SUMMARY")) {
@@ -268,7 +186,7 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
             if (starts(t, streets[k])) {
                 span group;
                 span cards = sub(t, (Py_ssize_t)strlen(streets[k]), t.n);
-                PyObject *tuple = group_of(cards, 1, &group) ? absolute_split(group)
+                PyObject *tuple = group_of(cards, 1, &group) ? words_tuple(group, 0)
                                                              : PyTuple_New(0);
                 return hb(st, b, HB_STREET_CARDS, 2, word(st, words[k]), tuple);
             }
@@ -281,19 +199,10 @@ static int absolute_line(const state *st, PyObject *b, span t, PyObject *cash, a
         span rest = at < 0 ? sub(after, after.n, after.n) : sub(after, at + 2, after.n);
         while (rest.n && rest.s[rest.n - 1] == ']')
             rest.n--;
-        PyObject *name = str_of(who);
+        PyObject *name = set_hero(b, who);
         if (!name)
             return FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) < 0) {
-            Py_DECREF(name);
-            return FAIL;
-        }
-        PyObject *hole = absolute_split(rest), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-        int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-        Py_XDECREF(holes);
-        Py_XDECREF(hole);
-        Py_DECREF(name);
-        return done < 0 ? FAIL : OK;
+        return set_hole(b, name, words_tuple(rest, 0));
     }
     span name, rest;
     long pot;
@@ -323,14 +232,8 @@ static PyObject *absolute_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    absolute_state as = {0, NULL, NULL};
-    int done = OK;
-    for (Py_ssize_t k = 2; k < PyList_Size(lines) && done == OK; k++) {
-        span t;
-        int ascii;
-        int got = utf8_text(PyList_GetItem(lines, k), &t, &ascii);
-        done = got < 0 ? FAIL : got == 0 ? BAIL : absolute_line(st, b, t, cash, &as);
-    }
+    absolute_state as = {st, b, cash, 0, NULL, NULL};
+    int done = each_line(lines, 2, absolute_line, &as);
     PyObject *out = NULL;
     if (done == OK)
         out = Py_BuildValue("(OO)", as.total ? as.total : Py_None, as.rake ? as.rake : Py_None);

@@ -278,10 +278,7 @@ static int bovada_action(const state *st, PyObject *b, PyObject *who, span what,
             return FAIL;
         PyObject *out = PyObject_CallMethod(active, "add", "O", who);
         Py_DECREF(active);
-        if (!out)
-            return FAIL;
-        Py_DECREF(out);
-        return OK;
+        return called(out);
     }
     int shows = equals(verb, "Showdown");
     if (shows || equals(verb, "Mucks")) {

@@ -8,73 +8,20 @@
 
 enum { CAKE_NO = 0, CAKE_YES = 1, CAKE_BAIL = 2 };   /* a pattern's answer */
 
-/* The length of the str.isspace() character ending at t.s[t.n - 1] (0: none). */
-static Py_ssize_t cake_space_before(span t)
-{
-    if (t.n >= 1 && (unsigned char)t.s[t.n - 1] < 0x80)
-        return is_space(t.s[t.n - 1]);
-    if (t.n >= 2 && space_at(t, t.n - 2) == 2)
-        return 2;
-    if (t.n >= 3 && space_at(t, t.n - 3) == 3)
-        return 3;
-    return 0;
-}
-
-/* t.strip() (Unicode whitespace, as str.strip()). */
-static span cake_strip(span t)
-{
-    int k;
-    while ((k = space_at(t, 0)) > 0)
-        t.s += k, t.n -= k;
-    Py_ssize_t e;
-    while ((e = cake_space_before(t)) > 0)
-        t.n -= e;
-    return t;
-}
-
-/* cake._cards: tuple(text.replace(",", " ").split()), a new tuple or NULL. */
-static PyObject *cake_cards(span t)
-{
-    PyObject *list = PyList_New(0);
-    Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = t.s[i] == ',' ? 1 : space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = i;
-        while (j < t.n && t.s[j] != ',' && !space_at(t, j))
-            j++;
-        PyObject *piece = str_of(sub(t, i, j));
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
-    }
-    if (!list)
-        return NULL;
-    PyObject *out = PyList_AsTuple(list);
-    Py_DECREF(list);
-    return out;
-}
-
-/* _SEAT.fullmatch: Seat (\d+): (.+) \(([^ ]+) in chips\)( is sitting out)? */
-static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
+/* A seat line, _SEAT.fullmatch: Seat (\d+)<sep>(.+) \(([^ ]+) in chips\)(<sitting_out>)?
+ * (cake's sep ": " and sitting_out " is sitting out"; absolute's " - " and " - sitting out"),
+ * read into b.seat(seat, name, stack, out): OK, FAIL, BAIL, or NO_MATCH. */
+static int cake_seat(const state *st, PyObject *b, PyObject *cash, span t, const char *sep,
+                     const char *sitting_out)
 {
     if (!starts(t, "Seat "))
-        return CAKE_NO;
-    Py_ssize_t i = 5, j = 5;
-    while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-        j++;
-    if (j < t.n && (unsigned char)t.s[j] >= 0x80)
-        return CAKE_BAIL;   /* (a Unicode digit?) */
-    if (j == i || j + 2 > t.n || t.s[j] != ':' || t.s[j + 1] != ' ')
-        return CAKE_NO;
-    Py_ssize_t from = j + 2;
+        return NO_MATCH;
+    Py_ssize_t i = 5, j = digits_end(t, i);
+    if (j < 0)
+        return BAIL;
+    if (j == i || !starts(sub(t, j, t.n), sep))
+        return NO_MATCH;
+    Py_ssize_t from = j + (Py_ssize_t)strlen(sep);
     for (Py_ssize_t p = t.n - 2; p >= from + 1; p--) {   /* (.+) greedy: the last end */
         if (t.s[p] != ' ' || t.s[p + 1] != '(')
             continue;
@@ -84,18 +31,22 @@ static int cake_seat(span t, long *seat, span *name, span *stack, int *out)
         if (q == p + 2 || !starts(sub(t, q, t.n), " in chips)"))
             continue;
         Py_ssize_t r = q + 10;
-        int sitting = equals(sub(t, r, t.n), " is sitting out");
+        int sitting = equals(sub(t, r, t.n), sitting_out);
         if (r != t.n && !sitting)
             continue;
-        *seat = small_number(sub(t, i, j));
-        if (*seat < 0)
-            return CAKE_BAIL;
-        *name = sub(t, from, p);
-        *stack = sub(t, p + 2, q);
-        *out = sitting;
-        return CAKE_YES;
+        long seat = small_number(sub(t, i, j));
+        if (seat < 0)
+            return BAIL;
+        PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(sub(t, from, p)) : NULL;
+        PyObject *chips = who ? money_of(st, sub(t, p + 2, q), cash) : NULL;
+        if (!chips) {
+            Py_XDECREF(n);
+            Py_XDECREF(who);
+            return FAIL;
+        }
+        return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(sitting));
     }
-    return CAKE_NO;
+    return NO_MATCH;
 }
 
 /* _WINS.match: (.+?) wins (?:(high|low) )?(?:main |side )?pot ([^ ]+) */
@@ -122,7 +73,7 @@ static int cake_wins(span t, span *name, span *amount)
 /* _ACTION's words, in the order of its alternation, and what each does. */
 enum { CA_POST_SB, CA_POST_BB, CA_POST_ANTE, CA_POST_DEAD, CA_POSTS, CA_RAISE_TO, CA_CALLS,
        CA_BETS, CA_CHECKS, CA_FOLDS, CA_RETURNS, CA_SHOWS, CA_MUCKS, CA_ALL_IN, CA_N };
-static const char *cake_words[CA_N] = {
+static const char *const cake_words[CA_N] = {
     "posts small blind", "posts big blind", "posts ante", "posts dead blind", "posts",
     "raises to", "calls", "bets", "checks", "folds", "returns uncalled bet", "shows", "mucks",
     "is all in",
@@ -131,22 +82,13 @@ static const char *cake_words[CA_N] = {
 /* _ACTION.match: (.+?): (<word>)(.*) -> the word's index, or -1. */
 static int cake_action(span t, span *name, span *rest)
 {
-    for (Py_ssize_t p = find(t, 1, ": "); p >= 0; p = find(t, p + 1, ": ")) {
-        span after = sub(t, p + 2, t.n);
-        for (int w = 0; w < CA_N; w++)
-            if (starts(after, cake_words[w])) {
-                *name = sub(t, 0, p);
-                *rest = sub(after, (Py_ssize_t)strlen(cake_words[w]), after.n);
-                return w;
-            }
-    }
-    return -1;
+    return name_word(t, ": ", cake_words, CA_N, name, rest);
 }
 
 /* cake._action(b, name, what, rest.strip(), cash): OK, BAIL or FAIL. */
 static int cake_act(const state *st, PyObject *b, span who, int what, span rest, PyObject *cash)
 {
-    rest = cake_strip(rest);
+    rest = unicode_stripped(rest);
     span first = sub(rest, 0, nonspace_end(rest, 0));
     int is_money = 0;
     if (first.n) {
@@ -200,33 +142,32 @@ static int cake_act(const state *st, PyObject *b, span who, int what, span rest,
         Py_ssize_t close = find_char(inside, 0, ']');
         if (close >= 0)
             inside.n = close;
-        return hb(st, b, HB_SHOW, 2, name, cake_cards(inside));
+        return hb(st, b, HB_SHOW, 2, name, words_tuple(inside, 1));
     }
     }
 }
 
-/* One line of the loop (`seating`: still reading the seats): OK, BAIL or FAIL. */
-static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *seating)
+/* What cake's loop reads a hand with (seating: still reading the seats). */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash;
+    int seating;
+} cake_hand;
+
+/* One line of the loop (a line_reader). */
+static int cake_line(void *hand, PyObject *item, span t, int ascii)
 {
+    cake_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int *seating = &h->seating;
+    (void)item, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;   /* (a pattern's . stops there) */
     if (*seating) {
-        long seat;
-        span name, stack;
-        int out;
-        int found = cake_seat(t, &seat, &name, &stack, &out);
-        if (found == CAKE_BAIL)
-            return BAIL;
-        if (found == CAKE_YES) {
-            PyObject *n = PyLong_FromLong(seat), *who = n ? str_of(name) : NULL;
-            PyObject *chips = who ? money_of(st, stack, cash) : NULL;
-            if (!chips) {
-                Py_XDECREF(n);
-                Py_XDECREF(who);
-                return FAIL;
-            }
-            return hb(st, b, HB_SEAT, 4, n, who, chips, PyBool_FromLong(out));
-        }
+        int got = cake_seat(st, b, cash, t, ": ", " is sitting out");
+        if (got != NO_MATCH)
+            return got;
         *seating = 0;
     }
     if (starts(t, "***")) {
@@ -239,7 +180,7 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
                 if (close < 0)
                     return OK;
                 return hb(st, b, HB_STREET_CARDS, 2, word(st, words[k]),
-                          cake_cards(sub(t, from, close)));
+                          words_tuple(sub(t, from, close), 1));
             }
         return OK;
     }
@@ -250,19 +191,10 @@ static int cake_line(const state *st, PyObject *b, span t, PyObject *cash, int *
         span rest = at < 0 ? sub(after, after.n, after.n) : sub(after, at + 2, after.n);
         while (rest.n && rest.s[rest.n - 1] == ']')
             rest.n--;
-        PyObject *name = str_of(who);
+        PyObject *name = set_hero(b, who);
         if (!name)
             return FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) < 0) {
-            Py_DECREF(name);
-            return FAIL;
-        }
-        PyObject *hole = cake_cards(rest), *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-        int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-        Py_XDECREF(holes);
-        Py_XDECREF(hole);
-        Py_DECREF(name);
-        return done < 0 ? FAIL : OK;
+        return set_hole(b, name, words_tuple(rest, 1));
     }
     if (equals(t, "There is no low hand"))
         return OK;
@@ -290,22 +222,12 @@ static PyObject *cake_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    int seating = 1;
-    for (Py_ssize_t k = 2; k < PyList_Size(lines); k++) {
-        span t;
-        int ascii;
-        int got = utf8_text(PyList_GetItem(lines, k), &t, &ascii);
-        if (got <= 0) {
-            if (got < 0)
-                return NULL;
-            Py_RETURN_NONE;
-        }
-        int done = cake_line(st, b, t, cash, &seating);
-        if (done == FAIL)
-            return NULL;
-        if (done == BAIL)
-            Py_RETURN_NONE;
-    }
+    cake_hand h = {st, b, cash, 1};
+    int done = each_line(lines, 2, cake_line, &h);
+    if (done == FAIL)
+        return NULL;
+    if (done == BAIL)
+        Py_RETURN_NONE;
     Py_RETURN_TRUE;
 }
 

@@ -17,44 +17,15 @@
  * byte where one is read: None); [A-Za-z] ASCII letters; `.` any character
  * (a line holds no "\n"). */
 
-enum { ENTRACTION_NO = 2 };   /* (a line reader's answer besides OK, BAIL, FAIL: no match) */
-
 typedef struct {
+    const state *st;
+    PyObject *b, *cash;    /* the builder, the cash flag */
     PyObject *max_seats;   /* an int, or NULL (None) */
     PyObject *button;      /* a str, or NULL (None) */
     PyObject *ended;       /* list: the date texts of the "Game ended" lines */
     PyObject *blinds;      /* dict: name -> (kind, amount), the blinds not posted yet */
     PyObject *order;       /* list: the blinds' names as listed */
 } entraction_hand;
-
-/* str.strip() of UTF-8 text (Unicode's space, as space_at reads it). */
-static span entraction_strip(span t)
-{
-    int k;
-    while ((k = space_at(t, 0)) != 0)
-        t.s += k, t.n -= k;
-    for (;;) {
-        if (t.n >= 1 && space_at(t, t.n - 1) == 1)
-            k = 1;
-        else if (t.n >= 2 && space_at(t, t.n - 2) == 2)
-            k = 2;
-        else if (t.n >= 3 && space_at(t, t.n - 3) == 3)
-            k = 3;
-        else
-            break;
-        t.n -= k;
-    }
-    return t;
-}
-
-/* Where the run of space (\s*) from i ends. */
-static Py_ssize_t entraction_spaces(span t, Py_ssize_t i)
-{
-    int k;
-    while ((k = space_at(t, i)) != 0)
-        i += k;
-    return i;
-}
 
 static int entraction_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
@@ -67,7 +38,7 @@ static PyObject *entraction_cards(span t)
     Py_ssize_t from = 0;
     for (;;) {
         Py_ssize_t at = find(t, from, " - ");
-        span part = entraction_strip(sub(t, from, at < 0 ? t.n : at));
+        span part = unicode_stripped(sub(t, from, at < 0 ? t.n : at));
         if (part.n) {
             PyObject *s = str_of(part);
             if (!s || PyList_Append(parts, s) < 0) {
@@ -118,18 +89,18 @@ static int entraction_post_blinds(const state *st, PyObject *b, entraction_hand 
 }
 
 /* _SEAT on a line holding " in seat " (its last at `at`): OK (seated), FAIL,
- * BAIL or ENTRACTION_NO. */
+ * BAIL or NO_MATCH. */
 static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t, Py_ssize_t at)
 {
     if (t.n == 0 || t.s[t.n - 1] != ')')
-        return ENTRACTION_NO;
+        return NO_MATCH;
     span digits = sub(t, at + 9, t.n - 1);   /* (the last " in seat ": any before has this after it) */
     if (digits.n <= 0)
-        return ENTRACTION_NO;
+        return NO_MATCH;
     if (!is_ascii(digits))
         return BAIL;   /* (a Unicode digit?) */
     if (!is_digits(digits))
-        return ENTRACTION_NO;
+        return NO_MATCH;
     long number = small_number(digits);
     if (number < 0)
         return BAIL;
@@ -138,7 +109,7 @@ static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t,
     for (Py_ssize_t i = 1; i < head.n; i++) {
         if (!space_at(head, i))
             continue;
-        Py_ssize_t j = entraction_spaces(head, i);
+        Py_ssize_t j = space_end(head, i);
         if (j + 1 < head.n && head.s[j] == '(') {
             PyObject *seat = PyLong_FromLong(number);
             PyObject *name = seat ? str_of(sub(head, 0, i)) : NULL;
@@ -146,7 +117,7 @@ static int entraction_seat(const state *st, PyObject *b, PyObject *cash, span t,
             return hb(st, b, HB_SEAT, 3, seat, name, chips);
         }
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* _SHOWS on a line holding " show". */
@@ -157,7 +128,7 @@ static int entraction_shows(const state *st, PyObject *b, span t)
             continue;
         span rest = sub(t, i + 1, t.n);
         if (starts(rest, "shows:")) {
-            Py_ssize_t j = entraction_spaces(rest, 6);
+            Py_ssize_t j = space_end(rest, 6);
             if (j > 6) {
                 if (j >= rest.n)
                     return BAIL;   /* (\s+ would give a space back to .+) */
@@ -181,14 +152,14 @@ static int entraction_shows(const state *st, PyObject *b, span t)
             }
         }
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* _WINS on a line holding " wins:". */
 static int entraction_wins(const state *st, PyObject *b, PyObject *cash, span t)
 {
     for (Py_ssize_t i = find(t, 1, " wins:"); i >= 0; i = find(t, i + 1, " wins:")) {
-        Py_ssize_t j = entraction_spaces(t, i + 6);
+        Py_ssize_t j = space_end(t, i + 6);
         if (j == i + 6)
             continue;
         if (j >= t.n)
@@ -197,7 +168,7 @@ static int entraction_wins(const state *st, PyObject *b, PyObject *cash, span t)
         PyObject *name = chips ? str_of(sub(t, 0, i)) : NULL;
         return hb(st, b, HB_COLLECT, 2, name, chips);
     }
-    return ENTRACTION_NO;
+    return NO_MATCH;
 }
 
 /* An action line: the name column, a gap (\s{2,}) and _ACTION. */
@@ -209,7 +180,7 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
         int k = space_at(t, i);
         if (k && space_at(t, i + k)) {
             gap = i;
-            end = entraction_spaces(t, i);
+            end = space_end(t, i);
             break;
         }
     }
@@ -228,7 +199,7 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
     }
     span what = sub(act, 0, q), amount = {act.s, 0};
     if (q < act.n) {
-        Py_ssize_t j = entraction_spaces(act, q);
+        Py_ssize_t j = space_end(act, q);
         if (j == q || j >= act.n - 1 || act.s[j] != '(' || act.s[act.n - 1] != ')')
             return BAIL;
         amount = sub(act, j + 1, act.n - 1);
@@ -272,15 +243,14 @@ static int entraction_action(const state *st, PyObject *b, PyObject *cash, span 
     return hb(st, b, method, 2, who, chips);
 }
 
-/* One line of lines[1:]: OK, BAIL or FAIL. */
-static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObject *item,
-                           entraction_hand *h)
+/* One line of lines[1:] (a line_reader). */
+static int entraction_line(void *hand, PyObject *item, span t, int ascii)
 {
-    span t;
-    int ascii;
-    int got = utf8_text(item, &t, &ascii);
-    if (got != 1)
-        return got < 0 ? FAIL : BAIL;
+    entraction_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int got;
+    (void)ascii;
     if (starts(t, "Players(max ")) {
         span r = sub(t, 12, t.n);
         while (r.n && (r.s[r.n - 1] == ')' || r.s[r.n - 1] == ':'))
@@ -295,10 +265,10 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
         return OK;
     }
     Py_ssize_t at = rfind(t, " in seat ");
-    if (at >= 0 && (got = entraction_seat(st, b, cash, t, at)) != ENTRACTION_NO)
+    if (at >= 0 && (got = entraction_seat(st, b, cash, t, at)) != NO_MATCH)
         return got;
     if (starts(t, "Dealer:")) {
-        PyObject *name = str_of(entraction_strip(sub(t, 7, t.n)));
+        PyObject *name = str_of(unicode_stripped(sub(t, 7, t.n)));
         if (!name)
             return FAIL;
         replace(&h->button, name);
@@ -306,10 +276,10 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
     }
     int big = starts(t, "Big Blind:"), small = !big && starts(t, "Small Blind:");
     if (big || small) {
-        span rest = entraction_strip(sub(t, big ? 10 : 12, t.n)), name = {rest.s, 0}, amount = rest;
+        span rest = unicode_stripped(sub(t, big ? 10 : 12, t.n)), name = {rest.s, 0}, amount = rest;
         for (Py_ssize_t p = rest.n - 1; p >= 0; p--)
             if (rest.s[p] == '(') {
-                name = entraction_strip(sub(rest, 0, p));
+                name = unicode_stripped(sub(rest, 0, p));
                 amount = sub(rest, p + 1, rest.n);
                 break;
             }
@@ -338,7 +308,7 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
     int street = starts(t, "Flop") ? W_FLOP : starts(t, "Turn") ? W_TURN
         : starts(t, "River") ? W_RIVER : -1;
     if (street >= 0) {
-        Py_ssize_t from = street == W_RIVER ? 5 : 4, j = entraction_spaces(t, from);
+        Py_ssize_t from = street == W_RIVER ? 5 : 4, j = space_end(t, from);
         if (j > from) {
             if (j >= t.n)
                 return BAIL;   /* (\s+ would give a space back to .+) */
@@ -348,9 +318,9 @@ static int entraction_line(const state *st, PyObject *b, PyObject *cash, PyObjec
             return hb(st, b, HB_STREET_CARDS, 2, cards ? word(st, street) : NULL, cards);
         }
     }
-    if (find(t, 0, " show") >= 0 && (got = entraction_shows(st, b, t)) != ENTRACTION_NO)
+    if (find(t, 0, " show") >= 0 && (got = entraction_shows(st, b, t)) != NO_MATCH)
         return got;
-    if (find(t, 0, " wins:") >= 0 && (got = entraction_wins(st, b, cash, t)) != ENTRACTION_NO)
+    if (find(t, 0, " wins:") >= 0 && (got = entraction_wins(st, b, cash, t)) != NO_MATCH)
         return got;
     return entraction_action(st, b, cash, t, h);
 }
@@ -366,19 +336,9 @@ static PyObject *entraction_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    entraction_hand h = {NULL, NULL, PyList_New(0), PyDict_New(), PyList_New(0)};
+    entraction_hand h = {st, b, cash, NULL, NULL, PyList_New(0), PyDict_New(), PyList_New(0)};
     PyObject *out = NULL;
-    int got = h.ended && h.blinds && h.order ? OK : FAIL;
-    for (Py_ssize_t k = 1; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        if (!item) {
-            got = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        got = entraction_line(st, b, cash, item, &h);
-        Py_DECREF(item);
-    }
+    int got = h.ended && h.blinds && h.order ? each_line(lines, 1, entraction_line, &h) : FAIL;
     if (got == OK)
         out = Py_BuildValue("(OOOOO)", h.max_seats ? h.max_seats : Py_None,
                             h.button ? h.button : Py_None, h.ended, h.blinds, h.order);

@@ -18,50 +18,12 @@
  *            table|has left the table|timed out.*|sits out|returns to the table)
  * all fullmatch. */
 
-enum { EVERLEAF_NO = 2 };   /* (a line reader's answer besides OK, BAIL, FAIL: no match) */
-
 static int everleaf_digit(char c) { return c >= '0' && c <= '9'; }
 static int everleaf_upper(char c) { return c >= 'A' && c <= 'Z'; }
-
-/* Where the run of (ASCII) space from i ends. */
-static Py_ssize_t everleaf_spaces(span t, Py_ssize_t i)
-{
-    while (i < t.n && is_space(t.s[i]))
-        i++;
-    return i;
-}
 
 static int everleaf_at(span t, Py_ssize_t i, const char *lit)
 {
     return i >= 0 && i <= t.n && starts(sub(t, i, t.n), lit);
-}
-
-/* _cards(text): tuple(text.replace(",", " ").split()) of ASCII text (a new tuple). */
-static PyObject *everleaf_cards(span t)
-{
-    PyObject *parts = PyList_New(0);
-    if (!parts)
-        return NULL;
-    Py_ssize_t i = 0;
-    for (;;) {
-        while (i < t.n && (is_space(t.s[i]) || t.s[i] == ','))
-            i++;
-        if (i >= t.n)
-            break;
-        Py_ssize_t from = i;
-        while (i < t.n && !is_space(t.s[i]) && t.s[i] != ',')
-            i++;
-        PyObject *s = str_of(sub(t, from, i));
-        if (!s || PyList_Append(parts, s) < 0) {
-            Py_XDECREF(s);
-            Py_DECREF(parts);
-            return NULL;
-        }
-        Py_DECREF(s);
-    }
-    PyObject *out = PyList_AsTuple(parts);
-    Py_DECREF(parts);
-    return out;
 }
 
 /* AMOUNT's group from i (ASCII text): 1 with *amount and *end (after the amount,
@@ -74,11 +36,11 @@ static int everleaf_amount(span t, Py_ssize_t i, span *amount, Py_ssize_t *end)
         i++;
     if (i < t.n && t.s[i] == '(')
         i++;
-    i = everleaf_spaces(t, i);
+    i = space_end(t, i);
     Py_ssize_t from = i;
     if (i < t.n && t.s[i] == '$')
         i++;
-    i = everleaf_spaces(t, i);
+    i = space_end(t, i);
     Py_ssize_t digits = i;
     while (i < t.n && (everleaf_digit(t.s[i]) || t.s[i] == ','))
         i++;
@@ -101,9 +63,9 @@ static int everleaf_amount(span t, Py_ssize_t i, span *amount, Py_ssize_t *end)
  * the name's " (": 1 (stack, out set), 0 (no match), -1 (not sure). */
 static int everleaf_seat_rest(span r, span *stack, int *out)
 {
-    Py_ssize_t from = everleaf_spaces(r, 0);
+    Py_ssize_t from = space_end(r, 0);
     for (Py_ssize_t p = from + 1; p <= r.n; p++) {
-        Py_ssize_t q = everleaf_spaces(r, p);
+        Py_ssize_t q = space_end(r, p);
         if (q < r.n && r.s[q] == ')') {
             span after = sub(r, q + 1, r.n);
             if (after.n == 0 || equals(after, " is sitting out")) {
@@ -122,7 +84,7 @@ static int everleaf_seat(const state *st, PyObject *b, PyObject *cash, span t)
     while (d < t.n && everleaf_digit(t.s[d]))
         d++;
     if (d == 5 || !everleaf_at(t, d, ": "))
-        return EVERLEAF_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
@@ -142,7 +104,7 @@ static int everleaf_seat(const state *st, PyObject *b, PyObject *cash, span t)
             return hb(st, b, HB_SEAT, 4, seat, name, chips, ref(out ? Py_True : Py_False));
         }
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static const char *everleaf_streets[] = {"Flop", "Turn", "River"};
@@ -155,28 +117,28 @@ static int everleaf_street(const state *st, PyObject *b, span t)
             continue;
         span cards = sub(t, at + 5, t.n - 1);
         if (cards.n < 0 || t.s[t.n - 1] != ']' || find_char(cards, 0, ']') >= 0)
-            return EVERLEAF_NO;
-        PyObject *tuple = everleaf_cards(cards);
+            return NO_MATCH;
+        PyObject *tuple = words_tuple(cards, 1);
         return hb(st, b, HB_STREET_CARDS, 2, tuple ? word(st, W_FLOP + k) : NULL, tuple);
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static int everleaf_wins(const state *st, PyObject *b, PyObject *cash, span t)
 {
     for (Py_ssize_t i = find(t, 1, " wins"); i >= 0; i = find(t, i + 1, " wins")) {
-        Py_ssize_t q = everleaf_spaces(t, i + 5);
+        Py_ssize_t q = space_end(t, i + 5);
         if (q == i + 5)
             continue;
         int half = everleaf_at(t, q, "high") ? 4 : everleaf_at(t, q, "low") ? 3 : 0;
-        if (half && everleaf_spaces(t, q + half) > q + half)
-            q = everleaf_spaces(t, q + half);
+        if (half && space_end(t, q + half) > q + half)
+            q = space_end(t, q + half);
         span amount;
         Py_ssize_t e;
         if (!everleaf_amount(t, q, &amount, &e))
             continue;
         /* \s*\)?\]? from (?:main pot|side pot(?: (\d+))?), each way in the regex's order */
-        Py_ssize_t w = everleaf_spaces(t, e);
+        Py_ssize_t w = space_end(t, e);
         for (Py_ssize_t s = w; s >= e; s--)
             for (int paren = 1; paren >= 0; paren--) {
                 if (paren && !(s < t.n && t.s[s] == ')'))
@@ -211,7 +173,7 @@ static int everleaf_wins(const state *st, PyObject *b, PyObject *cash, span t)
                 }
             }
     }
-    return EVERLEAF_NO;
+    return NO_MATCH;
 }
 
 static const char *everleaf_noise_prefix[] = {"has disconnected", "has reconnected", "timed out"};
@@ -263,7 +225,7 @@ static int everleaf_action(const state *st, PyObject *b, PyObject *cash, span t)
             continue;
         span amount = {t.s, 0};
         Py_ssize_t e;
-        if (!everleaf_amount(t, everleaf_spaces(t, w + (Py_ssize_t)strlen(everleaf_words[k])),
+        if (!everleaf_amount(t, space_end(t, w + (Py_ssize_t)strlen(everleaf_words[k])),
                              &amount, &e))
             amount.n = 0;
         PyObject *name = str_of(sub(t, 0, i));
@@ -286,14 +248,22 @@ static int everleaf_action(const state *st, PyObject *b, PyObject *cash, span t)
     return BAIL;   /* (Python: "line not understood") */
 }
 
-/* One line of lines[1:]: OK, BAIL or FAIL; *table and *button kept. */
-static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject *item,
-                         PyObject **table, long *button)
+/* What everleaf's loop reads a hand with and keeps (table, button). */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash, *table;
+    long button;
+} everleaf_hand;
+
+/* One line of lines[1:] (a line_reader). */
+static int everleaf_line(void *hand, PyObject *line, span t, int ascii)
 {
-    span t;
-    int ascii, got = utf8_text(item, &t, &ascii);
-    if (got != 1)
-        return got < 0 ? FAIL : BAIL;
+    everleaf_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash, **table = &h->table;
+    long *button = &h->button;
+    int got;
+    (void)line;
     if (!ascii)
         return BAIL;
     if (starts(t, "*****") || starts(t, "Blinds ") || starts(t, "Total number of players"))
@@ -307,7 +277,7 @@ static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject 
     }
     if (starts(t, "Seat ") && ends(t, " is the button")) {
         /* int(line.split()[1]): "Seat", then the number */
-        Py_ssize_t from = everleaf_spaces(t, 4), to = from;
+        Py_ssize_t from = space_end(t, 4), to = from;
         while (to < t.n && !is_space(t.s[to]))
             to++;
         long number = small_number(sub(t, from, to));
@@ -316,11 +286,11 @@ static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject 
         *button = number;
         return OK;
     }
-    if (starts(t, "Seat ") && (got = everleaf_seat(st, b, cash, t)) != EVERLEAF_NO)
+    if (starts(t, "Seat ") && (got = everleaf_seat(st, b, cash, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Dealing down cards"))
         return OK;
-    if (starts(t, "** Dealing ") && (got = everleaf_street(st, b, t)) != EVERLEAF_NO)
+    if (starts(t, "** Dealing ") && (got = everleaf_street(st, b, t)) != NO_MATCH)
         return got;
     if (starts(t, "Dealt to ")) {
         span rest = sub(t, 9, t.n);
@@ -328,29 +298,19 @@ static int everleaf_line(const state *st, PyObject *b, PyObject *cash, PyObject 
         span cards = at < 0 ? sub(rest, rest.n, rest.n) : sub(rest, at + 2, rest.n);
         while (cards.n && cards.s[cards.n - 1] == ']')
             cards.n--;
-        PyObject *name = str_of(at < 0 ? rest : sub(rest, 0, at));
+        PyObject *name = set_hero(b, at < 0 ? rest : sub(rest, 0, at));
         if (!name)
             return FAIL;
-        got = FAIL;
-        if (PyObject_SetAttrString(b, "hero", name) == 0) {
-            PyObject *hole = everleaf_cards(cards);
-            PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-            if (holes && PyObject_SetItem(holes, name, hole) == 0)
-                got = OK;
-            Py_XDECREF(holes);
-            Py_XDECREF(hole);
-        }
-        Py_DECREF(name);
-        return got;
+        return set_hole(b, name, words_tuple(cards, 1));
     }
-    if (find(t, 0, " wins") >= 0 && (got = everleaf_wins(st, b, cash, t)) != EVERLEAF_NO)
+    if (find(t, 0, " wins") >= 0 && (got = everleaf_wins(st, b, cash, t)) != NO_MATCH)
         return got;
     Py_ssize_t shows = find(t, 1, " shows [");
     if (shows >= 0) {
         Py_ssize_t close = find_char(t, shows + 8, ']');
         if (close >= 0) {
             PyObject *name = str_of(sub(t, 0, shows));
-            PyObject *cards = name ? everleaf_cards(sub(t, shows + 8, close)) : NULL;
+            PyObject *cards = name ? words_tuple(sub(t, shows + 8, close), 1) : NULL;
             return hb(st, b, HB_SHOW, 2, name, cards);
         }
     }
@@ -378,24 +338,14 @@ static PyObject *everleaf_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    PyObject *table = PyUnicode_FromStringAndSize("", 0), *out = NULL;
-    long button = 0;
-    int got = table ? OK : FAIL;
-    for (Py_ssize_t k = 1; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        if (!item) {
-            got = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        got = everleaf_line(st, b, cash, item, &table, &button);
-        Py_DECREF(item);
-    }
+    everleaf_hand h = {st, b, cash, PyUnicode_FromStringAndSize("", 0), 0};
+    PyObject *out = NULL;
+    int got = h.table ? each_line(lines, 1, everleaf_line, &h) : FAIL;
     if (got == OK)
-        out = Py_BuildValue("(Ol)", table, button);
+        out = Py_BuildValue("(Ol)", h.table, h.button);
     else if (got == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(table);
+    Py_XDECREF(h.table);
     return out;
 }
 

@@ -55,9 +55,7 @@ static int fulltilt_words(span t, span *cards, int *count)
 {
     Py_ssize_t i = 0;
     for (;;) {
-        int sp;
-        while (i < t.n && (sp = space_at(t, i)) > 0)
-            i += sp;
+        i = space_end(t, i);
         if (i >= t.n)
             return OK;
         Py_ssize_t end = nonspace_end(t, i);
@@ -99,10 +97,8 @@ static int fulltilt_cards(span text, PyObject **out)
  * non-ASCII character could be a Unicode digit (at i or right after them). */
 static int fulltilt_digits(span t, Py_ssize_t i, Py_ssize_t *end)
 {
-    Py_ssize_t j = i;
-    while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-        j++;
-    if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+    Py_ssize_t j = digits_end(t, i);
+    if (j < 0)
         return FULLTILT_UNSURE;
     *end = j;
     return j > i;

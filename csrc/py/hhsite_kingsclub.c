@@ -28,27 +28,15 @@ static PyObject *kingsclub_cards(span t, int *bail)
     PyObject *list = PyList_New(0);
     int unseen = 0, bad = 0;
     Py_ssize_t i = 0;
-    while (list && i < t.n) {
-        int k = space_at(t, i);
-        if (k) {
-            i += k;
-            continue;
-        }
-        Py_ssize_t j = nonspace_end(t, i);
-        span c = sub(t, i, j);
+    span c;
+    while (list && next_word(t, &i, 0, &c)) {
         if (equals(c, "X"))
             unseen = 1;
         else if (!(c.n == 2 && strchr("23456789TJQKA", c.s[0]) && c.s[0] &&
                    strchr("cdhs", c.s[1]) && c.s[1]))
             bad = 1;
-        PyObject *piece = str_of(c);
-        if (!piece || PyList_Append(list, piece) < 0) {
-            Py_XDECREF(piece);
+        if (append_str(list, c) < 0)
             Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(piece);
-        i = j;
     }
     if (!list)
         return NULL;
@@ -149,10 +137,7 @@ static int kingsclub_action(const state *st, PyObject *b, PyObject *player, span
     if (starts(what, "mucks"))
         return hb(st, b, HB_MUCK, 1, player);
     Py_DECREF(player);
-    Py_ssize_t i = 0;
-    int k;
-    while (i < what.n && (k = space_at(what, i)) > 0)
-        i += k;
+    Py_ssize_t i = space_end(what, 0);
     if (i >= what.n)
         return BAIL;   /* (Python: IndexError) */
     span first = sub(what, i, nonspace_end(what, i));
@@ -234,10 +219,8 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
         for (Py_ssize_t p = t.n - 1; p >= 7; p--) {
             if (!starts(sub(t, p, t.n), "' Seat "))
                 continue;
-            Py_ssize_t i = p + 7, j = i;
-            while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-                j++;
-            if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+            Py_ssize_t i = p + 7, j = digits_end(t, i);
+            if (j < 0)
                 return BAIL;
             if (j == i || !starts(sub(t, j, t.n), " is the button"))
                 continue;
@@ -301,10 +284,8 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
         return hb(st, b, HB_COLLECT, 3, who, m, k);
     }
     if (starts(t, "Seat ")) {   /* Seat (\d+): (.+?) \(([\d.,]+)\)$ */
-        Py_ssize_t i = 5, j = 5;
-        while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-            j++;
-        if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+        Py_ssize_t i = 5, j = digits_end(t, i);
+        if (j < 0)
             return BAIL;
         if (j == i || !starts(sub(t, j, t.n), ": ") || t.n < 1 || t.s[t.n - 1] != ')')
             return BAIL;
@@ -339,33 +320,10 @@ static int kingsclub_line(const state *st, PyObject *b, PyObject *item, span t,
                     return FAIL;
                 PyObject *list = PyList_New(0);
                 Py_ssize_t i = 0;
-                while (list) {
-                    Py_ssize_t open = find_char(rest, i, '[');
-                    if (open < 0)
-                        break;
-                    Py_ssize_t close = find_char(rest, open + 1, ']');
-                    if (close < 0)
-                        break;
-                    span g = sub(rest, open + 1, close);
-                    Py_ssize_t x = 0;
-                    while (x < g.n) {
-                        int sp = space_at(g, x);
-                        if (sp) {
-                            x += sp;
-                            continue;
-                        }
-                        Py_ssize_t y = nonspace_end(g, x);
-                        PyObject *c = str_of(sub(g, x, y));
-                        if (!c || PyList_Append(list, c) < 0) {
-                            Py_XDECREF(c);
-                            Py_CLEAR(list);
-                            break;
-                        }
-                        Py_DECREF(c);
-                        x = y;
-                    }
-                    i = close + 1;
-                }
+                span g;
+                while (list && bracket(rest, i, &g, &i))
+                    if (append_words(list, g, 0) < 0)
+                        Py_CLEAR(list);
                 if (!list)
                     return FAIL;
                 return hb(st, b, HB_DEAL_BOARD, 1, list);

@@ -162,53 +162,6 @@ static int og_winner(span w, span *name, span *amount)
     return 0;
 }
 
-/* ongame._cards: tuple(text.replace(",", " ").split()), a new tuple or NULL. */
-static PyObject *og_cards(span t)
-{
-    PyObject *found = PyList_New(0);
-    Py_ssize_t i = 0;
-    while (found && i < t.n) {
-        int space = space_at(t, i);
-        if (t.s[i] == ',' || space) {
-            i += space ? space : 1;
-            continue;
-        }
-        Py_ssize_t end = i;
-        while (end < t.n && t.s[end] != ',' && !space_at(t, end))
-            end++;
-        PyObject *card = str_of(sub(t, i, end));
-        if (!card || PyList_Append(found, card)) {
-            Py_XDECREF(card);
-            Py_CLEAR(found);
-            break;
-        }
-        Py_DECREF(card);
-        i = end;
-    }
-    if (!found)
-        return NULL;
-    PyObject *out = PyList_AsTuple(found);
-    Py_DECREF(found);
-    return out;
-}
-
-/* str.strip() of UTF-8 text (Unicode spaces at either end). */
-static span og_strip(span t)
-{
-    for (int k; (k = space_at(t, 0)) != 0;)
-        t = sub(t, k, t.n);
-    for (;;) {
-        if (t.n >= 1 && space_at(t, t.n - 1) == 1)
-            t.n -= 1;
-        else if (t.n >= 2 && space_at(t, t.n - 2) == 2)
-            t.n -= 2;
-        else if (t.n >= 3 && space_at(t, t.n - 3) == 3)
-            t.n -= 3;
-        else
-            return t;
-    }
-}
-
 typedef struct {
     const state *st;
     PyObject *b, *cash, *date_of;
@@ -220,7 +173,7 @@ typedef struct {
 /* b.<method>(name, cards) with the cards of `text` (_cards) */
 static int og_with_cards(og_hand *h, int method, span name, span text)
 {
-    PyObject *hole = og_cards(text);
+    PyObject *hole = words_tuple(text, 1);
     if (!hole)
         return FAIL;
     return hb(h->st, h->b, method, 2, str_of(name), hole);
@@ -241,7 +194,7 @@ static int og_table_line(og_hand *h, span line)
         return OK;
     }
     if (starts(line, "User: ")) {
-        PyObject *hero = str_of(og_strip(sub(line, 6, line.n)));
+        PyObject *hero = str_of(unicode_stripped(sub(line, 6, line.n)));
         int err = !hero || PyObject_SetAttrString(h->b, "hero", hero);
         Py_XDECREF(hero);
         return err ? FAIL : OK;
@@ -255,7 +208,7 @@ static int og_table_line(og_hand *h, span line)
                 Py_ssize_t open = 12 + (Py_ssize_t)strlen(streets[k]);
                 if (find_char(line, open, ']') != line.n - 1)
                     return OK;   /* (no match: nothing to read) */
-                PyObject *board = og_cards(sub(line, open, line.n - 1));
+                PyObject *board = words_tuple(sub(line, open, line.n - 1), 1);
                 if (!board)
                     return FAIL;
                 return hb(h->st, h->b, HB_STREET_CARDS, 2, word(h->st, words[k]), board);
@@ -439,14 +392,8 @@ static int og_line(og_hand *h, span line)
         }
         while (hole.n && hole.s[hole.n - 1] == ']')   /* .rstrip("]") */
             hole.n--;
-        PyObject *cards = og_cards(hole);
-        PyObject *who = cards ? str_of(name) : NULL;
-        PyObject *holes = who ? PyObject_GetAttrString(h->b, "holes") : NULL;
-        int err = !holes || PyObject_SetItem(holes, who, cards);
-        Py_XDECREF(holes);
-        Py_XDECREF(who);
-        Py_XDECREF(cards);
-        return err ? FAIL : OK;
+        PyObject *cards = words_tuple(hole, 1);
+        return set_hole(h->b, cards ? str_of(name) : NULL, cards);
     }
     Py_ssize_t shows = find(line, 0, " shows [");   /* _SHOWS: the lazy name, then a ']' */
     if (shows == 0)

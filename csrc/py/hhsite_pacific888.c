@@ -3,10 +3,7 @@
  * reads lines[5:] as _loop does (its elif chain, in its order, each pattern
  * read as the regex reads it) and returns what _loop returns (whether a
  * summary was reached), or None where it is not sure (a line no branch reads).
- *
- * P888_NO: "this branch's pattern does not match: the next one". */
-
-#define P888_NO 2
+ * A branch's reader answers NO_MATCH where its pattern does not match (the next one). */
 
 /* _PLAY after the name's space: r is the rest of the line. 1 and *what, *amount set
  * (what: 0-4 the posts of p888_posts, 5 calls, 6 bets, 7 raises, 8 folds, 9 checks), or 0. */
@@ -75,35 +72,27 @@ static int p888_empty(PyObject *b, const char *attr)
 /* line.startswith("Seat ") and _SEAT.match(line) and not b.actions and not b.posts */
 static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
 {
-    Py_ssize_t d = 5;
-    while (d < t.n && t.s[d] >= '0' && t.s[d] <= '9')
-        d++;
-    if (d < t.n && (unsigned char)t.s[d] >= 0x80)
+    Py_ssize_t d = digits_end(t, 5);
+    if (d < 0)
         return BAIL;   /* (a Unicode digit could go on) */
     if (d == 5 || !starts(sub(t, d, t.n), ": "))
-        return P888_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
     Py_ssize_t q = d + 2;
     /* (?P<name>.+) \( (?P<chips>[^()]*) \)$ */
     if (t.n < 2 || t.s[t.n - 1] != ')' || t.s[t.n - 2] != ' ')
-        return P888_NO;
-    Py_ssize_t open = -1;
-    for (Py_ssize_t i = t.n - 2; i >= 0; i--)
-        if (t.s[i] == '(' || t.s[i] == ')') {
-            if (t.s[i] == '(')
-                open = i;
-            break;
-        }
+        return NO_MATCH;
+    Py_ssize_t open = open_before(t, t.n - 1);
     if (open < 0 || open + 2 > t.n - 2 || t.s[open + 1] != ' ' || open - 1 < q + 1 ||
         t.s[open - 1] != ' ')
-        return P888_NO;
+        return NO_MATCH;
     int empty = p888_empty(b, "actions");
     if (empty > 0)
         empty = p888_empty(b, "posts");
     if (empty <= 0)
-        return empty < 0 ? FAIL : P888_NO;
+        return empty < 0 ? FAIL : NO_MATCH;
     PyObject *seat = PyLong_FromLong(number);
     if (!seat)
         return FAIL;
@@ -121,29 +110,6 @@ static int p888_seat(const state *st, PyObject *b, PyObject *cash, span t)
     return hb(st, b, HB_SEAT, 3, seat, name, stack);
 }
 
-/* line.startswith("Dealt to ") and _DEALT.match(line) */
-static int p888_dealt(const state *st, PyObject *b, span t)
-{
-    Py_ssize_t p = find(t, 10, " [");
-    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
-    if (close < 0)
-        return P888_NO;
-    PyObject *name = str_of(sub(t, 9, p));
-    if (!name)
-        return FAIL;
-    if (PyObject_SetAttrString(b, "hero", name) < 0) {
-        Py_DECREF(name);
-        return FAIL;
-    }
-    PyObject *hole = cards_of(st, sub(t, p + 2, close));
-    PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-    int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-    Py_XDECREF(holes);
-    Py_XDECREF(hole);
-    Py_DECREF(name);
-    return done < 0 ? FAIL : OK;
-}
-
 /* _NOISE.fullmatch(line) shown (1), or not shown (0: Python decides) */
 static int p888_noise(span t)
 {
@@ -151,22 +117,28 @@ static int p888_noise(span t)
         return 1;
     if (starts(t, "Total number of players : "))
         return 1;
-    static const char *ending[] = {" did not show his hand", " has left the table",
-                                   " has joined the table", " is sitting out", NULL};
-    for (int k = 0; ending[k]; k++)
-        if (t.n > (Py_ssize_t)strlen(ending[k]) && ends(t, ending[k]))
-            return 1;
-    static const char *holding[] = {" will be using his time bank", " has been disconnected",
-                                    " has reconnected", NULL};
-    for (int k = 0; holding[k]; k++)
-        if (find(t, 1, holding[k]) >= 1)
-            return 1;
-    return 0;
+    static const char *const ending[] = {" did not show his hand", " has left the table",
+                                         " has joined the table", " is sitting out", NULL};
+    static const char *const holding[] = {" will be using his time bank", " has been disconnected",
+                                          " has reconnected", NULL};
+    return ends_any(t, ending) || holds_any(t, holding);
 }
 
-static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *dealt,
-                     int *summary)
+/* What 888's loop reads a hand with and keeps. */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash;
+    int dealt, summary;
+} p888_hand;
+
+/* One line (a line_reader). */
+static int p888_line(void *hand, PyObject *line, span t, int ascii)
 {
+    p888_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash;
+    int *dealt = &h->dealt, *summary = &h->summary;
+    (void)line, (void)ascii;
     int what, got;
     span amount = {t.s, 0};
     if (memchr(t.s, '\n', (size_t)t.n))
@@ -175,7 +147,7 @@ static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *
     Py_ssize_t sp = find_char(t, 0, ' ');
     if (sp >= 1 && p888_play(sub(t, sp + 1, t.n), &what, &amount))
         return p888_do(st, b, cash, *dealt, sub(t, 0, sp), what, amount);
-    if (starts(t, "Seat ") && (got = p888_seat(st, b, cash, t)) != P888_NO)
+    if (starts(t, "Seat ") && (got = p888_seat(st, b, cash, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Dealing ")) {
         static const char *names[4] = {"down cards **", "flop **", "turn **", "river **"};
@@ -231,7 +203,7 @@ static int p888_line(const state *st, PyObject *b, PyObject *cash, span t, int *
             return hb(st, b, HB_COLLECT, 2, str_of(sub(t, 0, p)), chips);
         }
     }
-    if (starts(t, "Dealt to ") && (got = p888_dealt(st, b, t)) != P888_NO)
+    if (starts(t, "Dealt to ") && (got = dealt_to(st, b, t)) != NO_MATCH)
         return got;
     return p888_noise(t) ? OK : BAIL;
 }
@@ -246,25 +218,13 @@ static PyObject *pacific888_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines))
         Py_RETURN_NONE;
-    int dealt = 0, summary = 0, got = OK;
-    for (Py_ssize_t k = 5; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        span t;
-        int ascii;
-        int text = item ? utf8_text(item, &t, &ascii) : -1;
-        if (text <= 0) {
-            got = text < 0 ? FAIL : BAIL;
-            break;
-        }
-        Py_INCREF(item);   /* (its text is read while the builder runs) */
-        got = p888_line(st, b, cash, t, &dealt, &summary);
-        Py_DECREF(item);
-    }
+    p888_hand h = {st, b, cash, 0, 0};
+    int got = each_line(lines, 5, p888_line, &h);
     if (got == FAIL)
         return NULL;
     if (got == BAIL)
         Py_RETURN_NONE;
-    return ref(summary ? Py_True : Py_False);
+    return ref(h.summary ? Py_True : Py_False);
 }
 
 #define METHOD_PACIFIC888 \

@@ -5,10 +5,7 @@
  * main_pot, rake), or None where it is not sure (a line no branch reads, a
  * non-ASCII character where a \d or \w could read it, a line that ends in a
  * space: the reader strips its lines, so the patterns' \s*$ is the end).
- *
- * PARTY_NO: "this branch's pattern does not match: the next one". */
-
-#define PARTY_NO 2
+ * A branch's reader answers NO_MATCH where its pattern does not match (the next one). */
 
 /* The end of the run of ASCII [0-9.,] from i (a \d run's, or [\d.,]'s); *doubt
  * set when it stops at a non-ASCII character (a Unicode digit could go on). */
@@ -81,7 +78,7 @@ static int party_quick(const state *st, PyObject *b, PyObject *cash, span t)
 {
     Py_ssize_t sp = find_char(t, 0, ' ');
     if (sp < 1)
-        return PARTY_NO;
+        return NO_MATCH;
     span name = sub(t, 0, sp), r = sub(t, sp + 1, t.n);
     if (equals(r, "folds"))
         return party_name(st, b, HB_FOLD, name);
@@ -98,25 +95,25 @@ static int party_quick(const state *st, PyObject *b, PyObject *cash, span t)
     else if (starts(r, "posts ") && (kind = party_post_kind(sub(r, 6, r.n), &at)) >= 0)
         at += 6;
     else
-        return PARTY_NO;
+        return NO_MATCH;
     /* [\[(]([^\][()]+)[\])] then (a post) \.? and the end */
     if (at >= r.n || (r.s[at] != '[' && r.s[at] != '('))
-        return PARTY_NO;
+        return NO_MATCH;
     Py_ssize_t e = at + 1;
     while (e < r.n && r.s[e] != '[' && r.s[e] != ']' && r.s[e] != '(' && r.s[e] != ')')
         e++;
     if (e == at + 1 || e >= r.n || (r.s[e] != ']' && r.s[e] != ')'))
-        return PARTY_NO;
+        return NO_MATCH;
     span amount = sub(r, at + 1, e);
     Py_ssize_t end = e + 1;
     if (kind >= 0 && end < r.n && r.s[end] == '.')
         end++;
     if (end != r.n)
-        return PARTY_NO;
+        return NO_MATCH;
     if (kind >= 0)
         return party_post(st, b, name, kind, amount, cash);
     if (find(t, 0, " posts ") >= 0)
-        return PARTY_NO;
+        return NO_MATCH;
     return party_amount(st, b, method, name, amount, cash);
 }
 
@@ -128,23 +125,17 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
     if (doubt)
         return BAIL;
     if (d == 5 || !starts(sub(t, d, t.n), ": "))
-        return PARTY_NO;
+        return NO_MATCH;
     long number = small_number(sub(t, 5, d));
     if (number < 0)
         return BAIL;
     Py_ssize_t q = d + 2;   /* the name's start */
     if (t.n < 1 || t.s[t.n - 1] != ')')
-        return PARTY_NO;
-    Py_ssize_t open = -1;
-    for (Py_ssize_t i = t.n - 2; i >= 0; i--)
-        if (t.s[i] == '(' || t.s[i] == ')') {
-            if (t.s[i] == '(')
-                open = i;
-            break;
-        }
+        return NO_MATCH;
+    Py_ssize_t open = open_before(t, t.n - 1);
     /* " \(" at open - 1, the name (.+?) at least a character before it */
     if (open < 0 || open - 1 < q + 1 || t.s[open - 1] != ' ')
-        return PARTY_NO;
+        return NO_MATCH;
     span chips = sub(t, open + 1, t.n - 1);
     if (chips.n && chips.s[0] == ' ')
         chips = sub(chips, 1, chips.n);
@@ -158,7 +149,7 @@ static int party_seat(const state *st, PyObject *b, PyObject *cash, span t)
     if (truth < 0)
         return FAIL;
     if (truth)
-        return PARTY_NO;
+        return NO_MATCH;
     PyObject *seat = PyLong_FromLong(number);
     if (!seat)
         return FAIL;
@@ -197,7 +188,7 @@ static int party_street(const state *st, PyObject *b, span t)
             return FAIL;
         return hb(st, b, HB_NEW_STREET, 2, word(st, words[k]), dealt);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* " posts " in line and _POST.match(line) */
@@ -221,7 +212,7 @@ static int party_posts(const state *st, PyObject *b, PyObject *cash, span t)
             continue;
         return party_post(st, b, sub(t, 0, p), kind, sub(r, at + 1, e), cash);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* _ACT's amount alternative from s0 ([\[(]?([^\])]+?)[\])]? and the end): 1 and *amount, or 0 */
@@ -283,30 +274,7 @@ static int party_act(const state *st, PyObject *b, PyObject *cash, span t)
         if (equals(r, "checks"))
             return party_name(st, b, HB_CHECK, name);
     }
-    return PARTY_NO;
-}
-
-/* line.startswith("Dealt to ") and _DEALT.match(line) */
-static int party_dealt(const state *st, PyObject *b, span t)
-{
-    Py_ssize_t p = find(t, 10, " [");
-    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
-    if (close < 0)
-        return PARTY_NO;
-    PyObject *name = str_of(sub(t, 9, p));
-    if (!name)
-        return FAIL;
-    if (PyObject_SetAttrString(b, "hero", name) < 0) {
-        Py_DECREF(name);
-        return FAIL;
-    }
-    PyObject *hole = cards_of(st, sub(t, p + 2, close));
-    PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-    int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-    Py_XDECREF(holes);
-    Py_XDECREF(hole);
-    Py_DECREF(name);
-    return done < 0 ? FAIL : OK;
+    return NO_MATCH;
 }
 
 /* " shows [" in line and _SHOWS.match(line) */
@@ -315,7 +283,7 @@ static int party_shows(const state *st, PyObject *b, span t)
     Py_ssize_t p = find(t, 1, " shows [");
     Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 8, ']');
     if (close < 0)
-        return PARTY_NO;
+        return NO_MATCH;
     PyObject *hole = cards_of(st, sub(t, p + 8, close));
     if (!hole)
         return FAIL;
@@ -401,7 +369,7 @@ static int party_wins(const state *st, PyObject *cash, PyObject *won, span t)
         }
         return party_won(won, sub(t, 0, p), money_of(st, amount, cash), pot);
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* line.startswith("Main Pot: ") and _MAIN.match(line) */
@@ -410,7 +378,7 @@ static int party_main(const state *st, PyObject *cash, span t, PyObject **main_p
 {
     Py_ssize_t e = nonspace_end(t, 10);
     if (e == 10)
-        return PARTY_NO;
+        return NO_MATCH;
     span rake_text = {t.s, 0};
     if (starts(sub(t, e, t.n), " Rake: ")) {
         Py_ssize_t r = nonspace_end(t, e + 7);
@@ -470,7 +438,7 @@ static int party_balance(const state *st, PyObject *b, PyObject *cash, PyObject 
         }
         return OK;
     }
-    return PARTY_NO;
+    return NO_MATCH;
 }
 
 /* _NOISE.fullmatch(line) shown (1), or not shown (0: Python decides) */
@@ -496,62 +464,64 @@ static int party_noise(span t)
     Py_ssize_t shows = find(t, 1, " shows");   /* .+? shows.* for low\. */
     if (shows >= 1 && ends(t, " for low.") && shows + 6 <= t.n - 9)
         return 1;
-    static const char *ending[] = {" is sitting out", " has joined the table",
-                                   " has joined the table.", " has left the table",
-                                   " has left the table.", NULL};
-    for (int k = 0; ending[k]; k++) {
-        Py_ssize_t k_n = (Py_ssize_t)strlen(ending[k]);
-        if (t.n > k_n && ends(t, ending[k]))
-            return 1;
-    }
-    static const char *holding[] = {" will be using ", " has been reconnected", " is disconnected",
-                                    " finished in ", " doesn't show [", " muck ", " mucks ",
-                                    NULL};
-    for (int k = 0; holding[k]; k++)
-        if (find(t, 1, holding[k]) >= 1)
-            return 1;
-    return 0;
+    static const char *const ending[] = {" is sitting out", " has joined the table",
+                                         " has joined the table.", " has left the table",
+                                         " has left the table.", NULL};
+    static const char *const holding[] = {" will be using ", " has been reconnected",
+                                          " is disconnected", " finished in ", " doesn't show [",
+                                          " muck ", " mucks ", NULL};
+    return ends_any(t, ending) || holds_any(t, holding);
 }
 
-/* One line of play, as _loop's chain reads it. */
-static int party_line(const state *st, PyObject *b, PyObject *cash, span t, PyObject *won,
-                      int *summary, PyObject **main_pot, PyObject **rake)
+/* What partypoker's loop reads a hand with and keeps. */
+typedef struct {
+    const state *st;
+    PyObject *b, *cash, *won, *main_pot, *rake;
+    int summary;
+} party_hand;
+
+/* One line of play, as _loop's chain reads it (a line_reader). */
+static int party_line(void *hand, PyObject *line, span t, int ascii)
 {
+    party_hand *h = hand;
+    const state *st = h->st;
+    PyObject *b = h->b, *cash = h->cash, *won = h->won;
+    PyObject **main_pot = &h->main_pot, **rake = &h->rake;
+    int *summary = &h->summary;
+    (void)line, (void)ascii;
     if (memchr(t.s, '\n', (size_t)t.n))
         return BAIL;
-    /* a line ending in a space (\s*$ would read past it): not the reader's */
-    if (t.n && (is_space(t.s[t.n - 1]) || (t.n >= 2 && space_at(t, t.n - 2) == 2) ||
-                (t.n >= 3 && space_at(t, t.n - 3) == 3)))
+    if (space_before(t))   /* a line ending in a space (\s*$ would read past it): not the reader's */
         return BAIL;
     int got = party_quick(st, b, cash, t);
-    if (got != PARTY_NO)
+    if (got != NO_MATCH)
         return got;
-    if (starts(t, "Seat ") && (got = party_seat(st, b, cash, t)) != PARTY_NO)
+    if (starts(t, "Seat ") && (got = party_seat(st, b, cash, t)) != NO_MATCH)
         return got;
-    if (starts(t, "** Dealing ") && (got = party_street(st, b, t)) != PARTY_NO)
+    if (starts(t, "** Dealing ") && (got = party_street(st, b, t)) != NO_MATCH)
         return got;
     if (starts(t, "** Summary **")) {
         *summary = 1;
         return OK;
     }
-    if (find(t, 0, " posts ") >= 0 && (got = party_posts(st, b, cash, t)) != PARTY_NO)
+    if (find(t, 0, " posts ") >= 0 && (got = party_posts(st, b, cash, t)) != NO_MATCH)
         return got;
     if ((find(t, 0, " raises ") >= 0 || find(t, 0, " calls ") >= 0 ||
          find(t, 0, " bets ") >= 0 || find(t, 0, " all-In ") >= 0 ||
          find(t, 0, " folds") >= 0 || find(t, 0, " checks") >= 0) &&
-        (got = party_act(st, b, cash, t)) != PARTY_NO)
+        (got = party_act(st, b, cash, t)) != NO_MATCH)
         return got;
-    if (starts(t, "Dealt to ") && (got = party_dealt(st, b, t)) != PARTY_NO)
+    if (starts(t, "Dealt to ") && (got = dealt_to(st, b, t)) != NO_MATCH)
         return got;
-    if (find(t, 0, " shows [") >= 0 && (got = party_shows(st, b, t)) != PARTY_NO)
+    if (find(t, 0, " shows [") >= 0 && (got = party_shows(st, b, t)) != NO_MATCH)
         return got;
     if (ends(t, " does not show cards.") && t.n > 21)
         return party_name(st, b, HB_MUCK, sub(t, 0, t.n - 21));
-    if (find(t, 0, " wins ") >= 0 && (got = party_wins(st, cash, won, t)) != PARTY_NO)
+    if (find(t, 0, " wins ") >= 0 && (got = party_wins(st, cash, won, t)) != NO_MATCH)
         return got;
-    if (starts(t, "Main Pot: ") && (got = party_main(st, cash, t, main_pot, rake)) != PARTY_NO)
+    if (starts(t, "Main Pot: ") && (got = party_main(st, cash, t, main_pot, rake)) != NO_MATCH)
         return got;
-    if (find(t, 0, " balance ") >= 0 && (got = party_balance(st, b, cash, won, t)) != PARTY_NO)
+    if (find(t, 0, " balance ") >= 0 && (got = party_balance(st, b, cash, won, t)) != NO_MATCH)
         return got;
     return party_noise(t) ? OK : BAIL;
 }
@@ -567,30 +537,16 @@ static PyObject *partypoker_loop(PyObject *module, PyObject *args)
         return NULL;
     if (!PyList_Check(lines) || first < 0)
         Py_RETURN_NONE;
-    PyObject *won = PyList_New(0);
-    PyObject *main_pot = PyLong_FromLong(-1), *rake = PyLong_FromLong(-1);
-    int summary = 0, got = won && main_pot && rake ? OK : FAIL;
-    for (Py_ssize_t k = first; got == OK && k < PyList_Size(lines); k++) {
-        PyObject *item = PyList_GetItem(lines, k);
-        span t;
-        int ascii;
-        int text = item ? utf8_text(item, &t, &ascii) : -1;
-        if (text <= 0) {
-            got = text < 0 ? FAIL : BAIL;
-            break;
-        }
-        Py_INCREF(item);   /* (its text is read while the builder runs) */
-        got = party_line(st, b, cash, t, won, &summary, &main_pot, &rake);
-        Py_DECREF(item);
-    }
+    party_hand h = {st, b, cash, PyList_New(0), PyLong_FromLong(-1), PyLong_FromLong(-1), 0};
+    int got = h.won && h.main_pot && h.rake ? each_line(lines, first, party_line, &h) : FAIL;
     PyObject *out = NULL;
     if (got == OK)
-        out = Py_BuildValue("(OOOO)", summary ? Py_True : Py_False, won, main_pot, rake);
+        out = Py_BuildValue("(OOOO)", h.summary ? Py_True : Py_False, h.won, h.main_pot, h.rake);
     else if (got == BAIL)
         out = ref(Py_None);
-    Py_XDECREF(won);
-    Py_XDECREF(main_pot);
-    Py_XDECREF(rake);
+    Py_XDECREF(h.won);
+    Py_XDECREF(h.main_pot);
+    Py_XDECREF(h.rake);
     return out;
 }
 

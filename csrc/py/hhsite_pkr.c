@@ -22,10 +22,8 @@ static Py_ssize_t pkr_amount(span t, Py_ssize_t i)
     if (i == from)
         return -1;
     if (i + 1 < t.n && t.s[i] == '.') {
-        Py_ssize_t j = i + 1;
-        while (j < t.n && t.s[j] >= '0' && t.s[j] <= '9')
-            j++;
-        if (j < t.n && (unsigned char)t.s[j] >= 0x80)
+        Py_ssize_t j = digits_end(t, i + 1);
+        if (j < 0)
             return -2;
         if (j > i + 1)
             i = j;
@@ -59,23 +57,19 @@ static PyObject *pkr_cards(span t)
             continue;
         }
         Py_ssize_t j = i + 1;
-        int w;
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || !strchr("23456789TJQKA", t.s[j]) || !t.s[j]) {
             i++;
             continue;
         }
         char card[2] = {t.s[j++], 0};
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || !strchr("cdhs", t.s[j]) || !t.s[j]) {
             i++;
             continue;
         }
         card[1] = t.s[j++];
-        while ((w = space_at(t, j)))
-            j += w;
+        j = space_end(t, j);
         if (j >= t.n || t.s[j] != ']') {
             i++;
             continue;
@@ -150,10 +144,8 @@ static int pkr_wins_rest(span r, span *amount, long *pot)
     *amount = sub(r, 0, end);
     *pot = -1;
     if (starts(sub(r, end, r.n), " from side pot #")) {
-        Py_ssize_t from = end + 16, j = from;
-        while (j < r.n && r.s[j] >= '0' && r.s[j] <= '9')
-            j++;
-        if (j < r.n && (unsigned char)r.s[j] >= 0x80)
+        Py_ssize_t from = end + 16, j = digits_end(r, from);
+        if (j < 0)
             return -2;
         if (j > from) {
             if ((*pot = small_number(sub(r, from, j))) < 0)
@@ -185,10 +177,8 @@ static int pkr_head_line(const state *st, PyObject *b, span t, PyObject *cash,
 {
     if (starts(t, "Seat ")) {
         /* Seat (\d+): (.+) - ([$€£]?[\d,.]+)( \(sitting out\))? */
-        Py_ssize_t i = 5;
-        while (i < t.n && t.s[i] >= '0' && t.s[i] <= '9')
-            i++;
-        if (i < t.n && (unsigned char)t.s[i] >= 0x80)
+        Py_ssize_t i = digits_end(t, 5);
+        if (i < 0)
             return BAIL;
         if (i > 5 && starts(sub(t, i, t.n), ": ")) {
             long seat = small_number(sub(t, 5, i));
@@ -314,18 +304,10 @@ static int pkr_play_line(const state *st, PyObject *b, PyObject *stack, span t, 
             }
         Py_ssize_t end = pkr_groups(t, 8);
         if (end > 0 && starts(sub(t, end, t.n), " to ") && end + 4 < t.n) {
-            PyObject *name = str_of(sub(t, end + 4, t.n));
-            if (!name || PyObject_SetAttrString(b, "hero", name) < 0) {
-                Py_XDECREF(name);
+            PyObject *name = set_hero(b, sub(t, end + 4, t.n));
+            if (!name)
                 return FAIL;
-            }
-            PyObject *hole = pkr_cards(sub(t, 8, end));
-            PyObject *holes = hole ? PyObject_GetAttrString(b, "holes") : NULL;
-            int done = holes ? PyObject_SetItem(holes, name, hole) : -1;
-            Py_XDECREF(holes);
-            Py_XDECREF(hole);
-            Py_DECREF(name);
-            return done < 0 ? FAIL : OK;
+            return set_hole(b, name, pkr_cards(sub(t, 8, end)));
         }
     }
     /* (?P<name>.+?) wins AMOUNT(?: from side pot #(\d+))?(?: with .*)? */

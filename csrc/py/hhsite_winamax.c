@@ -160,17 +160,11 @@ static int wx_collected(span line, span *name, span *amount, long *pot)
         else if (starts(rest, "side pot")) {
             span tail = sub(rest, 8, rest.n);
             Py_ssize_t digits = 1;
-            if (tail.n >= 2 && tail.s[0] == ' ') {
-                while (digits < tail.n && tail.s[digits] >= '0' && tail.s[digits] <= '9')
-                    digits++;
-                if (digits < tail.n && (unsigned char)tail.s[digits] >= 0x80)
-                    return BAIL;   /* (a non-ASCII digit would be read as one) */
-            }
+            if (tail.n >= 2 && tail.s[0] == ' ' && (digits = digits_end(tail, 1)) < 0)
+                return BAIL;   /* (a non-ASCII digit would be read as one) */
             if (digits > 10)
                 return BAIL;
             *pot = digits > 1 ? small_number(sub(tail, 1, digits)) : 1;
-            if (tail.n >= 2 && tail.s[0] == ' ' && digits == 1 && (unsigned char)tail.s[1] >= 0x80)
-                return BAIL;
         } else
             continue;
         *name = sub(line, 0, p);
@@ -313,8 +307,10 @@ static int wx_dealt_line(wx_hand *h, span name, span group)
     return err ? FAIL : OK;
 }
 
-static int wx_line(wx_hand *h, span line)
+static int wx_line(void *hand, PyObject *item, span line, int ascii)   /* (a line_reader) */
 {
+    wx_hand *h = hand;
+    (void)item, (void)ascii;
     const state *st = h->st;
     if (starts(line, "*** "))
         return wx_street_line(h, line);
@@ -364,13 +360,7 @@ static PyObject *winamax_loop(PyObject *module, PyObject *args)
     if (!st || !PyArg_ParseTuple(args, "O!OO", &PyList_Type, &lines, &b, &cash))
         return NULL;
     wx_hand h = {st, b, cash, PyList_New(0), WX_SEATS, PyLong_FromLong(-1), PyLong_FromLong(-1)};
-    int status = h.side && h.total && h.rake ? OK : FAIL;
-    for (Py_ssize_t k = 2; status == OK && k < PyList_Size(lines); k++) {
-        span line;
-        int ascii;
-        int got = utf8_text(PyList_GetItem(lines, k), &line, &ascii);
-        status = got == 1 ? wx_line(&h, line) : got == 0 ? BAIL : FAIL;
-    }
+    int status = h.side && h.total && h.rake ? each_line(lines, 2, wx_line, &h) : FAIL;
     PyObject *out = NULL;
     if (status == OK)
         out = Py_BuildValue("(sOOO)", wx_sections[h.section], h.total, h.rake, h.side);

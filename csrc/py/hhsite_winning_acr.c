@@ -266,10 +266,7 @@ static int winning_acr_street(winning_acr_hand *h, span t)
         PyObject *out = c ? PyObject_CallMethod(h->runs, "street", "OO", n, c) : NULL;
         Py_XDECREF(n);
         Py_XDECREF(c);
-        if (!out)
-            return FAIL;
-        Py_DECREF(out);
-        return OK;
+        return called(out);
     }
     int street = equals(name, "FLOP") ? W_FLOP : equals(name, "TURN") ? W_TURN
                  : equals(name, "RIVER") ? W_RIVER : -1;
@@ -287,9 +284,8 @@ static int winning_acr_street(winning_acr_hand *h, span t)
         PyObject *board = PyObject_GetAttrString(h->b, "board");
         PyObject *out = board ? PyObject_CallMethod(h->runs, "start", "(O)", board) : NULL;
         Py_XDECREF(board);
-        if (!out)
+        if (called(out) != OK)
             return FAIL;
-        Py_DECREF(out);
         h->runs_on = 1;
     } else if (!equals(name, "HOLE CARDS") && !equals(name, "SHOW DOWN"))
         return BAIL;
@@ -466,9 +462,7 @@ static int winning_acr_summary(winning_acr_hand *h, span t)
                     Py_XDECREF(holes);
                     Py_XDECREF(key);
                     Py_DECREF(hole);
-                    if (!out)
-                        return FAIL;
-                    Py_DECREF(out);
+                    return called(out);
                 }
             }
             return OK;
@@ -490,9 +484,7 @@ static int winning_acr_summary(winning_acr_hand *h, span t)
                                       : NULL;
                 Py_XDECREF(run);
                 Py_XDECREF(board);
-                if (!out)
-                    return FAIL;
-                Py_DECREF(out);
+                return called(out);
             }
         }
     }
@@ -539,24 +531,10 @@ static int winning_acr_play(winning_acr_hand *h, span t)
             return hb(st, h->b, HB_RETURNS, 2, name, chips);
         }
     }
-    if (starts(t, "Dealt to ")) {
-        /* Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\] */
-        Py_ssize_t p = find(t, 10, " [");
-        Py_ssize_t close = p >= 0 ? find_char(t, p + 2, ']') : -1;
-        if (close >= 0) {
-            PyObject *name = str_of(sub(t, 9, p));
-            if (!name || PyObject_SetAttrString(h->b, "hero", name) < 0) {
-                Py_XDECREF(name);
-                return FAIL;
-            }
-            PyObject *hole = cards_of(st, sub(t, p + 2, close));
-            PyObject *holes = hole ? PyObject_GetAttrString(h->b, "holes") : NULL;
-            int set = holes ? PyObject_SetItem(holes, name, hole) : -1;
-            Py_XDECREF(holes);
-            Py_XDECREF(hole);
-            Py_DECREF(name);
-            return set < 0 ? FAIL : OK;
-        }
+    if (starts(t, "Dealt to ")) {   /* Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\] */
+        int got = dealt_to(st, h->b, t);
+        if (got != NO_MATCH)
+            return got;
     }
     if (find(t, 0, " shows [") >= 0 || find(t, 0, " mucks [") >= 0) {
         /* (?P<name>.+?) (?P<what>shows|mucks) \[(?P<cards>[^\]]*)\] */
@@ -590,10 +568,7 @@ static int winning_acr_play(winning_acr_hand *h, span t)
                 Py_XDECREF(n_name);
                 Py_XDECREF(n_chips);
                 Py_XDECREF(n_run);
-                if (!out)
-                    return FAIL;
-                Py_DECREF(out);
-                return OK;
+                return called(out);
             }
         }
         int got = winning_acr_collected(t);
@@ -604,8 +579,12 @@ static int winning_acr_play(winning_acr_hand *h, span t)
     return winning_acr_noise(t) ? OK : BAIL;
 }
 
-static int winning_acr_line(winning_acr_hand *h, span t)
+static int winning_acr_line(void *hand, PyObject *item, span t, int ascii)   /* (a line_reader) */
 {
+    winning_acr_hand *h = hand;
+    (void)item, (void)ascii;
+    if (memchr(t.s, '\n', (size_t)t.n))
+        return BAIL;
     if (starts(t, "*** "))
         return winning_acr_street(h, t);
     if (h->section == WA_SEATS && starts(t, "Seat ")) {
@@ -630,25 +609,7 @@ static PyObject *winning_acr_loop(PyObject *module, PyObject *args)
     winning_acr_hand h = {st, b, cash, runs, PyDict_New(), NULL, NULL, WA_SEATS, 0};
     if (!h.won)
         return NULL;
-    int rc = OK;
-    for (Py_ssize_t i = 2; rc == OK && i < PyList_Size(lines); i++) {
-        PyObject *item = PyList_GetItem(lines, i);
-        span t;
-        int ascii;
-        if (!item) {
-            rc = FAIL;
-            break;
-        }
-        Py_INCREF(item);
-        int got = utf8_text(item, &t, &ascii);
-        if (got != 1)
-            rc = got < 0 ? FAIL : BAIL;
-        else if (memchr(t.s, '\n', (size_t)t.n))
-            rc = BAIL;
-        else
-            rc = winning_acr_line(&h, t);
-        Py_DECREF(item);
-    }
+    int rc = each_line(lines, 2, winning_acr_line, &h);
     PyObject *out = NULL;
     if (rc == OK) {
         PyObject *total = h.total ? ref(h.total) : PyLong_FromLong(-1);

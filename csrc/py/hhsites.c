@@ -53,8 +53,9 @@ typedef struct {
     PyObject *words[W_N];
 } state;
 
-/* What a loop's line reader says of a line. */
-enum { OK = 0, BAIL = 1, FAIL = -1 };   /* read; not sure (hand back: None); an error set */
+/* What a loop's line reader says of a line: read; not sure (hand back: None);
+ * an error set; (a pattern's reader) no match, the next pattern. */
+enum { OK = 0, BAIL = 1, FAIL = -1, NO_MATCH = 2 };
 
 static inline const state *bound_state(PyObject *module)
 {
@@ -135,6 +136,75 @@ static inline PyObject *cards_of(const state *st, span text)
 
 static inline PyObject *word(const state *st, int w) { return ref(st->words[w]); }
 
+/* A call's result, dropped: OK, or FAIL if the call failed (NULL, its error set). */
+static inline int called(PyObject *out)
+{
+    if (!out)
+        return FAIL;
+    Py_DECREF(out);
+    return OK;
+}
+
+/* A loop's line reader: hand (the loop's state), the line (a str), its text
+ * (utf8_text) and whether that is ASCII: OK, BAIL or FAIL. */
+typedef int (*line_reader)(void *hand, PyObject *line, span t, int ascii);
+
+/* A loop's walk over lines[first:] (a list): each line to `read` (the line
+ * held while it runs) while it answers OK: OK, or the first other answer (BAIL
+ * for a line utf8_text does not read). */
+static int each_line(PyObject *lines, Py_ssize_t first, line_reader read, void *hand)
+{
+    int got = OK;
+    for (Py_ssize_t k = first; got == OK && k < PyList_Size(lines); k++) {
+        PyObject *item = PyList_GetItem(lines, k);
+        span t;
+        int ascii;
+        int text = item ? utf8_text(item, &t, &ascii) : -1;
+        if (text <= 0)
+            return text < 0 ? FAIL : BAIL;
+        Py_INCREF(item);   /* (its text is read while the builder runs) */
+        got = read(hand, item, t, ascii);
+        Py_DECREF(item);
+    }
+    return got;
+}
+
+/* b.hero = the str of name: that str (a new reference), or NULL with an error set. */
+static PyObject *set_hero(PyObject *b, span name)
+{
+    PyObject *who = str_of(name);
+    if (who && PyObject_SetAttrString(b, "hero", who) < 0)
+        Py_CLEAR(who);
+    return who;
+}
+
+/* b.holes[who] = hole, both new references (stolen; a NULL one, from a failed
+ * call before, makes this FAIL with its error): OK, or FAIL with an error set. */
+static int set_hole(PyObject *b, PyObject *who, PyObject *hole)
+{
+    PyObject *holes = who && hole ? PyObject_GetAttrString(b, "holes") : NULL;
+    int done = holes ? PyObject_SetItem(holes, who, hole) : -1;
+    Py_XDECREF(holes);
+    Py_XDECREF(hole);
+    Py_XDECREF(who);
+    return done < 0 ? FAIL : OK;
+}
+
+/* A line starting "Dealt to " read by _DEALT.match, Dealt to (.+?) \[([^\]]*)\]
+ * (888's, partypoker's, winning-acr's): b.hero and b.holes[hero] = cards(...) set: OK,
+ * FAIL, or NO_MATCH. */
+static int dealt_to(const state *st, PyObject *b, span t)
+{
+    Py_ssize_t p = find(t, 10, " [");
+    Py_ssize_t close = p < 0 ? -1 : find_char(t, p + 2, ']');
+    if (close < 0)
+        return NO_MATCH;
+    PyObject *name = set_hero(b, sub(t, 9, p));
+    if (!name)
+        return FAIL;
+    return set_hole(b, name, cards_of(st, sub(t, p + 2, close)));
+}
+
 /* The site loops (each defines <site>_loop and its METHOD_<SITE> entry). */
 
 /* bind(money, cards, HandBuilder): the Python functions the loops call. */
@@ -210,7 +280,7 @@ static int exec_module(PyObject *module)
 #include "hhsite_bovada.c"
 #include "hhsite_ongame.c"
 #include "hhsite_cake.c"
-#include "hhsite_absolute.c"   /* (after cake: it uses cake_strip) */
+#include "hhsite_absolute.c"   /* (after cake: it uses its CAKE_* answers) */
 #include "hhsite_kingsclub.c"
 
 static PyMethodDef methods[] = {

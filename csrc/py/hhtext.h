@@ -60,6 +60,33 @@ static inline int is_digits(span t)
             return 0;
     return 1;
 }
+/* Where the ASCII digits from i end, or -1 if a non-ASCII byte follows them
+ * (a Unicode digit a pattern's \d could read: Python decides). */
+static inline Py_ssize_t digits_end(span t, Py_ssize_t i)
+{
+    while (i < t.n && t.s[i] >= '0' && t.s[i] <= '9')
+        i++;
+    return i < t.n && (unsigned char)t.s[i] >= 0x80 ? -1 : i;
+}
+
+/* (.+?)<sep>(<words[0]>|<words[1]>|...)(.*) .match: the index of the word (the
+ * first that follows the first sep that one follows), *name and *rest set; or -1. */
+static inline int name_word(span t, const char *sep, const char *const *words, int n, span *name,
+                            span *rest)
+{
+    Py_ssize_t k = (Py_ssize_t)strlen(sep);
+    for (Py_ssize_t p = find(t, 1, sep); p >= 0; p = find(t, p + 1, sep)) {
+        span after = sub(t, p + k, t.n);
+        for (int w = 0; w < n; w++)
+            if (starts(after, words[w])) {
+                *name = sub(t, 0, p);
+                *rest = sub(after, (Py_ssize_t)strlen(words[w]), after.n);
+                return w;
+            }
+    }
+    return -1;
+}
+
 /* A seat or pot number (at most 9 digits, so no overflow), or -1. */
 static inline long small_number(span t)
 {
@@ -111,12 +138,60 @@ static inline int space_at(span t, Py_ssize_t i)
     return 0;
 }
 
+/* Where the run of space characters (a pattern's \s*) from i ends (i: none). */
+static inline Py_ssize_t space_end(span t, Py_ssize_t i)
+{
+    int k;
+    while ((k = space_at(t, i)) > 0)
+        i += k;
+    return i;
+}
+
 /* Where the run of non-space characters (a pattern's \S+) from i ends (i: none). */
 static inline Py_ssize_t nonspace_end(span t, Py_ssize_t i)
 {
     while (i < t.n && !space_at(t, i))
         i++;
     return i;
+}
+
+/* The length of the str.isspace() character (Unicode's too) that ends t (0: none). */
+static inline Py_ssize_t space_before(span t)
+{
+    if (t.n >= 1 && (unsigned char)t.s[t.n - 1] < 0x80)
+        return is_space(t.s[t.n - 1]);
+    if (t.n >= 2 && space_at(t, t.n - 2) == 2)
+        return 2;
+    if (t.n >= 3 && space_at(t, t.n - 3) == 3)
+        return 3;
+    return 0;
+}
+
+/* t.strip() of any text: t less the str.isspace() characters (Unicode's too) at its ends. */
+static inline span unicode_stripped(span t)
+{
+    t = sub(t, space_end(t, 0), t.n);
+    Py_ssize_t e;
+    while ((e = space_before(t)) > 0)
+        t.n -= e;
+    return t;
+}
+
+/* The next word of t.split() from *i on (a run between str.isspace() characters
+ * and, if `commas`, ','s) into *word, *i after it: 1, or 0 if none is left. */
+static inline int next_word(span t, Py_ssize_t *i, int commas, span *word)
+{
+    Py_ssize_t at = space_end(t, *i);
+    while (commas && at < t.n && t.s[at] == ',')
+        at = space_end(t, at + 1);
+    if (at >= t.n)
+        return 0;
+    Py_ssize_t end = at;
+    while (end < t.n && !(commas && t.s[end] == ',') && !space_at(t, end))
+        end++;
+    *word = (span){t.s + at, end - at};
+    *i = end;
+    return 1;
 }
 
 /* 1 if every byte of t is ASCII. */
@@ -127,43 +202,6 @@ static inline int is_ascii(span t)
             return 0;
     return 1;
 }
-
-/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
- * sure: Python decides), or -1 with an error set. */
-static inline int ascii_text(PyObject *item, span *line)
-{
-    if (!PyUnicode_Check(item))
-        return 0;
-    Py_ssize_t length = PyUnicode_GetLength(item);
-    if (length < 0 || length > MAX_LINE)
-        return length < 0 ? -1 : 0;
-    Py_ssize_t n;
-    const char *s = PyUnicode_AsUTF8AndSize(item, &n);
-    if (!s) {   /* a lone surrogate: no ASCII line, Python decides */
-        PyErr_Clear();
-        return 0;
-    }
-    if (n != length)
-        return 0;   /* not ASCII */
-    *line = (span){s, n};
-    return 1;
-}
-
-static inline int printable(span line)
-{
-    for (Py_ssize_t i = 0; i < line.n; i++)
-        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
-            return 0;
-    return 1;
-}
-
-/* The text of a str line, if it is printable ASCII and not too long. */
-static inline int ascii_line(PyObject *item, span *line)
-{
-    int got = ascii_text(item, line);
-    return got == 1 && !printable(*line) ? 0 : got;
-}
-
 
 /* The UTF-8 text of a str line of at most MAX_LINE characters, into *line: 1,
  * or 0 (not sure: Python decides), or -1 with an error set. `ascii`: 1 if
@@ -186,8 +224,66 @@ static inline int utf8_text(PyObject *item, span *line, int *ascii)
     return 1;
 }
 
+/* The text of a str line if it is ASCII and not too long: 1, or 0 (not
+ * sure: Python decides), or -1 with an error set. */
+static inline int ascii_text(PyObject *item, span *line)
+{
+    int ascii, got = utf8_text(item, line, &ascii);
+    return got == 1 && !ascii ? 0 : got;
+}
+
+static inline int printable(span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++)
+        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* The text of a str line, if it is printable ASCII and not too long. */
+static inline int ascii_line(PyObject *item, span *line)
+{
+    int got = ascii_text(item, line);
+    return got == 1 && !printable(*line) ? 0 : got;
+}
+
+
 /* A new str of a span of UTF-8 text (NULL with an error set). */
 static inline PyObject *str_of(span t) { return PyUnicode_FromStringAndSize(t.s, t.n); }
+
+/* list.append(str of t): 0, or -1 with an error set. */
+static inline int append_str(PyObject *list, span t)
+{
+    PyObject *piece = str_of(t);
+    int done = piece ? PyList_Append(list, piece) : -1;
+    Py_XDECREF(piece);
+    return done;
+}
+
+/* list.extend(t.split()) (next_word's words, split at ','s too if `commas`): 0,
+ * or -1 with an error set. */
+static inline int append_words(PyObject *list, span t, int commas)
+{
+    Py_ssize_t i = 0;
+    span w;
+    while (next_word(t, &i, commas, &w))
+        if (append_str(list, w) < 0)
+            return -1;
+    return 0;
+}
+
+/* tuple(t.split()) (append_words): a new tuple, or NULL with an error set. */
+static inline PyObject *words_tuple(span t, int commas)
+{
+    PyObject *list = PyList_New(0);
+    if (!list || append_words(list, t, commas) < 0) {
+        Py_XDECREF(list);
+        return NULL;
+    }
+    PyObject *out = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return out;
+}
 
 /* Where `lit` last occurs in t, or -1. */
 static inline Py_ssize_t rfind(span t, const char *lit)
@@ -203,6 +299,33 @@ static inline int ends(span t, const char *lit)
 {
     size_t k = strlen(lit);
     return (size_t)t.n >= k && memcmp(t.s + t.n - k, lit, k) == 0;
+}
+
+/* Where the last '(' before `end` is if no ')' stands between them, or -1. */
+static inline Py_ssize_t open_before(span t, Py_ssize_t end)
+{
+    for (Py_ssize_t i = end - 1; i >= 0; i--)
+        if (t.s[i] == '(' || t.s[i] == ')')
+            return t.s[i] == '(' ? i : -1;
+    return -1;
+}
+
+/* 1 if t is .+<lit> for one lit of a NULL-ended list (a character or more, then lit). */
+static inline int ends_any(span t, const char *const *lits)
+{
+    for (int k = 0; lits[k]; k++)
+        if (t.n > (Py_ssize_t)strlen(lits[k]) && ends(t, lits[k]))
+            return 1;
+    return 0;
+}
+
+/* 1 if t is .+<lit>.* for one lit of a NULL-ended list (lit after a character or more). */
+static inline int holds_any(span t, const char *const *lits)
+{
+    for (int k = 0; lits[k]; k++)
+        if (find(t, 1, lits[k]) >= 1)
+            return 1;
+    return 0;
 }
 
 /* \[([^\]]*)\] searched from `from` on: 1 and *group (the inside) and *end

@@ -13,32 +13,11 @@ import pytest
 
 from hilo_fast.history.sites import SITES
 
+from ._mutations import mutate
+
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
 OURS = ("ipoker", "merge", "boss", "microgaming", "fulltilt", "kingsclub")
-
-
-def _mutate(lines: list[str], rng: random.Random) -> list[str]:
-    out = list(lines)
-    for _ in range(rng.randint(1, 4)):
-        if not out:
-            break
-        k = rng.randrange(len(out))
-        what = rng.randrange(5)
-        if what == 0:
-            del out[k]
-        elif what == 1:
-            out.insert(k, out[k])
-        elif what == 2:
-            j = rng.randrange(len(out))
-            out[k], out[j] = out[j], out[k]
-        elif what == 3:
-            out[k] = out[k][:rng.randrange(len(out[k]) + 1)]
-        else:
-            line = out[k]
-            if line:
-                at = rng.randrange(len(line))
-                out[k] = line[:at] + rng.choice("<>&\"'0123456789$.,/ Xx#[]:") + line[at + 1:]
-    return out
+NOISE = "<>&\"'0123456789$.,/ Xx#[]:"
 
 
 @pytest.mark.parametrize("site", OURS)
@@ -54,7 +33,7 @@ def test_mutated_fixtures_never_raise(site: str) -> None:
             raw.decode("utf-8-sig", errors="replace")
         lines = text.splitlines()
         for _ in range(60):
-            reader = reader_class(_mutate(lines, rng), "mutated")
+            reader = reader_class(mutate(lines, rng, NOISE, inserts=False), "mutated")
             for hand in reader:
                 hand.replay()
             assert reader.hands + reader.error_count + reader.skipped >= 0

@@ -18,6 +18,8 @@ import pytest
 
 from hilo_fast.history.sites import SITES
 
+from ._mutations import mutate
+
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
 SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared", "data",
                       "hand-histories")
@@ -49,29 +51,6 @@ def _lines(path: str) -> list[str]:
     text = raw.decode("utf-16") if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) \
         else raw.decode("utf-8-sig", errors="replace")
     return text.splitlines()
-
-
-def _mutate(lines: list[str], rng: random.Random) -> list[str]:
-    out = list(lines)
-    for _ in range(rng.randint(1, 4)):
-        if not out:
-            break
-        k = rng.randrange(len(out))
-        what = rng.randrange(6)
-        if what == 0:
-            del out[k]
-        elif what == 1:
-            out.insert(k, out[k])
-        elif what == 2:
-            j = rng.randrange(len(out))
-            out[k], out[j] = out[j], out[k]
-        elif what == 3:
-            out[k] = out[k][:rng.randrange(len(out[k]) + 1)]
-        elif out[k]:
-            at = rng.randrange(len(out[k]))
-            keep = what == 4   # insert (4) or replace (5)
-            out[k] = out[k][:at] + rng.choice(NOISE) + out[k][at + (0 if keep else 1):]
-    return out
 
 
 def _outcome(reader_class: Any, lines: list[str]) -> tuple[Any, ...]:
@@ -152,6 +131,6 @@ def test_twin_equals_python_on_mutated_fixtures(site: str,
     for path in sorted(glob.glob(os.path.join(DATA, site, "*"))):
         lines = _lines(path)
         for _ in range(int(os.environ.get("TWIN_MUTATIONS", "300"))):
-            mutated = _mutate(lines, rng)
+            mutated = mutate(lines, rng, NOISE)
             with_c, without, _ = _both(module, reader_class, mutated, monkeypatch)
             assert with_c == without, (path, mutated)
