@@ -33,6 +33,8 @@ _LIMITS = {Limit.FIXED: "fixed", Limit.POT: "pot", Limit.NO: "no"}
 _POSTFLOP = ("flop", "turn", "river")
 #: A seat not dealt in: its flags (seat_flags' order), showdown and won_money.
 _OUT_FLAGS = (*([False] * 10), 0, 0, 0, False, False, False)
+#: card id -> its text ("Ah"), for the board of an all-in
+_CARD_TEXT = tuple(card_str(card) for card in range(52))
 
 
 @dataclass
@@ -211,7 +213,7 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
         return
     hands = rep.holes
     seat_of = rep.seat_of
-    holes = {name: list(hands[seat_of[name]] or ()) for name in showdown}
+    holes = {name: hands[seat_of[name]] or [] for name in showdown}
     board = list(rep.all_in_board)
     expected = dict.fromkeys(showdown, 0.0)
     variance = dict.fromkeys(showdown, 0.0)   # of expected, in chips squared
@@ -225,7 +227,8 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
             for name, won in pot.shares.items():
                 expected[name] = expected.get(name, 0.0) + won
             continue
-        dead = [c for name, hole in holes.items() if name not in players for c in hole]
+        dead = [c for name, hole in holes.items() if name not in players for c in hole] \
+            if len(players) < len(holes) else []
         result = pot_equity([holes[name] for name in players], board, dead, samples,
                             spot_seed(site, hand_id, index))
         if result is None:   # (never from a replayed hand: its cards are distinct)
@@ -239,14 +242,13 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
             main_high = dict(zip(players, result.high, strict=True))
             main_low = dict(zip(players, result.low, strict=True))
     total = sum([pot.amount for pot in rep.pots]) or 1
-    board_text = "".join(map(card_str, board))
-    append = out.tables["all_in_equities"].append
+    board_text = "".join([_CARD_TEXT[card] for card in board])
     collected = rep.collected
-    for name, value in expected.items():
-        expected_of[name] = value
-        append((site, hand_id, name, board_text, value / total, main_high.get(name, 0.0),
-                main_low.get(name, 0.0), value, collected.get(name, 0), exact,
-                math.sqrt(variance.get(name, 0.0)) / total))
+    expected_of.update(expected)
+    out.tables["all_in_equities"].extend([
+        (site, hand_id, name, board_text, value / total, main_high.get(name, 0.0),
+         main_low.get(name, 0.0), value, collected.get(name, 0), exact,
+         math.sqrt(variance.get(name, 0.0)) / total) for name, value in expected.items()])
 
 
 def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
