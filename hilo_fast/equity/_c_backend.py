@@ -43,9 +43,9 @@ _TALLY_WORDS = ffi.sizeof("hf_equity_tally") // 8
 _FIELD_SLOTS = (_TALLY_WORDS - 2) // len(EQUITY_TALLY_FIELDS)
 
 
-def _flat_tally(tally: object, n_players: int) -> list[int]:
+def _flat_tally(tally: Any, n_players: int) -> list[int]:
     """The flat tally of ``tally`` (a pointer to an hf_equity_tally)."""
-    words: list[int] = ffi.unpack(ffi.cast("int64_t *", tally), _TALLY_WORDS)
+    words: list[int] = ffi.unpack(ffi.cast("int64_t *", tally), _TALLY_WORDS)  # type: ignore[assignment]
     out = words[:2]
     for p in range(2, 2 + n_players):
         out += words[p::_FIELD_SLOTS]
