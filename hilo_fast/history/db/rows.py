@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
-from ...core.pots import _divide, winners
 from ...engine.structures import Limit
 from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
 
@@ -165,39 +164,45 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
     split by that run's ``values``: (high, low) by name), and whether a low took
     a half anywhere."""
     pot = rep.pots[pot_index]
-    if len(pot.eligible) < 2:
+    eligible = pot.eligible
+    if len(eligible) < 2:
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
-    seats = [seat_of[name] for name in pot.eligible]
-    button = (rep.history.button - 1) % (len(rep.holes) or max(seats) + 1)
-    clockwise = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    name_of = {seat_of[name]: name for name in pot.eligible}
+    # (by name: core.pots' winners and _divide, without the arrays by seat)
+    button = (rep.history.button - 1) % (len(rep.holes) or
+                                         max([seat_of[name] for name in eligible]) + 1)
+    clockwise = [name for name in eligible if seat_of[name] > button] + \
+        [name for name in eligible if seat_of[name] <= button]
     hi: dict[str, int] = {}
     lo: dict[str, int] = {}
     any_low = False
+    runs = len(values)
     for run, (high, low) in enumerate(values):
-        amount = pot.amount // len(values) + (run < pot.amount % len(values))
-        hi_values = [0] * (max(seats) + 1)
-        lo_values = [0] * (max(seats) + 1)
-        for name in pot.eligible:
-            hi_values[seat_of[name]] = high[name]
-            lo_values[seat_of[name]] = low[name]
-        high_winners, low_winners = winners(hi_values, lo_values, clockwise)
-        low_half = amount // 2 if low_winners else 0
-        low_shares: dict[int, int] = {}
-        high_shares: dict[int, int] = {}
-        if low_winners:
-            _divide(low_half, low_winners, low_shares)
-        _divide(amount - low_half, high_winners, high_shares)
-        for shares, into in ((high_shares, hi), (low_shares, lo)):
-            for seat, won in shares.items():
-                if won:
-                    into[name_of[seat]] = into.get(name_of[seat], 0) + won
-        any_low = any_low or bool(low_winners)
-    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in set(hi) | set(lo)}
-    if {k: v for k, v in total.items() if v} != pot.shares:   # (never seen: the replay's rule)
+        amount = pot.amount // runs + (run < pot.amount % runs)
+        best_high = min([high[name] for name in clockwise])
+        lows = [low[name] for name in clockwise if low[name]]
+        low_half = 0
+        if lows:
+            any_low = True
+            best_low = min(lows)
+            low_half = amount // 2
+            _add_divided(low_half, [name for name in clockwise if low[name] == best_low], lo)
+        _add_divided(amount - low_half, [name for name in clockwise if high[name] == best_high],
+                     hi)
+    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()}
+    if total != pot.shares:   # (never seen: the replay's rule)
         return dict(pot.shares), {}, False
     return hi, lo, any_low
+
+
+def _add_divided(chips: int, names: list[str], into: dict[str, int]) -> None:
+    """Add ``chips`` divided among ``names`` (in odd-chip order) to ``into``,
+    leaving out who gets nothing (core.pots' _divide)."""
+    each, extra = divmod(chips, len(names))
+    for rank, name in enumerate(names):
+        won = each + (rank < extra)
+        if won:
+            into[name] = into.get(name, 0) + won
 
 
 def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
