@@ -60,7 +60,7 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     n_hole = len(holes[0])
     flat = [card for hole in holes for card in hole]
     used = len(flat) + len(board) + len(dead)
-    if not n_hole or len(set(flat).union(board, dead)) != used or len(board) > 5:
+    if not n_hole or len(board) > 5:   # (a card repeated: the backend refuses the spot)
         return None
     deals = math.comb(52 - used, 5 - len(board))   # (every hand known: the boards)
     exact = samples is None or deals <= EXACT_DEALS
