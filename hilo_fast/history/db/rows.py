@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
     from ..replay import Replay
 
-__all__ = ["TABLES", "Rows", "hand_rows", "positions", "seat_flags"]
+__all__ = ["TABLES", "Rows", "all_in_rows", "hand_rows", "positions", "seat_flags"]
 
 #: The tables a hand fills, in the order they are written.
 TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
@@ -256,11 +256,27 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
          math.sqrt(variance.get(name, 0.0)) / total) for name, value in expected.items()])
 
 
+def all_in_rows(h: HandHistory, rep: Replay, out: Rows,
+                samples: int | None = DEFAULT_SAMPLES) -> dict[str, float]:
+    """Append the all-in equity rows of hand ``h`` (replayed as ``rep``) to ``out``;
+    name -> chips expected from the pots (empty without such a spot), for
+    :func:`hand_rows`. The importer settles the spots of a run of hands one
+    after the other, before their other rows: the C's tables stay in the cache
+    between spots (about 6% of an import's time)."""
+    expected: dict[str, float] = {}
+    if rep.settled:
+        _all_in(rep, out, (h.site, h.hand_id), expected, samples)
+    return expected
+
+
 def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
-              samples: int | None = DEFAULT_SAMPLES) -> None:
+              samples: int | None = DEFAULT_SAMPLES,
+              expected: dict[str, float] | None = None) -> None:
     """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to
-    ``out``; ``samples``: the Monte Carlo deals of a big all-in spot (None: exact)."""
-    site, hid = key = (h.site, h.hand_id)
+    ``out``; ``samples``: the Monte Carlo deals of a big all-in spot (None: exact);
+    ``expected``: what :func:`all_in_rows` returned when it stored the hand's
+    all-in rows already (else they are worked out here)."""
+    site, hid = h.site, h.hand_id
     tables = out.tables
     out.hands += 1
     small, big = h.blinds
@@ -316,9 +332,8 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
                  pot.amount - low_amount, low_amount))
         for name in sorted(took):
             add_winner((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
-    expected: dict[str, float] = {}
-    if rep.settled:
-        _all_in(rep, out, key, expected, samples)
+    if expected is None:
+        expected = all_in_rows(h, rep, out, samples)
     # seats
     where = positions(h)
     flags = seat_flags(h)
