@@ -36,11 +36,19 @@ EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
 
 
 
-def _flat_tally(tally: object, n_players: int) -> list[int]:
-    out = [int(tally.deals), int(tally.no_low)]  # type: ignore[attr-defined]
-    columns = [getattr(tally, field) for field in EQUITY_TALLY_FIELDS]
-    for p in range(n_players):
-        out.extend(int(column[p]) for column in columns)
+# The tally struct read in one copy as its int64 words: deals, no_low, then each
+# field's EQUITY_MAX_PLAYERS slots (a field by field read costs 3x more: the
+# all-in equities of an import make one a pot).
+_TALLY_WORDS = ffi.sizeof("hf_equity_tally") // 8
+_FIELD_SLOTS = (_TALLY_WORDS - 2) // len(EQUITY_TALLY_FIELDS)
+
+
+def _flat_tally(tally: Any, n_players: int) -> list[int]:
+    """The flat tally of ``tally`` (a pointer to an hf_equity_tally)."""
+    words: list[int] = ffi.unpack(ffi.cast("int64_t *", tally), _TALLY_WORDS)  # type: ignore[assignment]
+    out = words[:2]
+    for p in range(2, 2 + n_players):
+        out += words[p::_FIELD_SLOTS]
     return out
 
 
@@ -167,7 +175,7 @@ def _range_tally(err: int, out: Any, n_players: int) -> list[int] | int:
     """The equity tally and the deals settled, or the error."""
     if err:
         return err
-    return [*_flat_tally(out.tally, n_players), int(out.settled)]
+    return [*_flat_tally(ffi.addressof(out, "tally"), n_players), int(out.settled)]
 
 
 def range_enumerate(holes: Sequence[int], n_hole: int, board: Sequence[int],

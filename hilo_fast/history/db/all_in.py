@@ -60,7 +60,7 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     n_hole = len(holes[0])
     flat = [card for hole in holes for card in hole]
     used = len(flat) + len(board) + len(dead)
-    if not n_hole or len(set(flat).union(board, dead)) != used or len(board) > 5:
+    if not n_hole or len(board) > 5:   # (a card repeated: the backend refuses the spot)
         return None
     deals = math.comb(52 - used, 5 - len(board))   # (every hand known: the boards)
     exact = samples is None or deals <= EXACT_DEALS
@@ -71,16 +71,19 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
     if isinstance(tally, int) or not tally[0]:
         return None
     count = tally[0]
-    out = PotEquity([], [], [], [], exact)
-    for p in range(len(holes)):
-        share, share_sq, _scoop, win_high, tie_high, win_low, tie_low = (
-            tally[2 + _FIELDS * p: 2 + _FIELDS * (p + 1)])
-        out.equity.append(share / (_POT * count))
-        error = 0.0
-        if not exact and count > 1:
-            variance = max(share_sq - share * share / count, 0.0) / (count - 1)
-            error = math.sqrt(variance / count) / _POT
-        out.std_error.append(error)
-        out.high.append((win_high + tie_high / 2) / count)
-        out.low.append((win_low + tie_low / 2) / count)
-    return out
+    # each player's fields, by slices of the flat tally (share, share_sq, scoop,
+    # win_high, tie_high, win_low, tie_low: _FIELDS apart)
+    shares = tally[2::_FIELDS]
+    pot_count = _POT * count
+    if exact or count < 2:
+        errors = [0.0] * len(holes)
+    else:
+        errors = [math.sqrt(max(sq - share * share / count, 0.0) / (count - 1) / count) / _POT
+                  for share, sq in zip(shares, tally[3::_FIELDS], strict=True)]
+    return PotEquity(
+        [share / pot_count for share in shares], errors,
+        [(win + tie / 2) / count for win, tie in zip(tally[5::_FIELDS], tally[6::_FIELDS],
+                                                      strict=True)],
+        [(win + tie / 2) / count for win, tie in zip(tally[7::_FIELDS], tally[8::_FIELDS],
+                                                      strict=True)],
+        exact)

@@ -21,13 +21,17 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from .all_in import DEFAULT_SAMPLES
-from .rows import Rows, hand_rows, unreadable_rows
+from .rows import Rows, all_in_rows, hand_rows, unreadable_rows
 
 if TYPE_CHECKING:
     from ..model import HandHistory
     from .store import Database
 
 __all__ = ["ImportResult", "import_hands"]
+
+#: Hands replayed at a time within a batch: their all-in spots are settled
+#: together, then their rows made (a few MB of replays held).
+_RUN = 500
 
 
 @dataclass
@@ -74,12 +78,17 @@ def _store_batch(db: Database, batch: list[HandHistory], source: str, rows: Rows
     collecting = gc.isenabled()
     gc.disable()
     try:
-        for h in new:
-            rep = h.replay()
-            hand_rows(h, rep, source, rows, samples=samples)
-            counts[0] += rep.exact
-            counts[1] += bool(rep.discrepancies)
-            counts[2] += h.cancelled
+        for start in range(0, len(new), _RUN):
+            run = new[start:start + _RUN]
+            replays = [h.replay() for h in run]
+            # the run's all-in spots one after the other (see all_in_rows), then its rows
+            expected = [all_in_rows(h, rep, rows, samples)
+                        for h, rep in zip(run, replays, strict=True)]
+            for h, rep, chips in zip(run, replays, expected, strict=True):
+                hand_rows(h, rep, source, rows, samples=samples, expected=chips)
+                counts[0] += rep.exact
+                counts[1] += bool(rep.discrepancies)
+                counts[2] += h.cancelled
         if rows.hands or rows.tables["unreadable_hands"]:
             db.write(rows)
     finally:
