@@ -19,6 +19,12 @@ typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *
                             int32_t n_board);
 
 typedef int32_t (*hand_runs_fn)(hf_game *g, int32_t runs);
+typedef int32_t (*hand_deal_forced_fn)(hf_game *g, const hf_structure *structure,
+                                       int32_t n_seats, int32_t hole_count,
+                                       const int64_t *stacks, int32_t button,
+                                       const int32_t *cards, int32_t n_cards,
+                                       const int64_t *antes, const int64_t *blinds,
+                                       int32_t big_blind);
 typedef int32_t (*hand_deal_fn)(hf_game *g, const hf_structure *structure, int32_t n_seats,
                                 int32_t hole_count, const int64_t *stacks, int32_t button,
                                 const int32_t *cards, int32_t n_cards);
@@ -36,11 +42,12 @@ typedef struct {
     omaha_fn omaha;      /* hf_omaha */
     hand_deal_fn deal;   /* hf_hand_deal */
     hand_runs_fn runs;   /* hf_hand_runs */
+    hand_deal_forced_fn deal_forced;   /* hf_hand_deal_forced */
     members codes;       /* engine.Street and Action members by code */
     /* replay_hand's, from bind_history() (NULL before): */
     PyObject *names[MAX_NAMES];   /* the HandHistory attributes it reads */
     PyObject *card_ids, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
-    PyObject *post_small, *post_big, *post_ante;
+    PyObject *post_small, *post_big, *post_ante, *post_both, *post_straddle;
     int32_t deck[52], fixed_limit, n_settings, next_setting;
     setting settings[N_SETTINGS];
 } state;
@@ -451,13 +458,15 @@ static PyObject *deal_history(PyObject *module, PyObject *args)
 #include "hhreplay_hand.c"
 
 /* bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs,
- * the Street members, the Action members) */
+ * of hf_hand_deal_forced, the Street members, the Action members) */
 static PyObject *bind(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *act_address, *omaha_address, *deal_address, *runs_address, *streets, *actions;
-    if (!st || !PyArg_ParseTuple(args, "OOOOO!O!", &act_address, &omaha_address, &deal_address,
-                                 &runs_address, &PyTuple_Type, &streets, &PyTuple_Type, &actions))
+    PyObject *act_address, *omaha_address, *deal_address, *runs_address, *forced_address;
+    PyObject *streets, *actions;
+    if (!st || !PyArg_ParseTuple(args, "OOOOOO!O!", &act_address, &omaha_address, &deal_address,
+                                 &runs_address, &forced_address, &PyTuple_Type, &streets,
+                                 &PyTuple_Type, &actions))
         return NULL;
     if (members_check(streets, actions))
         return NULL;
@@ -465,12 +474,14 @@ static PyObject *bind(PyObject *module, PyObject *args)
     void *omaha = act ? PyLong_AsVoidPtr(omaha_address) : NULL;
     void *deal = omaha ? PyLong_AsVoidPtr(deal_address) : NULL;
     void *runs = deal ? PyLong_AsVoidPtr(runs_address) : NULL;
-    if (!act || !omaha || !deal || !runs) {
+    void *forced = runs ? PyLong_AsVoidPtr(forced_address) : NULL;
+    if (!act || !omaha || !deal || !runs || !forced) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "bind: a NULL address");
         return NULL;
     }
     st->runs = (hand_runs_fn)runs;
+    st->deal_forced = (hand_deal_forced_fn)forced;
     members_set(&st->codes, streets, actions);
     st->act = (hand_act_fn)act;
     st->omaha = (omaha_fn)omaha;
@@ -495,6 +506,8 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
         Py_VISIT(st->post_small);
         Py_VISIT(st->post_big);
         Py_VISIT(st->post_ante);
+        Py_VISIT(st->post_both);
+        Py_VISIT(st->post_straddle);
         for (int32_t i = 0; i < st->n_settings; i++)
             Py_VISIT(st->settings[i].keep);
     }
@@ -511,6 +524,7 @@ static int clear(PyObject *module)
         st->omaha = NULL;
         st->deal = NULL;
         st->runs = NULL;
+        st->deal_forced = NULL;
         for (int32_t i = 0; i < MAX_NAMES; i++)
             Py_CLEAR(st->names[i]);
         Py_CLEAR(st->card_ids);
@@ -522,6 +536,8 @@ static int clear(PyObject *module)
         Py_CLEAR(st->post_small);
         Py_CLEAR(st->post_big);
         Py_CLEAR(st->post_ante);
+        Py_CLEAR(st->post_both);
+        Py_CLEAR(st->post_straddle);
         for (int32_t i = 0; i < st->n_settings; i++)
             Py_CLEAR(st->settings[i].keep);
         st->n_settings = st->next_setting = 0;
@@ -545,11 +561,12 @@ static PyMethodDef methods[] = {
      "replay_hand(h): a plain hand history's whole replay when it settles exactly: (seat_of, "
      "holes, contributions, collected, pots, showdown, all_in_board, board); else None."},
     {"bind", bind, METH_VARARGS,
-     "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs, streets, "
-     "actions)"},
+     "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs, of "
+     "hf_hand_deal_forced, streets, actions)"},
     {"bind_history", bind_history, METH_VARARGS,
      "bind_history(card_ids, deck, PotResult, tuple.__new__, low_to_high sites, settings_of, "
-     "kinds, small blind, big blind, ante, Limit.FIXED): what replay_hand takes."},
+     "kinds, small blind, big blind, ante, small & big blinds, straddle, Limit.FIXED): what "
+     "replay_hand takes."},
     {NULL, NULL, 0, NULL},
 };
 

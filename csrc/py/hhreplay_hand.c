@@ -1,7 +1,8 @@
 /* hhreplay_hand.c: replay_hand, a whole hand history's replay in C for the
- * plain hand (the two blinds and the antes as the engine posts them, no card
- * exposed; run once, or run N times as the history ran it), included by
- * hhreplay.c (its state, pot_list, deal_known).
+ * plain hand (no card exposed; run once, or run N times as the history ran it;
+ * the blinds and antes as the engine posts them, or run once with posts out
+ * of position, dead blinds and straddles posted seat by seat, as the Python
+ * replay posts them), included by hhreplay.c (its state, pot_list, deal_known).
  *
  * It is the twin of hilo_fast.history.replay's _play and _settle for a hand they
  * replay exactly (no discrepancy): it answers only such a hand, and None for
@@ -263,7 +264,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     state *st = PyModule_GetState(module);
     if (!st)
         return NULL;
-    if (!st->act || !st->deal || !st->settings_of) {
+    if (!st->act || !st->deal || !st->deal_forced || !st->settings_of) {
         PyErr_SetString(PyExc_RuntimeError, "hilo_fast._hhreplay is not bound for replay_hand");
         return NULL;
     }
@@ -318,49 +319,96 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     for (int32_t seat = 0; seat < n; seat++)
         if (stacks[seat])
             dealt[n_dealt++] = seat;
-    /* Posts: one small blind, one big blind, antes; anything else is not plain. */
+    int64_t button_h, stakes[2], limit;
+    if (!exact_chips(a[A_BUTTON], &button_h) || button_h < -PLAIN_CHIPS || button_h > PLAIN_CHIPS
+        || !PyTuple_Check(a[A_STAKES]) || PyTuple_Size(a[A_STAKES]) != 2
+        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 0), &stakes[0])
+        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 1), &stakes[1])
+        || !PyLong_Check(a[A_LIMIT]) || (limit = PyLong_AsLong(a[A_LIMIT])) < 0)
+        goto bail;
+    /* Posts (replay._play): the first small blind, the first big blind and the
+     * antes are the engine's; every other post (another blind unlike the first,
+     * a dead small blind, small & big blinds, a straddle) is live chips owed
+     * (credit) or dead money, posted seat by seat (Hand._with_forced_bets). */
     PyObject *posts = a[A_POSTS];
     if (!PyTuple_Check(posts))
         goto bail;
-    int32_t sb_seat = -1, bb_seat = -1, n_antes = 0;
-    int64_t sb_posted = 0, ante = 0, ante_amount[10];
-    int ante_all_in[10], sb_all_in = 0;
+    int32_t sb_seat = -1, bb_seat = -1, n_antes = 0, ante_seat[10];
+    int64_t sb_posted = 0, bb_posted = 0, ante = 0, ante_amount[10], credit[10] = {0};
+    int64_t dead[10] = {0};
+    int ante_all_in[10], sb_all_in = 0, bb_all_in = 0, straddled = 0, extra_posts = 0;
+    PyObject *sb_player = NULL, *bb_player = NULL;
     for (Py_ssize_t i = 0; i < PyTuple_Size(posts); i++) {
         PyObject *post = PyTuple_GetItem(posts, i);
         int64_t amount;
         if (!PyTuple_Check(post) || PyTuple_Size(post) != 4
             || !plain_chips(PyTuple_GetItem(post, 2), &amount))
             goto bail;
-        PyObject *kind = PyTuple_GetItem(post, 1), *all_in = PyTuple_GetItem(post, 3);
-        int32_t seat = seat_index(seat_of, PyTuple_GetItem(post, 0));
+        PyObject *player = PyTuple_GetItem(post, 0), *kind = PyTuple_GetItem(post, 1);
+        PyObject *all_in = PyTuple_GetItem(post, 3);
+        int32_t seat = seat_index(seat_of, player);
+        int flag = all_in == Py_True;
         if (seat < 0 || (all_in != Py_True && all_in != Py_False))
             goto bail;
-        if (same_str(kind, st->post_small) && sb_seat < 0) {
-            sb_seat = seat;
-            sb_posted = amount;
-            sb_all_in = all_in == Py_True;
-        } else if (same_str(kind, st->post_big) && bb_seat < 0) {
-            bb_seat = seat;
-        } else if (same_str(kind, st->post_ante) && n_antes < 10) {
+        if (same_str(kind, st->post_small)) {
+            if (sb_seat < 0) {
+                sb_seat = seat;
+                sb_posted = amount;
+                sb_all_in = flag;
+                sb_player = player;
+            } else if (!same_str(player, sb_player) || amount != sb_posted || flag != sb_all_in) {
+                dead[seat] += amount;   /* (a small blind not the engine's: dead) */
+                extra_posts = 1;
+            }
+        } else if (same_str(kind, st->post_big)) {
+            if (bb_seat < 0) {
+                bb_seat = seat;
+                bb_posted = amount;
+                bb_all_in = flag;
+                bb_player = player;
+            } else if (!same_str(player, bb_player) || amount != bb_posted || flag != bb_all_in) {
+                credit[seat] += amount;   /* (a big blind out of position: live) */
+                extra_posts = 1;
+            }
+        } else if (same_str(kind, st->post_ante)) {
+            if (n_antes == 10)
+                goto bail;
+            ante_seat[n_antes] = seat;
             ante_amount[n_antes] = amount;
-            ante_all_in[n_antes++] = all_in == Py_True;
+            ante_all_in[n_antes++] = flag;
             ante = amount > ante ? amount : ante;
+        } else if (same_str(kind, st->post_both)) {   /* the big blind live, the rest dead */
+            credit[seat] += limit == st->fixed_limit ? stakes[0] : stakes[1];
+            dead[seat] += amount - credit[seat];
+            extra_posts = 1;
+        } else if (same_str(kind, st->post_straddle)) {
+            credit[seat] += amount;
+            straddled = extra_posts = 1;
         } else {
             goto bail;
         }
     }
-    int64_t button_h, stakes[2], limit;
-    if (sb_seat < 0 || bb_seat < 0 || !exact_chips(a[A_BUTTON], &button_h)
-        || !PyTuple_Check(a[A_STAKES]) || PyTuple_Size(a[A_STAKES]) != 2
-        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 0), &stakes[0])
-        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 1), &stakes[1])
-        || !PyLong_Check(a[A_LIMIT]) || (limit = PyLong_AsLong(a[A_LIMIT])) < 0)
+    int owing = 0;
+    for (int32_t seat = 0; seat < n; seat++)
+        owing |= credit[seat] != 0;
+    if (bb_seat < 0)   /* (no big blind: the Python's) */
         goto bail;
-    if (n_dealt == 2 && bb_seat == button_h - 1)   /* (the button on the big blind) */
-        goto bail;
-    int32_t button = n_dealt == 2 ? sb_seat : previous_seat(sb_seat, stacks, n);
+    int button_on_big = n_dealt == 2 && sb_seat >= 0 && bb_seat == button_h - 1;
+    int32_t button;
+    if (button_on_big) {
+        button = (int32_t)(button_h - 1);
+    } else if (sb_seat >= 0) {
+        button = n_dealt == 2 ? sb_seat : previous_seat(sb_seat, stacks, n);
+    } else {
+        int64_t at = button_h - 1;
+        button = at >= 0 && at < n && stacks[at] ? (int32_t)at
+                                                 : previous_seat((int32_t)(((at % n) + n) % n),
+                                                                 stacks, n);
+    }
+    /* posted seat by seat: Hand._with_forced_bets, as replay._play builds it */
+    int forced = owing || button_on_big || sb_seat < 0;
     int64_t sb = limit == st->fixed_limit ? stakes[0] / 2 : stakes[0];
-    if (!sb_all_in)
+    if (sb_seat >= 0 && !sb_all_in)
         sb = sb_posted;
     if (n_antes && n_antes != n_dealt)
         goto bail;
@@ -389,6 +437,8 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
                 extra[n_extra++] = PyTuple_GetItem(PyTuple_GetItem(runs, r), place);
     }
     n_runs = n_runs ? n_runs : 1;
+    if (n_runs > 1 && (forced || extra_posts))   /* (the general constructor: the Python's) */
+        goto bail;
     int64_t key[6] = {limit, stakes[0], stakes[1], sb, ante, n_runs};
     int32_t turn = deck_turn(a[A_HAND_ID]), filler = shared * (n_runs - 1);
     if (turn < 0 || !exact_chips(a[A_EXPOSED], &exposed) || exposed
@@ -428,9 +478,47 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         }
     }
     hf_game game, *g = &game;
-    if (st->deal(g, structure, n, (int32_t)hole_count, stacks, button, cards, n_cards) != 0
-        || g->small_blind_seat != sb_seat || g->big_blind_seat != bb_seat)
+    if (forced) {
+        /* replay._dead_posts: a live post whose player first folds is dead (an ante) */
+        int64_t blinds[10] = {0}, antes_of[10] = {0}, dead_posts[10] = {0};
+        int first_seen[10] = {0};
+        PyObject *acts = a[A_ACTIONS];
+        if (!PyTuple_Check(acts))
+            goto bail;
+        for (Py_ssize_t i = 0; owing && i < PyTuple_Size(acts); i++) {
+            PyObject *item = PyTuple_GetItem(acts, i);
+            if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
+                goto bail;
+            int32_t seat = seat_index(seat_of, PyTuple_GetItem(item, 1));
+            int32_t code = kind_code(st->kinds, PyTuple_GetItem(item, 2));
+            if (seat < 0)
+                goto bail;
+            if (credit[seat] && !first_seen[seat] && code != RETURNED) {
+                first_seen[seat] = 1;
+                if (code == HF_FOLD)
+                    dead_posts[seat] = credit[seat];
+            }
+        }
+        if (sb_seat >= 0)
+            blinds[sb_seat] = sb_posted;
+        blinds[bb_seat] = bb_posted;   /* (after the small blind's: one seat posting both) */
+        for (int32_t seat = 0; seat < n; seat++)
+            blinds[seat] += credit[seat] - dead_posts[seat];
+        for (int32_t i = 0; i < n_antes; i++)
+            for (int32_t k = i + 1; k < n_antes; k++)
+                if (ante_seat[k] == ante_seat[i])   /* (one ante a seat) */
+                    goto bail;
+        for (int32_t i = 0; i < n_antes; i++)
+            antes_of[ante_seat[i]] = ante_amount[i];
+        for (int32_t seat = 0; seat < n; seat++)
+            antes_of[seat] += dead_posts[seat];
+        if (st->deal_forced(g, structure, n, (int32_t)hole_count, stacks, button, cards, n_cards,
+                            antes_of, blinds, straddled ? -1 : bb_seat) != 0)
+            goto bail;
+    } else if (st->deal(g, structure, n, (int32_t)hole_count, stacks, button, cards, n_cards) != 0
+               || g->small_blind_seat != sb_seat || g->big_blind_seat != bb_seat) {
         goto bail;
+    }
     /* The actions, each as the replay's loop applies it with nothing to say. */
     PyObject *actions = a[A_ACTIONS];
     if (!PyTuple_Check(actions))
@@ -502,7 +590,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     int64_t total = 0, total_pot, rake, unit, chips[10];
     int32_t live[10], n_live = 0, showing[10], n_showing = 0;
     for (int32_t seat = 0; seat < n; seat++) {
-        chips[seat] = g->contributions[seat];
+        chips[seat] = g->contributions[seat] + dead[seat];
         total += chips[seat];
         if (stacks[seat] && g->status[seat] != HF_FOLDED)
             live[n_live++] = seat;
@@ -717,17 +805,18 @@ done:
 
 /* bind_history(card_ids, deck order, PotResult, tuple.__new__, sites whose low
  * odd chips go high, settings_of, kinds, "small blind", "big blind", "ante",
- * Limit.FIXED): what replay_hand takes from hilo_fast.history.replay. */
+ * "small & big blinds", "straddle", Limit.FIXED): what replay_hand takes from
+ * hilo_fast.history.replay. */
 static PyObject *bind_history(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
     PyObject *card_ids, *deck, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
-    PyObject *small, *big, *ante;
+    PyObject *small, *big, *ante, *both, *straddle;
     int fixed;
-    if (!st || !PyArg_ParseTuple(args, "O!O!OOO!OO!UUUi", &PyDict_Type, &card_ids, &PyTuple_Type,
-                                 &deck, &pot_result, &tuple_new, &PyFrozenSet_Type, &low_to_high,
-                                 &settings_of, &PyTuple_Type, &kinds, &small, &big, &ante,
-                                 &fixed))
+    if (!st || !PyArg_ParseTuple(args, "O!O!OOO!OO!UUUUUi", &PyDict_Type, &card_ids,
+                                 &PyTuple_Type, &deck, &pot_result, &tuple_new, &PyFrozenSet_Type,
+                                 &low_to_high, &settings_of, &PyTuple_Type, &kinds, &small, &big,
+                                 &ante, &both, &straddle, &fixed))
         return NULL;
     int64_t order[52];
     for (Py_ssize_t k = 0; k < 52; k++)
@@ -754,9 +843,9 @@ static PyObject *bind_history(PyObject *module, PyObject *args)
         st->deck[k] = (int32_t)order[k];
     PyObject **slots[] = {&st->card_ids, &st->pot_result, &st->tuple_new, &st->low_to_high,
                           &st->settings_of, &st->kinds, &st->post_small, &st->post_big,
-                          &st->post_ante};
+                          &st->post_ante, &st->post_both, &st->post_straddle};
     PyObject *values[] = {card_ids, pot_result, tuple_new, low_to_high, settings_of, kinds, small,
-                          big, ante};
+                          big, ante, both, straddle};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
         Py_INCREF(values[i]);
         replace_ref(slots[i], values[i]);

@@ -1,12 +1,12 @@
 # The CPython builtin hilo_fast._hhreplay (csrc/py/hhreplay.c), typed for mypy.
 from typing import Any
 
-def bind(act: int, omaha: int, deal: int, runs: int, streets: tuple[Any, ...],
+def bind(act: int, omaha: int, deal: int, runs: int, forced: int, streets: tuple[Any, ...],
          actions: tuple[Any, ...], /) -> None: ...
 def bind_history(card_ids: dict[str, int], deck: tuple[int, ...], pot_result: type,
                  tuple_new: Any, low_to_high: frozenset[str], settings_of: Any,
                  kinds: tuple[str, ...], small_blind: str, big_blind: str, ante: str,
-                 fixed: int, /) -> None: ...
+                 both_blinds: str, straddle: str, fixed: int, /) -> None: ...
 def replay_hand(h: Any, /) -> tuple[Any, ...] | None: ...
 def replay(address: int, keep: Any, actions: tuple[Any, ...], seat_of: dict[str, int],
            log: list[Any], start: int, kinds: tuple[str, ...], returned: dict[int, int], /

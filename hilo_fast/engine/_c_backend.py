@@ -255,15 +255,15 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     except ImportError:
         return None
     global _c_deal, _c_deal_hand
-    act, deal, omaha, runs = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
-                              for name in ("hf_hand_act", "hf_hand_deal", "hf_omaha",
-                                           "hf_hand_runs"))
+    act, deal, omaha, runs, forced = (int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+                                      for name in ("hf_hand_act", "hf_hand_deal", "hf_omaha",
+                                                   "hf_hand_runs", "hf_hand_deal_forced"))
     _handplay.bind(act, deal, streets, actions, act_on)
     _c_deal = _handplay.deal
     global _c_deal_given
     _c_deal_given = _handplay.deal_given
     _c_deal_hand = _handplay.deal_hand
-    _bind_replay(act, omaha, deal, runs, streets, actions)
+    _bind_replay(act, omaha, deal, runs, forced, streets, actions)
     loop = _handplay.play
 
     def play(state: HandState, hand: Any, bots: tuple[Any, ...], rng: Any,
@@ -272,17 +272,17 @@ def builtin_hand_play(streets: tuple[Any, ...], actions: tuple[Any, ...],
     return play
 
 
-def _bind_replay(act: int, omaha: int, deal: int, runs: int, streets: tuple[Any, ...],
-                 actions: tuple[Any, ...]) -> None:
+def _bind_replay(act: int, omaha: int, deal: int, runs: int, forced: int,
+                 streets: tuple[Any, ...], actions: tuple[Any, ...]) -> None:
     """Bind csrc/py/hhreplay.c (the replay's builtins) to the core's hf_hand_act,
-    hf_omaha, hf_hand_deal and hf_hand_runs and set replay_deal, replay_actions, replay_pots
-    (left None where it was not built)."""
+    hf_omaha, hf_hand_deal, hf_hand_runs and hf_hand_deal_forced and set
+    replay_deal, replay_actions, replay_pots (left None where it was not built)."""
     try:
         from .._native import _hhreplay
     except ImportError:
         return
     global replay_deal, replay_actions, replay_pots
-    _hhreplay.bind(act, omaha, deal, runs, streets, actions)
+    _hhreplay.bind(act, omaha, deal, runs, forced, streets, actions)
     c_replay, c_pots = _hhreplay.replay, _hhreplay.pots
 
     def bound_replay(state: HandState, actions: tuple[Any, ...], seat_of: dict[str, int],

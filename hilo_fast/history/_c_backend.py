@@ -69,15 +69,15 @@ def site_loop(site: str, money: Any, cards: Any, builder: type) -> Callable[...,
 
 def replay_hand(card_ids: dict[str, int], deck: list[int], pot_result: type,
                 low_to_high: frozenset[str], settings_of: Callable[..., Any],
-                kinds: tuple[str, ...], post_kinds: tuple[str, str, str], fixed: int
+                kinds: tuple[str, ...], post_kinds: tuple[str, str, str, str, str], fixed: int
                 ) -> Callable[[Any], tuple[Any, ...] | None] | None:
     """``replay_hand(h)``: a plain hand history's whole replay in C
     (csrc/py/hhreplay_hand.c), the fields of its Replay when it settles
     exactly, else None ("replay this hand in Python"); bound to the replay's
     card ids, deck order, PotResult, the sites whose low odd chips go high,
-    ``settings_of(limit, low, high, small blind, ante)`` (the engine's C settings
-    or None), the action kinds, the post kinds (small, big, ante) and
-    Limit.FIXED. None where it was not built."""
+    ``settings_of(limit, low, high, small blind, ante, runs)`` (the engine's C
+    settings or None), the action kinds, the post kinds (small blind, big blind,
+    ante, small & big blinds, straddle) and Limit.FIXED. None where it was not built."""
     try:
         from .._native import _hhreplay
     except ImportError:

@@ -46,8 +46,9 @@ run's winners, and what each run paid is checked against the history's
 (``HandHistory.run_collected``). A Courchevel hand is built with its
 :class:`hilo_fast.Game` (five hole cards, the first flop card exposed).
 
-Speed: on the native backend a plain hand (its blinds and antes as the engine
-posts them, no card exposed, run once or N times) that settles exactly is replayed whole
+Speed: on the native backend a hand with no card exposed (run once or N times
+with its blinds and antes as the engine posts them; run once with any other
+posts) that settles exactly is replayed whole
 in C (csrc/py/hhreplay_hand.c ``replay_hand``), with no :class:`Hand` made until
 :attr:`Replay.hand` is read; for every other hand the deal, the plain actions
 and the pots are done in C (csrc/py/hhreplay.c: ``deal_history``, ``replay``, ``pots``), each
@@ -195,7 +196,8 @@ def _settings_of(limit: int, low: int, high: int, sb: int, ante: int, runs: int
 
 #: The whole replay of a plain hand in C (csrc/py/hhreplay_hand.c) where it was built.
 _c_replay_hand = fast.replay_hand(_CARD_IDS, _DECK_ORDER, PotResult, LOW_ODD_CHIPS_TO_HIGH,
-                                  _settings_of, _KINDS, ("small blind", "big blind", "ante"),
+                                  _settings_of, _KINDS, ("small blind", "big blind", "ante",
+                                                         "small & big blinds", "straddle"),
                                   int(Limit.FIXED)) if fast else None
 
 

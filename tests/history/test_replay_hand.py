@@ -1,6 +1,6 @@
-"""The whole replay of a plain hand in C (csrc/py/hhreplay_hand.c ``replay_hand``)
-against the replay in Python (hilo_fast.history.replay._play); run once or run
-N times.
+"""The whole replay of a hand in C (csrc/py/hhreplay_hand.c ``replay_hand``)
+against the replay in Python (hilo_fast.history.replay._play): run once or run
+N times, posts out of position, dead blinds and straddles posted seat by seat.
 
 The C answers only a plain hand it replays exactly and leaves every other to
 the Python, so the two must agree on every field of every replay: here on
@@ -105,6 +105,11 @@ def test_the_c_replays_every_sites_fixtures_as_the_python(c_replay: Any) -> None
     sites_in_c = {h.site for h in hands if h.replay()._rebuild}
     assert len(hands) > 60 and counts["c"] > len(hands) // 2, counts
     assert len(sites_in_c) >= 15, sites_in_c   # (every site's plain hands)
+    posted = [h for h in hands if [p.kind for p in h.posts if p.kind != "ante"]
+              != ["small blind", "big blind"] and h.replay().exact]
+    posted += [h for h in hands if h.hand_id == "5000201"]   # (heads-up, button on the big)
+    in_c = [h for h in posted if h.replay()._rebuild]   # (posts out of position, dead, ...)
+    assert len(posted) >= 5 and in_c == posted, [(h.site, h.hand_id) for h in posted]
     run_twice = [h for h in hands if len(h.runs) > 1]
     assert len(run_twice) >= 4 and all(h.replay()._rebuild for h in run_twice), \
         [(h.site, h.hand_id) for h in run_twice if not h.replay()._rebuild]
@@ -219,13 +224,13 @@ def test_the_c_leaves_every_edited_history_to_the_python_or_agrees(c_replay: Any
             with contextlib.suppress(ValueError):
                 clean += [h for h in hf.read_history(str(path))
                           if isinstance(h, hf.HandHistory) and h.replay()._rebuild]
-    edited = [_edited(rng.choice(clean), rng) for _ in range(6000)]
+    edited = [_edited(rng.choice(clean), rng) for _ in range(10_000)]
     counts = _compare(edited, with_hands=5)
     wrong = 0
     for h in edited:
         with contextlib.suppress(KeyError, ValueError, IndexError):
             wrong += bool(_python(h).discrepancies)
-    assert counts["python"] > 2000 and counts["c"] > 1000 and wrong > 1500, (counts, wrong)
+    assert counts["python"] > 3000 and counts["c"] > 2000 and wrong > 2500, (counts, wrong)
 
 
 @pytest.mark.parametrize("h", [None, 1, "text", object()])
