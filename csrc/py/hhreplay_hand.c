@@ -387,6 +387,8 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         } else {
             goto bail;
         }
+        if (credit[seat] >= PLAIN_CHIPS || dead[seat] >= PLAIN_CHIPS || dead[seat] <= -PLAIN_CHIPS)
+            goto bail;   /* (many posts: sums stay in int64) */
     }
     int owing = 0;
     for (int32_t seat = 0; seat < n; seat++)
@@ -537,6 +539,8 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             goto bail;
         if (code == RETURNED) {
             returned[seat] += amount;
+            if (returned[seat] >= PLAIN_CHIPS)   /* (many: sums stay in int64) */
+                goto bail;
             continue;
         }
         if ((flag != Py_True && flag != Py_False) || seat != g->actor
@@ -722,9 +726,8 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     PyObject *name, *value;
     while (PyDict_Next(h_collected, &at, &name, &value)) {
         int64_t chips_paid;
-        if (!plain_chips(value, &chips_paid))
+        if (!plain_chips(value, &chips_paid) || (paid += chips_paid) >= PLAIN_CHIPS)
             goto bail;
-        paid += chips_paid;
     }
     if (paid != total_pot || !site_agrees(h_collected, a[A_POT_COLLECTIONS], collected, shares_of,
                                           n_pots))

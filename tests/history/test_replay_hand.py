@@ -24,6 +24,7 @@ import pytest
 
 import hilo_fast as hf
 from hilo_fast.history import replay as replay_module
+from hilo_fast.history.model import HHAction, Post
 from hilo_fast.history.synth import synthetic_histories
 
 DATA = Path(__file__).parent / "data"
@@ -245,3 +246,19 @@ def test_a_lazily_built_hand_is_built_once(c_replay: Any) -> None:
     assert first is not None and r.hand is first and not r._rebuild
     r.hand = None   # (set by hand: kept, not rebuilt)
     assert r.hand is None
+
+
+def test_the_c_leaves_sums_beyond_its_bound_to_the_python(c_replay: Any) -> None:
+    """Hostile histories: hundreds of returns, posts or payouts of 2^55 chips each
+    (their sums would pass int64): the C hands them back, whatever they add up to."""
+    h = next(h for h in _synthetic(20, 65) if h.replay()._rebuild)
+    big = 2**55
+    player = h.seats[0].name
+    many_returns = h.actions + tuple(HHAction("river", player, "return", big)
+                                     for _ in range(300))
+    many_posts = h.posts + tuple(Post(player, "big blind", big + k) for k in range(300))
+    many_paid = {f"p{k}": big for k in range(300)}
+    for edited in (dataclasses.replace(h, actions=many_returns),
+                   dataclasses.replace(h, posts=many_posts),
+                   dataclasses.replace(h, collected=many_paid)):
+        assert c_replay(edited) is None
