@@ -82,6 +82,14 @@ def _equity_cpu_seconds() -> float:
     return float(match.group(1))
 
 
+def _site_rates(kind: str, fixtures_only: bool = False) -> list[int]:
+    """The read + replay + settle rates of every format of ``kind`` ("text" or
+    "XML") in the recorded run of every format, in its order (only the rows of
+    a site's own fixtures with ``fixtures_only``)."""
+    return [row[4] for row in _load("bench_hh_sites")["rows"]
+            if row[1] == kind and (not fixtures_only or "(its fixtures)" in row[0])]
+
+
 SELFPLAY_C = "hilo-fast simulate (C engine)"
 SELFPLAY_PY = "hilo-fast Hand.play, Python bot"
 SELFPLAY_PURE = "hilo-fast pure backend"
@@ -123,6 +131,8 @@ ABOUT: list[tuple[str, str, float, Callable[[], float]]] = [
      lambda: _column("bench_hh", "hilo-fast on synthetic self-play", HH, "native")[0]),
     ("docs/performance.md", r"about ([\d,]+) hands/s on the pure backend; the figures", 1,
      lambda: _column("bench_hh", "hilo-fast on synthetic self-play", HH, "python")[0]),
+    ("docs/performance.md", r"iPoker XML \| ([\d,]+) hands/s; read", 1,
+     lambda: _site_rates("XML")[0]),
     ("docs/equity.md", r"about ([\d.]+) million times longer \(wall clock\)", 1e6,
      lambda: _ratio(_column("bench_equity", "hilo-fast exhaustive, 1 thread", "vs pokerkit")[0])),
     ("docs/equity.md", r"about ([\d.]+) ms of CPU for the 1,086,008 boards on one thread", 1e-3,
@@ -157,10 +167,20 @@ RANGES: list[tuple[str, str, float, Callable[[], list[float]]]] = [
      lambda: [_ratio(c) for r, c in _cells("bench_envs", 0, 4) if " VectorEnv, " in r]),
     ("docs/performance.md", r"times pokerkit\), the pure backend (\d+)-(\d+)k", 1e3,
      lambda: _column("bench_selfplay", SELFPLAY_PURE, "CPU hands/s")),
+    ("docs/performance.md", r"each text format \| ([\d,]+)-([\d,]+) hands/s, every format", 1,
+     lambda: _site_rates("text", fixtures_only=True)),
 ]
 
 #: (page, pattern with one group, recorded cell): figures quoted as recorded.
 EXACT: list[tuple[str, str, Callable[[], str]]] = [
+    ("docs/hand-histories.md", r"settle on one core\): ([\d,]+) hands/s in the recorded run",
+     lambda: f"{_site_rates('XML')[0]:,}"),
+    ("docs/hand-histories.md", r"the slowest text format \(Full Tilt\) at ([\d.]+x)",
+     lambda: f"{min(_cells('bench_hh_sites', 0, 5), key=lambda c: c[1])[1]}x"),
+    ("docs/hand-histories.md", r"and XML at ([\d.]+x)",
+     lambda: f"{[c for r, c in _cells('bench_hh_sites', 1, 5) if r == 'XML'][0]}x"),
+    ("docs/hand-histories.md", r"the synthetic PokerStars hands at [\d,]+ there, ([\d,]+) here",
+     lambda: f"{_site_rates('text')[0]:,}"),
     ("docs/engine.md", r"native backend \(([\d.]+) µs a decision",
      lambda: str(_column("bench_checkcall", "hilo-fast native", "CPU us/decision")[0])),
     ("docs/engine.md", r"included\), ([\d.]+x) the pure backend on the same hands",
