@@ -178,7 +178,7 @@ EXACT: list[tuple[str, str, Callable[[], str]]] = [
     ("docs/hand-histories.md", r"the slowest text format \(Full Tilt\) at ([\d.]+x)",
      lambda: f"{min(_cells('bench_hh_sites', 0, 5), key=lambda c: c[1])[1]}x"),
     ("docs/hand-histories.md", r"and XML at ([\d.]+x)",
-     lambda: f"{[c for r, c in _cells('bench_hh_sites', 1, 5) if r == 'XML'][0]}x"),
+     lambda: f"{next(c for r, c in _cells('bench_hh_sites', 1, 5) if r == 'XML')}x"),
     ("docs/hand-histories.md", r"the synthetic PokerStars hands at [\d,]+ there, ([\d,]+) here",
      lambda: f"{_site_rates('text')[0]:,}"),
     ("docs/engine.md", r"native backend \(([\d.]+) µs a decision",

@@ -26,7 +26,9 @@ plain text (Microgaming's ``----PRIMA.DAT----``), files cut short (no closing
 tag), several documents in one file. So the reader opens a root of its own
 before the first element, drops later XML declarations, and on an XML error
 reports it (with the hand it broke, if any) and starts a new parser where
-the next hand starts.
+the next hand starts. After an error between hands (plain text with a bare
+``&``), the plain text after each hand's end is blanked (no new parser per
+hand for the rest of the file).
 
 Memory stays flat: each wanted element (a site's hand element and a few small
 context elements) is handed over when it ends and dropped by the tree, and
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import Any, ClassVar
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 from xml.parsers import expat
@@ -172,7 +174,8 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
     that could not be read (``hand_id(element)`` names a hand half read).
     Raises :class:`XmlRefused` (its ``line`` set) for a file that declares
     entities or an external DTD."""
-    source = iter(lines)
+    source: Iterator[str] = iter(lines)
+    blanking = False   # plain text after each hand blanked (after an error between hands)
     read = 0   # lines taken from source
     pending: deque[tuple[int, str]] = deque()   # lines to read again after an error
     prolog: Any = _prolog_parser()
@@ -184,7 +187,7 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
     def flush() -> Iterator[tuple[Element, int]]:
         """Parse the lines gathered; on an XML error report it and read again what
         follows it, looking for the next hand."""
-        nonlocal tree, resync
+        nonlocal tree, resync, source, blanking
         if tree is None:
             return
         text = "\n".join(chunk) + "\n"
@@ -198,7 +201,10 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
                 error(hand_id(tree.building), tree.start_line,
                       f"XML error at line {where}: {str(exc).partition(':')[0]}")
             # (an error between hands loses no hand: a closing tag of a root left
-            # behind after an earlier error, text the site wrote between hands)
+            # behind after an earlier error, text the site wrote between hands,
+            # which is blanked from then on: no error, no new parser, per hand)
+            elif not blanking:
+                source, blanking = chain.from_iterable(_plain_text_blanked(source, wanted)), True
             yield from _finished(tree, error, hand_id)
             back = [(n, text) for n, text in enumerate(chunk, chunk_start) if n > where]
             if chunk_start <= where < chunk_start + len(chunk):
@@ -287,6 +293,42 @@ def xml_elements(lines: Iterable[str], wanted: frozenset[str], hand_start: re.Pa
     if tree is not None and tree.building is not None:
         error(hand_id(tree.building), tree.start_line,
               "the file ends inside the hand (cut short)")
+
+
+def _plain_text_blanked(lines: Iterable[str], wanted: frozenset[str]) -> Iterator[list[str]]:
+    """``lines``, a block at a time, with the plain text written after a wanted
+    element's end tag blanked: each line with no ``<`` from that tag's line to
+    the next tag. Such text (Microgaming's ``ExtendedTableName: ...`` after
+    each hand) is the tail of an element that ended, read by no reader, and an
+    ``&`` in it is an XML error, which would cost a new parser per hand; blank,
+    the lines keep their numbers. Found by a regular expression over a block of
+    lines; a block with no such text is handed on as it is."""
+    closes = "|".join(re.escape(f"</{tag}>") for tag in sorted(wanted))
+    after_end = re.compile(rf"(?:{closes})[ \t\r]*\n((?:[^<\n]*\n)+)")
+    at_start = re.compile(r"\A((?:[^<\n]*\n)+)")
+    ends = tuple(f"</{tag}>" for tag in wanted)
+    source = iter(lines)
+    carry = False   # the block before ended after an end tag, in plain text
+    while True:
+        block = list(islice(source, _CHUNK_LINES))
+        if not block:
+            return
+        text = "\n".join(block) + "\n"
+        found = list(after_end.finditer(text))
+        start = at_start.match(text) if carry else None
+        if start is not None:
+            found.insert(0, start)
+        if found:
+            blank: set[int] = set()
+            for match in found:
+                first = text.count("\n", 0, match.start(1))
+                blank.update(range(first, first + text.count("\n", *match.span(1))))
+            block = ["" if k in blank else line for k, line in enumerate(block)]
+        last = text.rfind("<")
+        if last >= 0:
+            tagged = text[text.rfind("\n", 0, last) + 1:text.find("\n", last)]
+            carry = tagged.rstrip().endswith(ends)
+        yield block
 
 
 def _hand_lines(block: list[str], hand_start: re.Pattern[str]) -> list[int]:

@@ -12,6 +12,7 @@ import itertools
 import random
 import tracemalloc
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,8 @@ from hilo_fast.history.sites.microgaming import parse_microgaming
 from hilo_fast.history.sites.pokerstars import parse_pokerstars
 from hilo_fast.history.synth import write_hand
 from hilo_fast.history.synth_xml import synthetic_ipoker, write_ipoker
+
+FIXTURES = Path(__file__).resolve().parents[1] / "data"
 
 READERS: dict[str, tuple[Callable[[str], SiteReader], str]] = {
     "ipoker": (parse_ipoker, '<session sessioncode="1"><game gamecode="1">{body}</game>'
@@ -203,3 +206,37 @@ def test_a_broken_hand_loses_no_other_hand(mutate: str) -> None:
             others = {other for _, _, other in spans if other != hand_id}
             assert others <= read, (k, sorted(others - read), reader.errors)
             assert reader.error_count <= 1, (k, reader.errors)
+
+
+@pytest.mark.parametrize("broken", [None, 3, 17])
+def test_plain_text_between_hands_costs_no_hand_nor_line(broken: int | None) -> None:
+    """Microgaming writes a line of plain text after each hand, and a table name
+    with ``&`` makes it an XML error: after the first, such text is blanked
+    (fixture hands, 40 copies, one or two text lines after each, one hand cut
+    short in the middle). Every other hand is read, each at its own line, and
+    the broken one is reported at its line."""
+    # (the fixture is cp1252, as the site writes: "\x80" is the euro sign)
+    fixture = (FIXTURES / "microgaming" / "hands.txt").read_text(encoding="cp1252").split("\n")
+    starts = [k for k, line in enumerate(fixture) if line.startswith("<Game ")]
+    ends = [k for k, line in enumerate(fixture) if line.startswith("</Game>")]
+    hand = fixture[starts[0]:ends[0] + 1]
+    lines = ["----PRIMA.DAT----", ""]
+    where: dict[str, int] = {}
+    for copy in range(40):
+        hand_id = str(1000 + copy)
+        where[hand_id] = len(lines) + 1
+        game = [hand[0].replace(' id="41"', f' id="{hand_id}"'), *hand[1:]]
+        if copy == broken:
+            game = game[:len(game) // 2]   # cut short: the next hand's <Game> breaks it
+        lines += game
+        lines += ["", f"ExtendedTableName: Fixture & Co {copy} [1]"] + [""] * (copy % 2) \
+            + ["Tom & Jerry's table"] * (copy % 3 == 0)
+    reader = parse_microgaming("\n".join(lines))
+    read = {h.hand_id: h.line for h in reader}
+    expected = {k: v for k, v in where.items() if broken is None or k != str(1000 + broken)}
+    assert read == expected
+    if broken is None:
+        assert reader.errors == []
+    else:
+        assert [(e.hand_id, e.line) for e in reader.errors] == [
+            (str(1000 + broken), where[str(1000 + broken)])]
