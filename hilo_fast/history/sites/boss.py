@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
+from typing import cast
 from xml.etree.ElementTree import Element
 
 from ...engine.structures import Limit
@@ -57,6 +58,11 @@ def sniff(head: str) -> bool:
     return "<HISTORY ID=" in head and "GAMEKIND=" in head
 
 
+#: Card number (``"0"``..``"51"``) -> card; ``"b"``: unseen.
+_CARD_OF: dict[str, str | None] = {str(number): _RANKS[number % 13] + _SUITS[number // 13]
+                                   for number in range(52)} | {"b": None}
+
+
 def _card(link: str) -> str | None:
     """Card number 0-51 as a card; None for an unseen card (``b``)."""
     if link == "b":
@@ -68,10 +74,13 @@ def _card(link: str) -> str | None:
 
 
 def _cards(element: Element) -> tuple[str, ...] | None:
-    cards = [_card(card.get("LINK", "")) for card in element.iter("CARD")]
+    try:   # (the numbers as the site writes them, looked up; any other, read by _card)
+        cards = [_CARD_OF[card.get("LINK", "")] for card in element.iter("CARD")]
+    except KeyError:
+        cards = [_card(card.get("LINK", "")) for card in element.iter("CARD")]
     if not cards or None in cards:
         return None
-    return tuple(c for c in cards if c is not None)
+    return cast("tuple[str, ...]", tuple(cards))
 
 
 class _PotMismatch(Exception):
