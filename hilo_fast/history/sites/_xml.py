@@ -10,8 +10,9 @@ Hardened for untrusted files, as ``defusedxml`` hardens the standard library
   entity bomb, "billion laughs" or quadratic blow-up, is refused at its first
   declaration, never expanded), a DTD naming an external subset refused,
   external entities refused, never fetched, parameter entities never parsed;
-- the elements are read by the standard library's C pull parser
-  (:class:`xml.etree.ElementTree.XMLPullParser`), which never sees the
+- the elements are read by the standard library's C parser
+  (:class:`xml.etree.ElementTree.XMLParser`, its events taken as its pull
+  parser takes them), which never sees the
   prolog: XML allows a DTD only before the first element (a later
   ``<!DOCTYPE`` or ``<!ENTITY`` is a syntax error), so no entity can be
   declared where it reads, and none expanded; a reference to an undeclared
@@ -43,8 +44,9 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
+from operator import itemgetter
 from typing import Any, ClassVar
-from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder, XMLParser, XMLPullParser
 from xml.parsers import expat
 
 from ..model import HandHistory
@@ -107,57 +109,90 @@ def _prolog_parser() -> Any:
 
 
 class _Tree:
-    """The C pull parser over the elements, from a root of our own, and what is
-    open in it; hands over the wanted elements as they end."""
+    """The C parser over the elements, from a root of our own, and what is open
+    in it; hands over the wanted elements as they end.
+
+    The parser's start and end events go straight into a list of ours (as the
+    standard library's pull parser itself has them given), and the events
+    inside a wanted element are not walked one by one in Python: its end is
+    found by ``list.index`` and its elements counted by ``list.count``, in C.
+    """
 
     def __init__(self, wanted: frozenset[str], offset: int) -> None:
         self.wanted = wanted
         self.offset = offset      # file line of the parser's line 1, less one
-        self.parser: XMLPullParser[Element] = XMLPullParser(events=("start", "end"))
+        self.events: list[tuple[str, Element]] = []
+        self.parser, self.pull = _event_parser(self.events)
         self.parser.feed(f"<{_ROOT}>")
         self.stack: list[Element] = []
         self.building: Element | None = None   # the wanted element open
         self.start_line = 0
         self.count = 0            # elements of the one being built
-        self.depth = 0            # elements open in it (itself included)
         self.done: list[tuple[Element, int, bool]] = []
 
     def feed(self, text: str, line: int) -> None:
-        """Parse ``text`` (starting at file line ``line``); ParseError on bad XML."""
-        self.parser.feed(text)
-        # (locals in the loop, saved back even when the events end in a ParseError;
-        # the elements inside the hand being built are counted, not stacked)
-        stack, wanted, done = self.stack, self.wanted, self.done
-        building, count, depth = self.building, self.count, self.depth
-        events: Iterator[tuple[str, Element]] = self.parser.read_events()  # type: ignore[assignment]
+        """Parse ``text`` (starting at file line ``line``); ParseError on bad XML
+        (raised once the events before it are taken)."""
         try:
-            for event, element in events:
-                if building is not None:
-                    if event == "start":
-                        count += 1
-                        depth += 1
-                        if count > MAX_HAND_ELEMENTS:
-                            del building[:]   # (reported when it ends: memory bounded)
-                        continue
-                    depth -= 1
-                    if depth:
-                        continue
-                    stack.pop()
-                    done.append((building, self.start_line, count <= MAX_HAND_ELEMENTS))
-                    building = None
-                elif event == "start":
+            self.parser.feed(text)
+            if self.pull:   # (ParseError raised where it came, after the events before it)
+                self.events.extend(self.parser.read_events())
+        finally:
+            try:
+                self._walk(self.events, line)
+            finally:
+                self.events.clear()
+
+    def _walk(self, events: list[tuple[str, Element]], line: int) -> None:
+        stack, wanted, done = self.stack, self.wanted, self.done
+        at, size = 0, len(events)
+        while at < size:
+            building = self.building
+            if building is not None:
+                try:
+                    end = events.index(("end", building), at)
+                except ValueError:
+                    end = size   # it goes on in the next text
+                self.count += _starts(events, at, end)
+                if self.count > MAX_HAND_ELEMENTS:
+                    del building[:]   # (reported when it ends: memory bounded)
+                if end == size:
+                    return
+                at = end + 1
+                stack.pop()
+                done.append((building, self.start_line, self.count <= MAX_HAND_ELEMENTS))
+                self.building = None
+                element = building
+            else:
+                event, element = events[at]
+                at += 1
+                if event == "start":
                     if element.tag in wanted and stack:
-                        building = element
+                        self.building = element
                         self.start_line = line
-                        count = depth = 1
+                        self.count = 1
                     stack.append(element)
                     continue
-                else:
-                    stack.pop()
-                if stack:   # an element ended: the tree lets it go
-                    stack[-1].remove(element)
-        finally:
-            self.building, self.count, self.depth = building, count, depth
+                stack.pop()
+            if stack:   # an element ended: the tree lets it go
+                stack[-1].remove(element)
+
+
+def _event_parser(events: list[tuple[str, Element]]) -> tuple[Any, bool]:
+    """The C parser putting its start and end events into ``events``, and False;
+    on a Python whose parser has no ``_setevents`` (the method the pull parser
+    uses), the pull parser and True: its events are copied into ``events``."""
+    parser = XMLParser(target=TreeBuilder())
+    setevents = getattr(parser, "_setevents", None)
+    if setevents is None:
+        return XMLPullParser(events=("start", "end")), True
+    setevents(events, ("start", "end"))
+    return parser, False
+
+
+def _starts(events: list[tuple[str, Element]], start: int, end: int) -> int:
+    """How many of ``events[start:end]`` are starts (counted in C)."""
+    return list(map(itemgetter(0), events[start:end])).count("start")
 
 
 #: Lines fed to the parser at once (a call per line costs more than the parse).

@@ -8,6 +8,7 @@ the same hands."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import tracemalloc
@@ -240,3 +241,25 @@ def test_plain_text_between_hands_costs_no_hand_nor_line(broken: int | None) -> 
     else:
         assert [(e.hand_id, e.line) for e in reader.errors] == [
             (str(1000 + broken), where[str(1000 + broken)])]
+
+
+def test_the_pull_parser_fallback_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python whose C parser had no ``_setevents`` gets the pull parser: the
+    same hands and the same errors, a hand broken in the middle included."""
+    from hilo_fast.history.sites import _xml
+
+    lines = "".join(synthetic_ipoker(30, seed=5)).split("\n")
+    cut = next(k for k, line in enumerate(lines) if "<round no=\"2\">" in line) + 1
+    text = "\n".join([*lines[:cut], lines[cut][:10], *lines[cut + 1:]])
+
+    def read() -> tuple[list[tuple[object, ...]], list[tuple[str, int, str]]]:
+        reader = parse_ipoker(text)
+        hands = [dataclasses.astuple(hand) for hand in reader]
+        return hands, [(e.hand_id, e.line, e.reason) for e in reader.errors]
+
+    fast = read()
+    with monkeypatch.context() as patch:
+        patch.setattr(_xml, "XMLParser", lambda target: object())
+        pulled = read()
+    assert fast == pulled
+    assert len(fast[0]) == 29 and len(fast[1]) == 1
