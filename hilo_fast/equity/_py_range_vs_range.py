@@ -95,6 +95,13 @@ def range_vs_range_tally(a_combos: Any, a_weights: Any, b_combos: Any, b_weights
                          n_hole: int, board: Sequence[int], dead: Sequence[int],
                          tally: Any) -> int:
     """Fill ``tally`` (float64, RVR_FIELDS per A combo) or return ERR_*."""
+    # (the sizes first, as the native wrapper checks them: before any card)
+    wa_all = memoryview(a_weights).cast("B").cast("d")
+    wb_all = memoryview(b_weights).cast("B").cast("d")
+    if not 4 <= n_hole <= 6 or len(_int32_view(a_combos)) != n_hole * len(wa_all) \
+            or len(_int32_view(b_combos)) != n_hole * len(wb_all) \
+            or len(memoryview(tally).cast("B")) // 8 < RVR_FIELDS * len(wa_all):
+        return ERR_COUNT
     err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead)
     if pair is None:
         return err
