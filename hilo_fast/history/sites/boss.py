@@ -58,11 +58,6 @@ def sniff(head: str) -> bool:
     return "<HISTORY ID=" in head and "GAMEKIND=" in head
 
 
-#: Card number (``"0"``..``"51"``) -> card; ``"b"``: unseen.
-_CARD_OF: dict[str, str | None] = {str(number): _RANKS[number % 13] + _SUITS[number // 13]
-                                   for number in range(52)} | {"b": None}
-
-
 def _card(link: str) -> str | None:
     """Card number 0-51 as a card; None for an unseen card (``b``)."""
     if link == "b":
@@ -71,6 +66,10 @@ def _card(link: str) -> str | None:
         raise BadHand(f"bad card number {link!r}")
     number = int(link)
     return _RANKS[number % 13] + _SUITS[number // 13]
+
+
+#: Card number (``"0"``..``"51"``) -> card; ``"b"``: unseen (read once, by _card).
+_CARD_OF: dict[str, str | None] = {link: _card(link) for link in [*map(str, range(52)), "b"]}
 
 
 def _cards(element: Element) -> tuple[str, ...] | None:
