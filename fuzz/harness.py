@@ -845,7 +845,8 @@ def _range_vs_range_target(d: Decoder) -> Call:
     pair) drawn from a pool of 10 cards, so that combos share cards, on a
     river or a turn; weights plain, fractional, zero or negative (compared to
     a relative 1e-9: the C sums in another order), or not finite (then only
-    the error code is compared); or on buffers of the wrong size or type."""
+    the error code is compared); or on buffers of the wrong size or type, its
+    share buffer sometimes short."""
     board, dead, deck, plain = _analysis_spot(d, (5, 5, 4))
     n_hole = 4 + (d.byte() >= 200)
     most = 3 if isinstance(board, list) and len(board) == 4 else 5
@@ -874,9 +875,10 @@ def _range_vs_range_target(d: Decoder) -> Call:
         else:
             a = a.astype(np.int64)
     args = (a, wa, b, wb, n_hole, board, dead)
+    short = d.byte() >= 240   # (a share buffer one item short: ERR_COUNT, before any card)
 
     def run(backend: ModuleType) -> Any:
-        share, weight = np.full(n_a, -7.0), np.full(n_a, -7.0)
+        share, weight = np.full(max(0, n_a - short), -7.0), np.full(n_a, -7.0)
         err = backend.range_vs_range(a, wa, b, wb, n_hole, board, dead, share, weight)
         if err or not finite:
             return err

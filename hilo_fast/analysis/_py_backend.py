@@ -223,7 +223,8 @@ def range_vs_range(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any,
                    ) -> int:
     """As csrc/analysis/range_vs_range.c, pair by pair: every runout, every A
     combo against every B combo that shares no card with it or the runout."""
-    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead)
+    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead,
+                           [(a_share, 1), (a_weight, 1)])
     if pair is None:
         return err
     a_rows, b_rows, _, wb = pair

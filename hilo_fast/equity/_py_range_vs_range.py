@@ -62,20 +62,24 @@ RangePair = tuple[list[list[int]], list[list[int]], "memoryview[float]", "memory
 
 
 def range_pair(a_combos: Any, a_weights: Any, b_combos: Any, b_weights: Any, n_hole: int,
-               board: Sequence[int], dead: Sequence[int]) -> tuple[int, RangePair | None]:
-    """The checks a range-vs-range C function makes first, in its order (the
-    counts, the board and dead cards, the buffers' sizes): (ERR_* or 0, the
-    ranges' rows and weights when 0). The twins of range_equity.c's tally and
-    analysis/range_vs_range.c share them."""
-    if not 4 <= n_hole <= 6 or not 3 <= len(board) <= 5 or len(dead) > 52:
+               board: Sequence[int], dead: Sequence[int],
+               outputs: Sequence[tuple[Any, int]]) -> tuple[int, RangePair | None]:
+    """The checks a range-vs-range function makes first, in its native
+    wrapper's order (the buffers' sizes: ``outputs`` are (float64 buffer,
+    items per A combo) pairs; then the counts, the board and dead cards):
+    (ERR_* or 0, the ranges' rows and weights when 0). The twins of
+    range_equity.c's tally and analysis/range_vs_range.c share them."""
+    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
+    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
+    if not 4 <= n_hole <= 6 or len(a_cards) != n_hole * len(wa) \
+            or len(b_cards) != n_hole * len(wb) \
+            or any(len(memoryview(out).cast("B")) // 8 < per * len(wa) for out, per in outputs):
+        return ERR_COUNT, None
+    if not 3 <= len(board) <= 5 or len(dead) > 52:
         return ERR_COUNT, None
     err = check_cards(board, dead)
     if err:
         return err, None
-    a_cards, b_cards = _int32_view(a_combos).tolist(), _int32_view(b_combos).tolist()
-    wa, wb = memoryview(a_weights).cast("B").cast("d"), memoryview(b_weights).cast("B").cast("d")
-    if len(a_cards) != n_hole * len(wa) or len(b_cards) != n_hole * len(wb):
-        return ERR_COUNT, None
     return 0, ([a_cards[i:i + n_hole] for i in range(0, len(a_cards), n_hole)],
                [b_cards[i:i + n_hole] for i in range(0, len(b_cards), n_hole)], wa, wb)
 
@@ -95,20 +99,12 @@ def range_vs_range_tally(a_combos: Any, a_weights: Any, b_combos: Any, b_weights
                          n_hole: int, board: Sequence[int], dead: Sequence[int],
                          tally: Any) -> int:
     """Fill ``tally`` (float64, RVR_FIELDS per A combo) or return ERR_*."""
-    # (the sizes first, as the native wrapper checks them: before any card)
-    wa_all = memoryview(a_weights).cast("B").cast("d")
-    wb_all = memoryview(b_weights).cast("B").cast("d")
-    if not 4 <= n_hole <= 6 or len(_int32_view(a_combos)) != n_hole * len(wa_all) \
-            or len(_int32_view(b_combos)) != n_hole * len(wb_all) \
-            or len(memoryview(tally).cast("B")) // 8 < RVR_FIELDS * len(wa_all):
-        return ERR_COUNT
-    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead)
+    err, pair = range_pair(a_combos, a_weights, b_combos, b_weights, n_hole, board, dead,
+                           [(tally, RVR_FIELDS)])
     if pair is None:
         return err
-    a_rows, b_rows, wa, wb = pair
+    a_rows, b_rows, _, wb = pair
     out = memoryview(tally).cast("B").cast("d")
-    if len(out) < RVR_FIELDS * len(wa):
-        return ERR_COUNT
     for i in range(RVR_FIELDS * len(a_rows)):
         out[i] = 0.0
     if not a_rows or not b_rows:  # as the C: nothing to deal, the combos go unread

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pytest
@@ -108,6 +109,30 @@ def test_c_equals_pure(board: list[int]) -> None:
         outputs.append((share, weight))
     assert np.array_equal(outputs[0][0], outputs[1][0])
     assert np.array_equal(outputs[0][1], outputs[1][1])
+
+
+@pytest.mark.parametrize("twin", [PURE, NATIVE], ids=["pure", "native"])
+@pytest.mark.parametrize("board", [[20, 21, 22, 23, 24], [20, 20, 22, 23, 24]])
+def test_short_outputs_are_refused_before_any_card(twin: Any, board: list[int]) -> None:
+    """An output buffer one item short is ERR_COUNT on both twins, before the
+    cards are looked at (a repeated board card included), and nothing is
+    written; the pure twin used to raise IndexError on a short share buffer."""
+    if twin is None:
+        pytest.skip("native backend not built")
+    a, b = np.array([0, 1, 2, 3, 4, 5, 6, 7], np.int32), np.array([8, 9, 10, 11], np.int32)
+    wa, wb = np.ones(2), np.ones(1)
+    fields = twin.RVR_FIELDS
+    for share, weight in ((np.full(1, -7.0), np.full(2, -7.0)),
+                          (np.full(2, -7.0), np.full(1, -7.0))):
+        assert twin.range_vs_range(a, wa, b, wb, 4, board, [], share, weight) == twin.ERR_COUNT
+        assert (share == -7.0).all() and (weight == -7.0).all()
+    tally = np.full(fields * 2 - 1, -7.0)
+    assert twin.range_vs_range_tally(a, wa, b, wb, 4, board, [], tally) == twin.ERR_COUNT
+    assert (tally == -7.0).all()
+    whole = (np.zeros(2), np.zeros(2), np.zeros(fields * 2))
+    expected = 0 if len(set(board)) == 5 else twin.ERR_DUPLICATE
+    assert twin.range_vs_range(a, wa, b, wb, 4, board, [], whole[0], whole[1]) == expected
+    assert twin.range_vs_range_tally(a, wa, b, wb, 4, board, [], whole[2]) == expected
 
 
 def test_distribution_and_errors() -> None:
