@@ -32,9 +32,10 @@ from setuptools.command.build_py import build_py
 pure = os.environ.get("HILO_FAST_PUREPYTHON") == "1"
 ROOT = Path(__file__).resolve().parent
 INFO_NAME = "_build_info.json"
-NATIVE, PERCALL, HANDPLAY, HHLINES, HHSITES, HHREPLAY = (
+NATIVE, PERCALL, HANDPLAY, HHLINES, HHSITES, HHREPLAY, HHROWS = (
     "hilo_fast._native._core", "hilo_fast._native._percall", "hilo_fast._native._handplay",
-    "hilo_fast._native._hhlines", "hilo_fast._native._hhsites", "hilo_fast._native._hhreplay")
+    "hilo_fast._native._hhlines", "hilo_fast._native._hhsites", "hilo_fast._native._hhreplay",
+    "hilo_fast._native._hhrows")
 
 # cffi compiles API-mode modules against the limited API (Py_LIMITED_API) on
 # CPython, except on free-threaded builds before 3.15; tag the wheel to match,
@@ -109,7 +110,7 @@ class BuildExt(build_ext):
         package = Path(self.build_lib) / "hilo_fast"
         for path in [*package.glob("_*"), *(package / "_native").glob("_*")]:
             if (path.name.startswith(("_core", "_native", "_percall", "_handplay", "_hhlines",
-                                      "_hhsites", "_hhreplay"))
+                                      "_hhsites", "_hhreplay", "_hhrows"))
                     and path.suffix in (".so", ".pyd", ".dylib") and path.resolve() not in made):
                 path.unlink()  # left by an earlier build (or copied from the tree): not ours
         ext = next(ext for ext in self.extensions if ext.name == NATIVE)
@@ -176,10 +177,11 @@ def _builtin(name: str, source: str) -> Extension:
 
 # omaha_hilo (csrc/py/percall.c), Hand.play's decision loop (csrc/py/handplay.c) and
 # the PokerStars reader's line loop (csrc/py/hhlines.c), the other text sites' line
-# loops (csrc/py/hhsites.c) and the replay (csrc/py/hhreplay.c).
+# loops (csrc/py/hhsites.c), the replay (csrc/py/hhreplay.c) and the database's
+# actions rows as Arrow columns (csrc/py/hhrows.c).
 builtins = [_builtin(PERCALL, "csrc/py/percall.c"), _builtin(HANDPLAY, "csrc/py/handplay.c"),
             _builtin(HHLINES, "csrc/py/hhlines.c"), _builtin(HHSITES, "csrc/py/hhsites.c"),
-            _builtin(HHREPLAY, "csrc/py/hhreplay.c")]
+            _builtin(HHREPLAY, "csrc/py/hhreplay.c"), _builtin(HHROWS, "csrc/py/hhrows.c")]
 
 setup(
     cffi_modules=[] if pure else ["hilo_fast/_native/ffi_build.py:ffibuilder"],

@@ -62,11 +62,11 @@ fi
 
 # The CPython builtins of csrc/py/ (omaha_hilo, Hand's decision loop, deal and
 # reads, the PokerStars reader's line loop, the other text sites' line loops,
-# the replay's deal, action loop and pots), sanitized too; they bind the core's
-# functions at import.
+# the replay's deal, action loop and pots, the database's actions columns),
+# sanitized too; they bind the core's functions at import.
 PY_INCLUDE=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
 EXT_SUFFIX=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-for builtin in percall handplay hhlines hhsites hhreplay; do
+for builtin in percall handplay hhlines hhsites hhreplay hhrows; do
     "$CC" -std=c99 -shared -fPIC $SAN_FLAGS -I"$PY_INCLUDE" "csrc/py/$builtin.c" \
         -o "$WORK/tree/hilo_fast/_native/_$builtin$EXT_SUFFIX"
 done
@@ -86,12 +86,13 @@ run_sanitized() {
 # The tests must really use the sanitized build.
 run_sanitized -c "import hilo_fast, hilo_fast._native._core as n, hilo_fast._native._handplay as h, sys
 import hilo_fast._native._hhlines as r, hilo_fast._native._hhreplay as p
-import hilo_fast._native._hhsites as s
+import hilo_fast._native._hhsites as s, hilo_fast._native._hhrows as w
 assert hilo_fast.BACKEND == 'native' and n.__file__.startswith('$WORK'), n.__file__
 assert p.__file__.startswith('$WORK'), p.__file__
 assert h.__file__.startswith('$WORK'), h.__file__
 assert r.__file__.startswith('$WORK'), r.__file__
 assert s.__file__.startswith('$WORK'), s.__file__
+assert w.__file__.startswith('$WORK'), w.__file__
 print('sanitized native backend:', n.__file__)"
 
 echo "== sanitize: tests ($SANITIZE_TESTS) =="

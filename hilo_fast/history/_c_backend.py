@@ -1,7 +1,7 @@
-"""The hand-history readers' and replay's fast paths in C: CPython builtins
-(csrc/py/hhlines.c, csrc/py/hhsites.c, csrc/py/hhreplay.c) that give exactly the Python code's
-answer or hand the case back to it. The pure backend has no twin module: the
-Python code is the twin.
+"""The hand-history readers', replay's and database rows' fast paths in C: CPython
+builtins (csrc/py/hhlines.c, csrc/py/hhsites.c, csrc/py/hhreplay.c, csrc/py/hhrows.c) that
+give exactly the Python code's answer or hand the case back to it. The pure
+backend has no twin module: the Python code is the twin.
 """
 
 from __future__ import annotations
@@ -37,6 +37,18 @@ def builtin_hh_hand(seat_info: type, post: type, hh_action: type
         return None
     _hhlines.bind(seat_info, post, hh_action)
     return _hhlines.read_hand, _hhlines.read_span
+
+
+def action_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:
+    """``action_columns(hands)``: the hand database's actions rows of a batch
+    of hand histories as one Arrow struct array, made in C (csrc/py/hhrows.c;
+    the twin of hilo_fast.history.db.rows.action_rows): its (schema, array)
+    capsules of the Arrow C data interface. None where it was not built."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    return _hhrows.action_columns
 
 
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:

@@ -1,8 +1,10 @@
 """One replayed hand as the rows of each table of the schema (schema.sql).
 
 :func:`hand_rows` appends a hand's rows to a :class:`Rows` batch (a list of
-tuples per table, in the column order of schema.sql); the importer turns a
-batch into columns (Arrow for DuckDB, COPY for PostgreSQL). The tracker flags
+tuples per table, in the column order of schema.sql; the actions rows, the
+most, are made when the batch is written: by :func:`action_rows`, or as Arrow
+columns in C); the importer turns a batch into columns (Arrow for DuckDB,
+COPY for PostgreSQL). The tracker flags
 of each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
 from the actions, by the definitions of docs/database.md.
 """
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
     from ..replay import Replay
 
-__all__ = ["TABLES", "Rows", "all_in_rows", "hand_rows", "positions", "seat_flags"]
+__all__ = ["TABLES", "Rows", "action_rows", "all_in_rows", "hand_rows", "positions",
+           "seat_flags"]
 
 #: The tables a hand fills, in the order they are written.
 TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
@@ -38,16 +41,39 @@ _CARD_TEXT = tuple(card_str(card) for card in range(52))
 
 @dataclass
 class Rows:
-    """A batch of rows, table name -> list of row tuples (schema.sql's column order)."""
+    """A batch of rows: ``tables``, table name -> list of row tuples
+    (schema.sql's column order), for every table but ``actions``, whose rows
+    are made from ``histories`` when the batch is written (:meth:`records`
+    here, or the native columns of csrc/py/hhrows.c)."""
 
     tables: dict[str, list[tuple[object, ...]]] = field(
-        default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")})
+        default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")
+                                 if name != "actions"})
+    histories: list[HandHistory] = field(default_factory=list)
     hands: int = 0
+
+    def records(self, table: str) -> list[tuple[object, ...]]:
+        """The row tuples of ``table`` in this batch."""
+        if table == "actions":
+            return [row for h in self.histories for row in action_rows(h)]
+        return self.tables[table]
 
     def clear(self) -> None:
         for rows in self.tables.values():
             rows.clear()
+        self.histories.clear()
         self.hands = 0
+
+
+def action_rows(h: HandHistory) -> list[tuple[object, ...]]:
+    """The actions table's rows of hand ``h``: its posts first (street
+    "posts", to_amount 0), then its actions (an HHAction is a tuple in the
+    columns' order), seq counting through both. The twin of
+    csrc/py/hhrows.c's action_columns."""
+    site, hid, posts = h.site, h.hand_id, h.posts
+    return [*[(site, hid, seq, "posts", player, kind, amount, 0, all_in)
+              for seq, (player, kind, amount, all_in) in enumerate(posts)],
+            *[(site, hid, seq, *action) for seq, action in enumerate(h.actions, len(posts))]]
 
 
 def positions(h: HandHistory) -> dict[str, str]:
@@ -294,13 +320,7 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
     for run, board in enumerate(h.runs or ((h.board,) if h.board else ()), 1):
         tables["boards"].append((site, hid, run, "".join(board[:3]), board[3] if len(board) > 3
                                  else None, board[4] if len(board) > 4 else None))
-    # actions: the posts first (an HHAction is a tuple in the columns' order)
-    posts = h.posts
-    actions = tables["actions"]
-    actions.extend([(site, hid, seq, "posts", player, kind, amount, 0, all_in)
-                    for seq, (player, kind, amount, all_in) in enumerate(posts)])
-    actions.extend([(site, hid, seq, *action)
-                    for seq, action in enumerate(h.actions, len(posts))])
+    out.histories.append(h)   # (its actions rows: made when the batch is written)
     for k, message in enumerate(rep.discrepancies):
         tables["discrepancies"].append((site, hid, k, message))
     # pots, with their high and low halves

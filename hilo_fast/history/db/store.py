@@ -19,7 +19,8 @@ from importlib import resources
 from typing import Any
 
 from ..._version import __version__
-from .rows import Rows
+from .._backend import fast
+from .rows import TABLES, Rows
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "migrate", "open_database",
            "schema_sql"]
@@ -44,6 +45,12 @@ def schema_sql() -> str:
     """The CREATE statements of the schema (schema.sql), the same for both backends."""
     return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
 
+
+#: A batch's actions rows as Arrow columns made in C (csrc/py/hhrows.c), or None
+#: (pure backend, or not built): then pyarrow makes them from Rows.records.
+_ACTION_COLUMNS = fast.action_columns() if fast is not None else None
+#: The tables of a batch, in the order they are written.
+_WRITTEN = (*TABLES, "unreadable_hands")
 
 _ARROW_TYPES = {"VARCHAR": "string", "BIGINT": "int64", "INTEGER": "int32",
                 "SMALLINT": "int16", "BOOLEAN": "bool_", "DOUBLE": "float64"}
@@ -76,6 +83,32 @@ def _struct_types() -> dict[str, Any]:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     return {table: pa.struct(list(schema)) for table, schema in _arrow_schemas().items()}
+
+
+class _Capsules:
+    """Arrow C data interface capsules (schema, array), as pyarrow takes them."""
+
+    def __init__(self, capsules: tuple[Any, Any]) -> None:
+        self._capsules = capsules
+
+    def __arrow_c_array__(self, requested_schema: object = None) -> tuple[Any, Any]:
+        return self._capsules
+
+
+def _arrow_table(rows: Rows, table: str) -> Any:
+    """The batch's rows of ``table`` as an Arrow table, or None when it has none."""
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    if table == "actions" and _ACTION_COLUMNS is not None:
+        batch = pa.record_batch(_Capsules(_ACTION_COLUMNS(rows.histories)))
+    else:
+        records = rows.records(table)
+        if not records:
+            return None
+        # the row tuples as one struct array, in one pass (a third faster than
+        # column by column); typed: inferring the types costs 10x more
+        batch = pa.RecordBatch.from_struct_array(pa.array(records, type=_struct_types()[table]))
+    return pa.Table.from_batches([batch]) if batch.num_rows else None
 
 
 def _statements(sql: str) -> list[str]:
@@ -176,18 +209,13 @@ class Database:
             self._write_postgres(rows)
 
     def _write_duckdb(self, rows: Rows) -> None:
-        import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
         con = self.connection
         con.execute("BEGIN TRANSACTION")
         try:
-            for table, records in rows.tables.items():
-                if not records:
+            for table in _WRITTEN:
+                batch = _arrow_table(rows, table)
+                if batch is None:
                     continue
-                # the row tuples as one struct array, in one pass (a third faster
-                # than column by column); typed: inferring the types costs 10x more
-                rows_array = pa.array(records, type=_struct_types()[table])
-                batch = pa.Table.from_batches([pa.RecordBatch.from_struct_array(rows_array)])
                 con.register("hilo_fast_batch", batch)
                 try:
                     # (by name: a migrated table's columns may be in another order)
@@ -211,7 +239,8 @@ class Database:
         con = self.connection
         try:
             with con.cursor() as cursor:
-                for table, records in rows.tables.items():
+                for table in _WRITTEN:
+                    records = rows.records(table)
                     if not records:
                         continue
                     if table == "unreadable_hands":

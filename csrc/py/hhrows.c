@@ -1,0 +1,490 @@
+/* hhrows.c: hilo_fast._hhrows, the hand database's actions table of a batch of
+ * hand histories built as Arrow columns in C (hilo_fast.history.db). It is
+ * the twin of rows.action_rows (the same rows, in the same order, as the
+ * Python builds them for pyarrow), and tests/history/db/test_rows_native.py
+ * compares the two on every site's fixtures and on synthetic hands. The
+ * columns leave through the Arrow C data interface: two PyCapsules
+ * ("arrow_schema", "arrow_array") that any Arrow library imports without a
+ * copy, so no Arrow library is linked here. The structs below are that
+ * interface's ABI, as its specification defines them. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+enum { ARROW_FLAG_NULLABLE = 2 };
+
+/* A column's kind: its Arrow format string (utf8, int16, int64, bool). */
+enum kind { UTF8, INT16, INT64, BOOL };
+static const char *const FORMATS[] = {"u", "s", "l", "b"};
+
+/* The actions table's columns (schema.sql), in its order. */
+enum { N_COLUMNS = 9 };
+static const char *const NAMES[N_COLUMNS] = {
+    "site", "hand_id", "seq", "street", "player", "kind", "amount", "to_amount", "all_in"};
+static const enum kind KINDS[N_COLUMNS] = {
+    UTF8, UTF8, INT16, UTF8, UTF8, UTF8, INT64, INT64, BOOL};
+enum { SITE, HAND_ID, SEQ, STREET, PLAYER, KIND, AMOUNT, TO_AMOUNT, ALL_IN };
+
+/* A growing byte buffer (never empty once started: a NULL data pointer would
+ * need the interface's zero-size rule). */
+typedef struct {
+    char *bytes;
+    size_t size, capacity;
+} buffer;
+
+static int reserve(buffer *b, size_t more)
+{
+    if (b->size + more <= b->capacity && b->bytes)
+        return 0;
+    size_t capacity = b->capacity ? b->capacity : 256;
+    while (capacity < b->size + more) {
+        if (capacity > SIZE_MAX / 2)
+            return -1;
+        capacity *= 2;
+    }
+    char *bytes = realloc(b->bytes, capacity);
+    if (!bytes)
+        return -1;
+    b->bytes = bytes;
+    b->capacity = capacity;
+    return 0;
+}
+
+/* One column being built: its values (a string column's bytes), and for a
+ * string column its int32 offsets, the first 0. Owned by the exported array
+ * once built (release_column frees it). */
+typedef struct {
+    enum kind kind;
+    int64_t length;
+    buffer values, offsets;
+    const void *pointers[3];   /* the exported array's buffers */
+} column;
+
+static void free_column(column *c)
+{
+    if (!c)
+        return;
+    free(c->values.bytes);
+    free(c->offsets.bytes);
+    free(c);
+}
+
+static column *new_column(enum kind kind)
+{
+    column *c = calloc(1, sizeof(column));
+    int32_t zero = 0;
+    if (!c || reserve(&c->values, 1) || reserve(&c->offsets, sizeof zero)) {
+        free_column(c);
+        return NULL;
+    }
+    c->kind = kind;
+    if (kind == UTF8) {
+        memcpy(c->offsets.bytes, &zero, sizeof zero);
+        c->offsets.size = sizeof zero;
+    }
+    return c;
+}
+
+/* Append a value; -1 with a Python exception set when it cannot be. */
+static int add_text(column *c, const char *text, Py_ssize_t size)
+{
+    if ((size_t)size > (size_t)INT32_MAX - c->values.size) {
+        PyErr_SetString(PyExc_ValueError, "actions: over 2 GiB of text in one batch");
+        return -1;
+    }
+    if (reserve(&c->values, (size_t)size) || reserve(&c->offsets, sizeof(int32_t))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(c->values.bytes + c->values.size, text, (size_t)size);
+    c->values.size += (size_t)size;
+    int32_t end = (int32_t)c->values.size;
+    memcpy(c->offsets.bytes + c->offsets.size, &end, sizeof end);
+    c->offsets.size += sizeof end;
+    c->length++;
+    return 0;
+}
+
+static int add_int(column *c, int64_t value)
+{
+    size_t width = c->kind == INT16 ? sizeof(int16_t) : sizeof(int64_t);
+    if (reserve(&c->values, width)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (c->kind == INT16) {
+        int16_t small = (int16_t)value;
+        memcpy(c->values.bytes + c->values.size, &small, sizeof small);
+    } else {
+        memcpy(c->values.bytes + c->values.size, &value, sizeof value);
+    }
+    c->values.size += width;
+    c->length++;
+    return 0;
+}
+
+static int add_bool(column *c, int value)
+{
+    if (c->length % 8 == 0) {
+        if (reserve(&c->values, 1)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        c->values.bytes[c->values.size++] = 0;
+    }
+    if (value)
+        c->values.bytes[c->length / 8] |= (char)(1 << (c->length % 8));
+    c->length++;
+    return 0;
+}
+
+/* A hand's row being added: where a bad value is named from. */
+typedef struct {
+    PyObject *hand_id;
+    const char *what;   /* "post" or "action" */
+    Py_ssize_t index;
+} where;
+
+static int bad(const where *at, const char *field, const char *wanted)
+{
+    PyErr_Format(PyExc_TypeError, "actions: hand %R, %s %zd: %s must be %s", at->hand_id,
+                 at->what, at->index, field, wanted);
+    return -1;
+}
+
+static int add_str_of(column *c, PyObject *value, const where *at, const char *field)
+{
+    Py_ssize_t size = 0;
+    if (!PyUnicode_Check(value))
+        return bad(at, field, "a str");
+    const char *text = PyUnicode_AsUTF8AndSize(value, &size);
+    return text ? add_text(c, text, size) : -1;
+}
+
+static int add_int_of(column *c, PyObject *value, const where *at, const char *field)
+{
+    int overflow = 0;
+    if (!PyLong_Check(value) || PyBool_Check(value))
+        return bad(at, field, "an int");
+    long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow) {
+        PyErr_Format(PyExc_OverflowError, "actions: hand %R, %s %zd: %s does not fit 64 bits",
+                     at->hand_id, at->what, at->index, field);
+        return -1;
+    }
+    return number == -1 && PyErr_Occurred() ? -1 : add_int(c, (int64_t)number);
+}
+
+static int add_bool_of(column *c, PyObject *value, const where *at, const char *field)
+{
+    return PyBool_Check(value) ? add_bool(c, value == Py_True) : bad(at, field, "a bool");
+}
+
+/* h.<name> as a new tuple, or NULL with an exception naming it. */
+static PyObject *sequence_of(PyObject *h, PyObject *name, PyObject *hand_id)
+{
+    PyObject *value = PyObject_GetAttr(h, name);
+    PyObject *items = value ? PySequence_Tuple(value) : NULL;
+    if (value && !items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "actions: hand %R: %U must be a sequence, not %R",
+                     hand_id, name, value);
+    }
+    Py_XDECREF(value);
+    return items;
+}
+
+/* The rows of hand h: its posts (street "posts", to_amount 0), then its
+ * actions, seq counting from 0 through both. */
+static int add_hand(column **cols, PyObject *h, PyObject *const *attribute, PyObject *posts_word)
+{
+    PyObject *site = NULL, *hand_id = NULL, *posts = NULL, *actions = NULL;
+    int status = -1;
+    where at = {Py_None, "post", 0};
+    if (!(site = PyObject_GetAttr(h, attribute[0])) ||
+        !(hand_id = PyObject_GetAttr(h, attribute[1])))
+        goto done;
+    at.hand_id = hand_id;
+    if (!PyUnicode_Check(site) || !PyUnicode_Check(hand_id)) {
+        PyErr_Format(PyExc_TypeError, "actions: a hand's site and hand_id must be str, not %R "
+                     "and %R", site, hand_id);
+        goto done;
+    }
+    if (!(posts = sequence_of(h, attribute[2], hand_id)) ||
+        !(actions = sequence_of(h, attribute[3], hand_id)))
+        goto done;
+    Py_ssize_t n_posts = PyTuple_Size(posts), n_actions = PyTuple_Size(actions);
+    if (n_posts + n_actions > INT16_MAX) {
+        PyErr_Format(PyExc_ValueError, "actions: hand %R has %zd posts and actions, over the "
+                     "%d a SMALLINT seq numbers", hand_id, n_posts + n_actions, INT16_MAX);
+        goto done;
+    }
+    for (Py_ssize_t seq = 0; seq < n_posts + n_actions; seq++) {
+        int is_post = seq < n_posts;
+        PyObject *row = PyTuple_GetItem(is_post ? posts : actions,
+                                        is_post ? seq : seq - n_posts);
+        at.what = is_post ? "post" : "action";
+        at.index = is_post ? seq : seq - n_posts;
+        /* a Post is (player, kind, amount, all_in); an HHAction (street,
+         * player, kind, amount, to, all_in) */
+        if (!row || !PyTuple_Check(row) || PyTuple_Size(row) != (is_post ? 4 : 6)) {
+            bad(&at, "it", is_post ? "a Post (4 fields)" : "an HHAction (6 fields)");
+            goto done;
+        }
+        Py_ssize_t f = is_post ? -1 : 0;   /* the row's street field (posts: none) */
+        if (add_str_of(cols[SITE], site, &at, "site") ||
+            add_str_of(cols[HAND_ID], hand_id, &at, "hand_id") ||
+            add_int(cols[SEQ], seq) ||
+            add_str_of(cols[STREET], is_post ? posts_word : PyTuple_GetItem(row, 0), &at,
+                       "street") ||
+            add_str_of(cols[PLAYER], PyTuple_GetItem(row, f + 1), &at, "player") ||
+            add_str_of(cols[KIND], PyTuple_GetItem(row, f + 2), &at, "kind") ||
+            add_int_of(cols[AMOUNT], PyTuple_GetItem(row, f + 3), &at, "amount") ||
+            (is_post ? add_int(cols[TO_AMOUNT], 0)
+                     : add_int_of(cols[TO_AMOUNT], PyTuple_GetItem(row, 4), &at, "to")) ||
+            add_bool_of(cols[ALL_IN], PyTuple_GetItem(row, f + (is_post ? 4 : 5)), &at,
+                        "all_in"))
+            goto done;
+    }
+    status = 0;
+done:
+    Py_XDECREF(site);
+    Py_XDECREF(hand_id);
+    Py_XDECREF(posts);
+    Py_XDECREF(actions);
+    return status;
+}
+
+/* -- the export: each child array owns its column, the parent its children -- */
+
+static void release_column(struct ArrowArray *array)
+{
+    free_column(array->private_data);
+    array->release = NULL;
+}
+
+static void release_batch(struct ArrowArray *array)
+{
+    for (int64_t i = 0; i < array->n_children; i++) {
+        struct ArrowArray *child = array->children[i];
+        if (child && child->release)
+            child->release(child);
+        free(child);
+    }
+    free(array->children);
+    free(array->private_data);   /* the parent's buffers (its validity: NULL) */
+    array->release = NULL;
+}
+
+static void release_field(struct ArrowSchema *schema) { schema->release = NULL; }
+
+static void release_schema(struct ArrowSchema *schema)
+{
+    for (int64_t i = 0; i < schema->n_children; i++) {
+        struct ArrowSchema *child = schema->children[i];
+        if (child && child->release)
+            child->release(child);
+        free(child);
+    }
+    free(schema->children);
+    schema->release = NULL;
+}
+
+static void free_schema_capsule(PyObject *capsule)
+{
+    struct ArrowSchema *schema = PyCapsule_GetPointer(capsule, "arrow_schema");
+    if (schema && schema->release)
+        schema->release(schema);
+    free(schema);
+}
+
+static void free_array_capsule(PyObject *capsule)
+{
+    struct ArrowArray *array = PyCapsule_GetPointer(capsule, "arrow_array");
+    if (array && array->release)
+        array->release(array);
+    free(array);
+}
+
+/* The schema of the struct array of the columns: a new capsule, or NULL. */
+static PyObject *schema_capsule(void)
+{
+    struct ArrowSchema *schema = calloc(1, sizeof *schema);
+    struct ArrowSchema **children = calloc(N_COLUMNS, sizeof *children);
+    if (schema && children) {
+        schema->format = "+s";
+        schema->name = "";
+        schema->n_children = N_COLUMNS;
+        schema->children = children;
+        schema->release = release_schema;
+        for (int i = 0; i < N_COLUMNS; i++) {
+            struct ArrowSchema *child = children[i] = calloc(1, sizeof *child);
+            if (!child)
+                break;
+            child->format = FORMATS[KINDS[i]];
+            child->name = NAMES[i];
+            child->flags = ARROW_FLAG_NULLABLE;   /* (as a pyarrow field by default) */
+            child->release = release_field;
+        }
+    }
+    if (!schema || !children || !children[N_COLUMNS - 1]) {
+        if (schema && schema->release)
+            schema->release(schema);   /* (frees the children made) */
+        else
+            free(children);
+        free(schema);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(schema, "arrow_schema", free_schema_capsule);
+    if (!capsule) {
+        schema->release(schema);
+        free(schema);
+    }
+    return capsule;
+}
+
+/* The columns as one struct array: a new capsule owning them (cols[] emptied),
+ * or NULL. */
+static PyObject *array_capsule(column **cols, int64_t length)
+{
+    struct ArrowArray *array = calloc(1, sizeof *array);
+    struct ArrowArray **children = calloc(N_COLUMNS, sizeof *children);
+    const void **validity = calloc(1, sizeof *validity);
+    if (!array || !children || !validity) {
+        free(array);
+        free(children);
+        free(validity);
+        return PyErr_NoMemory();
+    }
+    array->length = length;
+    array->n_buffers = 1;
+    array->buffers = validity;
+    array->private_data = (void *)validity;
+    array->n_children = N_COLUMNS;
+    array->children = children;
+    array->release = release_batch;
+    for (int i = 0; i < N_COLUMNS; i++) {
+        struct ArrowArray *child = children[i] = calloc(1, sizeof *child);
+        if (!child) {
+            array->release(array);
+            free(array);
+            return PyErr_NoMemory();
+        }
+        column *c = cols[i];
+        cols[i] = NULL;   /* the child owns it now */
+        c->pointers[0] = NULL;   /* validity: no nulls */
+        c->pointers[1] = c->kind == UTF8 ? c->offsets.bytes : c->values.bytes;
+        c->pointers[2] = c->values.bytes;
+        child->length = c->length;
+        child->n_buffers = c->kind == UTF8 ? 3 : 2;
+        child->buffers = c->pointers;
+        child->private_data = c;
+        child->release = release_column;
+    }
+    PyObject *capsule = PyCapsule_New(array, "arrow_array", free_array_capsule);
+    if (!capsule) {
+        array->release(array);
+        free(array);
+    }
+    return capsule;
+}
+
+static PyObject *action_columns(PyObject *module, PyObject *hands)
+{
+    (void)module;
+    if (!PyList_Check(hands))
+        return PyErr_Format(PyExc_TypeError, "actions: hands must be a list, not %R", hands);
+    column *cols[N_COLUMNS] = {NULL};
+    PyObject *attribute[4] = {NULL}, *posts_word = NULL, *schema = NULL, *array = NULL;
+    static const char *const ATTRIBUTES[4] = {"site", "hand_id", "posts", "actions"};
+    for (int i = 0; i < 4; i++)
+        if (!(attribute[i] = PyUnicode_InternFromString(ATTRIBUTES[i])))
+            goto done;
+    if (!(posts_word = PyUnicode_FromString("posts")))
+        goto done;
+    for (int i = 0; i < N_COLUMNS; i++)
+        if (!(cols[i] = new_column(KINDS[i]))) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    for (Py_ssize_t i = 0; i < PyList_Size(hands); i++) {
+        PyObject *h = PyList_GetItem(hands, i);
+        Py_XINCREF(h);   /* (a getattr may run Python code that changes the list) */
+        int status = h ? add_hand(cols, h, attribute, posts_word) : -1;
+        Py_XDECREF(h);
+        if (status)
+            goto done;
+    }
+    int64_t length = cols[0]->length;
+    if ((schema = schema_capsule()))
+        array = array_capsule(cols, length);
+done:
+    for (int i = 0; i < N_COLUMNS; i++)
+        free_column(cols[i]);
+    for (int i = 0; i < 4; i++)
+        Py_XDECREF(attribute[i]);
+    Py_XDECREF(posts_word);
+    if (!array) {
+        Py_XDECREF(schema);
+        return NULL;
+    }
+    PyObject *pair = PyTuple_New(2);
+    if (!pair) {
+        Py_DECREF(schema);
+        Py_DECREF(array);
+        return NULL;
+    }
+    PyTuple_SetItem(pair, 0, schema);   /* (steals the references) */
+    PyTuple_SetItem(pair, 1, array);
+    return pair;
+}
+
+static PyMethodDef methods[] = {
+    {"action_columns", action_columns, METH_O,
+     "action_columns(hands): the actions table's rows of a list of hand histories (posts "
+     "first, then actions, seq from 0) as one struct array, (schema, array) Arrow C data "
+     "interface capsules."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyModuleDef_Slot slots[] = {
+#ifdef Py_GIL_DISABLED
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED}, /* no state */
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "hilo_fast._hhrows",
+    "A batch's actions rows as Arrow columns (see csrc/py/hhrows.c).", 0, methods, slots,
+    NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__hhrows(void) { return PyModuleDef_Init(&module_def); }
