@@ -29,7 +29,9 @@ on the native backend and from Python on the pure one), and the analysis twins
 (``classify``, ``classify_many`` on the buffers the public function builds or
 on wrong ones, ``range_vs_range`` and ``range_vs_range_tally`` on tiny ranges
 sharing cards, its floats compared to a relative 1e-9: the C sums them in
-another order). The batch's C entry points
+another order), and the hand database's actions rows (``action_columns``:
+Arrow columns made in C against ``rows.action_rows`` through pyarrow, on
+histories with fields of any type). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -907,6 +909,72 @@ def _range_vs_range_tally_target(d: Decoder) -> Call:
     return Call("range_vs_range_tally", inner.args, run, False, inner.plain, close=True)
 
 
+#: Texts an action's fields take: plain, empty, quotes, non-ASCII, a lone
+#: surrogate (no UTF-8: refused by both), a non-str.
+_ACTION_TEXTS: tuple[Any, ...] = ("p1", "Zoë", "", "O'Brien \"x\"", "日本", "call", "raise",
+                                  "posts", "preflop", "\ud800", None, 7)
+_ACTION_INTS: tuple[Any, ...] = (0, 1, 50, -3, 2**63 - 1, -2**63, 2**63, True, 1.0, "5")
+
+
+def _action_columns_target(d: Decoder) -> Call:
+    """The hand database's actions rows of a few histories (any object with
+    site, hand_id, posts, actions): as Arrow columns in C
+    (csrc/py/hhrows.c) on the native side, by rows.action_rows and pyarrow on
+    the pure side; compared as lists of rows. Plain when every field has its
+    type and fits (then both must give the same table)."""
+    from types import SimpleNamespace
+
+    plain = True
+
+    def text() -> Any:
+        nonlocal plain
+        value = _ACTION_TEXTS[d.below(len(_ACTION_TEXTS))] if d.byte() < 24 else f"t{d.byte()}"
+        plain &= type(value) is str and value != "\ud800"
+        return value
+
+    def number() -> Any:
+        nonlocal plain
+        value = _ACTION_INTS[d.below(len(_ACTION_INTS))] if d.byte() < 16 else d.byte() * 25
+        plain &= type(value) is int and -2**63 <= value < 2**63
+        return value
+
+    def flag() -> Any:
+        nonlocal plain
+        value = d.byte()
+        plain &= value < 254
+        return value % 2 == 1 if value < 254 else value
+
+    def row(size: int) -> tuple[Any, ...]:
+        nonlocal plain
+        fields = {4: (text, text, number, flag), 6: (text, text, text, number, number, flag)}
+        width = size if d.byte() < 252 else size + (1 if d.byte() % 2 else -1)
+        plain &= width == size
+        made = [make() for make in fields[size]]
+        return tuple(made[:width]) + (False,) * (width - size)
+
+    hands = [SimpleNamespace(site=text(), hand_id=text(),
+                             posts=tuple(row(4) for _ in range(d.below(4))),
+                             actions=tuple(row(6) for _ in range(d.below(9))))
+             for _ in range(d.below(4))]
+
+    def run(backend: ModuleType) -> Any:
+        import pyarrow as pa
+
+        from hilo_fast.history._backend import fast
+        from hilo_fast.history.db.rows import action_rows
+        from hilo_fast.history.db.store import _Capsules, _struct_types
+
+        if backend is _native and fast is not None:
+            columns = fast.action_columns()
+            assert columns is not None, "the native rows are not built"
+            return pa.record_batch(_Capsules(columns(hands))).to_pylist()
+        records = [r for h in hands for r in action_rows(h)]   # type: ignore[arg-type]
+        return pa.RecordBatch.from_struct_array(
+            pa.array(records, type=_struct_types()["actions"])).to_pylist()
+
+    return Call("action_columns", (hands,), run, False, plain)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -997,6 +1065,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.classify_many": _classify_many_target,
     "backend.range_vs_range": _range_vs_range_target,
     "backend.range_vs_range_tally": _range_vs_range_tally_target,
+    "action_columns": _action_columns_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())
