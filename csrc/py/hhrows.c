@@ -159,8 +159,8 @@ static int add_bool(column *c, int value)
         }
         c->values.bytes[c->values.size++] = 0;
     }
-    if (value)
-        c->values.bytes[c->length / 8] |= (char)(1 << (c->length % 8));
+    if (value)   /* (bit k of byte k / 8: the least significant first) */
+        ((unsigned char *)c->values.bytes)[c->length / 8] |= (unsigned char)(1u << (c->length % 8));
     c->length++;
     return 0;
 }

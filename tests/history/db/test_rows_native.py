@@ -15,6 +15,7 @@ import pytest
 import hilo_fast as hf
 from hilo_fast.history._backend import fast
 from hilo_fast.history.db.rows import action_rows
+from hilo_fast.history.db.store import _Capsules, _struct_types
 from hilo_fast.history.model import HandHistory, HHAction, Post
 from hilo_fast.history.sites.pokerstars import parse_pokerstars
 from hilo_fast.history.synth import synthetic_histories
@@ -26,22 +27,12 @@ pytestmark = pytest.mark.skipif(action_columns is None, reason="native rows not 
 DATA = Path(__file__).parents[1] / "data"
 
 
-class _Capsules:
-    def __init__(self, capsules: tuple[Any, Any]) -> None:
-        self.capsules = capsules
-
-    def __arrow_c_array__(self, requested_schema: object = None) -> tuple[Any, Any]:
-        return self.capsules
-
-
 def native(hands: list[HandHistory]) -> Any:
     assert action_columns is not None
     return pa.record_batch(_Capsules(action_columns(hands)))
 
 
 def twin(hands: list[HandHistory]) -> Any:
-    from hilo_fast.history.db.store import _struct_types
-
     records = [row for h in hands for row in action_rows(h)]
     return pa.RecordBatch.from_struct_array(pa.array(records, type=_struct_types()["actions"]))
 
