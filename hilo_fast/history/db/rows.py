@@ -4,9 +4,9 @@
 tuples per table, in the column order of schema.sql; the actions rows, the
 most, are made when the batch is written: by :func:`action_rows`, or as Arrow
 columns in C); the importer turns a batch into columns (Arrow for DuckDB,
-COPY for PostgreSQL). The tracker flags
-of each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
-from the actions, by the definitions of docs/database.md.
+COPY for PostgreSQL). The tracker flags of each seat (VPIP ... fold to c-bet,
+postflop aggression) are worked out here from the actions, by the definitions
+of docs/database.md.
 """
 
 from __future__ import annotations
