@@ -29,9 +29,10 @@ on the native backend and from Python on the pure one), and the analysis twins
 (``classify``, ``classify_many`` on the buffers the public function builds or
 on wrong ones, ``range_vs_range`` and ``range_vs_range_tally`` on tiny ranges
 sharing cards, its floats compared to a relative 1e-9: the C sums them in
-another order), and the hand database's actions rows (``action_columns``:
-Arrow columns made in C against ``rows.action_rows`` through pyarrow, on
-histories with fields of any type). The batch's C entry points
+another order), and the hand database's actions and seats rows
+(``action_columns``, ``seat_columns``: Arrow columns made in C against
+``rows.action_rows`` and ``rows.seat_rows`` through pyarrow, on histories and
+seat facts with fields of any type). The batch's C entry points
 (``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
 builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
 
@@ -975,6 +976,81 @@ def _action_columns_target(d: Decoder) -> Call:
     return Call("action_columns", (hands,), run, False, plain)
 
 
+#: A seats fuzz hand's names, streets, kinds (with non-str and unknown ones).
+_SEAT_NAMES: tuple[Any, ...] = ("p1", "p2", "p3", "Zoë", "", "p1")
+_SEAT_STREETS: tuple[Any, ...] = ("preflop", "flop", "turn", "river", "posts", None)
+_SEAT_KINDS: tuple[Any, ...] = ("fold", "call", "bet", "raise", "check", "return", "x", 3)
+
+
+def _seat_columns_target(d: Decoder) -> Call:
+    """The hand database's seats rows of a few hands' seat facts (a history
+    with site, hand_id, seats, dealt_in, actions, board, hole_cards, button;
+    showdown; contributions, collected, expected, low_made by name): as Arrow
+    columns in C (csrc/py/hhrows_seats.c) on the native side, by
+    rows.seat_rows and pyarrow on the pure side; compared as lists of rows.
+    Plain when every field has its type and fits (then both give the same
+    table)."""
+    from types import SimpleNamespace
+
+    plain = True
+
+    def name() -> Any:
+        nonlocal plain
+        odd = d.byte() >= 250
+        plain &= not odd
+        return 5 if odd else _SEAT_NAMES[d.below(len(_SEAT_NAMES))]
+
+    def chips() -> Any:
+        nonlocal plain
+        value = d.byte()
+        if value >= 250:
+            plain = False
+            return (2**63, "5", 1.5, -2**63, True, None)[value - 250]
+        return value * 7 - 300
+
+    def hand() -> Any:
+        nonlocal plain
+        seats = tuple((d.below(12) - 1, name(), chips(), False, None)
+                      for _ in range(d.below(7)))
+        if d.byte() >= 252:
+            plain = False
+            seats = (*seats, (1, "p1"))
+        names = tuple(name() for _ in range(d.below(6)))
+        actions = tuple((_SEAT_STREETS[d.below(len(_SEAT_STREETS))], name(),
+                         _SEAT_KINDS[d.below(len(_SEAT_KINDS))], chips(), chips(),
+                         d.byte() % 2 == 1) for _ in range(d.below(10)))
+        cards = ("Ah", "2c", "9d", "Ks")
+        hole = {n: cards[:d.below(5)] for n in names if d.byte() % 2}
+        h = SimpleNamespace(site="s", hand_id=f"h{d.byte()}", seats=seats, dealt_in=names,
+                            actions=actions, board=cards[:d.below(5)], hole_cards=hole,
+                            button=d.below(10))
+        showdown = tuple(n for n in names if d.byte() % 2)
+        expected = {n: (d.byte() / 3 if d.byte() % 2 else d.byte()) for n in names
+                    if d.byte() % 3 == 0}
+        low = {n: (None, True, False)[d.below(3)] for n in names}
+        return (h, showdown, {n: chips() for n in names}, {n: chips() for n in names},
+                expected, low)
+
+    facts = [hand() for _ in range(d.below(4))]
+
+    def run(backend: ModuleType) -> Any:
+        import pyarrow as pa
+
+        from hilo_fast.history._backend import fast
+        from hilo_fast.history.db.rows import seat_rows
+        from hilo_fast.history.db.store import _Capsules, _struct_types
+
+        if backend is _native and fast is not None:
+            columns = fast.seat_columns()
+            assert columns is not None, "the native rows are not built"
+            return pa.record_batch(_Capsules(columns(facts))).to_pylist()
+        records = [r for f in facts for r in seat_rows(*f)]   # type: ignore[arg-type]
+        return pa.RecordBatch.from_struct_array(
+            pa.array(records, type=_struct_types()["seats"])).to_pylist()
+
+    return Call("seat_columns", (facts,), run, False, plain)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -1066,6 +1142,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.range_vs_range": _range_vs_range_target,
     "backend.range_vs_range_tally": _range_vs_range_tally_target,
     "action_columns": _action_columns_target,
+    "seat_columns": _seat_columns_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())

@@ -1,12 +1,13 @@
-/* hhrows.c: hilo_fast._hhrows, the hand database's actions table of a batch of
- * hand histories built as Arrow columns in C (hilo_fast.history.db). It is
- * the twin of rows.action_rows (the same rows, in the same order, as the
- * Python builds them for pyarrow), and tests/history/db/test_rows_native.py
- * compares the two on every site's fixtures and on synthetic hands. The
- * columns leave through the Arrow C data interface: two PyCapsules
- * ("arrow_schema", "arrow_array") that any Arrow library imports without a
- * copy, so no Arrow library is linked here. The structs below are that
- * interface's ABI, as its specification defines them. */
+/* hhrows.c: hilo_fast._hhrows, tables of the hand database built from a batch
+ * of hand histories as Arrow columns in C (hilo_fast.history.db): the actions
+ * table here, the seats table in hhrows_seats.c. Each is the twin of a
+ * function of rows.py (the same rows, in the same order, as the Python builds
+ * them for pyarrow), and tests/history/db/test_rows_native.py compares them
+ * on every site's fixtures and on synthetic hands. The columns leave through
+ * the Arrow C data interface: two PyCapsules ("arrow_schema", "arrow_array")
+ * that any Arrow library imports without a copy, so no Arrow library is
+ * linked here. The structs below are that interface's ABI, as its
+ * specification defines them. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -40,16 +41,26 @@ struct ArrowArray {
 
 enum { ARROW_FLAG_NULLABLE = 2 };
 
-/* A column's kind: its Arrow format string (utf8, int16, int64, bool). */
-enum kind { UTF8, INT16, INT64, BOOL };
-static const char *const FORMATS[] = {"u", "s", "l", "b"};
+/* A column's kind: its Arrow format string (utf8, int16, int64, bool, float64). */
+enum kind { UTF8, INT16, INT64, BOOL, FLOAT64 };
+static const char *const FORMATS[] = {"u", "s", "l", "b", "g"};
 
-/* The actions table's columns (schema.sql), in its order. */
-enum { N_COLUMNS = 9 };
-static const char *const NAMES[N_COLUMNS] = {
+/* A table's columns (schema.sql's), in its order; "what" names it in errors. */
+enum { MAX_COLUMNS = 32 };
+typedef struct {
+    const char *what;
+    int n_columns;
+    const char *const *names;
+    const enum kind *kinds;
+} table;
+
+/* The actions table. */
+enum { N_ACTION_COLUMNS = 9 };
+static const char *const ACTION_NAMES[N_ACTION_COLUMNS] = {
     "site", "hand_id", "seq", "street", "player", "kind", "amount", "to_amount", "all_in"};
-static const enum kind KINDS[N_COLUMNS] = {
+static const enum kind ACTION_KINDS[N_ACTION_COLUMNS] = {
     UTF8, UTF8, INT16, UTF8, UTF8, UTF8, INT64, INT64, BOOL};
+static const table ACTIONS = {"actions", N_ACTION_COLUMNS, ACTION_NAMES, ACTION_KINDS};
 enum { SITE, HAND_ID, SEQ, STREET, PLAYER, KIND, AMOUNT, TO_AMOUNT, ALL_IN };
 
 /* A growing byte buffer (never empty once started: a NULL data pointer would
@@ -59,10 +70,8 @@ typedef struct {
     size_t size, capacity;
 } buffer;
 
-static int reserve(buffer *b, size_t more)
+static int grow(buffer *b, size_t more)
 {
-    if (b->size + more <= b->capacity && b->bytes)
-        return 0;
     size_t capacity = b->capacity ? b->capacity : 256;
     while (capacity < b->size + more) {
         if (capacity > SIZE_MAX / 2)
@@ -77,13 +86,35 @@ static int reserve(buffer *b, size_t more)
     return 0;
 }
 
-/* One column being built: its values (a string column's bytes), and for a
- * string column its int32 offsets, the first 0. Owned by the exported array
- * once built (release_column frees it). */
+/* Room for more bytes; -1 when there is no memory. (Inline: called for every
+ * value, it almost always has the room.) */
+static inline int reserve(buffer *b, size_t more)
+{
+    return b->size + more <= b->capacity && b->bytes ? 0 : grow(b, more);
+}
+
+/* Set bit k of a bitmap (byte k / 8, the least significant bit first) to
+ * value, the bitmap holding bits 0..k-1 so far. */
+static inline int push_bit(buffer *b, int64_t k, int value)
+{
+    if (k % 8 == 0) {
+        if (reserve(b, 1))
+            return -1;
+        b->bytes[b->size++] = 0;
+    }
+    if (value)
+        ((unsigned char *)b->bytes)[k / 8] |= (unsigned char)(1u << (k % 8));
+    return 0;
+}
+
+/* One column being built: its values (a string column's bytes), for a string
+ * column its int32 offsets, the first 0, and its validity bitmap, made at its
+ * first null (a column with none exports no bitmap). Owned by the exported
+ * array once built (release_column frees it). */
 typedef struct {
     enum kind kind;
-    int64_t length;
-    buffer values, offsets;
+    int64_t length, nulls;
+    buffer values, offsets, validity;
     const void *pointers[3];   /* the exported array's buffers */
 } column;
 
@@ -93,6 +124,7 @@ static void free_column(column *c)
         return;
     free(c->values.bytes);
     free(c->offsets.bytes);
+    free(c->validity.bytes);
     free(c);
 }
 
@@ -112,11 +144,30 @@ static column *new_column(enum kind kind)
     return c;
 }
 
-/* Append a value; -1 with a Python exception set when it cannot be. */
-static int add_text(column *c, const char *text, Py_ssize_t size)
+/* A value was pushed: count it, valid or null; -1 (no memory) with the
+ * exception set. */
+static inline int pushed(column *c, int valid)
+{
+    if (!valid && !c->validity.bytes)   /* the first null: the values before it valid */
+        for (int64_t k = 0; k < c->length; k++)
+            if (push_bit(&c->validity, k, 1))
+                goto no_memory;
+    if ((c->validity.bytes || !valid) && push_bit(&c->validity, c->length, valid))
+        goto no_memory;
+    c->nulls += !valid;
+    c->length++;
+    return 0;
+no_memory:
+    PyErr_NoMemory();
+    return -1;
+}
+
+/* Write a value in the next slot (not counted yet: see pushed); -1 with the
+ * exception set when it cannot be. */
+static inline int put_text(column *c, const char *text, Py_ssize_t size)
 {
     if ((size_t)size > (size_t)INT32_MAX - c->values.size) {
-        PyErr_SetString(PyExc_ValueError, "actions: over 2 GiB of text in one batch");
+        PyErr_SetString(PyExc_ValueError, "over 2 GiB of text in one column of a batch");
         return -1;
     }
     if (reserve(&c->values, (size_t)size) || reserve(&c->offsets, sizeof(int32_t))) {
@@ -128,54 +179,79 @@ static int add_text(column *c, const char *text, Py_ssize_t size)
     int32_t end = (int32_t)c->values.size;
     memcpy(c->offsets.bytes + c->offsets.size, &end, sizeof end);
     c->offsets.size += sizeof end;
-    c->length++;
     return 0;
 }
 
-static int add_int(column *c, int64_t value)
+static inline int put_number(column *c, int64_t integer, double real)
 {
     size_t width = c->kind == INT16 ? sizeof(int16_t) : sizeof(int64_t);
     if (reserve(&c->values, width)) {
         PyErr_NoMemory();
         return -1;
     }
+    char *slot = c->values.bytes + c->values.size;
     if (c->kind == INT16) {
-        int16_t small = (int16_t)value;
-        memcpy(c->values.bytes + c->values.size, &small, sizeof small);
+        int16_t small = (int16_t)integer;
+        memcpy(slot, &small, sizeof small);
+    } else if (c->kind == FLOAT64) {
+        memcpy(slot, &real, sizeof real);
     } else {
-        memcpy(c->values.bytes + c->values.size, &value, sizeof value);
+        memcpy(slot, &integer, sizeof integer);
     }
     c->values.size += width;
-    c->length++;
     return 0;
 }
 
-static int add_bool(column *c, int value)
+static inline int put_bool(column *c, int value)
 {
-    if (c->length % 8 == 0) {
-        if (reserve(&c->values, 1)) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        c->values.bytes[c->values.size++] = 0;
+    if (push_bit(&c->values, c->length, value)) {
+        PyErr_NoMemory();
+        return -1;
     }
-    if (value)   /* (bit k of byte k / 8: the least significant first) */
-        ((unsigned char *)c->values.bytes)[c->length / 8] |= (unsigned char)(1u << (c->length % 8));
-    c->length++;
     return 0;
+}
+
+/* Append a value, or a null (its slot zero, or an empty string); -1 with a
+ * Python exception set when it cannot be. */
+static inline int add_text(column *c, const char *text, Py_ssize_t size)
+{
+    return put_text(c, text, size) ? -1 : pushed(c, 1);
+}
+
+static inline int add_int(column *c, int64_t value)
+{
+    return put_number(c, value, 0.0) ? -1 : pushed(c, 1);
+}
+
+static inline int add_float(column *c, double value)
+{
+    return put_number(c, 0, value) ? -1 : pushed(c, 1);
+}
+
+static inline int add_bool(column *c, int value)
+{
+    return put_bool(c, value) ? -1 : pushed(c, 1);
+}
+
+static inline int add_null(column *c)
+{
+    int status = c->kind == UTF8 ? put_text(c, "", 0)
+               : c->kind == BOOL ? put_bool(c, 0) : put_number(c, 0, 0.0);
+    return status ? -1 : pushed(c, 0);
 }
 
 /* A hand's row being added: where a bad value is named from. */
 typedef struct {
+    const char *table;
     PyObject *hand_id;
-    const char *what;   /* "post" or "action" */
+    const char *what;   /* "post", "action", "seat" */
     Py_ssize_t index;
 } where;
 
 static int bad(const where *at, const char *field, const char *wanted)
 {
-    PyErr_Format(PyExc_TypeError, "actions: hand %R, %s %zd: %s must be %s", at->hand_id,
-                 at->what, at->index, field, wanted);
+    PyErr_Format(PyExc_TypeError, "%s: hand %R, %s %zd: %s must be %s", at->table,
+                 at->hand_id, at->what, at->index, field, wanted);
     return -1;
 }
 
@@ -188,18 +264,36 @@ static int add_str_of(column *c, PyObject *value, const where *at, const char *f
     return text ? add_text(c, text, size) : -1;
 }
 
-static int add_int_of(column *c, PyObject *value, const where *at, const char *field)
+/* value as an int64 in *out (a Python int, not a bool), or -1 with the
+ * exception naming the field. */
+static int int64_of(PyObject *value, const where *at, const char *field, int64_t *out)
 {
     int overflow = 0;
     if (!PyLong_Check(value) || PyBool_Check(value))
         return bad(at, field, "an int");
     long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
     if (overflow) {
-        PyErr_Format(PyExc_OverflowError, "actions: hand %R, %s %zd: %s does not fit 64 bits",
-                     at->hand_id, at->what, at->index, field);
+        PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit 64 bits",
+                     at->table, at->hand_id, at->what, at->index, field);
         return -1;
     }
-    return number == -1 && PyErr_Occurred() ? -1 : add_int(c, (int64_t)number);
+    if (number == -1 && PyErr_Occurred())
+        return -1;
+    *out = (int64_t)number;
+    return 0;
+}
+
+static int add_int_of(column *c, PyObject *value, const where *at, const char *field)
+{
+    int64_t number = 0;
+    if (int64_of(value, at, field, &number))
+        return -1;
+    if (c->kind == INT16 && (number < INT16_MIN || number > INT16_MAX)) {
+        PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit 16 bits",
+                     at->table, at->hand_id, at->what, at->index, field);
+        return -1;
+    }
+    return add_int(c, number);
 }
 
 static int add_bool_of(column *c, PyObject *value, const where *at, const char *field)
@@ -208,26 +302,30 @@ static int add_bool_of(column *c, PyObject *value, const where *at, const char *
 }
 
 /* h.<name> as a new tuple, or NULL with an exception naming it. */
-static PyObject *sequence_of(PyObject *h, PyObject *name, PyObject *hand_id)
+static PyObject *sequence_of(PyObject *h, PyObject *name, PyObject *hand_id,
+                             const char *table_name)
 {
     PyObject *value = PyObject_GetAttr(h, name);
     PyObject *items = value ? PySequence_Tuple(value) : NULL;
     if (value && !items && PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "actions: hand %R: %U must be a sequence, not %R",
-                     hand_id, name, value);
+        PyErr_Format(PyExc_TypeError, "%s: hand %R: %U must be a sequence, not %R",
+                     table_name, hand_id, name, value);
     }
     Py_XDECREF(value);
     return items;
 }
 
 /* The rows of hand h: its posts (street "posts", to_amount 0), then its
- * actions, seq counting from 0 through both. */
-static int add_hand(column **cols, PyObject *h, PyObject *const *attribute, PyObject *posts_word)
+ * actions, seq counting from 0 through both. attribute: ACTION_WORDS. */
+enum { MAX_WORDS = 16, N_ACTION_WORDS = 4 };
+static const char *const ACTION_WORDS[N_ACTION_WORDS] = {"site", "hand_id", "posts", "actions"};
+
+static int add_hand(column **cols, PyObject *h, PyObject *const *attribute)
 {
     PyObject *site = NULL, *hand_id = NULL, *posts = NULL, *actions = NULL;
     int status = -1;
-    where at = {Py_None, "post", 0};
+    where at = {"actions", Py_None, "post", 0};
     if (!(site = PyObject_GetAttr(h, attribute[0])) ||
         !(hand_id = PyObject_GetAttr(h, attribute[1])))
         goto done;
@@ -237,8 +335,8 @@ static int add_hand(column **cols, PyObject *h, PyObject *const *attribute, PyOb
                      "and %R", site, hand_id);
         goto done;
     }
-    if (!(posts = sequence_of(h, attribute[2], hand_id)) ||
-        !(actions = sequence_of(h, attribute[3], hand_id)))
+    if (!(posts = sequence_of(h, attribute[2], hand_id, "actions")) ||
+        !(actions = sequence_of(h, attribute[3], hand_id, "actions")))
         goto done;
     Py_ssize_t n_posts = PyTuple_Size(posts), n_actions = PyTuple_Size(actions);
     if (n_posts + n_actions > INT16_MAX) {
@@ -262,7 +360,7 @@ static int add_hand(column **cols, PyObject *h, PyObject *const *attribute, PyOb
         if (add_str_of(cols[SITE], site, &at, "site") ||
             add_str_of(cols[HAND_ID], hand_id, &at, "hand_id") ||
             add_int(cols[SEQ], seq) ||
-            add_str_of(cols[STREET], is_post ? posts_word : PyTuple_GetItem(row, 0), &at,
+            add_str_of(cols[STREET], is_post ? attribute[2] : PyTuple_GetItem(row, 0), &at,
                        "street") ||
             add_str_of(cols[PLAYER], PyTuple_GetItem(row, f + 1), &at, "player") ||
             add_str_of(cols[KIND], PyTuple_GetItem(row, f + 2), &at, "kind") ||
@@ -333,28 +431,28 @@ static void free_array_capsule(PyObject *capsule)
     free(array);
 }
 
-/* The schema of the struct array of the columns: a new capsule, or NULL. */
-static PyObject *schema_capsule(void)
+/* The schema of table t's struct array: a new capsule, or NULL. */
+static PyObject *schema_capsule(const table *t)
 {
     struct ArrowSchema *schema = calloc(1, sizeof *schema);
-    struct ArrowSchema **children = calloc(N_COLUMNS, sizeof *children);
+    struct ArrowSchema **children = calloc((size_t)t->n_columns, sizeof *children);
     if (schema && children) {
         schema->format = "+s";
         schema->name = "";
-        schema->n_children = N_COLUMNS;
+        schema->n_children = t->n_columns;
         schema->children = children;
         schema->release = release_schema;
-        for (int i = 0; i < N_COLUMNS; i++) {
+        for (int i = 0; i < t->n_columns; i++) {
             struct ArrowSchema *child = children[i] = calloc(1, sizeof *child);
             if (!child)
                 break;
-            child->format = FORMATS[KINDS[i]];
-            child->name = NAMES[i];
+            child->format = FORMATS[t->kinds[i]];
+            child->name = t->names[i];
             child->flags = ARROW_FLAG_NULLABLE;   /* (as a pyarrow field by default) */
             child->release = release_field;
         }
     }
-    if (!schema || !children || !children[N_COLUMNS - 1]) {
+    if (!schema || !children || !children[t->n_columns - 1]) {
         if (schema && schema->release)
             schema->release(schema);   /* (frees the children made) */
         else
@@ -370,12 +468,12 @@ static PyObject *schema_capsule(void)
     return capsule;
 }
 
-/* The columns as one struct array: a new capsule owning them (cols[] emptied),
- * or NULL. */
-static PyObject *array_capsule(column **cols, int64_t length)
+/* Table t's columns as one struct array: a new capsule owning them (cols[]
+ * emptied), or NULL. */
+static PyObject *array_capsule(const table *t, column **cols, int64_t length)
 {
     struct ArrowArray *array = calloc(1, sizeof *array);
-    struct ArrowArray **children = calloc(N_COLUMNS, sizeof *children);
+    struct ArrowArray **children = calloc((size_t)t->n_columns, sizeof *children);
     const void **validity = calloc(1, sizeof *validity);
     if (!array || !children || !validity) {
         free(array);
@@ -387,10 +485,10 @@ static PyObject *array_capsule(column **cols, int64_t length)
     array->n_buffers = 1;
     array->buffers = validity;
     array->private_data = (void *)validity;
-    array->n_children = N_COLUMNS;
+    array->n_children = t->n_columns;
     array->children = children;
     array->release = release_batch;
-    for (int i = 0; i < N_COLUMNS; i++) {
+    for (int i = 0; i < t->n_columns; i++) {
         struct ArrowArray *child = children[i] = calloc(1, sizeof *child);
         if (!child) {
             array->release(array);
@@ -399,10 +497,11 @@ static PyObject *array_capsule(column **cols, int64_t length)
         }
         column *c = cols[i];
         cols[i] = NULL;   /* the child owns it now */
-        c->pointers[0] = NULL;   /* validity: no nulls */
+        c->pointers[0] = c->nulls ? c->validity.bytes : NULL;
         c->pointers[1] = c->kind == UTF8 ? c->offsets.bytes : c->values.bytes;
         c->pointers[2] = c->values.bytes;
         child->length = c->length;
+        child->null_count = c->nulls;
         child->n_buffers = c->kind == UTF8 ? 3 : 2;
         child->buffers = c->pointers;
         child->private_data = c;
@@ -416,41 +515,44 @@ static PyObject *array_capsule(column **cols, int64_t length)
     return capsule;
 }
 
-static PyObject *action_columns(PyObject *module, PyObject *hands)
+/* Adds one item's rows of a table to its columns; -1 with an exception. */
+typedef int (*add_rows)(column **cols, PyObject *item, PyObject *const *words);
+
+/* Table t's rows of every item of the list items (add: one item's rows;
+ * words: the interned strings it reads by, n_words of them) as (schema,
+ * array) capsules, or NULL with an exception. */
+static PyObject *columns_of(const table *t, PyObject *items, add_rows add,
+                            const char *const *word_texts, int n_words)
 {
-    (void)module;
-    if (!PyList_Check(hands))
-        return PyErr_Format(PyExc_TypeError, "actions: hands must be a list, not %R", hands);
-    column *cols[N_COLUMNS] = {NULL};
-    PyObject *attribute[4] = {NULL}, *posts_word = NULL, *schema = NULL, *array = NULL;
-    static const char *const ATTRIBUTES[4] = {"site", "hand_id", "posts", "actions"};
-    for (int i = 0; i < 4; i++)
-        if (!(attribute[i] = PyUnicode_InternFromString(ATTRIBUTES[i])))
+    if (!PyList_Check(items))
+        return PyErr_Format(PyExc_TypeError, "%s: hands must be a list, not %R", t->what,
+                            items);
+    column *cols[MAX_COLUMNS] = {NULL};
+    PyObject *words[MAX_WORDS] = {NULL}, *schema = NULL, *array = NULL;
+    for (int i = 0; i < n_words; i++)
+        if (!(words[i] = PyUnicode_InternFromString(word_texts[i])))
             goto done;
-    if (!(posts_word = PyUnicode_FromString("posts")))
-        goto done;
-    for (int i = 0; i < N_COLUMNS; i++)
-        if (!(cols[i] = new_column(KINDS[i]))) {
+    for (int i = 0; i < t->n_columns; i++)
+        if (!(cols[i] = new_column(t->kinds[i]))) {
             PyErr_NoMemory();
             goto done;
         }
-    for (Py_ssize_t i = 0; i < PyList_Size(hands); i++) {
-        PyObject *h = PyList_GetItem(hands, i);
-        Py_XINCREF(h);   /* (a getattr may run Python code that changes the list) */
-        int status = h ? add_hand(cols, h, attribute, posts_word) : -1;
-        Py_XDECREF(h);
+    for (Py_ssize_t i = 0; i < PyList_Size(items); i++) {
+        PyObject *item = PyList_GetItem(items, i);
+        Py_XINCREF(item);   /* (a getattr may run Python code that changes the list) */
+        int status = item ? add(cols, item, words) : -1;
+        Py_XDECREF(item);
         if (status)
             goto done;
     }
     int64_t length = cols[0]->length;
-    if ((schema = schema_capsule()))
-        array = array_capsule(cols, length);
+    if ((schema = schema_capsule(t)))
+        array = array_capsule(t, cols, length);
 done:
-    for (int i = 0; i < N_COLUMNS; i++)
+    for (int i = 0; i < t->n_columns; i++)
         free_column(cols[i]);
-    for (int i = 0; i < 4; i++)
-        Py_XDECREF(attribute[i]);
-    Py_XDECREF(posts_word);
+    for (int i = 0; i < n_words; i++)
+        Py_XDECREF(words[i]);
     if (!array) {
         Py_XDECREF(schema);
         return NULL;
@@ -466,11 +568,23 @@ done:
     return pair;
 }
 
+static PyObject *action_columns(PyObject *module, PyObject *hands)
+{
+    (void)module;
+    return columns_of(&ACTIONS, hands, add_hand, ACTION_WORDS, N_ACTION_WORDS);
+}
+
+#include "hhrows_seats.c"
+
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
      "action_columns(hands): the actions table's rows of a list of hand histories (posts "
      "first, then actions, seq from 0) as one struct array, (schema, array) Arrow C data "
      "interface capsules."},
+    {"seat_columns", seat_columns, METH_O,
+     "seat_columns(facts): the seats table's rows of a list of seat facts, one a hand: "
+     "(history, showdown, contributions, collected, expected, low_made), as one struct "
+     "array, (schema, array) Arrow C data interface capsules."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -483,7 +597,7 @@ static PyModuleDef_Slot slots[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "hilo_fast._hhrows",
-    "A batch's actions rows as Arrow columns (see csrc/py/hhrows.c).", 0, methods, slots,
+    "A batch's actions and seats rows as Arrow columns (see csrc/py/hhrows.c).", 0, methods, slots,
     NULL, NULL, NULL,
 };
 

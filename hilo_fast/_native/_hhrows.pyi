@@ -1,4 +1,5 @@
-# The CPython builtin hilo_fast._hhrows (csrc/py/hhrows.c), typed for mypy.
+# The CPython builtin hilo_fast._hhrows (csrc/py/hhrows.c, hhrows_seats.c), typed for mypy.
 from typing import Any
 
 def action_columns(hands: list[Any], /) -> tuple[Any, Any]: ...
+def seat_columns(facts: list[Any], /) -> tuple[Any, Any]: ...

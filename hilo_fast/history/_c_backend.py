@@ -51,6 +51,18 @@ def action_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:
     return _hhrows.action_columns
 
 
+def seat_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:
+    """``seat_columns(facts)``: the hand database's seats rows of a batch of
+    hands' seat facts (hilo_fast.history.db.rows.SeatFacts) as one Arrow
+    struct array, made in C (csrc/py/hhrows_seats.c; the twin of
+    rows.seat_rows): its (schema, array) capsules. None where not built."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    return _hhrows.seat_columns
+
+
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
     try:
         from .._native import _hhreplay

@@ -1,12 +1,12 @@
 """One replayed hand as the rows of each table of the schema (schema.sql).
 
 :func:`hand_rows` appends a hand's rows to a :class:`Rows` batch (a list of
-tuples per table, in the column order of schema.sql; the actions rows, the
-most, are made when the batch is written: by :func:`action_rows`, or as Arrow
-columns in C); the importer turns a batch into columns (Arrow for DuckDB,
-COPY for PostgreSQL). The tracker flags of each seat (VPIP ... fold to c-bet,
-postflop aggression) are worked out here from the actions, by the definitions
-of docs/database.md.
+tuples per table, in the column order of schema.sql; the actions and seats
+rows, the most, are made when the batch is written: by :func:`action_rows`
+and :func:`seat_rows`, or as Arrow columns in C); the importer turns a batch
+into columns (Arrow for DuckDB, COPY for PostgreSQL). The tracker flags of
+each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
+from the actions, by the definitions of docs/database.md.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
     from ..replay import Replay
 
-__all__ = ["TABLES", "Rows", "action_rows", "all_in_rows", "hand_rows", "positions",
-           "seat_flags"]
+__all__ = ["TABLES", "Rows", "SeatFacts", "action_rows", "all_in_rows", "hand_rows",
+           "positions", "seat_flags", "seat_rows"]
 
 #: The tables a hand fills, in the order they are written.
 TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
@@ -39,30 +39,46 @@ _OUT_FLAGS = (*([False] * 10), 0, 0, 0, False, False, False)
 _CARD_TEXT = tuple(card_str(card) for card in range(52))
 
 
+#: The tables whose rows a batch makes when it is written (see Rows).
+_MADE_LATER = ("actions", "seats")
+#: What a hand's seats rows are made from (:func:`seat_rows`): its history,
+#: and from its replay the showdown names, name -> chips contributed and
+#: collected, name -> chips expected all in (:func:`all_in_rows`) and name ->
+#: whether a low was made at showdown.
+SeatFacts = tuple["HandHistory", tuple[str, ...], dict[str, int], dict[str, int],
+                  dict[str, float], dict[str, bool]]
+
+
 @dataclass
 class Rows:
     """A batch of rows: ``tables``, table name -> list of row tuples
-    (schema.sql's column order), for every table but ``actions``, whose rows
-    are made from ``histories`` when the batch is written (:meth:`records`
-    here, or the native columns of csrc/py/hhrows.c)."""
+    (schema.sql's column order), for every table but ``actions`` and
+    ``seats``, whose rows are made from ``histories`` and ``seat_facts`` when
+    the batch is written (:meth:`records` here, or the native columns of
+    csrc/py/hhrows.c)."""
 
     tables: dict[str, list[tuple[object, ...]]] = field(
         default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")
-                                 if name != "actions"})
+                                 if name not in _MADE_LATER})
     histories: list[HandHistory] = field(default_factory=list)
+    seat_facts: list[SeatFacts] = field(default_factory=list)
     hands: int = 0
 
     def records(self, table: str) -> list[tuple[object, ...]]:
         """The row tuples of ``table`` in this batch."""
         if table == "actions":
             return [row for h in self.histories for row in action_rows(h)]
+        if table == "seats":
+            return [row for facts in self.seat_facts for row in seat_rows(*facts)]
         return self.tables[table]
 
     def clear(self) -> None:
         for rows in self.tables.values():
             rows.clear()
         self.histories.clear()
+        self.seat_facts.clear()
         self.hands = 0
+
 
 
 def action_rows(h: HandHistory) -> list[tuple[object, ...]]:
@@ -354,13 +370,23 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
             add_winner((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
     if expected is None:
         expected = all_in_rows(h, rep, out, samples)
-    # seats
+    # (its seats rows: made when the batch is written)
+    out.seat_facts.append((h, rep.showdown, rep.contributions, rep.collected, expected,
+                           low_made))
+
+
+def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str, int],
+              collected: dict[str, int], expected: dict[str, float],
+              low_made: dict[str, bool]) -> list[tuple[object, ...]]:
+    """The seats table's rows of hand ``h`` from its :data:`SeatFacts`: one a
+    seat, dealt in or not. The twin of csrc/py/hhrows_seats.c."""
+    site, hid = h.site, h.hand_id
+    dealt = set(h.dealt_in)
     where = positions(h)
     flags = seat_flags(h)
-    showdown = set(rep.showdown)
-    seats = tables["seats"]
-    contributions, collected = rep.contributions, rep.collected
+    at_showdown = set(showdown)
     hole_cards = h.hole_cards
+    seats: list[tuple[object, ...]] = []
     for seat, name, stack, _sitting_out, _bounty in h.seats:
         if name not in dealt:
             seats.append((site, hid, seat, name, None, stack, False, None, 0, 0, 0, None, 0.0,
@@ -375,7 +401,8 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
             site, hid, seat, name, where.get(name), stack, True,
             "".join(shown) if shown else None, put_in, won, net, value,
             float(net) if value is None else net - won + value, *flags[name],
-            name in showdown, won > 0, low_made.get(name)))
+            name in at_showdown, won > 0, low_made.get(name)))
+    return seats
 
 
 def unreadable_rows(errors: list[UnreadableHand], source: str, out: Rows) -> None:

@@ -46,9 +46,10 @@ def schema_sql() -> str:
     return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
 
 
-#: A batch's actions rows as Arrow columns made in C (csrc/py/hhrows.c), or None
-#: (pure backend, or not built): then pyarrow makes them from Rows.records.
+#: A batch's actions and seats rows as Arrow columns made in C (csrc/py/hhrows.c),
+#: or None (pure backend, or not built): then pyarrow makes them from Rows.records.
 _ACTION_COLUMNS = fast.action_columns() if fast is not None else None
+_SEAT_COLUMNS = fast.seat_columns() if fast is not None else None
 #: The tables of a batch, in the order they are written.
 _WRITTEN = (*TABLES, "unreadable_hands")
 
@@ -101,6 +102,8 @@ def _arrow_table(rows: Rows, table: str) -> Any:
 
     if table == "actions" and _ACTION_COLUMNS is not None:
         batch = pa.record_batch(_Capsules(_ACTION_COLUMNS(rows.histories)))
+    elif table == "seats" and _SEAT_COLUMNS is not None:
+        batch = pa.record_batch(_Capsules(_SEAT_COLUMNS(rows.seat_facts)))
     else:
         records = rows.records(table)
         if not records:

@@ -1,0 +1,223 @@
+"""The seats rows in C (csrc/py/hhrows_seats.c's seat_columns, Arrow columns
+through the C data interface) against their Python twin (rows.seat_rows,
+through pyarrow): the same table on every site's fixtures, on synthetic hands
+of 2-9 seats, on every table size and button, on names of any text; the
+positions against the docs' definition; and a clear error, never a crash, on
+bad facts."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hilo_fast as hf
+from hilo_fast.history._backend import fast
+from hilo_fast.history.db.rows import Rows, SeatFacts, hand_rows, seat_rows
+from hilo_fast.history.db.store import _Capsules, _struct_types
+from hilo_fast.history.model import HandHistory, HHAction, SeatInfo
+from hilo_fast.history.sites.pokerstars import parse_pokerstars
+from hilo_fast.history.synth import synthetic_histories
+
+pa = pytest.importorskip("pyarrow")
+seat_columns = fast.seat_columns() if fast is not None else None
+pytestmark = pytest.mark.skipif(seat_columns is None, reason="native rows not built")
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def facts_of(hands: list[HandHistory]) -> list[SeatFacts]:
+    rows = Rows()
+    for h in hands:
+        hand_rows(h, h.replay(), "test", rows)
+    return rows.seat_facts
+
+
+def native(facts: list[Any]) -> Any:
+    assert seat_columns is not None
+    return pa.record_batch(_Capsules(seat_columns(facts)))
+
+
+def twin(facts: list[Any]) -> Any:
+    records = [row for f in facts for row in seat_rows(*f)]
+    return pa.RecordBatch.from_struct_array(pa.array(records, type=_struct_types()["seats"]))
+
+
+def assert_same(facts: list[Any]) -> Any:
+    got, expected = native(facts), twin(facts)
+    assert got.schema == expected.schema
+    assert got.num_rows == expected.num_rows == sum(len(f[0].seats) for f in facts)
+    if not got.equals(expected):
+        pairs = zip(got.to_pylist(), expected.to_pylist(), strict=True)
+        first = next((a, b) for a, b in pairs if a != b)
+        raise AssertionError({key: (first[0][key], first[1][key]) for key in first[0]
+                              if first[0][key] != first[1][key]})
+    return got
+
+
+def one_hand(seed: int) -> HandHistory:
+    (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=seed))))
+    return h
+
+
+def test_every_site_fixture() -> None:
+    hands = [h for site in sorted(DATA.iterdir()) for h in hf.read_history([site])]
+    assert len({h.site for h in hands}) >= 17
+    facts = facts_of(hands)
+    table = assert_same(facts)
+    for f in facts:   # hand by hand too
+        assert_same([f])
+    # (the fixtures have seats dealt in and out, shown cards, all-in hands and lows)
+    column = table.to_pydict()
+    assert False in column["dealt_in"] and None in column["hole_cards"]
+    assert any(v is not None for v in column["expected"])
+    assert True in column["low_made"] and False in column["low_made"]
+
+
+def test_synthetic_hands_of_every_size_in_batches() -> None:
+    hands = [h for text in synthetic_histories(800, seed=31) for h in parse_pokerstars(text)]
+    assert {len(h.dealt_in) for h in hands} >= set(range(2, 10))
+    facts = facts_of(hands)
+    for start in range(0, len(facts), 113):
+        assert_same(facts[start:start + 113])
+    assert native([]).num_rows == 0
+
+
+def _table(h: HandHistory, seats: int, button: int, out: set[int]) -> HandHistory:
+    """``h`` re-seated at a table of ``seats`` (seats 1..seats, ``out`` sitting
+    out), the button on ``button``."""
+    infos = tuple(SeatInfo(k, f"p{k}", 100 * k, k in out) for k in range(1, seats + 1))
+    return dataclasses.replace(h, seats=infos, button=button, hole_cards={}, actions=(),
+                               dealt_in=tuple(i.name for i in infos if not i.sitting_out))
+
+
+#: The positions clockwise from the seat after the button (docs/database.md).
+POSITIONS = {1: ["BTN"], 2: ["BB", "BTN"], 3: ["SB", "BB", "BTN"],
+             4: ["SB", "BB", "CO", "BTN"], 5: ["SB", "BB", "HJ", "CO", "BTN"],
+             6: ["SB", "BB", "UTG", "HJ", "CO", "BTN"],
+             7: ["SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"],
+             8: ["SB", "BB", "UTG", "UTG+1", "LJ", "HJ", "CO", "BTN"],
+             9: ["SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"],
+             10: ["SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN"]}
+
+
+@pytest.mark.parametrize("seats", range(1, 11))
+def test_every_table_size_and_button(seats: int) -> None:
+    h = one_hand(8)
+    for button in range(0, seats + 2):
+        for out in (set(), {1}, {seats}, set(range(2, seats + 1, 2))):
+            t = _table(h, seats, button, out)
+            facts = [(t, (), {}, {}, {}, {})]
+            got = assert_same(facts).to_pydict()
+            dealt = [k for k in range(1, seats + 1) if k not in out]
+            clockwise = [k for k in dealt if k > button] + [k for k in dealt if k <= button]
+            expected = dict(zip(clockwise, POSITIONS[len(dealt)], strict=True)) if dealt else {}
+            assert dict(zip(got["seat"], got["position"], strict=True)) == \
+                {k: expected.get(k) for k in range(1, seats + 1)}
+
+
+def test_flags_of_a_known_line() -> None:
+    """A 3-bet pot, c-bet and folded to: the flags as docs/database.md defines them."""
+    h = _table(one_hand(9), 4, 4, set())   # p1 SB, p2 BB, p3 CO, p4 BTN
+    a = HHAction
+    h = dataclasses.replace(h, board=("Ah", "7c", "2d"), actions=(
+        a("preflop", "p3", "raise", 20, 20, False), a("preflop", "p4", "raise", 60, 60, False),
+        a("preflop", "p1", "fold", 0, 0, False), a("preflop", "p2", "call", 50, 0, False),
+        a("preflop", "p3", "call", 40, 0, False),
+        a("flop", "p2", "check", 0, 0, False), a("flop", "p3", "check", 0, 0, False),
+        a("flop", "p4", "bet", 90, 0, False), a("flop", "p2", "fold", 0, 0, False),
+        a("flop", "p3", "raise", 300, 300, False), a("flop", "p4", "return", 0, 0, False)))
+    rows = {row["player"]: row for row in assert_same([(h, (), {}, {}, {}, {})]).to_pylist()}
+    assert [rows[p]["vpip"] for p in ("p1", "p2", "p3", "p4")] == [False, True, True, True]
+    assert [rows[p]["pfr"] for p in ("p1", "p2", "p3", "p4")] == [False, False, True, True]
+    assert rows["p4"]["three_bet_chance"] and rows["p4"]["three_bet"]
+    assert rows["p3"]["fold_to_three_bet_chance"] and not rows["p3"]["fold_to_three_bet"]
+    assert rows["p4"]["cbet_chance"] and rows["p4"]["cbet"]
+    assert rows["p2"]["fold_to_cbet_chance"] and rows["p2"]["fold_to_cbet"]
+    assert rows["p3"]["fold_to_cbet_chance"] and not rows["p3"]["fold_to_cbet"]
+    assert (rows["p3"]["postflop_bets_raises"], rows["p2"]["postflop_folds"]) == (1, 1)
+    assert [rows[p]["saw_flop"] for p in ("p1", "p2", "p3", "p4")] == [False, True, True, True]
+
+
+def test_the_facts_columns() -> None:
+    """contributed, collected, net, expected, adjusted net, showdown, won money
+    and low made come from the facts as rows.seat_rows reads them."""
+    h = _table(one_hand(10), 3, 1, set())
+    h = dataclasses.replace(h, hole_cards={"p1": ("Ah", "2d", "3c", "Kd"), "p3": ()})
+    facts = (h, ("p1", "p2"), {"p1": 50, "p2": 50, "p3": 2**62}, {"p1": 100, "p3": -2**62},
+             {"p1": 62.5, "p2": 37}, {"p1": True, "p2": False})
+    rows = {row["player"]: row for row in assert_same([facts]).to_pylist()}
+    assert (rows["p1"]["net"], rows["p1"]["adjusted_net"], rows["p2"]["adjusted_net"]) == \
+        (50, 12.5, -13.0)
+    assert rows["p1"]["hole_cards"] == "Ah2d3cKd" and rows["p3"]["hole_cards"] is None
+    assert [rows[p]["low_made"] for p in ("p1", "p2", "p3")] == [True, False, None]
+    assert rows["p3"]["net"] == -2**63 and rows["p3"]["expected"] is None
+    assert [rows[p]["showdown"] for p in ("p1", "p2", "p3")] == [True, True, False]
+
+
+def test_names_of_any_text() -> None:
+    h = one_hand(11)
+    names = ["Zoë", "O'Brien \"the\" ; DROP TABLE seats; --", "日本語の名前", "🂡🂱", "",
+             "a" * 5000, "tab\tand\nnewline", "nul\x00inside"]
+    infos = tuple(SeatInfo(k + 1, name, 10 + k) for k, name in enumerate(names))
+    t = dataclasses.replace(h, seats=infos, dealt_in=tuple(names), hole_cards={}, button=3,
+                            actions=tuple(HHAction("preflop", name, "call", 1, 0, False)
+                                          for name in names))
+    got = assert_same([(t, tuple(names[:2]), dict.fromkeys(names, 1), {}, {}, {})])
+    assert got.to_pydict()["player"] == names
+
+
+@pytest.mark.parametrize(("change", "error", "words"), [
+    (lambda f: f[0], TypeError, "facts must be a tuple"),
+    (lambda f: f[:5], TypeError, "facts must be a tuple"),
+    (lambda f: (f[0], f[1], [], *f[3:]), TypeError, "must be dicts"),
+    (lambda f: (dataclasses.replace(f[0], hole_cards=[]), *f[1:]), TypeError, "must be dicts"),
+    (lambda f: (dataclasses.replace(f[0], hand_id=5), *f[1:]), TypeError,
+     "site and hand_id must be str"),
+    (lambda f: (dataclasses.replace(f[0], seats=None), *f[1:]), TypeError,
+     "seats must be a sequence, not None"),
+    (lambda f: (dataclasses.replace(f[0], seats=(*f[0].seats, (1, 2))), *f[1:]), TypeError,
+     "must be a SeatInfo"),
+    (lambda f: (dataclasses.replace(f[0], seats=(f[0].seats[0]._replace(stack="9"),)),
+                *f[1:]), TypeError, "seat 0: stack must be an int"),
+    (lambda f: (dataclasses.replace(f[0], seats=(f[0].seats[0]._replace(seat=70_000),)),
+                *f[1:]), OverflowError, "seat does not fit 16 bits"),
+    (lambda f: (dataclasses.replace(f[0], button="1"), *f[1:]), TypeError,
+     "button must be an int"),
+    (lambda f: (dataclasses.replace(f[0], actions=(("preflop", "p1"),)), *f[1:]), TypeError,
+     "action 0: it must be an HHAction"),
+    (lambda f: (*f[:4], dict.fromkeys(f[0].dealt_in, "x"), f[5]), TypeError,
+     "must be real number"),
+    (lambda f: (*f[:5], dict.fromkeys(f[0].dealt_in, 1)), TypeError, "low_made must be a bool"),
+    (lambda f: (f[0], f[1], dict.fromkeys(f[0].dealt_in, 2**64), *f[3:]), OverflowError,
+     "contributed does not fit 64 bits"),
+    (lambda f: (f[0], f[1], dict.fromkeys(f[0].dealt_in, -2**63), dict.fromkeys(
+        f[0].dealt_in, 2**63 - 1), *f[4:]), OverflowError, "net does not fit 64 bits"),
+    (lambda f: (dataclasses.replace(f[0], hole_cards=dict.fromkeys(f[0].dealt_in, (1, 2))),
+                *f[1:]), TypeError, "expected str instance"),
+    (lambda f: (dataclasses.replace(f[0], actions=(HHAction(
+        "flop", f[0].dealt_in[0], "bet", 1, 0, False),) * 40_000), *f[1:]), OverflowError,
+     "postflop_bets_raises does not fit 16 bits"),
+])
+def test_bad_facts_are_a_clear_error(change: Any, error: type[Exception], words: str) -> None:
+    (f,) = facts_of([one_hand(12)])
+    with pytest.raises(error, match=words):
+        assert seat_columns is not None
+        seat_columns([f, change(f)])
+
+
+def test_not_a_list_and_capsules_left_unread() -> None:
+    assert seat_columns is not None
+    with pytest.raises(TypeError, match="hands must be a list"):
+        seat_columns(())   # type: ignore[arg-type]
+    facts = facts_of([one_hand(13)])
+    for _ in range(200):   # capsules freed unimported: their release runs (ASan checks)
+        seat_columns(facts * 50)
+    assert native(facts * 3).equals(twin(facts * 3))
+
+
+def test_the_models_fields_are_in_the_c_order() -> None:
+    """hhrows_seats.c reads a SeatInfo as (seat, name, stack, ...) by position."""
+    assert SeatInfo._fields[:3] == ("seat", "name", "stack") and len(SeatInfo._fields) == 5
