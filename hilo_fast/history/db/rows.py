@@ -207,7 +207,8 @@ def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], d
     a half anywhere."""
     pot = rep.pots[pot_index]
     eligible = pot.eligible
-    if len(eligible) < 2:
+    if len(eligible) < 2 or not any([low[name] for _high, low in values for name in eligible]):
+        # (no low in any run: the high halves are the whole pot, as the replay paid it)
         return dict(pot.shares), {}, False
     seat_of = rep.seat_of
     # (by name: core.pots' winners and _divide, without the arrays by seat)
