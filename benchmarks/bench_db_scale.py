@@ -66,9 +66,12 @@ def main() -> int:
                         help="distinct synthetic hands repeated (default 20000)")
     parser.add_argument("--memory-limit", help="DuckDB's memory_limit for the import "
                         "(e.g. 256MB; default DuckDB's: 80%% of the RAM)")
-    parser.add_argument("--dir", help="where the file and database go (default a temp dir)")
+    parser.add_argument("--dir", help="where the file and database go (made if missing; "
+                        "default a temp dir)")
     parser.add_argument("--strict", action="store_true", help="exit 1 on a missed target")
     args = parser.parse_args()
+    if args.dir:
+        os.makedirs(args.dir, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         path = os.path.join(tmp, "hands.txt")
         target = os.path.join(tmp, "hands.duckdb")
