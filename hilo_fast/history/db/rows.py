@@ -80,7 +80,6 @@ class Rows:
         self.hands = 0
 
 
-
 def action_rows(h: HandHistory) -> list[tuple[object, ...]]:
     """The actions table's rows of hand ``h``: its posts first (street
     "posts", to_amount 0), then its actions (an HHAction is a tuple in the
