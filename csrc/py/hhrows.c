@@ -2,8 +2,8 @@
  * of hand histories as Arrow columns in C (hilo_fast.history.db): the actions
  * table here, the seats table in hhrows_seats.c. Each is the twin of a
  * function of rows.py (the same rows, in the same order, as the Python builds
- * them for pyarrow), and tests/history/db/test_rows_native.py compares them
- * on every site's fixtures and on synthetic hands. The columns leave through
+ * them for pyarrow), and tests/history/db/test_rows_native.py (the actions)
+ * and test_seats_native.py (the seats) compare them on every site's fixtures and on synthetic hands. The columns leave through
  * the Arrow C data interface: two PyCapsules ("arrow_schema", "arrow_array")
  * that any Arrow library imports without a copy, so no Arrow library is
  * linked here. The structs below are that interface's ABI, as its
@@ -255,6 +255,14 @@ static int bad(const where *at, const char *field, const char *wanted)
     return -1;
 }
 
+/* An OverflowError: the field's value does not fit the column's bits. */
+static int does_not_fit(const where *at, const char *field, int bits)
+{
+    PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit %d bits",
+                 at->table, at->hand_id, at->what, at->index, field, bits);
+    return -1;
+}
+
 static int add_str_of(column *c, PyObject *value, const where *at, const char *field)
 {
     Py_ssize_t size = 0;
@@ -272,11 +280,8 @@ static int int64_of(PyObject *value, const where *at, const char *field, int64_t
     if (!PyLong_Check(value) || PyBool_Check(value))
         return bad(at, field, "an int");
     long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (overflow) {
-        PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit 64 bits",
-                     at->table, at->hand_id, at->what, at->index, field);
-        return -1;
-    }
+    if (overflow)
+        return does_not_fit(at, field, 64);
     if (number == -1 && PyErr_Occurred())
         return -1;
     *out = (int64_t)number;
@@ -288,11 +293,8 @@ static int add_int_of(column *c, PyObject *value, const where *at, const char *f
     int64_t number = 0;
     if (int64_of(value, at, field, &number))
         return -1;
-    if (c->kind == INT16 && (number < INT16_MIN || number > INT16_MAX)) {
-        PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit 16 bits",
-                     at->table, at->hand_id, at->what, at->index, field);
-        return -1;
-    }
+    if (c->kind == INT16 && (number < INT16_MIN || number > INT16_MAX))
+        return does_not_fit(at, field, 16);
     return add_int(c, number);
 }
 
@@ -360,6 +362,7 @@ static int add_hand(column **cols, PyObject *h, PyObject *const *attribute)
         if (add_str_of(cols[SITE], site, &at, "site") ||
             add_str_of(cols[HAND_ID], hand_id, &at, "hand_id") ||
             add_int(cols[SEQ], seq) ||
+            /* (a post's street is the word "posts": the attribute's interned name) */
             add_str_of(cols[STREET], is_post ? attribute[2] : PyTuple_GetItem(row, 0), &at,
                        "street") ||
             add_str_of(cols[PLAYER], PyTuple_GetItem(row, f + 1), &at, "player") ||

@@ -253,13 +253,10 @@ done:
     return status;
 }
 
-/* d.get(name) (borrowed), NULL when absent or with an exception. */
-static PyObject *lookup(PyObject *d, PyObject *name) { return PyDict_GetItemWithError(d, name); }
-
 /* d.get(name, 0) as an int64 in *out. */
 static int chips_of(PyObject *d, PyObject *name, where *at, const char *field, int64_t *out)
 {
-    PyObject *value = lookup(d, name);
+    PyObject *value = PyDict_GetItemWithError(d, name);
     *out = 0;
     if (!value)
         return PyErr_Occurred() ? -1 : 0;
@@ -274,16 +271,13 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
     if (chips_of(facts[2], name, at, "contributed", &put_in) ||
         chips_of(facts[3], name, at, "collected", &won))
         return -1;
-    if ((put_in < 0 && won > INT64_MAX + put_in) || (put_in > 0 && won < INT64_MIN + put_in)) {
-        PyErr_Format(PyExc_OverflowError, "seats: hand %R, seat %zd: net does not fit 64 bits",
-                     at->hand_id, at->index);
-        return -1;
-    }
+    if ((put_in < 0 && won > INT64_MAX + put_in) || (put_in > 0 && won < INT64_MIN + put_in))
+        return does_not_fit(at, "net", 64);
     int64_t net = won - put_in;
     if (add_text(cols[S_POSITION], p->position, (Py_ssize_t)strlen(p->position)) ||
         add_bool(cols[S_DEALT_IN], 1))
         return -1;
-    PyObject *shown = lookup(hole_cards, name);
+    PyObject *shown = PyDict_GetItemWithError(hole_cards, name);
     int known = shown ? PyObject_IsTrue(shown) : 0;
     if (known < 0 || (!shown && PyErr_Occurred()))
         return -1;
@@ -301,7 +295,7 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
     if (add_int(cols[S_CONTRIBUTED], put_in) || add_int(cols[S_COLLECTED], won) ||
         add_int(cols[S_NET], net))
         return -1;
-    PyObject *value = lookup(facts[4], name);
+    PyObject *value = PyDict_GetItemWithError(facts[4], name);
     if (value && value != Py_None) {   /* all in: chips expected from the pots */
         double expected = PyFloat_AsDouble(value);
         if (expected == -1.0 && PyErr_Occurred())
@@ -315,11 +309,8 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
     }
     for (int k = 0; k < N_FLAGS; k++) {
         column *c = cols[S_FLAGS + k];
-        if (c->kind == INT16 && p->flag[k] > INT16_MAX) {
-            PyErr_Format(PyExc_OverflowError, "seats: hand %R, seat %zd: %s does not fit "
-                         "16 bits", at->hand_id, at->index, SEAT_NAMES[S_FLAGS + k]);
-            return -1;
-        }
+        if (c->kind == INT16 && p->flag[k] > INT16_MAX)
+            return does_not_fit(at, SEAT_NAMES[S_FLAGS + k], 16);
         if (c->kind == INT16 ? add_int(c, p->flag[k]) : add_bool(c, (int)p->flag[k]))
             return -1;
     }
@@ -327,7 +318,7 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
     if (showdown < 0 || add_bool(cols[S_SHOWDOWN], showdown) ||
         add_bool(cols[S_WON_MONEY], won > 0))
         return -1;
-    PyObject *low = lookup(facts[5], name);
+    PyObject *low = PyDict_GetItemWithError(facts[5], name);
     if (low && low != Py_None)
         return add_bool_of(cols[S_LOW_MADE], low, at, "low_made");
     return !low && PyErr_Occurred() ? -1 : add_null(cols[S_LOW_MADE]);
@@ -372,12 +363,12 @@ static int add_seats(column **cols, PyObject *item, PyObject *const *words)
                      "and %R", got[W_SITE], got[W_HAND_ID]);
         goto done;
     }
-    for (int k = 2; k < 6; k++)
-        if (!PyDict_Check(facts[k]) || (k == 2 && !PyDict_Check(got[W_HOLE_CARDS]))) {
-            PyErr_Format(PyExc_TypeError, "seats: hand %R: its contributions, collected, "
-                         "expected, low_made and hole_cards must be dicts", at.hand_id);
-            goto done;
-        }
+    if (!PyDict_Check(facts[2]) || !PyDict_Check(facts[3]) || !PyDict_Check(facts[4]) ||
+        !PyDict_Check(facts[5]) || !PyDict_Check(got[W_HOLE_CARDS])) {
+        PyErr_Format(PyExc_TypeError, "seats: hand %R: its contributions, collected, "
+                     "expected, low_made and hole_cards must be dicts", at.hand_id);
+        goto done;
+    }
     int64_t button = 0;
     Py_ssize_t board = PyObject_Size(got[W_BOARD]);
     if (board < 0 || int64_of(got[W_BUTTON], &at, "button", &button))

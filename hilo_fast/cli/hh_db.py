@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..history.db.importer import BATCH_SIZE
 from ..progress import Progress
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ def add_commands(group: Any) -> None:
                                      "hand has a discrepancy (stored and counted).")
     p.add_argument("files", nargs="+", help="hand-history files or directories")
     p.add_argument("--db", required=True, help=DB_HELP)
-    p.add_argument("--batch", type=_positive, default=5000, help="hands per transaction "
-                                                                 "(default 5000)")
+    p.add_argument("--batch", type=_positive, default=BATCH_SIZE,
+                   help=f"hands per transaction (default {BATCH_SIZE})")
     equity = p.add_mutually_exclusive_group()
     equity.add_argument("--equity-samples", type=_positive, default=1000, metavar="N",
                         help="Monte Carlo deals of an all-in spot of more than 5,000 boards "

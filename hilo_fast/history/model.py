@@ -161,17 +161,18 @@ class HandHistory:
     def blinds(self) -> tuple[int, int]:
         """The small and big blind of the hand: as first posted in full, else the
         stakes' (fixed limit: half the small bet and the small bet)."""
+        small = big = None
+        for _player, kind, amount, all_in in self.posts:   # (one pass: the import's hot path)
+            if all_in:
+                continue
+            if small is None and kind == "small blind":
+                small = amount
+            elif big is None and kind == "big blind":
+                big = amount
         low, high = self.stakes
-        small, big = (low // 2, low) if self.limit == Limit.FIXED else (low, high)
-        for post in self.posts:
-            if post.kind == "small blind" and not post.all_in:
-                small = post.amount
-                break
-        for post in self.posts:
-            if post.kind == "big blind" and not post.all_in:
-                big = post.amount
-                break
-        return small, big
+        if self.limit == Limit.FIXED:
+            low, high = low // 2, low
+        return low if small is None else small, high if big is None else big
 
     @property
     def antes(self) -> dict[str, int]:

@@ -1,11 +1,13 @@
 """Import hand histories into a database, streaming, a transaction per batch.
 
 :func:`import_hands` takes any iterable of :class:`~hilo_fast.history.model.HandHistory`
-(a site reader, a list) and stores each hand not stored yet: it reads a batch
-(``batch_size`` hands), asks the database which of them it holds (by site and
-hand id), replays only the new ones and writes their rows in one transaction.
-Memory holds one batch (and DuckDB's cache is bounded meanwhile:
-:meth:`~.store.Database.bounded_cache`); a file that grew is read again and only its new hands
+(a site reader, a list) and stores each hand not stored yet, a batch
+(``batch_size`` hands) to a transaction. It reads a batch a part at a time
+(1,000 hands): asks the database which of them it holds (by site and hand
+id), replays only the new ones, turns their rows into columns and lets the
+hands go. Memory holds one part and the batch's columns (and DuckDB's cache is
+bounded meanwhile: :meth:`~.store.Database.bounded_cache`); a file that grew
+is read again and only its new hands
 are replayed and stored. The reader's unreadable hands (its ``errors``) are
 stored too, after its last hand. Ctrl-C (KeyboardInterrupt) rolls the batch
 being written back: every committed batch stays, the result says how many
@@ -15,7 +17,7 @@ hands that was (:attr:`ImportResult.stored`).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
@@ -27,11 +29,16 @@ if TYPE_CHECKING:
     from ..model import HandHistory
     from .store import Database
 
-__all__ = ["ImportResult", "import_hands"]
+__all__ = ["BATCH_SIZE", "ImportResult", "import_hands"]
 
-#: Hands replayed at a time within a batch: their all-in spots are settled
-#: together, then their rows made (a few MB of replays held).
-_RUN = 500
+#: Hands read, replayed and turned into rows at a time within a batch: their
+#: all-in spots are settled one after the other (the equity code's tables stay
+#: in the cache), and memory holds one part's hands and replays (a few MB)
+#: beside the columns of the batch's parts so far (about 2 KB a hand).
+_PART = 1000
+#: Hands per transaction by default (see Database.transaction: DuckDB writes
+#: its big tables straight to the file from about 10,000 hands a batch).
+BATCH_SIZE = 20_000
 
 
 @dataclass
@@ -58,51 +65,66 @@ class ImportResult:
                 f"{self.skipped:,} of other games skipped")
 
 
-def _store_batch(db: Database, batch: list[HandHistory], source: str, rows: Rows,
-                 result: ImportResult, samples: int | None) -> None:
-    new: list[HandHistory] = []
+def _new_hands(db: Database, part: list[HandHistory], seen: set[tuple[str, str]],
+               result: ImportResult) -> list[HandHistory]:
+    """The hands of ``part`` neither stored nor in ``seen`` (the batch's so far,
+    which they join); the others are counted as known."""
     by_site: dict[str, list[str]] = {}
-    for h in batch:
+    for h in part:
         by_site.setdefault(h.site, []).append(h.hand_id)
     known = {(site, hand_id) for site, ids in by_site.items() for hand_id in db.known(site, ids)}
-    for h in batch:
+    new: list[HandHistory] = []
+    for h in part:
         key = (h.site, h.hand_id)
-        if key in known:
+        if key in known or key in seen:
             result.known += 1
             continue
-        known.add(key)   # (the same hand twice in a batch: once)
+        seen.add(key)   # (the same hand twice in a batch: once)
         new.append(h)
-    counts = [0, 0, 0]
-    # The batch makes ~10^5 small tuples and no reference cycle: the cyclic
-    # collector, run over them again and again, would double the import's time.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for start in range(0, len(new), _RUN):
-            run = new[start:start + _RUN]
-            replays = [h.replay() for h in run]
-            # the run's all-in spots one after the other (see all_in_rows), then its rows
+    return new
+
+
+def _store_batch(db: Database, hands: Iterator[HandHistory], size: int, source: str,
+                 rows: Rows, result: ImportResult, samples: int | None,
+                 on_read: Callable[[int], None] | None) -> int:
+    """Read up to ``size`` hands and store the new ones in one transaction, a
+    part at a time (see _PART); the hands read."""
+    read = 0
+    seen: set[tuple[str, str]] = set()
+    done = ImportResult()   # the batch's stored hands: counted once committed
+    with db.transaction() as add:
+        while read < size:
+            part = list(islice(hands, min(_PART, size - read)))
+            if not part:
+                break
+            read += len(part)
+            result.read += len(part)
+            if on_read is not None:
+                on_read(len(part))
+            new = _new_hands(db, part, seen, result)
+            if not new:
+                continue
+            replays = [h.replay() for h in new]
+            # the part's all-in spots one after the other (see all_in_rows), then its rows
             expected = [all_in_rows(h, rep, rows, samples)
-                        for h, rep in zip(run, replays, strict=True)]
-            for h, rep, chips in zip(run, replays, expected, strict=True):
+                        for h, rep in zip(new, replays, strict=True)]
+            for h, rep, chips in zip(new, replays, expected, strict=True):
                 hand_rows(h, rep, source, rows, samples=samples, expected=chips)
-                counts[0] += rep.exact
-                counts[1] += bool(rep.discrepancies)
-                counts[2] += h.cancelled
-        if rows.hands or rows.tables["unreadable_hands"]:
-            db.write(rows)
-    finally:
-        if collecting:
-            gc.enable()
-    result.stored += len(new)
-    result.exact += counts[0]
-    result.discrepancies += counts[1]
-    result.cancelled += counts[2]
-    rows.clear()
+                done.exact += rep.exact
+                done.discrepancies += bool(rep.discrepancies)
+                done.cancelled += h.cancelled
+            done.stored += len(new)
+            add(rows)
+            rows.clear()
+    result.stored += done.stored
+    result.exact += done.exact
+    result.discrepancies += done.discrepancies
+    result.cancelled += done.cancelled
+    return read
 
 
 def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | None = None,
-                 batch_size: int = 5000, result: ImportResult | None = None,
+                 batch_size: int = BATCH_SIZE, result: ImportResult | None = None,
                  on_read: Callable[[int], None] | None = None,
                  equity_samples: int | None = DEFAULT_SAMPLES) -> ImportResult:
     """Store every hand of ``hands`` not in ``db`` yet (see the module doc).
@@ -122,20 +144,17 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
     rows = Rows()
     iterator = iter(hands)
     with db.bounded_cache():   # (memory flat however many hands)
-        while True:
-            # Reading makes few reference cycles (none for a PokerStars file; a few
-            # hundred objects for all the sites' test files): the collector is paused
-            # while a batch is read too (see _store_batch) and runs between batches.
+        read = batch_size
+        while read == batch_size:
+            # A batch makes ~10^6 small objects and few reference cycles (none
+            # for a PokerStars file; a few hundred objects for all the sites'
+            # test files): the cyclic collector, run over them again and again,
+            # would double the import's time. It runs between batches.
             collecting = gc.isenabled()
             gc.disable()
             try:
-                batch = list(islice(iterator, batch_size))
-                if not batch:
-                    break
-                result.read += len(batch)
-                if on_read is not None:
-                    on_read(len(batch))
-                _store_batch(db, batch, name, rows, result, equity_samples)
+                read = _store_batch(db, iterator, batch_size, name, rows, result,
+                                    equity_samples, on_read)
             finally:
                 if collecting:
                     gc.enable()
@@ -144,5 +163,6 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
         result.unreadable += int(getattr(hands, "error_count", len(errors)))
         if errors:
             unreadable_rows(errors, name, rows)
-            _store_batch(db, [], name, rows, result, equity_samples)
+            db.write(rows)
+            rows.clear()
     return result

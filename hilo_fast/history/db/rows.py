@@ -356,7 +356,8 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
                 low_made[name] = low_made.get(name, False) or bool(best_low)
             values.append((high, low))
     add_pot, add_winner = tables["pots"].append, tables["pot_winners"].append
-    valued = values[0][0] if values else {}
+    # (a pot's split needs a low made by someone: else the replay's shares are all high)
+    valued = values[0][0] if values and any(low_made.values()) else {}
     for index, pot in enumerate(rep.pots):
         if len(pot.eligible) >= 2 and valued and all(map(valued.__contains__, pot.eligible)):
             hi, lo, has_low = _pot_split(rep, index, values)
@@ -381,14 +382,13 @@ def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str
     """The seats table's rows of hand ``h`` from its :data:`SeatFacts`: one a
     seat, dealt in or not. The twin of csrc/py/hhrows_seats.c."""
     site, hid = h.site, h.hand_id
-    dealt = set(h.dealt_in)
     where = positions(h)
-    flags = seat_flags(h)
+    flags = seat_flags(h)   # (by name: every player dealt in)
     at_showdown = set(showdown)
     hole_cards = h.hole_cards
     seats: list[tuple[object, ...]] = []
     for seat, name, stack, _sitting_out, _bounty in h.seats:
-        if name not in dealt:
+        if name not in flags:
             seats.append((site, hid, seat, name, None, stack, False, None, 0, 0, 0, None, 0.0,
                           *_OUT_FLAGS, None))
             continue

@@ -160,6 +160,33 @@ def test_ctrl_c_keeps_the_committed_batches(database: str, hands_file: Path) -> 
         assert import_hands(db, hands).stored == 60
 
 
+def test_a_batch_of_several_parts_is_one_transaction(database: str, hands_file: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch is read, replayed and sent a part at a time (PostgreSQL gets each
+    part as it comes, DuckDB all of them at the end), yet committed whole: Ctrl-C
+    in a batch's fifth part leaves none of its first four, and the hands known
+    from a part (or twice in one batch) are stored once."""
+    from hilo_fast.history.db import ImportResult, importer
+
+    monkeypatch.setattr(importer, "_PART", 7)
+    hands = list(read_pokerstars(hands_file))
+    result = ImportResult()
+    with open_database(database) as db:
+        import_hands(db, hands[:10], batch_size=10)
+        with pytest.raises(KeyboardInterrupt):
+            import_hands(db, _interrupted(hands[:90] + hands[:5], 80), batch_size=50,
+                         result=result)
+        # batch 1: hands 0..49 (the 10 stored before known); batch 2 cut in its
+        # fifth part of 7 hands, its first four (28 hands) read and not stored
+        assert (result.read, result.stored, result.known) == (78, 40, 10)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 50
+        _consistent(db)
+        again = import_hands(db, hands[:90] + hands[40:60], batch_size=50)
+        assert (again.stored, again.known) == (40, 70)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 90
+        _consistent(db)
+
+
 def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """An error while a batch is written (here a NULL where the schema forbids
