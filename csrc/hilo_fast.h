@@ -206,6 +206,19 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *dead, int32_t n_dead,
                         int32_t part, int32_t n_parts, hf_equity_tally *out);
 
+/* The same enumeration for several pots at once (a main pot and side pots):
+ * pots[k] is the bit mask of the players (bit p: player p) who contest pot
+ * k, for k < n_pots (1..HF_EQUITY_MAX_PLAYERS); out[k] gets pot k's tally
+ * among its own players, in their order (out[k].share[0] is the share of
+ * its lowest-numbered player), equal to hf_equity_exact's for those players
+ * with the others' cards dead. Every board is valued once for all the pots.
+ * Returns 0 or HF_ERR_* (HF_ERR_COUNT also for a random hand, a pot of
+ * fewer than two players or a bit past the players). */
+int32_t hf_equity_exact_pots(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                             const int32_t *board, int32_t n_board,
+                             const int32_t *dead, int32_t n_dead,
+                             const uint32_t *pots, int32_t n_pots, hf_equity_tally *out);
+
 /* ---- Equity on several boards (boards.c): double board, run it N times,
  * Omaha high ----
  *

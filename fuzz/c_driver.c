@@ -588,6 +588,46 @@ static void drive_equity(const uint8_t *data, size_t size)
         same_tally(&t, &u, np, "grouped enumeration differs from the brute force");
         valid_checked++;
     }
+    /* Several pots at once (hf_equity_exact_pots): the same errors, also for
+     * a pot count outside 1..10, a pot of fewer than two players or a player
+     * past np; each pot's tally is hf_equity_exact's for its players, the
+     * others' cards dead. */
+    uint32_t pots[11];
+    int32_t n_pots = next_byte(&r) % 12;
+    int bad_pot = n_pots < 1 || n_pots > 10;
+    for (int32_t k = 0; k < n_pots; k++) {
+        pots[k] = (uint32_t)next_byte(&r) | (uint32_t)(next_byte(&r) % 8) << 8;
+        int32_t bits = 0;
+        for (uint32_t m = pots[k]; m; m &= m - 1)
+            bits++;
+        if (bits < 2 || (np >= 0 && np < 32 && pots[k] >> np))
+            bad_pot = 1;
+    }
+    hf_equity_tally many[10];
+    got = hf_equity_exact_pots(holes, np, nh, board, nb, dead, nd, pots, n_pots,
+                               null_out ? NULL : many);
+    expect = want ? want : (null_out || n_random || bad_pot) ? HF_ERR_COUNT : 0;
+    if (got != expect)
+        FAIL("equity_exact_pots: expected %d, got %d", expect, got);
+    if (!got && nb >= 3) {
+        for (int32_t k = 0; k < n_pots; k++) {
+            int32_t mine[60], others[60], n_mine = 0, n_others = nd;
+            for (int32_t i = 0; i < nd; i++)
+                others[i] = dead[i];
+            for (int32_t p = 0; p < np; p++)
+                for (int32_t i = 0; i < nh; i++) {
+                    if (pots[k] >> p & 1)
+                        mine[n_mine++] = holes[p * nh + i];
+                    else
+                        others[n_others++] = holes[p * nh + i];
+                }
+            if (hf_equity_exact(mine, n_mine / nh, nh, board, nb, others, n_others, 0, 1, &v))
+                FAIL("equity_exact_pots: pot %d alone refused", k);
+            same_tally(&v, &many[k], n_mine / nh, "a pot of equity_exact_pots differs from "
+                       "equity_exact for its players alone");
+        }
+        valid_checked++;
+    }
     free(holes);
     free(board);
     free(dead);

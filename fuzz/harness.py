@@ -15,7 +15,7 @@ of every dtype, non-contiguous views, bytes, ranges, generators, sets).
 
 Targets (``TARGETS``): the backend functions that enter C (``high5``,
 ``low5``, ``omaha``, ``omaha_bytes``, ``omaha_best``, ``equity_deals``, ``equity_enumerate``,
-``equity_sample``, ``equity_exact``, ``range_deals``, ``range_enumerate``,
+``equity_sample``, ``equity_exact``, ``equity_exact_pots``, ``range_deals``, ``range_enumerate``,
 ``range_sample``, ``settle``, ``splitmix64``, ``hand_deal``, ``hand_deal_forced`` and their
 ``HandState.act``) and the public functions over them (``evaluate``,
 ``evaluate_high5``, ``evaluate_low5``, ``omaha_high``, ``omaha_low``, ``omaha_hilo``,
@@ -237,6 +237,14 @@ def _equity_target(name: str) -> Callable[[Decoder], Call]:
         elif name == "equity_exact":  # many parts: the pure twin settles 1/n of a preflop
             args = (holes, n_hole, board, dead, _number(d, lambda b: b % 64),
                     _number(d, lambda b: 16 + b % 48))
+        elif name == "equity_exact_pots":   # masks of up to 4 bits: some past the players
+            pots = [_number(d, lambda b: 3 << b % 3 if b < 128 else b % 16)
+                    for _ in range(d.below(5))]
+            if not (hasattr(board, "__len__") and len(board) >= 3):
+                pots = [*pots[:1], 1]   # (no parts: the pure twin's preflop is too slow)
+            args = (holes, n_hole, board, dead, pots)
+            plain = _plain(holes, board, dead, pots) and type(n_hole) is int
+            return Call(name, args, lambda b: b.equity_exact_pots(*args), False, plain)
         else:
             args = (holes, n_hole, board, dead, _number(d, lambda b: b * 0x9E3779B97F4A7C15),
                     _number(d, lambda b: b % 6))
@@ -1116,6 +1124,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.equity_enumerate": _equity_target("equity_enumerate"),
     "backend.equity_sample": _equity_target("equity_sample"),
     "backend.equity_exact": _equity_target("equity_exact"),
+    "backend.equity_exact_pots": _equity_target("equity_exact_pots"),
     "backend.range_deals": _range_target("range_deals"),
     "backend.range_enumerate": _range_target("range_enumerate"),
     "backend.range_sample": _range_target("range_sample"),

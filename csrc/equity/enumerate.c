@@ -8,7 +8,11 @@
  * each suit some player holds twice, plus the rest, which no flush can
  * touch. Each pattern's boards are counted by a product of binomials: a rank
  * of U takes suit s and m - 1 of its other a - 1 suits, any other rank m of
- * the suits it has left besides s. */
+ * the suits it has left besides s.
+ *
+ * Several pots (hf_equity_exact_pots: a main pot and side pots) share the
+ * boards and the players' hands: each group's values are worked out once
+ * and settled into each pot's tally among its players. */
 #include <stdint.h>
 #include <string.h>
 #include "../core/cards.h"
@@ -30,7 +34,29 @@ typedef struct {
     int32_t relevant[4];           /* a player holds two or more cards of this suit */
     int32_t mult[13];              /* the group's count of each rank */
     int64_t group, part, n_parts;  /* groups met so far; this call's share of them */
+    int32_t n_pots;                /* the tallies: one a pot */
+    int32_t pot_players[HF_EQUITY_MAX_PLAYERS][HF_EQUITY_MAX_PLAYERS]; /* each pot's, in order */
+    int32_t pot_size[HF_EQUITY_MAX_PLAYERS];
 } groups;
+
+/* Settle `weight` boards with the players' values high[] and low[] into
+ * each pot's tally, among that pot's players (tally k by its players' order). */
+static void settle_pots(const groups *g, const int32_t *high, const int32_t *low,
+                        int64_t weight, hf_equity_tally *t)
+{
+    if (g->n_pots == 1 && g->pot_size[0] == g->n_players) {   /* one pot, everyone's */
+        hf_settle_values(g->n_players, high, low, weight, t);
+        return;
+    }
+    for (int32_t k = 0; k < g->n_pots; k++) {
+        int32_t pot_high[HF_EQUITY_MAX_PLAYERS], pot_low[HF_EQUITY_MAX_PLAYERS];
+        for (int32_t i = 0; i < g->pot_size[k]; i++) {
+            pot_high[i] = high[g->pot_players[k][i]];
+            pot_low[i] = low[g->pot_players[k][i]];
+        }
+        hf_settle_values(g->pot_size[k], pot_high, pot_low, weight, &t[k]);
+    }
+}
 
 static int32_t popcount(uint32_t x)
 {
@@ -103,7 +129,7 @@ static void settle_group(const groups *g, hf_equity_tally *t)
                     }
                 }
                 if (changed) {
-                    hf_settle_values(g->n_players, flushed, low, n, t);
+                    settle_pots(g, flushed, low, n, t);
                     plain -= n;
                 }
             }
@@ -112,7 +138,7 @@ static void settle_group(const groups *g, hf_equity_tally *t)
         }
     }
     if (plain)
-        hf_settle_values(g->n_players, high, low, plain, t);
+        settle_pots(g, high, low, plain, t);
 }
 
 /* Every multiset of `left` more ranks from `rank` up; at = its next slot. */
@@ -135,6 +161,48 @@ static void walk(groups *g, int32_t rank, int32_t left, int32_t at, hf_equity_ta
     g->mult[rank] = 0;
 }
 
+/* The enumeration of the spot into t[0..g->n_pots - 1] (g's pots set). */
+static int32_t enumerate_spot(groups *g, const int32_t *holes, int32_t n_players, int32_t n_hole,
+                              const int32_t *board, int32_t n_board,
+                              const int32_t *dead, int32_t n_dead, hf_equity_tally *t)
+{
+    g->n_players = n_players;
+    g->n_hole = n_hole;
+    uint64_t seen = 0;
+    for (int32_t p = 0; p < n_players; p++) {
+        int32_t per_suit[4] = { 0 };
+        for (int32_t i = 0; i < n_hole; i++) {
+            int32_t card = holes[p * n_hole + i];
+            if (card < 0)
+                return HF_ERR_COUNT; /* a random hand: not for this path */
+            g->hole[p][i] = card;
+            g->hole_low[p] |= hf_low_bit(card);
+            g->suited[p][HF_SUIT(card)] |= 1u << HF_RANK(card);
+            seen |= (uint64_t)1 << card;
+            if (++per_suit[HF_SUIT(card)] == 2)
+                g->relevant[HF_SUIT(card)] = 1;
+        }
+    }
+    g->n_known = n_board;
+    for (int32_t i = 0; i < n_board; i++) {
+        int32_t card = board[i];
+        g->ranks[i] = HF_RANK(card);
+        g->known_low |= hf_low_bit(card);
+        g->suit_count[HF_SUIT(card)]++;
+        g->suit_ranks[HF_SUIT(card)] |= 1u << HF_RANK(card);
+        seen |= (uint64_t)1 << card;
+    }
+    for (int32_t i = 0; i < n_dead; i++)
+        seen |= (uint64_t)1 << dead[i];
+    for (int32_t card = 0; card < 52; card++)
+        if (!(seen >> card & 1)) {
+            g->suits_left[HF_RANK(card)] |= 1u << HF_SUIT(card);
+            g->n_left[HF_RANK(card)]++;
+        }
+    walk(g, 0, 5 - n_board, n_board, t);
+    return 0;
+}
+
 int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
                         const int32_t *board, int32_t n_board,
                         const int32_t *dead, int32_t n_dead,
@@ -147,44 +215,47 @@ int32_t hf_equity_exact(const int32_t *holes, int32_t n_players, int32_t n_hole,
         return HF_ERR_COUNT;
     groups g;
     memset(&g, 0, sizeof g);
-    g.n_players = n_players;
-    g.n_hole = n_hole;
     g.part = part;
     g.n_parts = n_parts;
-    uint64_t seen = 0;
-    for (int32_t p = 0; p < n_players; p++) {
-        int32_t per_suit[4] = { 0 };
-        for (int32_t i = 0; i < n_hole; i++) {
-            int32_t card = holes[p * n_hole + i];
-            if (card < 0)
-                return HF_ERR_COUNT; /* a random hand: not for this path */
-            g.hole[p][i] = card;
-            g.hole_low[p] |= hf_low_bit(card);
-            g.suited[p][HF_SUIT(card)] |= 1u << HF_RANK(card);
-            seen |= (uint64_t)1 << card;
-            if (++per_suit[HF_SUIT(card)] == 2)
-                g.relevant[HF_SUIT(card)] = 1;
-        }
-    }
-    g.n_known = n_board;
-    for (int32_t i = 0; i < n_board; i++) {
-        int32_t card = board[i];
-        g.ranks[i] = HF_RANK(card);
-        g.known_low |= hf_low_bit(card);
-        g.suit_count[HF_SUIT(card)]++;
-        g.suit_ranks[HF_SUIT(card)] |= 1u << HF_RANK(card);
-        seen |= (uint64_t)1 << card;
-    }
-    for (int32_t i = 0; i < n_dead; i++)
-        seen |= (uint64_t)1 << dead[i];
-    for (int32_t card = 0; card < 52; card++)
-        if (!(seen >> card & 1)) {
-            g.suits_left[HF_RANK(card)] |= 1u << HF_SUIT(card);
-            g.n_left[HF_RANK(card)]++;
-        }
+    g.n_pots = 1;
+    g.pot_size[0] = n_players;   /* (everyone: see settle_pots) */
     hf_equity_tally tally; /* on the stack: no cache line shared with another thread's */
     memset(&tally, 0, sizeof tally);
-    walk(&g, 0, 5 - n_board, n_board, &tally);
+    int32_t err = enumerate_spot(&g, holes, n_players, n_hole, board, n_board, dead, n_dead,
+                                 &tally);
+    if (err)
+        return err;
     *out = tally;
+    return 0;
+}
+
+int32_t hf_equity_exact_pots(const int32_t *holes, int32_t n_players, int32_t n_hole,
+                             const int32_t *board, int32_t n_board,
+                             const int32_t *dead, int32_t n_dead,
+                             const uint32_t *pots, int32_t n_pots, hf_equity_tally *out)
+{
+    int64_t deals = hf_equity_deals(holes, n_players, n_hole, board, n_board, dead, n_dead);
+    if (deals < 0)
+        return (int32_t)deals; /* the cards and counts are valid from here on */
+    if (!out || !pots || n_pots < 1 || n_pots > HF_EQUITY_MAX_PLAYERS)
+        return HF_ERR_COUNT;
+    groups g;
+    memset(&g, 0, sizeof g);
+    g.n_parts = 1;
+    g.n_pots = n_pots;
+    for (int32_t k = 0; k < n_pots; k++) {
+        if (popcount(pots[k]) < 2 || pots[k] >> n_players)
+            return HF_ERR_COUNT; /* a pot nobody contests, or a player who is not there */
+        for (int32_t p = 0; p < n_players; p++)
+            if (pots[k] >> p & 1)
+                g.pot_players[k][g.pot_size[k]++] = p;
+    }
+    hf_equity_tally tally[HF_EQUITY_MAX_PLAYERS];
+    memset(tally, 0, (size_t)n_pots * sizeof *tally);
+    int32_t err = enumerate_spot(&g, holes, n_players, n_hole, board, n_board, dead, n_dead,
+                                 tally);
+    if (err)
+        return err;
+    memcpy(out, tally, (size_t)n_pots * sizeof *tally);
     return 0;
 }

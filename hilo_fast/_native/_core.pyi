@@ -166,6 +166,19 @@ class _Lib:
         n_parts: int,
         out: _CData,
     ) -> int: ...
+    def hf_equity_exact_pots(
+        self,
+        holes: Sequence[int] | _CData,
+        n_players: int,
+        n_hole: int,
+        board: Sequence[int] | _CData,
+        n_board: int,
+        dead: Sequence[int] | _CData,
+        n_dead: int,
+        pots: Sequence[int] | _CData,
+        n_pots: int,
+        out: _CData,
+    ) -> int: ...
     def hf_boards_pot(self, n_boards: int) -> int: ...
     def hf_boards_deals(
         self,

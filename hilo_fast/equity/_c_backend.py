@@ -125,6 +125,25 @@ def equity_exact(
     return err or _flat_tally(out, n_players)
 
 
+def equity_exact_pots(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    pots: Sequence[int],
+) -> list[list[int]] | int:
+    """Each pot's tally of the grouped exact enumeration (``hf_equity_exact_pots``):
+    ``pots[k]``, the bit mask of the players contesting pot k; tally k is of
+    those players, in their order. Or ERR_*."""
+    n_players = _n_players(holes, n_hole)
+    out = ffi.new("hf_equity_tally[]", max(len(pots), 1))
+    try:
+        err = int(lib.hf_equity_exact_pots(holes, n_players, n_hole, board, len(board),
+                                           dead, len(dead), pots, len(pots), out))
+    except _NOT_A_CARD:
+        return _equity_spot_error(holes, n_hole, board, dead)
+    if err:
+        return err
+    return [_flat_tally(out + k, bin(mask).count("1")) for k, mask in enumerate(pots)]
+
+
 # ---- range equity (csrc/equity/range_equity.c) ----
 #
 # ``ranges`` has one entry per player: None, or (combos, cumulative), a

@@ -295,6 +295,34 @@ def equity_exact(
     return tally
 
 
+def equity_exact_pots(
+    holes: Sequence[int], n_hole: int, board: Sequence[int], dead: Sequence[int],
+    pots: Sequence[int],
+) -> list[list[int]] | int:
+    """The twin of ``hf_equity_exact_pots`` (csrc/equity/enumerate.c): pot k's
+    tally is :func:`equity_exact`'s for the players of the mask ``pots[k]``
+    (in their order), the other players' cards dead: the same deck, so the
+    same sums the C's one pass over the boards adds up for every pot."""
+    spot = _make_spot(holes, n_hole, board, dead)
+    if isinstance(spot, int):
+        return spot
+    n_players = len(spot.holes)
+    if len(spot.slots) > 1 or not 1 <= len(pots) <= _MAX_PLAYERS or any(
+            not isinstance(mask, int) or not 0 <= mask < 1 << n_players or bin(mask).count("1") < 2
+            for mask in pots):
+        return ERR_COUNT  # a random hand, or a pot that is not two or more of the players
+    tallies = []
+    for mask in pots:
+        mine = [card for p, hole in enumerate(spot.holes) if mask >> p & 1 for card in hole]
+        others = [card for p, hole in enumerate(spot.holes) if not mask >> p & 1
+                  for card in hole]
+        tally = equity_exact(mine, n_hole, board, [*dead, *others], 0, 1)
+        if isinstance(tally, int):   # (never: the spot was checked whole)
+            return tally
+        tallies.append(tally)
+    return tallies
+
+
 def _rank_multisets(k: int, left: list[int]) -> Iterator[tuple[int, ...]]:
     """Multisets of k ranks (each at most as often as it has cards left), in
     the order of the C's walk: the count of rank 0 first, smallest first."""

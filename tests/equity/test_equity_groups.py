@@ -117,3 +117,64 @@ def test_refuses_what_it_cannot_do(backend: ModuleType) -> None:
     assert backend.equity_exact(hand + other, 4, [8, 9], [], 0, 1) == backend.ERR_COUNT
     assert backend.equity_exact([*hand, 4, 5, 6, 52], 4, [], [], 0, 1) == backend.ERR_CARD
     assert backend.equity_exact(hand + other, 4, [8, 9, 3], [], 0, 1) == backend.ERR_DUPLICATE
+
+
+def _masks(rng: random.Random, n_players: int) -> list[int]:
+    """1-4 pots: everyone's first (a main pot), then random sets of two or more."""
+    pots = [(1 << n_players) - 1]
+    while len(pots) < rng.randint(1, 4):
+        mask = rng.getrandbits(n_players)
+        if bin(mask).count("1") >= 2:
+            pots.append(mask)
+    return pots
+
+
+def _alone(backend: ModuleType, holes: list[int], n_hole: int, board: list[int],
+           dead: list[int], mask: int) -> list[int] | int:
+    """A pot's tally the plain way: its players' hands, the others' cards dead."""
+    hands = [holes[p * n_hole:(p + 1) * n_hole] for p in range(len(holes) // n_hole)]
+    mine = [c for p, hand in enumerate(hands) if mask >> p & 1 for c in hand]
+    others = [c for p, hand in enumerate(hands) if not mask >> p & 1 for c in hand]
+    return backend.equity_exact(mine, n_hole, board, [*dead, *others], 0, 1)
+
+
+def test_pots_equal_each_pot_enumerated_alone(native: ModuleType) -> None:
+    """hf_equity_exact_pots values every board once for a main pot and its side
+    pots: each pot's tally is the one of its players alone, to the last unit
+    (preflop to the turn, 2-6 players, flush-rich decks); the twin's too."""
+    rng = random.Random(2029)
+    seen = set()
+    for k in range(200):
+        holes, n_hole, board, dead, _ = _spot(rng, 60_000, native)
+        if len(board) == 5:
+            continue
+        pots = _masks(rng, len(holes) // n_hole)
+        got = native.equity_exact_pots(holes, n_hole, board, dead, pots)
+        assert got == [_alone(native, holes, n_hole, board, dead, mask) for mask in pots], \
+            (holes, n_hole, board, dead, pots)
+        if k % 8 == 0 and len(board) >= 3:
+            assert _pybackend.equity_exact_pots(holes, n_hole, board, dead, pots) == got
+        seen.add((len(pots) > 1, len(board)))
+    assert seen >= {(True, 3), (True, 4), (False, 3), (False, 4)}
+    # preflop, six players, the short stacks' side pots (53,130 boards)
+    holes = rng.sample(range(52), 27)
+    pots = [0b111111, 0b111000, 0b011000, 0b000011]
+    assert native.equity_exact_pots(holes[:24], 4, [], holes[24:], pots) == \
+        [_alone(native, holes[:24], 4, [], holes[24:], mask) for mask in pots]
+
+
+def test_pots_refuse_what_they_cannot_do(backend: ModuleType) -> None:
+    """Both backends give the same code: a spot's own error first, then
+    ERR_COUNT for no pot, more than ten, a pot of fewer than two players, a
+    player past the spot's, a mask that is not a 32-bit count, a random hand."""
+    hand, other, third = [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]
+    holes = hand + other + third
+    board = [20, 21, 22]
+    err = backend.ERR_COUNT
+    for pots in ([], [7] * 11, [1], [0], [8 | 3], [7, 4], [-1], [2**40], [3.0]):
+        assert backend.equity_exact_pots(holes, 4, board, [], pots) == err, pots
+    assert backend.equity_exact_pots([*hand, *other, -1, -1, -1, -1], 4, board, [], [3]) == err
+    assert backend.equity_exact_pots(holes, 4, [20, 21, 3], [], [7]) == backend.ERR_DUPLICATE
+    assert backend.equity_exact_pots(holes, 4, [20, 21, 52], [], [1]) == backend.ERR_CARD
+    assert backend.equity_exact_pots(holes, 4, board, [], [7] * 10) == \
+        [backend.equity_exact(holes, 4, board, [], 0, 1)] * 10

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from ...equity._backend import backend
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_DEALS", "PotEquity", "pot_equity", "spot_seed"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_DEALS", "PotEquity", "pot_equity", "pots_equity",
+           "spot_seed"]
 
 #: Spots with at most this many board completions are settled exactly.
 EXACT_DEALS = 5_000
@@ -70,13 +71,52 @@ def pot_equity(holes: list[list[int]], board: list[int], dead: list[int],
         tally = backend.equity_sample(flat, n_hole, board, dead, seed, samples)
     if isinstance(tally, int) or not tally[0]:
         return None
+    return _pot_equity(tally, len(holes), exact)
+
+
+def pots_equity(holes: list[list[int]], pots: list[list[int]], board: list[int],
+                samples: int | None, seeds: list[int]) -> list[PotEquity] | None:
+    """The equities of several pots of one spot (a main pot and side pots):
+    ``holes``, every player's cards at the showdown; ``pots[k]``, the indexes
+    into ``holes`` of the two or more players contesting pot k, in increasing
+    order (its equities' order; the others' cards are dead to it);
+    ``seeds[k]``, its Monte Carlo seed. An exact spot's boards are
+    enumerated once for all the pots (``equity_exact_pots``: the numbers of
+    :func:`pot_equity` pot by pot); a sampled one is sampled pot by pot, by
+    :func:`pot_equity`. None when the spot cannot be settled (never from a
+    replayed hand)."""
+    if not pots:
+        return []
+    n_hole = len(holes[0]) if holes else 0
+    used = sum([len(hole) for hole in holes]) + len(board)
+    if not n_hole or len(board) > 5 or used > 52:
+        return None
+    out: list[PotEquity] = []
+    if samples is not None and math.comb(52 - used, 5 - len(board)) > EXACT_DEALS:
+        for pot, seed in zip(pots, seeds, strict=True):
+            dead = [card for q, hole in enumerate(holes) if q not in pot for card in hole]
+            equity = pot_equity([holes[p] for p in pot], board, dead, samples, seed)
+            if equity is None:
+                return None
+            out.append(equity)
+        return out
+    masks = [sum([1 << p for p in pot]) for pot in pots]
+    tallies = backend.equity_exact_pots([card for hole in holes for card in hole], n_hole,
+                                        board, [], masks)
+    if isinstance(tallies, int) or not all([tally[0] for tally in tallies]):
+        return None
+    return [_pot_equity(tally, len(pot), True) for pot, tally in zip(pots, tallies, strict=True)]
+
+
+def _pot_equity(tally: list[int], n_players: int, exact: bool) -> PotEquity:
+    """The :class:`PotEquity` of a flat tally of ``n_players``."""
     count = tally[0]
     # each player's fields, by slices of the flat tally (share, share_sq, scoop,
     # win_high, tie_high, win_low, tie_low: _FIELDS apart)
     shares = tally[2::_FIELDS]
     pot_count = _POT * count
     if exact or count < 2:
-        errors = [0.0] * len(holes)
+        errors = [0.0] * n_players
     else:
         errors = [math.sqrt(max(sq - share * share / count, 0.0) / (count - 1) / count) / _POT
                   for share, sq in zip(shares, tally[3::_FIELDS], strict=True)]

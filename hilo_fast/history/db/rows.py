@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
 from ...engine.structures import Limit
-from .all_in import DEFAULT_SAMPLES, pot_equity, spot_seed
+from .all_in import DEFAULT_SAMPLES, pots_equity, spot_seed
 
 if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
@@ -266,22 +266,28 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     variance = dict.fromkeys(showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
-    exact = True
     site, hand_id = key
+    # the pots two or more players contest, their players in showdown order
+    # (each pot's equities in that order), all settled over one enumeration
+    index_of = {name: k for k, name in enumerate(holes)}
+    contested = {index: [name for name in holes if name in pot.eligible]
+                 for index, pot in enumerate(rep.pots)}
+    contested = {index: players for index, players in contested.items() if len(players) >= 2}
+    results = pots_equity(list(holes.values()),
+                          [[index_of[name] for name in players] for players in contested.values()],
+                          board, samples, [spot_seed(site, hand_id, index) for index in contested])
+    if results is None:   # (never from a replayed hand: its cards are distinct)
+        return
+    settled = dict(zip(contested, results, strict=True))
+    exact = all([result.exact for result in results])
     for index, pot in enumerate(rep.pots):
-        players = [name for name in pot.eligible if name in holes]
-        if len(players) < 2:
+        result = settled.get(index)
+        if result is None:
             for name, won in pot.shares.items():
                 expected[name] = expected.get(name, 0.0) + won
             continue
-        dead = [c for name, hole in holes.items() if name not in players for c in hole] \
-            if len(players) < len(holes) else []
-        result = pot_equity([holes[name] for name in players], board, dead, samples,
-                            spot_seed(site, hand_id, index))
-        if result is None:   # (never from a replayed hand: its cards are distinct)
-            return
-        exact = exact and result.exact
         amount = pot.amount
+        players = contested[index]
         for name, equity, error in zip(players, result.equity, result.std_error, strict=True):
             expected[name] += equity * amount
             variance[name] += (error * amount) ** 2

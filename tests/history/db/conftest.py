@@ -102,22 +102,24 @@ def synthetic_text(count: int, seed: int, *, weird: bool = True) -> str:
 
 @pytest.fixture(scope="session", autouse=True)
 def _equities_once() -> Iterator[None]:
-    """The tests import the same hands again and again: each all-in equity is
-    worked out once (pot_equity is a pure function of its arguments)."""
+    """The tests import the same hands again and again: each all-in spot's
+    equities are worked out once (pots_equity is a pure function of its
+    arguments)."""
     from hilo_fast.history.db import rows
 
-    original = rows.pot_equity
+    original = rows.pots_equity
     cache: dict[object, object] = {}
 
-    def once(holes: Any, board: Any, dead: Any, samples: Any, seed: Any) -> Any:
-        key = (tuple(map(tuple, holes)), tuple(board), tuple(dead), samples, seed)
+    def once(holes: Any, pots: Any, board: Any, samples: Any, seeds: Any) -> Any:
+        key = (tuple(map(tuple, holes)), tuple(map(tuple, pots)), tuple(board), samples,
+               tuple(seeds))
         if key not in cache:
-            cache[key] = original(holes, board, dead, samples, seed)
+            cache[key] = original(holes, pots, board, samples, seeds)
         return cache[key]
 
-    rows.pot_equity = once   # type: ignore[assignment]
+    rows.pots_equity = once   # type: ignore[assignment]
     yield
-    rows.pot_equity = original
+    rows.pots_equity = original
 
 
 @pytest.fixture(scope="session")

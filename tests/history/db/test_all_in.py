@@ -11,7 +11,7 @@ import pytest
 
 import hilo_fast as hf
 from hilo_fast.history.db import import_hands, open_database
-from hilo_fast.history.db.all_in import EXACT_DEALS, pot_equity, spot_seed
+from hilo_fast.history.db.all_in import EXACT_DEALS, pot_equity, pots_equity, spot_seed
 from hilo_fast.history.db.stats import stats_rows
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.sites.pokerstars import parse_pokerstars
@@ -58,6 +58,31 @@ def test_a_big_preflop_spot_is_sampled_with_its_error() -> None:
     other = pot_equity(holes, [], [], 2000, seed=spot_seed("pokerstars", "2", 0))
     assert other is not None and other.equity != sampled.equity   # another hand, another draw
     assert pot_equity([holes[0], holes[0]], [], [], 2000, seed=1) is None   # repeated cards
+
+
+@pytest.mark.parametrize("players, board", [(3, 3), (4, 4), (5, 3), (6, 4), (3, 0)])
+def test_side_pots_are_each_pot_alone(players: int, board: int) -> None:
+    """A main pot and side pots settled together (one enumeration of the boards
+    when exact, pot by pot when sampled) equal each pot settled alone with the
+    other players' cards dead, and hilo_fast.equity's numbers."""
+    rng = random.Random(players * 10 + board)
+    for _ in range(3):
+        holes, cards, _ = _deal(rng, players, 4, board, 0)
+        pots = [list(range(players)), list(range(1, players)), [0, players - 1]]
+        seeds = [spot_seed("pokerstars", "7", k) for k in range(len(pots))]
+        got = pots_equity(holes, pots, cards, 1000, seeds)
+        assert got is not None
+        for pot, seed, result in zip(pots, seeds, got, strict=True):
+            dead = [c for q, hole in enumerate(holes) if q not in pot for c in hole]
+            assert result == pot_equity([holes[p] for p in pot], cards, dead, 1000, seed)
+            if result.exact:
+                want = hf.equity([[hf.card_str(c) for c in holes[p]] for p in pot], cards,
+                                 dead)
+                assert result.equity == pytest.approx([p.equity for p in want.players],
+                                                      abs=1e-12)
+        assert got[0].exact == (board > 0)
+    assert pots_equity(holes, [], cards, 1000, []) == []
+    assert pots_equity([holes[0], holes[0]], [[0, 1]], cards, 1000, [1]) is None
 
 
 def _all_in_hands(count: int) -> list[HandHistory]:
