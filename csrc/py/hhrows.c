@@ -3,8 +3,9 @@
  * table here, the seats table in hhrows_seats.c. Each is the twin of a
  * function of rows.py (the same rows, in the same order, as the Python builds
  * them for pyarrow), and tests/history/db/test_rows_native.py (the actions)
- * and test_seats_native.py (the seats) compare them on every site's fixtures and on synthetic hands. The columns leave through
- * the Arrow C data interface: two PyCapsules ("arrow_schema", "arrow_array")
+ * and test_seats_native.py (the seats) compare them on every site's
+ * fixtures and on synthetic hands. The columns leave through the Arrow C
+ * data interface: two PyCapsules ("arrow_schema", "arrow_array")
  * that any Arrow library imports without a copy, so no Arrow library is
  * linked here. The structs below are that interface's ABI, as its
  * specification defines them. */

@@ -149,7 +149,7 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
     with db.bounded_cache():   # (memory flat however many hands)
         read = batch_size
         while read == batch_size:
-            # A batch makes ~10^6 small objects and few reference cycles (none
+            # A batch makes ~10^5 small objects and few reference cycles (none
             # for a PokerStars file; a few hundred objects for all the sites'
             # test files): the cyclic collector, run over them again and again,
             # would double the import's time. It runs between batches.
