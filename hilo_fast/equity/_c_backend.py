@@ -141,7 +141,7 @@ def equity_exact_pots(
         return _equity_spot_error(holes, n_hole, board, dead)
     if err:
         return err
-    return [_flat_tally(out + k, bin(mask).count("1")) for k, mask in enumerate(pots)]
+    return [_flat_tally(out + k, int(mask).bit_count()) for k, mask in enumerate(pots)]
 
 
 # ---- range equity (csrc/equity/range_equity.c) ----

@@ -308,7 +308,7 @@ def equity_exact_pots(
         return spot
     n_players = len(spot.holes)
     if len(spot.slots) > 1 or not 1 <= len(pots) <= _MAX_PLAYERS or any(
-            not isinstance(mask, int) or not 0 <= mask < 1 << n_players or bin(mask).count("1") < 2
+            not isinstance(mask, int) or not 0 <= mask < 1 << n_players or mask.bit_count() < 2
             for mask in pots):
         return ERR_COUNT  # a random hand, or a pot that is not two or more of the players
     tallies = []

@@ -270,9 +270,11 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     # the pots two or more players contest, their players in showdown order
     # (each pot's equities in that order), all settled over one enumeration
     index_of = {name: k for k, name in enumerate(holes)}
-    contested = {index: [name for name in holes if name in pot.eligible]
-                 for index, pot in enumerate(rep.pots)}
-    contested = {index: players for index, players in contested.items() if len(players) >= 2}
+    contested: dict[int, list[str]] = {}
+    for index, pot in enumerate(rep.pots):
+        players = [name for name in holes if name in pot.eligible]
+        if len(players) >= 2:
+            contested[index] = players
     results = pots_equity(list(holes.values()),
                           [[index_of[name] for name in players] for players in contested.values()],
                           board, samples, [spot_seed(site, hand_id, index) for index in contested])
