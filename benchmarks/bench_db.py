@@ -90,6 +90,7 @@ def _reset_postgres(dsn: str) -> None:
     with psycopg.connect(dsn, autocommit=True) as con:
         for table in EXPORTED:
             con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
+        con.execute("DROP SEQUENCE IF EXISTS hand_keys")
 
 
 def time_import(path: str, what: str, tmp: str, repeat: int, targeted: bool) -> list[str]:
@@ -113,8 +114,8 @@ def time_import(path: str, what: str, tmp: str, repeat: int, targeted: bool) -> 
     with open_database(target) as db:
         (all_ins, preflop, sampled), = db.query(
             "SELECT COUNT(*), COUNT(*) FILTER (WHERE all_in_street = 'preflop'), "
-            "COUNT(*) FILTER (WHERE hand_id IN (SELECT hand_id FROM all_in_equities "
-            "WHERE NOT exact)) FROM hands WHERE hand_id IN (SELECT hand_id FROM "
+            "COUNT(*) FILTER (WHERE hand_key IN (SELECT hand_key FROM all_in_equities "
+            "WHERE NOT exact)) FROM hands WHERE hand_key IN (SELECT hand_key FROM "
             "all_in_equities)")[1]
     size = os.path.getsize(target)
     exact, _ = _timed(lambda: into_duckdb(None), 1)

@@ -923,14 +923,37 @@ def _range_vs_range_tally_target(d: Decoder) -> Call:
 _ACTION_TEXTS: tuple[Any, ...] = ("p1", "Zoë", "", "O'Brien \"x\"", "日本", "call", "raise",
                                   "posts", "preflop", "\ud800", None, 7)
 _ACTION_INTS: tuple[Any, ...] = (0, 1, 50, -3, 2**63 - 1, -2**63, 2**63, True, 1.0, "5")
+#: Hand keys (the int64 first column of the actions and seats rows): around 0
+#: and the edges of int64; and hostile ones, which both sides refuse (a bool,
+#: not an int, past int64 either way).
+_HAND_KEYS: tuple[int, ...] = (0, 1, -1, 7, 2**31, -2**31 - 1, 2**63 - 1, -2**63)
+_HOSTILE_KEYS: tuple[Any, ...] = (True, False, "1", None, 2**63, -2**63 - 1, 2**64, 1.0,
+                                  np.int64(3))
+#: A history's hand_id: only named in an error now, so of any type (still plain).
+_HAND_IDS: tuple[Any, ...] = ("h1", "", "\ud800", 12, None, ("a", 1))
+
+
+def _hand_key(d: Decoder) -> tuple[Any, bool]:
+    """A hand key, and whether it is plain (an int, not a bool, in int64):
+    most often one of :data:`_HAND_KEYS` or a signed number of 1-8 bytes
+    (so negative and large ones too), now and then a hostile one."""
+    b = d.byte()
+    if b >= 248:
+        return _HOSTILE_KEYS[d.below(len(_HOSTILE_KEYS))], False
+    if b < 96:
+        return _HAND_KEYS[b % len(_HAND_KEYS)], True
+    raw = bytes(d.byte() for _ in range(1 + b % 8))
+    return int.from_bytes(raw, "little", signed=True), True
 
 
 def _action_columns_target(d: Decoder) -> Call:
-    """The hand database's actions rows of a few histories (any object with
-    site, hand_id, posts, actions): as Arrow columns in C
-    (csrc/py/hhrows.c) on the native side, by rows.action_rows and pyarrow on
-    the pure side; compared as lists of rows. Plain when every field has its
-    type and fits (then both must give the same table)."""
+    """The hand database's actions rows of a few (history, hand key) pairs
+    (a history: any object with hand_id, posts, actions; site is no longer
+    read, hand_id only names the hand in an error): as Arrow columns in C
+    (csrc/py/hhrows.c) on the native side, by rows.action_rows(h, key) and
+    pyarrow on the pure side; compared as lists of rows. Plain when every
+    field has its type and fits, the key too, and every item is a pair (then
+    both must give the same table, its hand_key column the keys given)."""
     from types import SimpleNamespace
 
     plain = True
@@ -961,10 +984,20 @@ def _action_columns_target(d: Decoder) -> Call:
         made = [make() for make in fields[size]]
         return tuple(made[:width]) + (False,) * (width - size)
 
-    hands = [SimpleNamespace(site=text(), hand_id=text(),
-                             posts=tuple(row(4) for _ in range(d.below(4))),
-                             actions=tuple(row(6) for _ in range(d.below(9))))
-             for _ in range(d.below(4))]
+    def item() -> Any:
+        nonlocal plain
+        key, plain_key = _hand_key(d)   # (first: the rows may use up the bytes)
+        plain &= plain_key
+        h = SimpleNamespace(hand_id=_HAND_IDS[d.below(len(_HAND_IDS))],
+                            posts=tuple(row(4) for _ in range(d.below(4))),
+                            actions=tuple(row(6) for _ in range(d.below(9))))
+        shape = d.byte()
+        if shape < 250:
+            return (h, key)
+        plain = False   # not a pair: a bare history, a triple, a list, a 1-tuple
+        return (h, (h, key, key), [h, key], (h,), h, [h, key])[shape - 250]
+
+    hands = [item() for _ in range(d.below(4))]
 
     def run(backend: ModuleType) -> Any:
         import pyarrow as pa
@@ -977,7 +1010,7 @@ def _action_columns_target(d: Decoder) -> Call:
             columns = fast.action_columns()
             assert columns is not None, "the native rows are not built"
             return pa.record_batch(_Capsules(columns(hands))).to_pylist()
-        records = [r for h in hands for r in action_rows(h)]   # type: ignore[arg-type]
+        records = [r for h, key in hands for r in action_rows(h, key)]
         return pa.RecordBatch.from_struct_array(
             pa.array(records, type=_struct_types()["actions"])).to_pylist()
 
@@ -991,13 +1024,14 @@ _SEAT_KINDS: tuple[Any, ...] = ("fold", "call", "bet", "raise", "check", "return
 
 
 def _seat_columns_target(d: Decoder) -> Call:
-    """The hand database's seats rows of a few hands' seat facts (a history
-    with site, hand_id, seats, dealt_in, actions, board, hole_cards, button;
-    showdown; contributions, collected, expected, low_made by name): as Arrow
-    columns in C (csrc/py/hhrows_seats.c) on the native side, by
-    rows.seat_rows and pyarrow on the pure side; compared as lists of rows.
-    Plain when every field has its type and fits (then both give the same
-    table)."""
+    """The hand database's seats rows of a few hands' seat facts, 7-tuples (a
+    history with hand_id, seats, dealt_in, actions, board, hole_cards, button
+    (site is no longer read, hand_id only names the hand in an error);
+    showdown; contributions, collected, expected, low_made by name; the hand
+    key): as Arrow columns in C (csrc/py/hhrows_seats.c) on the native side,
+    by rows.seat_rows(*facts) and pyarrow on the pure side; compared as lists
+    of rows. Plain when every field has its type and fits, the key too, and
+    the facts are a 7-tuple (then both give the same table)."""
     from types import SimpleNamespace
 
     plain = True
@@ -1018,6 +1052,8 @@ def _seat_columns_target(d: Decoder) -> Call:
 
     def hand() -> Any:
         nonlocal plain
+        key, plain_key = _hand_key(d)   # (first: the rest may use up the bytes)
+        plain &= plain_key
         seats = tuple((d.below(12) - 1, name(), chips(), False, None)
                       for _ in range(d.below(7)))
         if d.byte() >= 252:
@@ -1029,15 +1065,20 @@ def _seat_columns_target(d: Decoder) -> Call:
                          d.byte() % 2 == 1) for _ in range(d.below(10)))
         cards = ("Ah", "2c", "9d", "Ks")
         hole = {n: cards[:d.below(5)] for n in names if d.byte() % 2}
-        h = SimpleNamespace(site="s", hand_id=f"h{d.byte()}", seats=seats, dealt_in=names,
-                            actions=actions, board=cards[:d.below(5)], hole_cards=hole,
-                            button=d.below(10))
+        h = SimpleNamespace(hand_id=_HAND_IDS[d.below(len(_HAND_IDS))], seats=seats,
+                            dealt_in=names, actions=actions, board=cards[:d.below(5)],
+                            hole_cards=hole, button=d.below(10))
         showdown = tuple(n for n in names if d.byte() % 2)
         expected = {n: (d.byte() / 3 if d.byte() % 2 else d.byte()) for n in names
                     if d.byte() % 3 == 0}
         low = {n: (None, True, False)[d.below(3)] for n in names}
-        return (h, showdown, {n: chips() for n in names}, {n: chips() for n in names},
-                expected, low)
+        facts = (h, showdown, {n: chips() for n in names}, {n: chips() for n in names},
+                 expected, low, key)
+        shape = d.byte()
+        if shape < 251:
+            return facts
+        plain = False   # not a 7-tuple: the old 6 (no key), 8, a list, a bare history
+        return (facts[:6], (*facts, key), list(facts), h, facts[:6])[shape - 251]
 
     facts = [hand() for _ in range(d.below(4))]
 
@@ -1052,7 +1093,7 @@ def _seat_columns_target(d: Decoder) -> Call:
             columns = fast.seat_columns()
             assert columns is not None, "the native rows are not built"
             return pa.record_batch(_Capsules(columns(facts))).to_pylist()
-        records = [r for f in facts for r in seat_rows(*f)]   # type: ignore[arg-type]
+        records = [r for f in facts for r in seat_rows(*f)]
         return pa.RecordBatch.from_struct_array(
             pa.array(records, type=_struct_types()["seats"])).to_pylist()
 

@@ -56,13 +56,13 @@ typedef struct {
 } table;
 
 /* The actions table. */
-enum { N_ACTION_COLUMNS = 9 };
+enum { N_ACTION_COLUMNS = 8 };
 static const char *const ACTION_NAMES[N_ACTION_COLUMNS] = {
-    "site", "hand_id", "seq", "street", "player", "kind", "amount", "to_amount", "all_in"};
+    "hand_key", "seq", "street", "player", "kind", "amount", "to_amount", "all_in"};
 static const enum kind ACTION_KINDS[N_ACTION_COLUMNS] = {
-    UTF8, UTF8, INT16, UTF8, UTF8, UTF8, INT64, INT64, BOOL};
+    INT64, INT16, UTF8, UTF8, UTF8, INT64, INT64, BOOL};
 static const table ACTIONS = {"actions", N_ACTION_COLUMNS, ACTION_NAMES, ACTION_KINDS};
-enum { SITE, HAND_ID, SEQ, STREET, PLAYER, KIND, AMOUNT, TO_AMOUNT, ALL_IN };
+enum { HAND_KEY, SEQ, STREET, PLAYER, KIND, AMOUNT, TO_AMOUNT, ALL_IN };
 
 /* A growing byte buffer (never empty once started: a NULL data pointer would
  * need the interface's zero-size rule). */
@@ -289,6 +289,28 @@ static int int64_of(PyObject *value, const where *at, const char *field, int64_t
     return 0;
 }
 
+/* A hand's key (a Python int, not a bool, of 64 bits) in *out, or -1 with
+ * the exception naming the hand (hand_id: only named). */
+static int key_of(PyObject *value, const char *table_name, PyObject *hand_id, int64_t *out)
+{
+    int overflow = 0;
+    if (!PyLong_Check(value) || PyBool_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s: hand %R: hand_key must be an int, not %R",
+                     table_name, hand_id, value);
+        return -1;
+    }
+    long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow) {
+        PyErr_Format(PyExc_OverflowError, "%s: hand %R: hand_key does not fit 64 bits",
+                     table_name, hand_id);
+        return -1;
+    }
+    if (number == -1 && PyErr_Occurred())
+        return -1;
+    *out = (int64_t)number;
+    return 0;
+}
+
 static int add_int_of(column *c, PyObject *value, const where *at, const char *field)
 {
     int64_t number = 0;
@@ -319,27 +341,31 @@ static PyObject *sequence_of(PyObject *h, PyObject *name, PyObject *hand_id,
     return items;
 }
 
-/* The rows of hand h: its posts (street "posts", to_amount 0), then its
- * actions, seq counting from 0 through both. attribute: ACTION_WORDS. */
-enum { MAX_WORDS = 16, N_ACTION_WORDS = 4 };
-static const char *const ACTION_WORDS[N_ACTION_WORDS] = {"site", "hand_id", "posts", "actions"};
+/* The rows of the item (history h, its hand key): its posts (street
+ * "posts", to_amount 0), then its actions, seq counting from 0 through both.
+ * attribute: ACTION_WORDS. */
+enum { MAX_WORDS = 16, N_ACTION_WORDS = 3 };
+static const char *const ACTION_WORDS[N_ACTION_WORDS] = {"hand_id", "posts", "actions"};
 
-static int add_hand(column **cols, PyObject *h, PyObject *const *attribute)
+static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
 {
-    PyObject *site = NULL, *hand_id = NULL, *posts = NULL, *actions = NULL;
+    PyObject *hand_id = NULL, *posts = NULL, *actions = NULL;
     int status = -1;
     where at = {"actions", Py_None, "post", 0};
-    if (!(site = PyObject_GetAttr(h, attribute[0])) ||
-        !(hand_id = PyObject_GetAttr(h, attribute[1])))
-        goto done;
-    at.hand_id = hand_id;
-    if (!PyUnicode_Check(site) || !PyUnicode_Check(hand_id)) {
-        PyErr_Format(PyExc_TypeError, "actions: a hand's site and hand_id must be str, not %R "
-                     "and %R", site, hand_id);
-        goto done;
+    if (!PyTuple_Check(item) || PyTuple_Size(item) != 2) {
+        PyErr_Format(PyExc_TypeError, "actions: a hand must be a tuple (history, hand key), "
+                     "not %R", item);
+        return -1;
     }
-    if (!(posts = sequence_of(h, attribute[2], hand_id, "actions")) ||
-        !(actions = sequence_of(h, attribute[3], hand_id, "actions")))
+    PyObject *h = PyTuple_GetItem(item, 0);
+    int64_t key = 0;
+    if (!(hand_id = PyObject_GetAttr(h, attribute[0])))
+        goto done;
+    at.hand_id = hand_id;   /* (named in errors) */
+    if (key_of(PyTuple_GetItem(item, 1), "actions", hand_id, &key))
+        goto done;
+    if (!(posts = sequence_of(h, attribute[1], hand_id, "actions")) ||
+        !(actions = sequence_of(h, attribute[2], hand_id, "actions")))
         goto done;
     Py_ssize_t n_posts = PyTuple_Size(posts), n_actions = PyTuple_Size(actions);
     if (n_posts + n_actions > INT16_MAX) {
@@ -360,11 +386,9 @@ static int add_hand(column **cols, PyObject *h, PyObject *const *attribute)
             goto done;
         }
         Py_ssize_t f = is_post ? -1 : 0;   /* the row's street field (posts: none) */
-        if (add_str_of(cols[SITE], site, &at, "site") ||
-            add_str_of(cols[HAND_ID], hand_id, &at, "hand_id") ||
-            add_int(cols[SEQ], seq) ||
+        if (add_int(cols[HAND_KEY], key) || add_int(cols[SEQ], seq) ||
             /* (a post's street is the word "posts": the attribute's interned name) */
-            add_str_of(cols[STREET], is_post ? attribute[2] : PyTuple_GetItem(row, 0), &at,
+            add_str_of(cols[STREET], is_post ? attribute[1] : PyTuple_GetItem(row, 0), &at,
                        "street") ||
             add_str_of(cols[PLAYER], PyTuple_GetItem(row, f + 1), &at, "player") ||
             add_str_of(cols[KIND], PyTuple_GetItem(row, f + 2), &at, "kind") ||
@@ -377,7 +401,6 @@ static int add_hand(column **cols, PyObject *h, PyObject *const *attribute)
     }
     status = 0;
 done:
-    Py_XDECREF(site);
     Py_XDECREF(hand_id);
     Py_XDECREF(posts);
     Py_XDECREF(actions);
@@ -582,13 +605,13 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
-     "action_columns(hands): the actions table's rows of a list of hand histories (posts "
-     "first, then actions, seq from 0) as one struct array, (schema, array) Arrow C data "
-     "interface capsules."},
+     "action_columns(hands): the actions table's rows of a list of (hand history, hand "
+     "key) pairs (posts first, then actions, seq from 0) as one struct array, (schema, "
+     "array) Arrow C data interface capsules."},
     {"seat_columns", seat_columns, METH_O,
      "seat_columns(facts): the seats table's rows of a list of seat facts, one a hand: "
-     "(history, showdown, contributions, collected, expected, low_made), as one struct "
-     "array, (schema, array) Arrow C data interface capsules."},
+     "(history, showdown, contributions, collected, expected, low_made, hand key), as one "
+     "struct array, (schema, array) Arrow C data interface capsules."},
     {NULL, NULL, 0, NULL},
 };
 

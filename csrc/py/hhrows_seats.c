@@ -3,32 +3,32 @@
  * rows.seat_rows, which with rows.positions and rows.seat_flags defines each
  * column (docs/database.md defines the tracker flags). A batch is a list of
  * seat facts, one a hand: (history, showdown names, contributions,
- * collected, expected, low_made), the last four dicts by name, as
- * rows.hand_rows keeps them. */
+ * collected, expected, low_made, hand key), contributions ... low_made dicts
+ * by name, as rows.hand_rows keeps them. */
 
 /* The seats table. */
-enum { N_SEAT_COLUMNS = 30 };
+enum { N_SEAT_COLUMNS = 29 };
 static const char *const SEAT_NAMES[N_SEAT_COLUMNS] = {
-    "site", "hand_id", "seat", "player", "position", "stack", "dealt_in", "hole_cards",
+    "hand_key", "seat", "player", "position", "stack", "dealt_in", "hole_cards",
     "contributed", "collected", "net", "expected", "adjusted_net", "vpip", "pfr",
     "three_bet_chance", "three_bet", "fold_to_three_bet_chance", "fold_to_three_bet",
     "cbet_chance", "cbet", "fold_to_cbet_chance", "fold_to_cbet", "postflop_bets_raises",
     "postflop_calls", "postflop_folds", "saw_flop", "showdown", "won_money", "low_made"};
 static const enum kind SEAT_KINDS[N_SEAT_COLUMNS] = {
-    UTF8, UTF8, INT16, UTF8, UTF8, INT64, BOOL, UTF8, INT64, INT64, INT64, FLOAT64, FLOAT64,
+    INT64, INT16, UTF8, UTF8, INT64, BOOL, UTF8, INT64, INT64, INT64, FLOAT64, FLOAT64,
     BOOL, BOOL, BOOL, BOOL, BOOL, BOOL, BOOL, BOOL, BOOL, BOOL, INT16, INT16, INT16, BOOL,
     BOOL, BOOL, BOOL};
 static const table SEATS = {"seats", N_SEAT_COLUMNS, SEAT_NAMES, SEAT_KINDS};
 /* the first column of the flags (vpip), in rows.seat_flags' order */
-enum { S_SITE, S_HAND_ID, S_SEAT, S_PLAYER, S_POSITION, S_STACK, S_DEALT_IN, S_HOLE_CARDS,
-       S_CONTRIBUTED, S_COLLECTED, S_NET, S_EXPECTED, S_ADJUSTED, S_FLAGS, S_SHOWDOWN = 27,
+enum { S_HAND_KEY, S_SEAT, S_PLAYER, S_POSITION, S_STACK, S_DEALT_IN, S_HOLE_CARDS,
+       S_CONTRIBUTED, S_COLLECTED, S_NET, S_EXPECTED, S_ADJUSTED, S_FLAGS, S_SHOWDOWN = 26,
        S_WON_MONEY, S_LOW_MADE };
 
 /* The attributes of a history read here. */
-enum { N_SEAT_WORDS = 8 };
+enum { N_SEAT_WORDS = 7 };
 static const char *const SEAT_WORDS[N_SEAT_WORDS] = {
-    "site", "hand_id", "seats", "dealt_in", "actions", "board", "hole_cards", "button"};
-enum { W_SITE, W_HAND_ID, W_SEATS, W_DEALT_IN, W_ACTIONS, W_BOARD, W_HOLE_CARDS, W_BUTTON };
+    "hand_id", "seats", "dealt_in", "actions", "board", "hole_cards", "button"};
+enum { W_HAND_ID, W_SEATS, W_DEALT_IN, W_ACTIONS, W_BOARD, W_HOLE_CARDS, W_BUTTON };
 
 /* A player's flags (rows.seat_flags' 14: vpip ... fold to c-bet, the three
  * postflop counts, saw flop) and what the walk over the actions knows of them. */
@@ -341,28 +341,27 @@ static int add_seat_out(column **cols)
 /* The seats rows of one hand's facts (see the file's comment). */
 static int add_seats(column **cols, PyObject *item, PyObject *const *words)
 {
-    PyObject *facts[6] = {NULL}, *got[N_SEAT_WORDS] = {NULL};
+    PyObject *facts[7] = {NULL}, *got[N_SEAT_WORDS] = {NULL};
     PyObject *seats = NULL, *dealt = NULL, *actions = NULL;
     roster r = {NULL, NULL, 0};
     player *p = NULL;
     int status = -1;
     where at = {"seats", Py_None, "seat", 0};
-    if (!PyTuple_Check(item) || PyTuple_Size(item) != 6) {
+    if (!PyTuple_Check(item) || PyTuple_Size(item) != 7) {
         PyErr_Format(PyExc_TypeError, "seats: a hand's facts must be a tuple (history, "
-                     "showdown, contributions, collected, expected, low_made), not %R", item);
+                     "showdown, contributions, collected, expected, low_made, hand key), "
+                     "not %R", item);
         return -1;
     }
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < 7; k++)
         facts[k] = PyTuple_GetItem(item, k);
     for (int k = 0; k < N_SEAT_WORDS; k++)
         if (!(got[k] = PyObject_GetAttr(facts[0], words[k])))
             goto done;
-    at.hand_id = got[W_HAND_ID];
-    if (!PyUnicode_Check(got[W_SITE]) || !PyUnicode_Check(got[W_HAND_ID])) {
-        PyErr_Format(PyExc_TypeError, "seats: a hand's site and hand_id must be str, not %R "
-                     "and %R", got[W_SITE], got[W_HAND_ID]);
+    at.hand_id = got[W_HAND_ID];   /* (named in errors) */
+    int64_t key = 0;
+    if (key_of(facts[6], "seats", at.hand_id, &key))
         goto done;
-    }
     if (!PyDict_Check(facts[2]) || !PyDict_Check(facts[3]) || !PyDict_Check(facts[4]) ||
         !PyDict_Check(facts[5]) || !PyDict_Check(got[W_HOLE_CARDS])) {
         PyErr_Format(PyExc_TypeError, "seats: hand %R: its contributions, collected, "
@@ -403,8 +402,7 @@ static int add_seats(column **cols, PyObject *item, PyObject *const *words)
         PyObject *name = PyTuple_GetItem(row, 1);
         at.index = k;
         Py_ssize_t i = find(&r, name);
-        if (i == -2 || add_str_of(cols[S_SITE], got[W_SITE], &at, "site") ||
-            add_str_of(cols[S_HAND_ID], got[W_HAND_ID], &at, "hand_id") ||
+        if (i == -2 || add_int(cols[S_HAND_KEY], key) ||
             add_int_of(cols[S_SEAT], PyTuple_GetItem(row, 0), &at, "seat") ||
             add_str_of(cols[S_PLAYER], name, &at, "player") ||
             add_int_of(cols[S_STACK], PyTuple_GetItem(row, 2), &at, "stack") ||

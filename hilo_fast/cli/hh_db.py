@@ -154,7 +154,7 @@ def _stats(args: argparse.Namespace) -> int:
     with open_database(args.db, create=False, read_only=True) as db:
         names, rows = stats_rows(db, args.player, args.by)
         _, counts = db.query("SELECT (SELECT COUNT(*) FROM hands), "
-                             "(SELECT COUNT(DISTINCT hand_id) FROM discrepancies), "
+                             "(SELECT COUNT(DISTINCT hand_key) FROM discrepancies), "
                              "(SELECT COUNT(*) FROM unreadable_hands)")
     hands, discrepant, unreadable = counts[0]
     if args.player and not rows:

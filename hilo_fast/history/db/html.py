@@ -120,8 +120,8 @@ def write_report(db: Database, path: str | os.PathLike[str], player: str | None 
     mine = [row for row in rows if row[0] == player]
     unit = str(mine[0][1])
     _, history = db.query(
-        "SELECT s.net, s.adjusted_net FROM seats s JOIN hands h ON h.site = s.site AND "
-        "h.hand_id = s.hand_id WHERE s.player = ? AND h.unit = ? AND s.dealt_in AND h.settled "
+        "SELECT s.net, s.adjusted_net FROM seats s JOIN hands h ON h.hand_key = s.hand_key "
+        "WHERE s.player = ? AND h.unit = ? AND s.dealt_in AND h.settled "
         "ORDER BY h.played_at, h.hand_id", (player, unit))
     won, adjusted, total, total_adjusted = [], [], 0.0, 0.0
     for net, adj in history:
@@ -137,7 +137,7 @@ def write_report(db: Database, path: str | os.PathLike[str], player: str | None 
     bb100 = by_names.index("bb_per_100")
     hilo_columns = ["scoop", "high_only", "low_only", "quartered", "low_made"]
     hilo = [(name, float(mine[0][names.index(name)] or 0.0)) for name in hilo_columns]
-    _, counts = db.query("SELECT (SELECT COUNT(*) FROM hands), (SELECT COUNT(DISTINCT hand_id) "
+    _, counts = db.query("SELECT (SELECT COUNT(*) FROM hands), (SELECT COUNT(DISTINCT hand_key) "
                          "FROM discrepancies), (SELECT COUNT(*) FROM unreadable_hands)")
     hands, discrepant, unreadable = counts[0]
     page = [

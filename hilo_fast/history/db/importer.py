@@ -4,10 +4,11 @@
 (a site reader, a list) and stores each hand not stored yet, a batch
 (``batch_size`` hands) to a transaction. It reads a batch a part at a time
 (1,000 hands): asks the database which of them it holds (by site and hand
-id), replays only the new ones, turns their rows into columns and lets the
-hands go. Memory holds one part and the batch's columns (and DuckDB's cache is
-bounded meanwhile: :meth:`~.store.Database.bounded_cache`); a file that grew
-is read again and only its new hands
+id), replays only the new ones, takes a hand key for each (the sequence
+hand_keys), turns their rows into columns and lets the hands go. Memory
+holds one part and the batch's columns (and DuckDB's cache is bounded
+meanwhile: :meth:`~.store.Database.bounded_cache`); a file that grew is
+read again and only its new hands
 are replayed and stored. The reader's unreadable hands (its ``errors``) are
 stored too, after its last hand. Ctrl-C (KeyboardInterrupt) rolls the batch
 being written back: every committed batch stays, the result says how many
@@ -108,11 +109,12 @@ def _store_batch(db: Database, hands: Iterator[HandHistory], size: int, source: 
             if not new:
                 continue
             replays = [h.replay() for h in new]
+            keys = db.hand_keys(len(new))
             # the part's all-in spots one after the other (see all_in_rows), then its rows
-            expected = [all_in_rows(h, rep, rows, samples)
-                        for h, rep in zip(new, replays, strict=True)]
-            for h, rep, chips in zip(new, replays, expected, strict=True):
-                hand_rows(h, rep, source, rows, samples=samples, expected=chips)
+            expected = [all_in_rows(h, rep, rows, samples, key=key)
+                        for h, rep, key in zip(new, replays, keys, strict=True)]
+            for h, rep, key, chips in zip(new, replays, keys, expected, strict=True):
+                hand_rows(h, rep, source, rows, key=key, samples=samples, expected=chips)
                 done.exact += rep.exact
                 done.discrepancies += bool(rep.discrepancies)
                 done.cancelled += h.cancelled

@@ -42,32 +42,32 @@ _CARD_TEXT = tuple(card_str(card) for card in range(52))
 #: The tables whose rows a batch makes when it is written (see Rows).
 _MADE_LATER = ("actions", "seats")
 #: What a hand's seats rows are made from (:func:`seat_rows`): its history,
-#: and from its replay the showdown names, name -> chips contributed and
+#: from its replay the showdown names, name -> chips contributed and
 #: collected, name -> chips expected all in (:func:`all_in_rows`) and name ->
-#: whether a low was made at showdown.
+#: whether a low was made at showdown; and its hand key.
 SeatFacts = tuple["HandHistory", tuple[str, ...], dict[str, int], dict[str, int],
-                  dict[str, float], dict[str, bool]]
+                  dict[str, float], dict[str, bool], int]
 
 
 @dataclass
 class Rows:
     """A batch of rows: ``tables``, table name -> list of row tuples
     (schema.sql's column order), for every table but ``actions`` and
-    ``seats``, whose rows are made from ``histories`` and ``seat_facts`` when
-    the batch is written (:meth:`records` here, or the native columns of
-    csrc/py/hhrows.c)."""
+    ``seats``, whose rows are made from ``histories`` ((history, hand key)
+    pairs) and ``seat_facts`` when the batch is written (:meth:`records`
+    here, or the native columns of csrc/py/hhrows.c)."""
 
     tables: dict[str, list[tuple[object, ...]]] = field(
         default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")
                                  if name not in _MADE_LATER})
-    histories: list[HandHistory] = field(default_factory=list)
+    histories: list[tuple[HandHistory, int]] = field(default_factory=list)
     seat_facts: list[SeatFacts] = field(default_factory=list)
     hands: int = 0
 
     def records(self, table: str) -> list[tuple[object, ...]]:
         """The row tuples of ``table`` in this batch."""
         if table == "actions":
-            return [row for h in self.histories for row in action_rows(h)]
+            return [row for h, key in self.histories for row in action_rows(h, key)]
         if table == "seats":
             return [row for facts in self.seat_facts for row in seat_rows(*facts)]
         return self.tables[table]
@@ -80,15 +80,15 @@ class Rows:
         self.hands = 0
 
 
-def action_rows(h: HandHistory) -> list[tuple[object, ...]]:
-    """The actions table's rows of hand ``h``: its posts first (street
-    "posts", to_amount 0), then its actions (an HHAction is a tuple in the
-    columns' order), seq counting through both. The twin of
-    csrc/py/hhrows.c's action_columns."""
-    site, hid, posts = h.site, h.hand_id, h.posts
-    return [*[(site, hid, seq, "posts", player, kind, amount, 0, all_in)
+def action_rows(h: HandHistory, key: int) -> list[tuple[object, ...]]:
+    """The actions table's rows of hand ``h`` stored under hand key ``key``:
+    its posts first (street "posts", to_amount 0), then its actions (an
+    HHAction is a tuple in the columns' order), seq counting through both.
+    The twin of csrc/py/hhrows.c's action_columns."""
+    posts = h.posts
+    return [*[(key, seq, "posts", player, kind, amount, 0, all_in)
               for seq, (player, kind, amount, all_in) in enumerate(posts)],
-            *[(site, hid, seq, *action) for seq, action in enumerate(h.actions, len(posts))]]
+            *[(key, seq, *action) for seq, action in enumerate(h.actions, len(posts))]]
 
 
 def positions(h: HandHistory) -> dict[str, str]:
@@ -247,7 +247,7 @@ def _add_divided(chips: int, names: list[str], into: dict[str, int]) -> None:
             into[name] = into.get(name, 0) + won
 
 
-def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str, float],
+def _all_in(rep: Replay, out: Rows, key: int, expected_of: dict[str, float],
             samples: int | None) -> None:
     """The all-in equities of the hand, when its players were all in before the
     river with every showdown hand known (as hilo_fast.history.report.all_in_equity;
@@ -266,7 +266,7 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     variance = dict.fromkeys(showdown, 0.0)   # of expected, in chips squared
     main_high: dict[str, float] = {}
     main_low: dict[str, float] = {}
-    site, hand_id = key
+    site, hand_id = h.site, h.hand_id   # (the seeds of its sampled pots)
     # the pots two or more players contest, their players in showdown order
     # (each pot's equities in that order), all settled over one enumeration
     index_of = {name: k for k, name in enumerate(holes)}
@@ -301,32 +301,34 @@ def _all_in(rep: Replay, out: Rows, key: tuple[str, str], expected_of: dict[str,
     collected = rep.collected
     expected_of.update(expected)
     out.tables["all_in_equities"].extend([
-        (site, hand_id, name, board_text, value / total, main_high.get(name, 0.0),
+        (key, name, board_text, value / total, main_high.get(name, 0.0),
          main_low.get(name, 0.0), value, collected.get(name, 0), exact,
          math.sqrt(variance.get(name, 0.0)) / total) for name, value in expected.items()])
 
 
 def all_in_rows(h: HandHistory, rep: Replay, out: Rows,
-                samples: int | None = DEFAULT_SAMPLES) -> dict[str, float]:
-    """Append the all-in equity rows of hand ``h`` (replayed as ``rep``) to ``out``;
-    name -> chips expected from the pots (empty without such a spot), for
-    :func:`hand_rows`. The importer settles the spots of a run of hands one
-    after the other, before their other rows: the C's tables stay in the cache
-    between spots (about 6% of an import's time)."""
+                samples: int | None = DEFAULT_SAMPLES, *, key: int) -> dict[str, float]:
+    """Append the all-in equity rows of hand ``h`` (replayed as ``rep``, stored
+    under hand key ``key``) to ``out``; name -> chips expected from the pots
+    (empty without such a spot), for :func:`hand_rows`. The importer settles
+    the spots of a run of hands one after the other, before their other rows:
+    the C's tables stay in the cache between spots (about 6% of an import's
+    time)."""
     expected: dict[str, float] = {}
     if rep.settled:
-        _all_in(rep, out, (h.site, h.hand_id), expected, samples)
+        _all_in(rep, out, key, expected, samples)
     return expected
 
 
-def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
+def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
               samples: int | None = DEFAULT_SAMPLES,
               expected: dict[str, float] | None = None) -> None:
     """Append the rows of hand ``h`` (replayed as ``rep``) read from ``source`` to
-    ``out``; ``samples``: the Monte Carlo deals of a big all-in spot (None: exact);
-    ``expected``: what :func:`all_in_rows` returned when it stored the hand's
-    all-in rows already (else they are worked out here)."""
-    site, hid = h.site, h.hand_id
+    ``out``, under hand key ``key`` (a number of its own: the importer's are
+    from the sequence hand_keys); ``samples``: the Monte Carlo deals of a big
+    all-in spot (None: exact); ``expected``: what :func:`all_in_rows` returned
+    when it stored the hand's all-in rows already (else they are worked out
+    here)."""
     tables = out.tables
     out.hands += 1
     small, big = h.blinds
@@ -335,18 +337,18 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
         all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
     dealt = set(h.dealt_in)
     tables["hands"].append((
-        site, hid, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
+        h.site, h.hand_id, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
         f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
-        rep.settled, rep.exact, all_in_street, source, h.line))
+        rep.settled, rep.exact, all_in_street, source, h.line, key))
     # the board, or each run's (a hand run twice: run 1, run 2, ...)
     for run, board in enumerate(h.runs or ((h.board,) if h.board else ()), 1):
-        tables["boards"].append((site, hid, run, "".join(board[:3]), board[3] if len(board) > 3
+        tables["boards"].append((key, run, "".join(board[:3]), board[3] if len(board) > 3
                                  else None, board[4] if len(board) > 4 else None))
-    out.histories.append(h)   # (its actions rows: made when the batch is written)
+    out.histories.append((h, key))   # (its actions rows: made when the batch is written)
     for k, message in enumerate(rep.discrepancies):
-        tables["discrepancies"].append((site, hid, k, message))
+        tables["discrepancies"].append((key, k, message))
     # pots, with their high and low halves
     values: list[tuple[dict[str, int], dict[str, int]]] = []   # each run's (high, low)
     low_made: dict[str, bool] = {}
@@ -373,23 +375,22 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *,
             hi, lo, has_low = dict(pot.shares), {}, False
         low_amount = sum(lo.values())
         took = hi.keys() | lo.keys()
-        add_pot((site, hid, index, pot.amount, pot.rake, len(pot.eligible), len(took), has_low,
+        add_pot((key, index, pot.amount, pot.rake, len(pot.eligible), len(took), has_low,
                  pot.amount - low_amount, low_amount))
         for name in sorted(took):
-            add_winner((site, hid, index, name, hi.get(name, 0), lo.get(name, 0)))
+            add_winner((key, index, name, hi.get(name, 0), lo.get(name, 0)))
     if expected is None:
-        expected = all_in_rows(h, rep, out, samples)
+        expected = all_in_rows(h, rep, out, samples, key=key)
     # (its seats rows: made when the batch is written)
     out.seat_facts.append((h, rep.showdown, rep.contributions, rep.collected, expected,
-                           low_made))
+                           low_made, key))
 
 
 def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str, int],
               collected: dict[str, int], expected: dict[str, float],
-              low_made: dict[str, bool]) -> list[tuple[object, ...]]:
+              low_made: dict[str, bool], key: int) -> list[tuple[object, ...]]:
     """The seats table's rows of hand ``h`` from its :data:`SeatFacts`: one a
     seat, dealt in or not. The twin of csrc/py/hhrows_seats.c."""
-    site, hid = h.site, h.hand_id
     where = positions(h)
     flags = seat_flags(h)   # (by name: every player dealt in)
     at_showdown = set(showdown)
@@ -397,7 +398,7 @@ def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str
     seats: list[tuple[object, ...]] = []
     for seat, name, stack, _sitting_out, _bounty in h.seats:
         if name not in flags:
-            seats.append((site, hid, seat, name, None, stack, False, None, 0, 0, 0, None, 0.0,
+            seats.append((key, seat, name, None, stack, False, None, 0, 0, 0, None, 0.0,
                           *_OUT_FLAGS, None))
             continue
         put_in = contributions.get(name, 0)
@@ -406,7 +407,7 @@ def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str
         shown = hole_cards.get(name)   # the history's cards, as the replay dealt them
         value = expected.get(name)
         seats.append((
-            site, hid, seat, name, where.get(name), stack, True,
+            key, seat, name, where.get(name), stack, True,
             "".join(shown) if shown else None, put_in, won, net, value,
             float(net) if value is None else net - won + value, *flags[name],
             name in at_showdown, won > 0, low_made.get(name)))

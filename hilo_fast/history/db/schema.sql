@@ -1,14 +1,19 @@
--- hilo-fast hand-history database, schema version 2 (docs/database.md; version 1
--- lacked all_in_equities.std_error: store.py's MIGRATIONS adds it).
+-- hilo-fast hand-history database, schema version 3 (docs/database.md; version 1
+-- lacked all_in_equities.std_error, version 2 keyed every table by (site, hand_id):
+-- store.py's MIGRATIONS bring them here).
 -- One SQL for DuckDB and PostgreSQL: every statement below runs unchanged on both.
 -- Money is BIGINT in the smallest unit of the hand (cents of its currency, or chips).
--- Every row of a hand carries its key (site, hand_id): a hand is stored once
--- (the primary key of hands; the importer writes a hand's rows with it).
+-- A hand is stored once: (site, hand_id) is the primary key of hands. Its rows in
+-- the other tables carry its hand_key, a number the importer takes from the
+-- sequence hand_keys as it stores the hand (a fifth of the file and of DuckDB's
+-- time, against the site and id on every row).
 
 CREATE TABLE schema_version (
     version     INTEGER NOT NULL,
     created_by  VARCHAR NOT NULL
 );
+
+CREATE SEQUENCE hand_keys;
 
 CREATE TABLE hands (
     site          VARCHAR NOT NULL,
@@ -40,6 +45,7 @@ CREATE TABLE hands (
     all_in_street VARCHAR,            -- preflop/flop/turn: all in before the river
     source        VARCHAR NOT NULL,   -- the file it was read from
     source_line   INTEGER NOT NULL,
+    hand_key      BIGINT NOT NULL,    -- the hand's rows in the other tables (unique)
     PRIMARY KEY (site, hand_id)
 );
 
@@ -47,8 +53,7 @@ CREATE TABLE hands (
 -- The tracker flags (vpip ... won_money) are worked out once at import from
 -- the actions (definitions in docs/database.md); statistics add them up.
 CREATE TABLE seats (
-    site          VARCHAR NOT NULL,
-    hand_id       VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     seat          SMALLINT NOT NULL,
     player        VARCHAR NOT NULL,
     position      VARCHAR,            -- BTN SB BB UTG UTG+1 UTG+2 LJ HJ CO; NULL out
@@ -77,15 +82,14 @@ CREATE TABLE seats (
     showdown      BOOLEAN NOT NULL,   -- still in at the end with another player
     won_money     BOOLEAN NOT NULL,   -- collected > 0
     low_made      BOOLEAN             -- at showdown with cards known: made an 8-or-better low
-    -- unique (site, hand_id, seat): written only with its hand (no index:
+    -- unique (hand_key, seat): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
 -- Every forced bet and action in the order of the history (street 'posts'
 -- for the blinds, antes and straddles: kind is then the post's kind).
 CREATE TABLE actions (
-    site       VARCHAR NOT NULL,
-    hand_id    VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     seq        SMALLINT NOT NULL,
     street     VARCHAR NOT NULL,      -- posts preflop flop turn river
     player     VARCHAR NOT NULL,
@@ -93,26 +97,24 @@ CREATE TABLE actions (
     amount     BIGINT NOT NULL,
     to_amount  BIGINT NOT NULL,       -- a raise's total, else 0
     all_in     BOOLEAN NOT NULL
-    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- unique (hand_key, seq): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
 -- The board of each run (one run: run 1); cards as "Kh7c4d", NULL when not dealt.
 CREATE TABLE boards (
-    site     VARCHAR NOT NULL,
-    hand_id  VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     run      SMALLINT NOT NULL,
     flop     VARCHAR,
     turn     VARCHAR,
     river    VARCHAR
-    -- unique (site, hand_id, run): written only with its hand (no index:
+    -- unique (hand_key, run): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
 -- Each pot as the replay settled it (0 = main pot, k = side pot k), after rake.
 CREATE TABLE pots (
-    site        VARCHAR NOT NULL,
-    hand_id     VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     pot         SMALLINT NOT NULL,
     amount      BIGINT NOT NULL,
     rake        BIGINT NOT NULL,
@@ -121,19 +123,18 @@ CREATE TABLE pots (
     has_low     BOOLEAN NOT NULL,    -- a qualifying low took half
     high_amount BIGINT NOT NULL,     -- the high half (the whole pot with no low)
     low_amount  BIGINT NOT NULL
-    -- unique (site, hand_id, pot): written only with its hand (no index:
+    -- unique (hand_key, pot): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
 -- Who won what of each pot: its high and low parts.
 CREATE TABLE pot_winners (
-    site        VARCHAR NOT NULL,
-    hand_id     VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     pot         SMALLINT NOT NULL,
     player      VARCHAR NOT NULL,
     high_won    BIGINT NOT NULL,
     low_won     BIGINT NOT NULL
-    -- unique (site, hand_id, pot, player): written only with its hand (no index:
+    -- unique (hand_key, pot, player): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
@@ -141,8 +142,7 @@ CREATE TABLE pot_winners (
 -- that moment (exact up to 5,000 board completions: every flop and turn spot;
 -- else seeded Monte Carlo with its standard error: most preflop spots; all_in.py).
 CREATE TABLE all_in_equities (
-    site       VARCHAR NOT NULL,
-    hand_id    VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     player     VARCHAR NOT NULL,
     board      VARCHAR NOT NULL,      -- the cards out at the all-in
     equity     DOUBLE PRECISION NOT NULL,   -- share of all the pots paid
@@ -152,17 +152,16 @@ CREATE TABLE all_in_equities (
     collected  BIGINT NOT NULL,
     exact      BOOLEAN NOT NULL,            -- every pot settled over every board
     std_error  DOUBLE PRECISION NOT NULL DEFAULT 0   -- of equity (0 when exact; v2)
-    -- unique (site, hand_id, player): written only with its hand (no index:
+    -- unique (hand_key, player): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 
 -- What the replay found different from the site (one row per finding).
 CREATE TABLE discrepancies (
-    site     VARCHAR NOT NULL,
-    hand_id  VARCHAR NOT NULL,
+    hand_key    BIGINT NOT NULL,
     seq      SMALLINT NOT NULL,
     message  VARCHAR NOT NULL
-    -- unique (site, hand_id, seq): written only with its hand (no index:
+    -- unique (hand_key, seq): written only with its hand (no index:
     -- one would double the import's time and the file's size)
 );
 

@@ -86,11 +86,11 @@ def _query(player: str | None, by: str | None) -> tuple[str, list[object]]:
         where.append("s.player = ?")
         params.append(player)
     sql = (f"SELECT {', '.join(select)} FROM seats s "
-           "JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
-           "LEFT JOIN pots p ON p.site = s.site AND p.hand_id = s.hand_id AND p.pot = 0 "
-           "LEFT JOIN pot_winners w ON w.site = s.site AND w.hand_id = s.hand_id "
+           "JOIN hands h ON h.hand_key = s.hand_key "
+           "LEFT JOIN pots p ON p.hand_key = s.hand_key AND p.pot = 0 "
+           "LEFT JOIN pot_winners w ON w.hand_key = s.hand_key "
            "AND w.pot = 0 AND w.player = s.player "
-           "LEFT JOIN all_in_equities e ON e.site = s.site AND e.hand_id = s.hand_id "
+           "LEFT JOIN all_in_equities e ON e.hand_key = s.hand_key "
            "AND e.player = s.player "
            f"WHERE {' AND '.join(where)} GROUP BY {', '.join(group)} "
            f"ORDER BY {', '.join(str(k + 1) for k in range(len(group)))}")

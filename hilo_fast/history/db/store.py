@@ -28,13 +28,7 @@ __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "migrate",
 #: DuckDB's memory limit while importing (see Database.bounded_cache).
 IMPORT_MEMORY_LIMIT = 128 * 2**20
 #: The schema this hilo-fast writes and reads (the schema_version table holds it).
-SCHEMA_VERSION = 2
-#: version -> the statements that bring a database of that version to the next
-#: (the same SQL on both backends; run in one transaction by :func:`migrate`).
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: ("ALTER TABLE all_in_equities ADD COLUMN std_error DOUBLE PRECISION NOT NULL "
-        "DEFAULT 0",),   # version 1 settled every spot exactly: no error
-}
+SCHEMA_VERSION = 3
 
 
 class SchemaError(ValueError):
@@ -44,6 +38,64 @@ class SchemaError(ValueError):
 def schema_sql() -> str:
     """The CREATE statements of the schema (schema.sql), the same for both backends."""
     return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
+
+
+def _statements(sql: str) -> list[str]:
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def _tables() -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """table -> (its CREATE statement, its (column, type) pairs), from schema.sql."""
+    tables = {}
+    for statement in _statements(schema_sql()):
+        head, _, body = statement.partition("(")
+        if not head.startswith("CREATE TABLE"):
+            continue
+        columns = []
+        for line in body.splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] != "PRIMARY":
+                columns.append((words[0], words[1].rstrip(",")))
+        tables[head.split()[-1]] = (statement, columns)
+    return tables
+
+
+def _keyed_by_hand_key() -> tuple[str, ...]:
+    """Version 2 to 3: hands and every table of a hand's rows rebuilt as
+    schema.sql makes them, each hand numbered (hand_key, from the sequence
+    hand_keys) and its rows' (site, hand_id) replaced by its number. (Rebuilt,
+    not altered: DuckDB cannot alter a table with an index in the transaction
+    that updated it. Made from schema.sql, version 3's: a version that changes
+    these tables must first write this step's statements out as they are.)"""
+    tables = _tables()
+    create, columns = tables["hands"]
+    names = [name for name, _ in columns if name != "hand_key"]
+    steps = ["CREATE SEQUENCE hand_keys",
+             create.replace("CREATE TABLE hands (", "CREATE TABLE hands_v3 (", 1),
+             f"INSERT INTO hands_v3 ({', '.join(names)}, hand_key) SELECT {', '.join(names)}, "
+             "nextval('hand_keys') FROM hands"]
+    for table, (create, columns) in tables.items():
+        names = [name for name, _ in columns if name != "hand_key"]
+        if table == "hands" or len(names) == len(columns):
+            continue
+        steps += [create.replace(f"CREATE TABLE {table} (", f"CREATE TABLE {table}_v3 (", 1),
+                  f"INSERT INTO {table}_v3 (hand_key, {', '.join(names)}) SELECT h.hand_key, "
+                  + ", ".join(f"t.{name}" for name in names)
+                  + f" FROM {table} t JOIN hands_v3 h ON h.site = t.site AND "
+                  "h.hand_id = t.hand_id",
+                  f"DROP TABLE {table}",
+                  f"ALTER TABLE {table}_v3 RENAME TO {table}"]
+    return (*steps, "DROP TABLE hands", "ALTER TABLE hands_v3 RENAME TO hands")
+
+
+#: version -> the statements that bring a database of that version to the next
+#: (the same SQL on both backends; run in one transaction by :func:`migrate`).
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE all_in_equities ADD COLUMN std_error DOUBLE PRECISION NOT NULL "
+        "DEFAULT 0",),   # version 1 settled every spot exactly: no error
+    2: _keyed_by_hand_key(),
+}
 
 
 #: A batch's actions and seats rows as Arrow columns made in C (csrc/py/hhrows.c),
@@ -62,20 +114,10 @@ def _arrow_schemas() -> dict[str, Any]:
     """table -> the Arrow schema of its rows, read from schema.sql's columns."""
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    schemas = {}
-    for statement in _statements(schema_sql()):
-        head, _, body = statement.partition("(")
-        fields = []
-        for line in body.splitlines():
-            words = line.split()
-            if len(words) < 2 or words[0] == "PRIMARY":
-                continue
-            kind = words[1].rstrip(",")
-            arrow = pa.timestamp("us") if kind == "TIMESTAMP" else \
-                getattr(pa, _ARROW_TYPES[kind])()
-            fields.append(pa.field(words[0], arrow))
-        schemas[head.split()[-1]] = pa.schema(fields)
-    return schemas
+    return {table: pa.schema([pa.field(name, pa.timestamp("us") if kind == "TIMESTAMP" else
+                                       getattr(pa, _ARROW_TYPES[kind])())
+                              for name, kind in columns])
+            for table, (_, columns) in _tables().items()}
 
 
 @functools.cache
@@ -137,11 +179,6 @@ def _copy(cursor: Any, rows: Rows) -> None:
                 copy.write_row(record)
 
 
-def _statements(sql: str) -> list[str]:
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
-
-
 def is_postgres(target: str) -> bool:
     """True for a PostgreSQL connection string (``postgresql://...``)."""
     return target.startswith(("postgresql://", "postgres://"))
@@ -194,6 +231,15 @@ class Database:
                              "hand_id <= ?", (site, min(ids), max(ids)))
         wanted = set(ids)
         return {row[0] for row in rows if row[0] in wanted}
+
+    def hand_keys(self, count: int) -> list[int]:
+        """``count`` new hand keys, from the sequence hand_keys (never the same
+        twice, whoever else imports: a batch rolled back leaves a gap)."""
+        if count <= 0:
+            return []
+        _, rows = self.query("SELECT nextval('hand_keys') FROM generate_series(1, ?)",
+                             (count,))
+        return [row[0] for row in rows]
 
     def tables(self) -> set[str]:
         """The tables of the database's main schema."""

@@ -35,6 +35,7 @@ def _reset_postgres(dsn: str) -> None:
     with psycopg.connect(dsn, autocommit=True) as con:
         for table in EXPORTED:
             con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
+        con.execute("DROP SEQUENCE IF EXISTS hand_keys")
 
 
 @pytest.fixture(params=["duckdb", "postgresql"])

@@ -105,10 +105,10 @@ def test_imported_equities_add_up_per_hand(tmp_path: Path) -> None:
     with open_database(path) as db:
         assert import_hands(db, hands, equity_samples=500).stored == len(hands)
         _, rows = db.query(
-            "SELECT e.hand_id, SUM(e.expected), MIN(p.total), BOOL_AND(e.exact), "
+            "SELECT e.hand_key, SUM(e.expected), MIN(p.total), BOOL_AND(e.exact), "
             "MIN(e.std_error), MAX(e.std_error), MIN(length(e.board)) FROM all_in_equities e "
-            "JOIN (SELECT hand_id, SUM(amount) AS total FROM pots GROUP BY hand_id) p "
-            "ON p.hand_id = e.hand_id GROUP BY e.hand_id")
+            "JOIN (SELECT hand_key, SUM(amount) AS total FROM pots GROUP BY hand_key) p "
+            "ON p.hand_key = e.hand_key GROUP BY e.hand_key")
         assert len(rows) >= 40
         preflop = [r for r in rows if r[6] == 0]
         assert preflop and any(not r[3] for r in preflop)
@@ -116,7 +116,7 @@ def test_imported_equities_add_up_per_hand(tmp_path: Path) -> None:
             assert expected == pytest.approx(total)
             assert (low, high) == (0, 0) if exact else low > 0
         _, bad = db.query("SELECT COUNT(*) FROM seats s JOIN all_in_equities e ON "
-                          "e.hand_id = s.hand_id AND e.player = s.player WHERE "
+                          "e.hand_key = s.hand_key AND e.player = s.player WHERE "
                           "abs(s.adjusted_net - (s.net - s.collected + e.expected)) > 1e-6")
         assert bad == [(0,)]
 
@@ -134,8 +134,9 @@ def test_both_backends_store_the_same_sampled_equities(tmp_path: Path,
     """The samples are seeded by the hand: DuckDB and PostgreSQL hold the same
     equities, errors and statistics, sampled preflop spots included."""
     hands = _all_in_hands(40)
-    query = ("SELECT hand_id, player, equity, high_equity, low_equity, expected, exact, "
-             "std_error FROM all_in_equities ORDER BY hand_id, player")
+    query = ("SELECT h.hand_id, e.player, e.equity, e.high_equity, e.low_equity, e.expected, "
+             "e.exact, e.std_error FROM all_in_equities e JOIN hands h USING (hand_key) "
+             "ORDER BY h.hand_id, e.player")
     stored = []
     for target in (str(tmp_path / "h.duckdb"), postgres_database):
         with open_database(target) as db:

@@ -137,5 +137,5 @@ def test_ctrl_c_says_how_far_it_got(tmp_path: Path, hands_file: Path,
     with open_database(target) as db:
         assert db.query("SELECT COUNT(*) FROM hands")[1][0][0] == 100
         orphans = db.query("SELECT COUNT(*) FROM seats s WHERE NOT EXISTS (SELECT 1 FROM hands "
-                           "h WHERE h.hand_id = s.hand_id)")[1][0][0]
+                           "h WHERE h.hand_key = s.hand_key)")[1][0][0]
         assert orphans == 0

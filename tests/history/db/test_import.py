@@ -27,14 +27,17 @@ def _count(db: Database, sql: str, params: tuple[object, ...] = ()) -> int:
 
 
 def _consistent(db: Database) -> None:
-    """No row of a hand that is not in hands (a batch is all or nothing)."""
+    """No row of a hand that is not in hands (a batch is all or nothing), and
+    each hand a key of its own."""
     for table in ("seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
                   "discrepancies"):
         assert _count(db, f"SELECT COUNT(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM "
-                          "hands h WHERE h.site = t.site AND h.hand_id = t.hand_id)") == 0
+                          "hands h WHERE h.hand_key = t.hand_key)") == 0
     # every hand has its seats
     assert _count(db, "SELECT COUNT(*) FROM hands h WHERE NOT EXISTS (SELECT 1 FROM seats s "
-                      "WHERE s.site = h.site AND s.hand_id = h.hand_id)") == 0
+                      "WHERE s.hand_key = h.hand_key)") == 0
+    assert _count(db, "SELECT COUNT(DISTINCT hand_key) FROM hands") == \
+        _count(db, "SELECT COUNT(*) FROM hands")
 
 
 def test_every_row_stored(database: str, hands_file: Path) -> None:
@@ -54,21 +57,22 @@ def test_every_row_stored(database: str, hands_file: Path) -> None:
         assert _count(db, "SELECT SUM(contributed) FROM seats") == sum(h.total_pot
                                                                      for h in hands)
         for h, rep in list(zip(hands, replays, strict=True))[::5]:   # what the replay paid
-            key = (h.site, h.hand_id)
+            (key,), = db.query("SELECT hand_key FROM hands WHERE site = ? AND hand_id = ?",
+                               (h.site, h.hand_id))[1]
             rows = db.query("SELECT player, contributed, collected, net, stack FROM seats "
-                            "WHERE site = ? AND hand_id = ? AND dealt_in ORDER BY seat", key)[1]
+                            "WHERE hand_key = ? AND dealt_in ORDER BY seat", (key,))[1]
             assert {r[0]: (r[1], r[2], r[3]) for r in rows} == {
                 name: (put, rep.collected.get(name, 0), rep.collected.get(name, 0) - put)
                 for name, put in rep.contributions.items()}
             assert sum(r[1] for r in rows) == h.total_pot
-            won = db.query("SELECT player, high_won + low_won FROM pot_winners WHERE site = ? "
-                           "AND hand_id = ?", key)[1]
+            won = db.query("SELECT player, high_won + low_won FROM pot_winners WHERE "
+                           "hand_key = ?", (key,))[1]
             paid: dict[str, int] = {}
             for name, amount in won:
                 paid[name] = paid.get(name, 0) + amount
             assert paid == {k: v for k, v in rep.collected.items() if v}
-            board = db.query("SELECT flop, turn, river FROM boards WHERE site = ? AND "
-                             "hand_id = ?", key)[1]
+            board = db.query("SELECT flop, turn, river FROM boards WHERE hand_key = ?",
+                             (key,))[1]
             assert "".join(c for c in (board[0] if board else ()) if c) == "".join(h.board)
         # the names that would break built SQL are stored as they are
         names = {r[0] for r in db.query("SELECT DISTINCT player FROM seats")[1]}
@@ -94,16 +98,17 @@ def test_each_run_of_a_hand_run_twice_is_a_board(database: str) -> None:
     assert len(want) >= 4   # two hands, two runs each at least
     with open_database(database) as db:
         import_hands(db, read_pokerstars(path))
-        rows = db.query("SELECT hand_id, run, flop, turn, river FROM boards")[1]
+        rows = db.query("SELECT h.hand_id, b.run, b.flop, b.turn, b.river FROM boards b "
+                        "JOIN hands h USING (hand_key)")[1]
         # hand 9001 by hand: 950 after the rake, 475 a run. Run 1 (4c7d8sQh9c): bob's
         # queens take the high, 238 with the odd chip; both lows are 8-7-4-2-A: 237
         # split 119 to ann (first from the button), 118 to bob. Run 2 (5d6hJcTs2d):
         # bob's pair of queens the high, 238; ann's 6-5-3-2-A the only low, 237.
-        won = db.query("SELECT player, high_won, low_won FROM pot_winners WHERE hand_id = "
-                       "'9001' ORDER BY player")[1]
+        won = db.query("SELECT player, high_won, low_won FROM pot_winners JOIN hands "
+                       "USING (hand_key) WHERE hand_id = '9001' ORDER BY player")[1]
         assert [tuple(r) for r in won] == [("ann", 0, 119 + 237), ("bob", 238 + 238, 118)]
-        pot = db.query("SELECT amount, has_low, high_amount, low_amount FROM pots "
-                       "WHERE hand_id = '9001'")[1]
+        pot = db.query("SELECT p.amount, p.has_low, p.high_amount, p.low_amount FROM pots p "
+                       "JOIN hands USING (hand_key) WHERE hand_id = '9001'")[1]
         assert [tuple(r) for r in pot] == [(950, True, 476, 474)]
     hands = {hand for hand, _ in want}
     got = {(hand, run): flop + turn + river for hand, run, flop, turn, river in rows
@@ -200,7 +205,7 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
                **options: Any) -> None:
         original(h, rep, source, out, **options)  # type: ignore[arg-type]
         if h.hand_id == hands[120].hand_id:
-            out.tables["discrepancies"].append((h.site, h.hand_id, 0, None))
+            out.tables["discrepancies"].append((options["key"], 0, None))
 
     with open_database(database) as db:
         import_hands(db, hands[:80], batch_size=80)
@@ -229,7 +234,7 @@ def test_unreadable_and_discrepant_hands_are_stored(database: str) -> None:
         rows = db.query("SELECT source, hand_id, reason FROM unreadable_hands")[1]
         assert rows == [("mixed.txt", "10000001", reader.errors[0].reason)]
         bad = db.query("SELECT h.hand_id, h.exact, d.message FROM hands h JOIN discrepancies d "
-                       "ON d.site = h.site AND d.hand_id = h.hand_id")[1]
+                       "ON d.hand_key = h.hand_key")[1]
         assert {r[0] for r in bad} == {"10000003"} and not bad[0][1]
         assert any("collected" in r[2] for r in bad)
         # read again: nothing twice, the unreadable hand included

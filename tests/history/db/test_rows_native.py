@@ -1,7 +1,8 @@
 """The actions rows in C (csrc/py/hhrows.c's action_columns, Arrow columns
 through the C data interface) against their Python twin (rows.action_rows,
 through pyarrow): the same table on every site's fixtures, on synthetic hands,
-on names of any text, and a clear error, never a crash, on a bad history."""
+on names of any text, under hand keys of any int64 (each row carries its
+hand's), and a clear error, never a crash, on a bad history or hand key."""
 
 from __future__ import annotations
 
@@ -27,22 +28,43 @@ pytestmark = pytest.mark.skipif(action_columns is None, reason="native rows not 
 DATA = Path(__file__).parents[1] / "data"
 
 
-def native(hands: list[HandHistory]) -> Any:
+Item = tuple[HandHistory, int]   # (a history, its hand key), as Rows.histories holds them
+
+#: Hand keys at the edges of int64 (the column's type), and around 0.
+EDGE_KEYS = (0, 1, -1, 2**31, -2**31 - 1, 2**63 - 1, -2**63, 7)
+
+
+def key_of(k: int) -> int:
+    """The ``k``-th hand's key: spread over the whole of int64 (negative and
+    large), distinct for every ``k`` (an odd multiplier is one to one mod 2**64)."""
+    return (k * 0x9E3779B97F4A7C15 + 2**63) % 2**64 - 2**63
+
+
+def keyed(hands: list[HandHistory]) -> list[Item]:
+    return [(h, key_of(k)) for k, h in enumerate(hands)]
+
+
+def native(items: list[Item]) -> Any:
     assert action_columns is not None
-    return pa.record_batch(_Capsules(action_columns(hands)))
+    return pa.record_batch(_Capsules(action_columns(items)))
 
 
-def twin(hands: list[HandHistory]) -> Any:
-    records = [row for h in hands for row in action_rows(h)]
+def twin(items: list[Item]) -> Any:
+    records = [row for h, key in items for row in action_rows(h, key)]
     return pa.RecordBatch.from_struct_array(pa.array(records, type=_struct_types()["actions"]))
 
 
-def assert_same(hands: list[HandHistory]) -> None:
-    got, expected = native(hands), twin(hands)
+def assert_same(items: list[Item]) -> Any:
+    got, expected = native(items), twin(items)
     assert got.schema == expected.schema
+    assert got.schema.field("hand_key").type == pa.int64()
     assert got.num_rows == expected.num_rows == sum(len(h.posts) + len(h.actions)
-                                                     for h in hands)
+                                                     for h, _ in items)
     assert got.equals(expected), (got.to_pylist()[:3], expected.to_pylist()[:3])
+    # each row carries exactly its hand's key
+    assert got.column("hand_key").to_pylist() == [
+        key for h, key in items for _ in range(len(h.posts) + len(h.actions))]
+    return got
 
 
 def every_fixture_hand() -> list[HandHistory]:
@@ -56,17 +78,44 @@ def every_fixture_hand() -> list[HandHistory]:
 def test_every_site_fixture() -> None:
     hands = every_fixture_hand()
     assert len({h.site for h in hands}) >= 17   # (every site's fixtures read)
-    assert_same(hands)
-    for h in hands:   # hand by hand too: seq restarts at 0
-        assert_same([h])
+    assert_same(keyed(hands))
+    for k, h in enumerate(hands):   # hand by hand too: seq restarts at 0
+        assert_same([(h, k)])
 
 
 def test_synthetic_hands_in_batches() -> None:
     texts = list(synthetic_histories(600, seed=29))
     hands = [h for text in texts for h in parse_pokerstars(text)]
     for start in range(0, len(hands), 97):
-        assert_same(hands[start:start + 97])
+        assert_same(keyed(hands[start:start + 97]))
     assert_same([])
+
+
+def test_hand_keys_of_any_int64() -> None:
+    """Keys at the edges of int64, repeated or not, the same history under
+    several keys: each row carries the key it was given."""
+    hands = [h for text in synthetic_histories(len(EDGE_KEYS), seed=30)
+             for h in parse_pokerstars(text)][:len(EDGE_KEYS)]
+    items = list(zip(hands, EDGE_KEYS, strict=True))
+    got = assert_same(items)
+    assert set(got.column("hand_key").to_pylist()) == set(EDGE_KEYS)
+    assert_same([(hands[0], key) for key in EDGE_KEYS])   # one history, many keys
+    assert_same([(h, 5) for h in hands])                   # one key, many histories
+    # an int subclass (not bool) is an int
+    assert_same([(hands[0], type("Key", (int,), {})(-42))])
+
+
+def test_the_site_is_not_read_and_hand_id_only_names_the_hand() -> None:
+    """Rows carry the hand key, not (site, hand_id): any site and hand_id
+    do; hand_id names the hand in an error."""
+    (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=7))))
+    odd = dataclasses.replace(h, site=None, hand_id=12)
+    assert native([(odd, 3)]).equals(native([(h, 3)]))
+    assert_same([(odd, 3), (h, 4)])
+    with pytest.raises(TypeError, match=r"hand 12, action 0: amount must be an int"):
+        assert action_columns is not None
+        action_columns([(dataclasses.replace(
+            odd, actions=(h.actions[0]._replace(amount="1"),)), 3)])
 
 
 def _renamed(h: HandHistory, name: str) -> HandHistory:
@@ -83,16 +132,16 @@ def test_names_of_any_text() -> None:
     (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=3))))
     names = ["Zoë", "O'Brien \"the\" ; DROP TABLE actions; --", "日本語の名前", "🂡🂱", "",
              "a" * 5000, "tab\tand\nnewline", "nul\x00inside"]
-    hands = [_renamed(h, name) for name in names]
-    assert_same(hands)
-    assert {row["player"] for row in native(hands).to_pylist()} >= set(names)
+    items = keyed([_renamed(h, name) for name in names])
+    assert_same(items)
+    assert {row["player"] for row in native(items).to_pylist()} >= set(names)
 
 
 def test_no_posts_or_actions() -> None:
     (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=4))))
     bare = dataclasses.replace(h, posts=(), actions=())
-    assert_same([bare, h, bare])
-    assert native([bare]).num_rows == 0
+    assert_same([(bare, 1), (h, 2), (bare, 3)])
+    assert native([(bare, 1)]).num_rows == 0
 
 
 @pytest.mark.parametrize(("change", "error", "words"), [
@@ -112,8 +161,6 @@ def test_no_posts_or_actions() -> None:
      TypeError, "must be an HHAction"),
     (lambda h: dataclasses.replace(h, actions=None),
      TypeError, "actions must be a sequence, not None"),
-    (lambda h: dataclasses.replace(h, hand_id=12),
-     TypeError, "site and hand_id must be str"),
     (lambda h: dataclasses.replace(h, actions=(h.actions[0],) * 40_000),
      ValueError, "over the 32767"),
     (lambda h: dataclasses.replace(h, posts=(h.posts[0]._replace(player="\ud800"),)),
@@ -123,7 +170,34 @@ def test_a_bad_history_is_a_clear_error(change: Any, error: type[Exception], wor
     (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=5))))
     with pytest.raises(error, match=words.replace("(", r"\(")):
         assert action_columns is not None
-        action_columns([h, change(h)])
+        action_columns([(h, 1), (change(h), 2)])
+
+
+@pytest.mark.parametrize(("item", "error", "words"), [
+    (lambda h: (h, "1"), TypeError, r"actions: hand '\d+': hand_key must be an int"),
+    (lambda h: (h, None), TypeError, "hand_key must be an int"),
+    (lambda h: (h, 1.0), TypeError, "hand_key must be an int"),
+    (lambda h: (h, True), TypeError, "hand_key must be an int"),
+    (lambda h: (h, False), TypeError, "hand_key must be an int"),
+    (lambda h: (h, 2**63), OverflowError, "hand_key does not fit 64 bits"),
+    (lambda h: (h, -2**63 - 1), OverflowError, "hand_key does not fit 64 bits"),
+    (lambda h: (h, 2**200), OverflowError, "hand_key does not fit 64 bits"),
+    (lambda h: h, TypeError, "a hand must be a tuple"),
+    (lambda h: (h,), TypeError, "a hand must be a tuple"),
+    (lambda h: (h, 1, 2), TypeError, "a hand must be a tuple"),
+    (lambda h: [h, 1], TypeError, "a hand must be a tuple"),
+    (lambda h: (1, h), AttributeError, "hand_id"),
+])
+def test_a_bad_item_is_a_clear_error(item: Any, error: type[Exception], words: str) -> None:
+    (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=5))))
+    with pytest.raises(error, match=words):
+        assert action_columns is not None
+        action_columns([(h, 1), item(h)])
+    # (a bare hand with no rows is checked all the same)
+    bare = dataclasses.replace(h, posts=(), actions=())
+    with pytest.raises(error, match=words):
+        assert action_columns is not None
+        action_columns([item(bare)])
 
 
 def test_not_a_list_and_capsules_left_unread() -> None:
@@ -132,9 +206,11 @@ def test_not_a_list_and_capsules_left_unread() -> None:
         action_columns(tuple[Any, ...]())   # type: ignore[arg-type]
     (h,) = parse_pokerstars(next(iter(synthetic_histories(1, seed=6))))
     for _ in range(200):   # capsules freed unimported: their release runs (ASan checks)
-        action_columns([h] * 50)
-    rows, expected = len(h.posts) + len(h.actions), twin([h] * 3)
-    batch = native([h] * 3)
+        action_columns([(h, 9)] * 50)
+    with pytest.raises(TypeError, match="a hand must be a tuple"):
+        action_columns([(h, 9)] * 50 + [h])   # (an error after many rows: nothing leaks)
+    rows, expected = len(h.posts) + len(h.actions), twin(keyed([h] * 3))
+    batch = native(keyed([h] * 3))
     del h   # (the columns are copies: the batch outlives the histories)
     gc.collect()
     assert rows and batch.num_rows == 3 * rows and batch.equals(expected)

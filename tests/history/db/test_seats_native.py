@@ -2,8 +2,9 @@
 through the C data interface) against their Python twin (rows.seat_rows,
 through pyarrow): the same table on every site's fixtures, on synthetic hands
 of 2-9 seats, on every table size and button, on names of any text; the
-positions against the docs' definition; and a clear error, never a crash, on
-bad facts."""
+positions against the docs' definition; under hand keys of any int64 (each
+row carries its hand's); and a clear error, never a crash, on bad facts or a
+bad hand key."""
 
 from __future__ import annotations
 
@@ -28,10 +29,21 @@ pytestmark = pytest.mark.skipif(seat_columns is None, reason="native rows not bu
 DATA = Path(__file__).parents[1] / "data"
 
 
+#: Hand keys at the edges of int64 (the column's type), and around 0.
+EDGE_KEYS = (0, 1, -1, 2**31, -2**31 - 1, 2**63 - 1, -2**63, 7)
+
+
+def key_of(k: int) -> int:
+    """The ``k``-th hand's key: spread over the whole of int64 (negative and
+    large), distinct for every ``k`` (an odd multiplier is one to one mod 2**64)."""
+    return (k * 0x9E3779B97F4A7C15 + 2**63) % 2**64 - 2**63
+
+
 def facts_of(hands: list[HandHistory]) -> list[SeatFacts]:
     rows = Rows()
-    for h in hands:
-        hand_rows(h, h.replay(), "test", rows)
+    for k, h in enumerate(hands):
+        hand_rows(h, h.replay(), "test", rows, key=key_of(k))
+    assert [f[6] for f in rows.seat_facts] == [key_of(k) for k in range(len(hands))]
     return rows.seat_facts
 
 
@@ -48,7 +60,10 @@ def twin(facts: list[Any]) -> Any:
 def assert_same(facts: list[Any]) -> Any:
     got, expected = native(facts), twin(facts)
     assert got.schema == expected.schema
+    assert got.schema.field("hand_key").type == pa.int64()
     assert got.num_rows == expected.num_rows == sum(len(f[0].seats) for f in facts)
+    # each row carries exactly its hand's key
+    assert got.column("hand_key").to_pylist() == [f[6] for f in facts for _ in f[0].seats]
     if not got.equals(expected):
         pairs = zip(got.to_pylist(), expected.to_pylist(), strict=True)
         first = next((a, b) for a, b in pairs if a != b)
@@ -109,7 +124,7 @@ def test_every_table_size_and_button(seats: int) -> None:
     for button in range(0, seats + 2):
         for out in (set(), {1}, {seats}, set(range(2, seats + 1, 2))):
             t = _table(h, seats, button, out)
-            facts = [(t, (), {}, {}, {}, {})]
+            facts = [(t, (), {}, {}, {}, {}, button - seats)]
             got = assert_same(facts).to_pydict()
             dealt = [k for k in range(1, seats + 1) if k not in out]
             clockwise = [k for k in dealt if k > button] + [k for k in dealt if k <= button]
@@ -129,7 +144,7 @@ def test_flags_of_a_known_line() -> None:
         a("flop", "p2", "check", 0, 0, False), a("flop", "p3", "check", 0, 0, False),
         a("flop", "p4", "bet", 90, 0, False), a("flop", "p2", "fold", 0, 0, False),
         a("flop", "p3", "raise", 300, 300, False), a("flop", "p4", "return", 0, 0, False)))
-    rows = {row["player"]: row for row in assert_same([(h, (), {}, {}, {}, {})]).to_pylist()}
+    rows = {row["player"]: row for row in assert_same([(h, (), {}, {}, {}, {}, 3)]).to_pylist()}
     assert [rows[p]["vpip"] for p in ("p1", "p2", "p3", "p4")] == [False, True, True, True]
     assert [rows[p]["pfr"] for p in ("p1", "p2", "p3", "p4")] == [False, False, True, True]
     assert rows["p4"]["three_bet_chance"] and rows["p4"]["three_bet"]
@@ -147,7 +162,7 @@ def test_the_facts_columns() -> None:
     h = _table(one_hand(10), 3, 1, set())
     h = dataclasses.replace(h, hole_cards={"p1": ("Ah", "2d", "3c", "Kd"), "p3": ()})
     facts = (h, ("p1", "p2"), {"p1": 50, "p2": 50, "p3": 2**62}, {"p1": 100, "p3": -2**62},
-             {"p1": 62.5, "p2": 37}, {"p1": True, "p2": False})
+             {"p1": 62.5, "p2": 37}, {"p1": True, "p2": False}, -2**63)
     rows = {row["player"]: row for row in assert_same([facts]).to_pylist()}
     assert (rows["p1"]["net"], rows["p1"]["adjusted_net"], rows["p2"]["adjusted_net"]) == \
         (50, 12.5, -13.0)
@@ -165,17 +180,26 @@ def test_names_of_any_text() -> None:
     t = dataclasses.replace(h, seats=infos, dealt_in=tuple(names), hole_cards={}, button=3,
                             actions=tuple(HHAction("preflop", name, "call", 1, 0, False)
                                           for name in names))
-    got = assert_same([(t, tuple(names[:2]), dict.fromkeys(names, 1), {}, {}, {})])
+    got = assert_same([(t, tuple(names[:2]), dict.fromkeys(names, 1), {}, {}, {}, 2**63 - 1)])
     assert got.to_pydict()["player"] == names
 
 
 @pytest.mark.parametrize(("change", "error", "words"), [
     (lambda f: f[0], TypeError, "facts must be a tuple"),
     (lambda f: f[:5], TypeError, "facts must be a tuple"),
+    (lambda f: f[:6], TypeError, r"facts must be a tuple \(history, .*, hand key\)"),
+    (lambda f: (*f, 1), TypeError, "facts must be a tuple"),
+    (lambda f: list(f), TypeError, "facts must be a tuple"),
+    (lambda f: (*f[:6], "1"), TypeError, r"seats: hand '\d+': hand_key must be an int"),
+    (lambda f: (*f[:6], None), TypeError, "hand_key must be an int"),
+    (lambda f: (*f[:6], 1.0), TypeError, "hand_key must be an int"),
+    (lambda f: (*f[:6], True), TypeError, "hand_key must be an int"),
+    (lambda f: (*f[:6], 2**63), OverflowError, "hand_key does not fit 64 bits"),
+    (lambda f: (*f[:6], -2**63 - 1), OverflowError, "hand_key does not fit 64 bits"),
+    (lambda f: (dataclasses.replace(f[0], seats=()), *f[1:6], "1"), TypeError,
+     "hand_key must be an int"),
     (lambda f: (f[0], f[1], [], *f[3:]), TypeError, "must be dicts"),
     (lambda f: (dataclasses.replace(f[0], hole_cards=[]), *f[1:]), TypeError, "must be dicts"),
-    (lambda f: (dataclasses.replace(f[0], hand_id=5), *f[1:]), TypeError,
-     "site and hand_id must be str"),
     (lambda f: (dataclasses.replace(f[0], seats=None), *f[1:]), TypeError,
      "seats must be a sequence, not None"),
     (lambda f: (dataclasses.replace(f[0], seats=(*f[0].seats, (1, 2))), *f[1:]), TypeError,
@@ -188,9 +212,10 @@ def test_names_of_any_text() -> None:
      "button must be an int"),
     (lambda f: (dataclasses.replace(f[0], actions=(("preflop", "p1"),)), *f[1:]), TypeError,
      "action 0: it must be an HHAction"),
-    (lambda f: (*f[:4], dict.fromkeys(f[0].dealt_in, "x"), f[5]), TypeError,
+    (lambda f: (*f[:4], dict.fromkeys(f[0].dealt_in, "x"), *f[5:]), TypeError,
      "must be real number"),
-    (lambda f: (*f[:5], dict.fromkeys(f[0].dealt_in, 1)), TypeError, "low_made must be a bool"),
+    (lambda f: (*f[:5], dict.fromkeys(f[0].dealt_in, 1), f[6]), TypeError,
+     "low_made must be a bool"),
     (lambda f: (f[0], f[1], dict.fromkeys(f[0].dealt_in, 2**64), *f[3:]), OverflowError,
      "contributed does not fit 64 bits"),
     (lambda f: (f[0], f[1], dict.fromkeys(f[0].dealt_in, -2**63), dict.fromkeys(
@@ -215,7 +240,34 @@ def test_not_a_list_and_capsules_left_unread() -> None:
     facts = facts_of([one_hand(13)])
     for _ in range(200):   # capsules freed unimported: their release runs (ASan checks)
         seat_columns(facts * 50)
+    with pytest.raises(TypeError, match="facts must be a tuple"):
+        seat_columns(facts * 50 + [facts[0][:6]])   # (an error after many rows: nothing leaks)
     assert native(facts * 3).equals(twin(facts * 3))
+
+
+def test_hand_keys_of_any_int64() -> None:
+    """Keys at the edges of int64, the same facts under several keys, one key
+    for several hands: each row carries the key it was given."""
+    facts = facts_of([one_hand(20 + k) for k in range(len(EDGE_KEYS))])
+    items = [(*f[:6], key) for f, key in zip(facts, EDGE_KEYS, strict=True)]
+    got = assert_same(items)
+    assert set(got.column("hand_key").to_pylist()) == set(EDGE_KEYS)
+    assert_same([(*facts[0][:6], key) for key in EDGE_KEYS])   # one hand, many keys
+    assert_same([(*f[:6], 5) for f in facts])                   # one key, many hands
+    assert_same([(*facts[0][:6], type("Key", (int,), {})(-42))])   # an int subclass
+
+
+def test_the_site_is_not_read_and_hand_id_only_names_the_hand() -> None:
+    """Rows carry the hand key, not (site, hand_id): any site and hand_id
+    do; hand_id names the hand in an error."""
+    (f,) = facts_of([one_hand(14)])
+    odd = (dataclasses.replace(f[0], site=None, hand_id=12), *f[1:])
+    assert native([odd]).equals(native([f]))
+    assert_same([odd, f])
+    with pytest.raises(TypeError, match=r"seats: hand 12, seat 0: stack must be an int"):
+        assert seat_columns is not None
+        seat_columns([(dataclasses.replace(odd[0], seats=(
+            odd[0].seats[0]._replace(stack="9"),)), *odd[1:])])
 
 
 def test_the_models_fields_are_in_the_c_order() -> None:
