@@ -85,12 +85,11 @@ def _timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
 def _reset_postgres(dsn: str) -> None:
     import psycopg
 
-    from hilo_fast.history.db.export import EXPORTED
+    from hilo_fast.history.db.store import drop_statements
 
     with psycopg.connect(dsn, autocommit=True) as con:
-        for table in EXPORTED:
-            con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
-        con.execute("DROP SEQUENCE IF EXISTS hand_keys")
+        for statement in drop_statements():
+            con.execute(statement)
 
 
 def time_import(path: str, what: str, tmp: str, repeat: int, targeted: bool) -> list[str]:

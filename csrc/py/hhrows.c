@@ -245,12 +245,15 @@ static inline int add_null(column *c)
 typedef struct {
     const char *table;
     PyObject *hand_id;
-    const char *what;   /* "post", "action", "seat" */
+    const char *what;   /* "post", "action", "seat"; NULL: the whole hand */
     Py_ssize_t index;
 } where;
 
 static int bad(const where *at, const char *field, const char *wanted)
 {
+    if (!at->what)
+        return PyErr_Format(PyExc_TypeError, "%s: hand %R: %s must be %s", at->table,
+                            at->hand_id, field, wanted), -1;
     PyErr_Format(PyExc_TypeError, "%s: hand %R, %s %zd: %s must be %s", at->table,
                  at->hand_id, at->what, at->index, field, wanted);
     return -1;
@@ -259,6 +262,9 @@ static int bad(const where *at, const char *field, const char *wanted)
 /* An OverflowError: the field's value does not fit the column's bits. */
 static int does_not_fit(const where *at, const char *field, int bits)
 {
+    if (!at->what)
+        return PyErr_Format(PyExc_OverflowError, "%s: hand %R: %s does not fit %d bits",
+                            at->table, at->hand_id, field, bits), -1;
     PyErr_Format(PyExc_OverflowError, "%s: hand %R, %s %zd: %s does not fit %d bits",
                  at->table, at->hand_id, at->what, at->index, field, bits);
     return -1;
@@ -283,28 +289,6 @@ static int int64_of(PyObject *value, const where *at, const char *field, int64_t
     long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
     if (overflow)
         return does_not_fit(at, field, 64);
-    if (number == -1 && PyErr_Occurred())
-        return -1;
-    *out = (int64_t)number;
-    return 0;
-}
-
-/* A hand's key (a Python int, not a bool, of 64 bits) in *out, or -1 with
- * the exception naming the hand (hand_id: only named). */
-static int key_of(PyObject *value, const char *table_name, PyObject *hand_id, int64_t *out)
-{
-    int overflow = 0;
-    if (!PyLong_Check(value) || PyBool_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s: hand %R: hand_key must be an int, not %R",
-                     table_name, hand_id, value);
-        return -1;
-    }
-    long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (overflow) {
-        PyErr_Format(PyExc_OverflowError, "%s: hand %R: hand_key does not fit 64 bits",
-                     table_name, hand_id);
-        return -1;
-    }
     if (number == -1 && PyErr_Occurred())
         return -1;
     *out = (int64_t)number;
@@ -362,7 +346,8 @@ static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
     if (!(hand_id = PyObject_GetAttr(h, attribute[0])))
         goto done;
     at.hand_id = hand_id;   /* (named in errors) */
-    if (key_of(PyTuple_GetItem(item, 1), "actions", hand_id, &key))
+    const where whole_hand = {"actions", hand_id, NULL, 0};
+    if (int64_of(PyTuple_GetItem(item, 1), &whole_hand, "hand_key", &key))
         goto done;
     if (!(posts = sequence_of(h, attribute[1], hand_id, "actions")) ||
         !(actions = sequence_of(h, attribute[2], hand_id, "actions")))

@@ -360,7 +360,8 @@ static int add_seats(column **cols, PyObject *item, PyObject *const *words)
             goto done;
     at.hand_id = got[W_HAND_ID];   /* (named in errors) */
     int64_t key = 0;
-    if (key_of(facts[6], "seats", at.hand_id, &key))
+    const where whole_hand = {"seats", at.hand_id, NULL, 0};
+    if (int64_of(facts[6], &whole_hand, "hand_key", &key))
         goto done;
     if (!PyDict_Check(facts[2]) || !PyDict_Check(facts[3]) || !PyDict_Check(facts[4]) ||
         !PyDict_Check(facts[5]) || !PyDict_Check(got[W_HOLE_CARDS])) {

@@ -22,8 +22,8 @@ from ..._version import __version__
 from .._backend import fast
 from .rows import TABLES, Rows
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "migrate", "open_database",
-           "schema_sql"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "drop_statements", "migrate",
+           "open_database", "schema_sql"]
 
 #: DuckDB's memory limit while importing (see Database.bounded_cache).
 IMPORT_MEMORY_LIMIT = 128 * 2**20
@@ -45,8 +45,10 @@ def _statements(sql: str) -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
+@functools.cache
 def _tables() -> dict[str, tuple[str, list[tuple[str, str]]]]:
-    """table -> (its CREATE statement, its (column, type) pairs), from schema.sql."""
+    """table -> (its CREATE statement, its (column, type) pairs), from schema.sql
+    (read once, when first needed)."""
     tables = {}
     for statement in _statements(schema_sql()):
         head, _, body = statement.partition("(")
@@ -59,6 +61,17 @@ def _tables() -> dict[str, tuple[str, list[tuple[str, str]]]]:
                 columns.append((words[0], words[1].rstrip(",")))
         tables[head.split()[-1]] = (statement, columns)
     return tables
+
+
+def drop_statements() -> list[str]:
+    """The statements that remove everything schema.sql creates, tables and
+    sequences (the tests and benchmarks empty a PostgreSQL server with them)."""
+    drops = []
+    for statement in _statements(schema_sql()):
+        words = statement.split(None, 3)
+        if words[0] == "CREATE" and words[1] in ("TABLE", "SEQUENCE"):
+            drops.append(f"DROP {words[1]} IF EXISTS {words[2].rstrip('(;')} CASCADE")
+    return drops
 
 
 def _keyed_by_hand_key() -> tuple[str, ...]:
@@ -89,12 +102,19 @@ def _keyed_by_hand_key() -> tuple[str, ...]:
     return (*steps, "DROP TABLE hands", "ALTER TABLE hands_v3 RENAME TO hands")
 
 
-#: version -> the statements that bring a database of that version to the next
-#: (the same SQL on both backends; run in one transaction by :func:`migrate`).
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: ("ALTER TABLE all_in_equities ADD COLUMN std_error DOUBLE PRECISION NOT NULL "
-        "DEFAULT 0",),   # version 1 settled every spot exactly: no error
-    2: _keyed_by_hand_key(),
+def _std_error_column() -> tuple[str, ...]:
+    """Version 1 to 2: all-in equities gain their standard error (version 1
+    settled every spot exactly: no error)."""
+    return ("ALTER TABLE all_in_equities ADD COLUMN std_error DOUBLE PRECISION NOT NULL "
+            "DEFAULT 0",)
+
+
+#: version -> what makes the statements that bring a database of that version to
+#: the next (the same SQL on both backends; made and run in one transaction by
+#: :func:`migrate`, so importing the store reads nothing).
+MIGRATIONS: dict[int, Callable[[], tuple[str, ...]]] = {
+    1: _std_error_column,
+    2: _keyed_by_hand_key,
 }
 
 
@@ -435,7 +455,7 @@ def migrate(target: str | os.PathLike[str]) -> tuple[int, int]:
             con.execute("BEGIN TRANSACTION")
         try:
             for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step]:
+                for statement in MIGRATIONS[step]():
                     con.execute(statement)
             con.execute(database._sql("UPDATE schema_version SET version = ?, created_by = "
                                       "created_by || ?"),

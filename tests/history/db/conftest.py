@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
 
-from hilo_fast.history.db.export import EXPORTED
+from hilo_fast.history.db.store import drop_statements
 from hilo_fast.history.sites.pokerstars import parse_pokerstars
 from hilo_fast.history.synth import synthetic_histories
 
@@ -33,9 +33,8 @@ def _reset_postgres(dsn: str) -> None:
     import psycopg
 
     with psycopg.connect(dsn, autocommit=True) as con:
-        for table in EXPORTED:
-            con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
-        con.execute("DROP SEQUENCE IF EXISTS hand_keys")
+        for statement in drop_statements():
+            con.execute(statement)
 
 
 @pytest.fixture(params=["duckdb", "postgresql"])
