@@ -109,18 +109,19 @@ static int32_t previous_seat(int32_t seat, const int64_t *stacks, int32_t n)
     return seat;
 }
 
-/* replay.split_pot's shares of a pot of `net` chips into shares[] (by seat,
- * added to). */
-static void split_shares(const pot_t *pot, int64_t net, int64_t unit, int low_to_high,
-                         int64_t *shares)
+/* replay.split_pot's shares of a pot of `net` chips into shares[] and the
+ * part of them from the low half into low[] (both by seat, added to); whether
+ * a low qualified (split_pot's low shares are not None). */
+static int split_shares(const pot_t *pot, int64_t net, int64_t unit, int low_to_high,
+                        int64_t *shares, int64_t *low)
 {
     if (pot->n_eligible == 1) {
         shares[pot->eligible[0]] += net;
-        return;
+        return 0;
     }
-    if (pot->n_high == 1 && (pot->n_low == 0 || (pot->n_low == 1 && pot->low[0] == pot->high[0]))) {
+    if (pot->n_high == 1 && pot->n_low == 0) {
         shares[pot->high[0]] += net;
-        return;
+        return 0;
     }
     if (unit > 1) {   /* whole units, the part of a unit left to the first high winner */
         int64_t units = net / unit, low_units = pot->n_low ? units / 2 : 0;
@@ -128,19 +129,26 @@ static void split_shares(const pot_t *pot, int64_t net, int64_t unit, int low_to
         int64_t high_extra = (units - low_units) % pot->n_high;
         for (int32_t r = 0; r < pot->n_high; r++)
             shares[pot->high[r]] += (high_each + (r < high_extra)) * unit;
-        for (int32_t r = 0; r < pot->n_low; r++)
-            shares[pot->low[r]] += (low_units / pot->n_low + (r < low_units % pot->n_low)) * unit;
+        for (int32_t r = 0; r < pot->n_low; r++) {
+            int64_t won = (low_units / pot->n_low + (r < low_units % pot->n_low)) * unit;
+            shares[pot->low[r]] += won;
+            low[pot->low[r]] += won;
+        }
         shares[pot->high[0]] += net % unit;
-        return;
+        return pot->n_low > 0;
     }
     int64_t low_half = pot->n_low ? net / 2 : 0;
     if (pot->n_low && low_to_high)
         low_half -= low_half % pot->n_low;
-    for (int32_t r = 0; r < pot->n_low; r++)
-        shares[pot->low[r]] += low_half / pot->n_low + (r < low_half % pot->n_low);
+    for (int32_t r = 0; r < pot->n_low; r++) {
+        int64_t won = low_half / pot->n_low + (r < low_half % pot->n_low);
+        shares[pot->low[r]] += won;
+        low[pot->low[r]] += won;
+    }
     int64_t high_half = net - low_half;
     for (int32_t r = 0; r < pot->n_high; r++)
         shares[pot->high[r]] += high_half / pot->n_high + (r < high_half % pot->n_high);
+    return pot->n_low > 0;
 }
 
 /* A new dict name -> chips of the seats with chips (ascending). */
@@ -667,14 +675,18 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     int low_to_high = PySet_Contains(st->low_to_high, a[A_SITE]);
     if (low_to_high < 0 || !(pot_list_out = PyList_New(n_pots)) || !(collected = PyDict_New()))
         goto bail;
+    int32_t every_seat[10];
+    for (int32_t seat = 0; seat < n; seat++)
+        every_seat[seat] = seat;
     for (int32_t k = 0; k < n_pots; k++) {
         const pot_t *pot = &pots_found[k];
-        int64_t net = pot->amount - rakes[k], won[10] = {0};
+        int64_t net = pot->amount - rakes[k], won[10] = {0}, low_won[10] = {0};
         int32_t takers[10], n_takers = 0;
+        int has_low = 0;
         if (net < 0)
             goto bail;
         if (n_runs == 1) {
-            split_shares(pot, net, unit, low_to_high, won);
+            has_low = split_shares(pot, net, unit, low_to_high, won, low_won);
             for (int32_t seat = 0; seat < n; seat++)
                 if (won[seat])
                     takers[n_takers++] = seat;
@@ -682,8 +694,9 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             int taken[10] = {0};
             for (int32_t r = 0; r < n_runs; r++) {
                 int64_t run_won[10] = {0};
-                split_shares(r ? &run_pots[r][k] : pot, net / n_runs + (r < net % n_runs), unit,
-                             low_to_high, run_won);
+                has_low |= split_shares(r ? &run_pots[r][k] : pot, net / n_runs
+                                        + (r < net % n_runs), unit, low_to_high, run_won,
+                                        low_won);
                 for (int32_t seat = 0; seat < n; seat++) {
                     if (run_won[seat] && !taken[seat]) {   /* (in the order first paid) */
                         taken[seat] = 1;
@@ -695,8 +708,11 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         }
         PyObject *named = named_chips(names, won, takers, n_takers, 1);
         PyObject *eligible = named ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
-        PyObject *fields = eligible ? Py_BuildValue("(LLOO)", (long long)net, (long long)rakes[k],
-                                                    eligible, named) : NULL;
+        PyObject *low = !eligible ? NULL : has_low ? named_chips(names, low_won, every_seat, n, 1)
+                                                   : (Py_INCREF(Py_None), Py_None);
+        PyObject *fields = low ? Py_BuildValue("(LLOOO)", (long long)net, (long long)rakes[k],
+                                               eligible, named, low) : NULL;
+        Py_XDECREF(low);
         PyObject *result = fields ? PyObject_CallFunctionObjArgs(st->tuple_new, st->pot_result,
                                                                  fields, NULL) : NULL;
         Py_XDECREF(eligible);
@@ -741,8 +757,9 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             goto bail;
         for (int32_t k = 0; k < n_pots; k++) {
             const pot_t *pot = r ? &run_pots[r][k] : &pots_found[k];
-            int64_t net = pots_found[k].amount - rakes[k], run_won[10] = {0};
-            split_shares(pot, net / n_runs + (r < net % n_runs), unit, low_to_high, run_won);
+            int64_t net = pots_found[k].amount - rakes[k], run_won[10] = {0}, run_low[10] = {0};
+            split_shares(pot, net / n_runs + (r < net % n_runs), unit, low_to_high, run_won,
+                         run_low);
             for (int32_t seat = 0; seat < n; seat++) {
                 if (!run_won[seat])
                     continue;

@@ -22,13 +22,16 @@ _new = tuple.__new__   # a named tuple made from a tuple: no Python-level __new_
 
 class PotResult(NamedTuple):
     """One pot as the replay settled it: ``amount`` after ``rake``, the players
-    who contested it (``eligible``; one for a pot nobody else reached) and
-    name -> chips won (``shares``)."""
+    who contested it (``eligible``; one for a pot nobody else reached),
+    name -> chips won (``shares``) and name -> the part of those chips that
+    came from the low half (``low_shares``; None when no low qualified, on
+    any run of a hand run N times)."""
 
     amount: int
     rake: int
     eligible: tuple[str, ...]
     shares: dict[str, int]
+    low_shares: dict[str, int] | None = None
 
 
 class _Stop(Exception):
@@ -94,8 +97,8 @@ def _settle(h: HandHistory, r: Replay, hand: Hand, boards: list[list[int]],
         return
     for (_, amount, eligible, high_winners, low_winners), rake in zip(pots, rakes, strict=True):
         net = amount - rake
-        named = split_pot(h, net, eligible, high_winners, low_winners, name_of)
-        add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named)))
+        named, low = split_pot(h, net, eligible, high_winners, low_winners, name_of)
+        add(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, eligible)), named, low)))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected
@@ -118,14 +121,20 @@ def _settle_runs(h: HandHistory, r: Replay,
         net = pot[1] - rake
         each, odd = divmod(net, runs)
         named: dict[str, int] = {}
+        low: dict[str, int] | None = None   # (a dict once a run has a low)
         for run, (pots, run_paid) in enumerate(zip(by_run, paid, strict=True)):
             _, _, eligible, high_winners, low_winners = pots[index]
-            for name, won in split_pot(h, each + (run < odd), eligible, high_winners,
-                                       low_winners, name_of).items():
+            run_named, run_low = split_pot(h, each + (run < odd), eligible, high_winners,
+                                           low_winners, name_of)
+            for name, won in run_named.items():
                 named[name] = named.get(name, 0) + won
                 run_paid[name] = run_paid.get(name, 0) + won
+            if run_low is not None:
+                low = low or {}
+                for name, won in run_low.items():
+                    low[name] = low.get(name, 0) + won
         r.pots.append(_new(PotResult, (net, rake, tuple(map(name_of.__getitem__, pot[2])),
-                                       named)))
+                                       named, low)))
         for name, won in named.items():
             collected[name] = collected.get(name, 0) + won
     r.collected = collected

@@ -22,40 +22,50 @@ LOW_ODD_CHIPS_TO_HIGH = frozenset({"bovada"})
 
 
 def split_pot(h: HandHistory, net: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
-           low_winners: tuple[int, ...], name_of: dict[int, str]) -> dict[str, int]:
-    """name -> chips of a pot of ``net`` chips (after rake) split high/low."""
+              low_winners: tuple[int, ...], name_of: dict[int, str]
+              ) -> tuple[dict[str, int], dict[str, int] | None]:
+    """A pot of ``net`` chips (after rake) split high/low: (name -> chips, name
+    -> the chips of those that came from the low half, or None when no low
+    qualified), the names in seat order, who takes nothing left out."""
     if len(eligible) == 1:   # nobody else reached it: back to its one player
-        return {name_of[eligible[0]]: net} if net else {}
-    if len(high_winners) == 1 and low_winners in ((), high_winners):   # a scoop
-        return {name_of[high_winners[0]]: net} if net else {}
-    shares: dict[int, int] = {}
+        return ({name_of[eligible[0]]: net} if net else {}), None
+    if len(high_winners) == 1 and not low_winners:   # a scoop with no low
+        return ({name_of[high_winners[0]]: net} if net else {}), None
+    high: dict[int, int] = {}
+    low: dict[int, int] = {}
     unit = h.chip_unit
     if unit > 1:   # (whole units; what is left of a unit goes with the first odd chip)
-        _split_in_units(net, unit, high_winners, low_winners, shares)
-        return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
-    low_half = net // 2 if low_winners else 0
-    if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
-        low_half -= low_half % len(low_winners)
-    if low_winners:
-        _divide(low_half, low_winners, shares)
-    _divide(net - low_half, high_winners, shares)
-    return {name_of[seat]: won for seat, won in sorted(shares.items()) if won}
+        _split_in_units(net, unit, high_winners, low_winners, high, low)
+    else:
+        low_half = net // 2 if low_winners else 0
+        if low_winners and h.site in LOW_ODD_CHIPS_TO_HIGH:   # (see its doc)
+            low_half -= low_half % len(low_winners)
+        if low_winners:
+            _divide(low_half, low_winners, low)
+        _divide(net - low_half, high_winners, high)
+    shares = {name_of[seat]: high.get(seat, 0) + low.get(seat, 0)
+              for seat in sorted(high.keys() | low.keys())}
+    return ({name: won for name, won in shares.items() if won},
+            {name_of[seat]: won for seat, won in sorted(low.items()) if won} if low_winners
+            else None)
 
 
 def _split_in_units(net: int, unit: int, high_winners: tuple[int, ...],
-                    low_winners: tuple[int, ...], shares: dict[int, int]) -> None:
-    """A pot split as :func:`split_pot` splits it, counted in ``unit``s: the
-    halves and each winner's share whole units, the odd unit to the high half
-    and the first winners clockwise, and the part of a unit left over
-    (``net % unit``) to the first high winner."""
+                    low_winners: tuple[int, ...], high: dict[int, int],
+                    low: dict[int, int]) -> None:
+    """A pot split as :func:`split_pot` splits it, counted in ``unit``s, into
+    ``high`` and ``low`` (by seat): the halves and each winner's share whole
+    units, the odd unit to the high half and the first winners clockwise, and
+    the part of a unit left over (``net % unit``) to the first high winner."""
     units, rest = divmod(net, unit)
     low_units = units // 2 if low_winners else 0
-    for half, takers in ((units - low_units, high_winners), (low_units, low_winners)):
+    for half, takers, into in ((units - low_units, high_winners, high),
+                               (low_units, low_winners, low)):
         if takers:
             each, extra = divmod(half, len(takers))
             for rank, seat in enumerate(takers):
-                shares[seat] = shares.get(seat, 0) + (each + (rank < extra)) * unit
-    shares[high_winners[0]] += rest
+                into[seat] = into.get(seat, 0) + (each + (rank < extra)) * unit
+    high[high_winners[0]] += rest
 
 
 def showdown_pots(holes: list[list[int] | None], board: list[int], showing: list[int],

@@ -50,7 +50,8 @@ def test_rake_comes_off_the_pot_before_the_hi_lo_split() -> None:
     # low quartered $1.12 / $1.11, the odd cent to bob (first left of the button).
     r = hand("plo8_cash.txt").replay()
     assert [tuple(p) for p in r.pots] == [(447, 23, ("alice", "bob"),
-                                           {"alice": 111, "bob": 336})]
+                                           {"alice": 111, "bob": 336},
+                                           {"alice": 111, "bob": 112})]
     assert r.net == {"alice": -109, "bob": 116, "carol": -30}
 
 

@@ -35,6 +35,14 @@ STRUCTURES = [hf.Structure.pot_limit(1, 2), hf.Structure.no_limit(1, 2),
               hf.Structure.fixed_limit(2, 4)]
 
 EITHER = (TypeError, ValueError)   # act's: ValueError if a bet is not legal now, else TypeError
+class _Opaque:
+    """An answer of no known kind, with a repr of its own (the same test id in
+    every process, as pytest-xdist needs)."""
+
+    def __repr__(self) -> str:
+        return "<opaque>"
+
+
 # (answer, the exception) for answers that are never right, whatever the hand
 NEVER_RIGHT: list[tuple[Any, Any]] = [
     (42, TypeError), (None, TypeError), ("call", TypeError), ("fold", TypeError),
@@ -42,7 +50,7 @@ NEVER_RIGHT: list[tuple[Any, Any]] = [
     (("fold", None, None, None), TypeError), (3.5, TypeError), ({"call"}, ValueError),
     (("shove", None), ValueError), ((42, None), ValueError), ((None, None), TypeError),
     (("raise", 10**9), ValueError), (("bet", "x"), EITHER),
-    (("raise", -1), ValueError), ((object(), None), TypeError),
+    (("raise", -1), ValueError), ((_Opaque(), None), TypeError),
 ]
 
 

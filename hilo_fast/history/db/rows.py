@@ -197,56 +197,6 @@ def seat_flags(h: HandHistory) -> dict[str, list[int]]:
     return flags
 
 
-def _pot_split(rep: Replay, pot_index: int, values: list[tuple[dict[str, int], dict[str, int]]]
-               ) -> tuple[dict[str, int], dict[str, int], bool]:
-    """The high and low parts each winner of pot ``pot_index`` took, as the replay
-    split it (the same winners rule and odd-chip order; a hand run N times: the
-    pot divided among the runs, the odd chips to the first, each run's share
-    split by that run's ``values``: (high, low) by name), and whether a low took
-    a half anywhere."""
-    pot = rep.pots[pot_index]
-    eligible = pot.eligible
-    if len(eligible) < 2 or not any([low[name] for _high, low in values for name in eligible]):
-        # (no low in any run: the high halves are the whole pot, as the replay paid it)
-        return dict(pot.shares), {}, False
-    seat_of = rep.seat_of
-    # (by name: core.pots' winners and _divide, without the arrays by seat)
-    button = (rep.history.button - 1) % (len(rep.holes) or
-                                         max([seat_of[name] for name in eligible]) + 1)
-    clockwise = [name for name in eligible if seat_of[name] > button] + \
-        [name for name in eligible if seat_of[name] <= button]
-    hi: dict[str, int] = {}
-    lo: dict[str, int] = {}
-    any_low = False
-    runs = len(values)
-    for run, (high, low) in enumerate(values):
-        amount = pot.amount // runs + (run < pot.amount % runs)
-        best_high = min([high[name] for name in clockwise])
-        lows = [low[name] for name in clockwise if low[name]]
-        low_half = 0
-        if lows:
-            any_low = True
-            best_low = min(lows)
-            low_half = amount // 2
-            _add_divided(low_half, [name for name in clockwise if low[name] == best_low], lo)
-        _add_divided(amount - low_half, [name for name in clockwise if high[name] == best_high],
-                     hi)
-    total = {name: hi.get(name, 0) + lo.get(name, 0) for name in hi.keys() | lo.keys()}
-    if total != pot.shares:   # (never seen: the replay's rule)
-        return dict(pot.shares), {}, False
-    return hi, lo, any_low
-
-
-def _add_divided(chips: int, names: list[str], into: dict[str, int]) -> None:
-    """Add ``chips`` divided among ``names`` (in odd-chip order) to ``into``,
-    leaving out who gets nothing (core.pots' _divide)."""
-    each, extra = divmod(chips, len(names))
-    for rank, name in enumerate(names):
-        won = each + (rank < extra)
-        if won:
-            into[name] = into.get(name, 0) + won
-
-
 def _all_in(rep: Replay, out: Rows, key: int, expected_of: dict[str, float],
             samples: int | None) -> None:
     """The all-in equities of the hand, when its players were all in before the
@@ -349,36 +299,25 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
     out.histories.append((h, key))   # (its actions rows: made when the batch is written)
     for k, message in enumerate(rep.discrepancies):
         tables["discrepancies"].append((key, k, message))
-    # pots, with their high and low halves
-    values: list[tuple[dict[str, int], dict[str, int]]] = []   # each run's (high, low)
+    # who made a low at showdown (on any run): each shown hand valued
     low_made: dict[str, bool] = {}
     if rep.settled and rep.holes and len(rep.board) == 5:
         boards = [list(rep.board)] if len(h.runs) < 2 else \
             [[parse_card(card) for card in run] for run in h.runs]
-        known = [(name, rep.holes[rep.seat_of[name]] or [])
-                 for name in rep.showdown if name in h.hole_cards]
-        for board_ids in boards:
-            high: dict[str, int] = {}
-            low: dict[str, int] = {}
-            for name, cards in known:
-                high[name], best_low = fast_omaha_hilo(cards, board_ids)
-                low[name] = best_low or 0
-                low_made[name] = low_made.get(name, False) or bool(best_low)
-            values.append((high, low))
+        for name in rep.showdown:
+            if name in h.hole_cards:
+                cards = rep.holes[rep.seat_of[name]] or []
+                low_made[name] = any([fast_omaha_hilo(cards, board)[1] for board in boards])
+    # pots, with their high and low halves as the replay split them
     add_pot, add_winner = tables["pots"].append, tables["pot_winners"].append
-    # (a pot's split needs a low made by someone: else the replay's shares are all high)
-    valued = values[0][0] if values and any(low_made.values()) else {}
     for index, pot in enumerate(rep.pots):
-        if len(pot.eligible) >= 2 and valued and all(map(valued.__contains__, pot.eligible)):
-            hi, lo, has_low = _pot_split(rep, index, values)
-        else:
-            hi, lo, has_low = dict(pot.shares), {}, False
-        low_amount = sum(lo.values())
-        took = hi.keys() | lo.keys()
-        add_pot((key, index, pot.amount, pot.rake, len(pot.eligible), len(took), has_low,
-                 pot.amount - low_amount, low_amount))
-        for name in sorted(took):
-            add_winner((key, index, name, hi.get(name, 0), lo.get(name, 0)))
+        shares, lows = pot.shares, pot.low_shares or {}
+        low_amount = sum(lows.values())
+        add_pot((key, index, pot.amount, pot.rake, len(pot.eligible), len(shares),
+                 pot.low_shares is not None, pot.amount - low_amount, low_amount))
+        for name in sorted(shares):
+            low = lows.get(name, 0)
+            add_winner((key, index, name, shares[name] - low, low))
     if expected is None:
         expected = all_in_rows(h, rep, out, samples, key=key)
     # (its seats rows: made when the batch is written)

@@ -1,5 +1,6 @@
-"""The rows of a hand (rows.py): each pot's high and low halves split by name
-give what core.pots' winners and odd-chip division give by seat (issue 29)."""
+"""The rows of a hand (rows.py): each pot's high and low halves, as the replay
+split them (PotResult.low_shares, the C's and the Python's), give what
+core.pots' winners and odd-chip division give by seat (issue 29)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from hilo_fast.cards import parse_card
 from hilo_fast.core.evaluation import fast_omaha_hilo
 from hilo_fast.core.pots import _divide, winners
-from hilo_fast.history.db.rows import _pot_split
+from hilo_fast.history.db.rows import Rows, hand_rows
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.replay import Replay
 from hilo_fast.history.sites.pokerstars import parse_pokerstars, read_pokerstars
@@ -69,7 +70,7 @@ def _by_seat(rep: Replay, index: int, values: list[tuple[dict[str, int], dict[st
 def test_pot_split_by_name_is_core_pots_by_seat() -> None:
     hands = list(parse_pokerstars(synthetic_text(400, seed=11)))
     hands += list(read_pokerstars(DATA / "pokerstars" / "run_it_twice.txt"))
-    split = lows = runs = 0
+    split = with_low = runs = 0
     for h in hands:
         rep = h.replay()
         if not (rep.settled and rep.holes and len(rep.board) == 5):
@@ -78,9 +79,18 @@ def test_pot_split_by_name_is_core_pots_by_seat() -> None:
         for index, pot in enumerate(rep.pots):
             if len(pot.eligible) < 2 or not all(name in values[0][0] for name in pot.eligible):
                 continue
-            got = _pot_split(rep, index, values)
+            lows = pot.low_shares or {}
+            high = {name: won - lows.get(name, 0) for name, won in pot.shares.items()}
+            got = ({name: won for name, won in high.items() if won}, lows,
+                   pot.low_shares is not None)
             assert got == _by_seat(rep, index, values), (h.hand_id, index)
+            out = Rows()
+            hand_rows(h, rep, "test", out, key=7, expected={})
+            assert out.tables["pots"][index][6:] == (got[2], sum(high.values()),
+                                                     sum(lows.values()))
+            assert {row[2]: row[3:] for row in out.tables["pot_winners"] if row[1] == index} \
+                == {name: (high[name], lows.get(name, 0)) for name in pot.shares}
             split += 1
-            lows += got[2]
+            with_low += got[2]
             runs += len(values) > 1
-    assert split > 100 and lows > 20 and runs >= 2   # (the cases were there)
+    assert split > 100 and with_low > 20 and runs >= 2   # (the cases were there)
