@@ -156,7 +156,7 @@ pip_install "$WORK/venv-wheel/bin/python" --upgrade pip
 pip_install "$WORK/venv-wheel/bin/python" "$REPAIRED" -r "$WORK/test-requirements.txt"
 make_test_dir "$WORK/run-wheel"
 (cd "$WORK/run-wheel" && HILO_FAST_EXPECT_BACKEND=native HILO_FAST_EXPECT_INSTALLED=1 \
-    "$WORK/venv-wheel/bin/python" -m pytest tests -q -p no:cacheprovider) \
+    "$WORK/venv-wheel/bin/python" -m pytest tests -q -n 2 -p no:cacheprovider) \
     || fail "the suite failed against the installed wheel"
 site="$("$WORK/venv-wheel/bin/python" -c 'import hilo_fast, pathlib; print(pathlib.Path(hilo_fast.__file__).parent)')"
 # The doctests of every installed module (not the build script, not __main__).
@@ -242,7 +242,7 @@ make_test_dir "$WORK/run-pure"
     | grep "pure-Python backend, 5-40x slower" >/dev/null \
     || fail "import hilo_fast did not warn that the C build fell back"
 (cd "$WORK/run-pure" && HILO_FAST_PUREPYTHON=1 HILO_FAST_EXPECT_BACKEND=python \
-    HILO_FAST_EXPECT_INSTALLED=1 "$WORK/venv-pure/bin/python" -m pytest tests -q -p no:cacheprovider) \
+    HILO_FAST_EXPECT_INSTALLED=1 "$WORK/venv-pure/bin/python" -m pytest tests -q -n 2 -p no:cacheprovider) \
     || fail "the suite failed on the pure-Python install"
 
 step "HILO_FAST_PUREPYTHON=1 install skips the compiler altogether"
