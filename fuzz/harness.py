@@ -32,9 +32,11 @@ sharing cards, its floats compared to a relative 1e-9: the C sums them in
 another order), and the hand database's actions and seats rows
 (``action_columns``, ``seat_columns``: Arrow columns made in C against
 ``rows.action_rows`` and ``rows.seat_rows`` through pyarrow, on histories and
-seat facts with fields of any type). The batch's C entry points
-(``hf_check_batch``, ``hf_omaha_batch``) take buffers the public function
-builds, so they are fuzzed through it (and directly in ``fuzz/c_driver.c``).
+seat facts with fields of any type) and the other tables' row tuples
+(``record_columns``, against pyarrow's conversion, on values of any type).
+The batch's C entry points (``hf_check_batch``, ``hf_omaha_batch``) take
+buffers the public function builds, so they are fuzzed through it (and
+directly in ``fuzz/c_driver.c``).
 
 Contracts checked:
 
@@ -54,6 +56,7 @@ Adding an entry point: write a ``Decoder -> Call`` function and add it to
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import pickle
@@ -1100,6 +1103,76 @@ def _seat_columns_target(d: Decoder) -> Call:
     return Call("seat_columns", (facts,), run, False, plain)
 
 
+#: A records fuzz value of each kind's letter: plain ones, then hostile ones
+#: (of another type, out of range, text that is no UTF-8, a datetime with a zone).
+_RECORD_PLAIN: dict[str, tuple[Any, ...]] = {
+    "u": ("", "x", "Zoë 山田", "O'Brien\"; --", "🂡" * 40),
+    "s": (0, -1, 2**15 - 1, -2**15, 300),
+    "i": (0, 7, 2**31 - 1, -2**31),
+    "l": (0, -5, 2**63 - 1, -2**63, 2**40),
+    "b": (True, False),
+    "g": (0.0, -0.0, 0.25, 1e300, -math.inf, 5e-324, 3, -2**53),
+    "t": (datetime.datetime(1, 1, 1), datetime.datetime(2024, 2, 29, 23, 59, 59, 999999),
+          datetime.datetime(1969, 12, 31, 23, 59, 59, 1), datetime.datetime(9999, 12, 31)),
+}
+_RECORD_HOSTILE: tuple[Any, ...] = (
+    "5", 1.5, 1.0, True, 2**63, -2**64, 2**15, 2**31, 2**53 + 1, b"x", "\ud800", [1],
+    datetime.datetime(2024, 1, 2, tzinfo=datetime.timezone.utc), datetime.date(2024, 1, 2))
+
+
+def _record_columns_target(d: Decoder) -> Call:
+    """A table's rows as tuples (a table of the database whose rows Python
+    makes, the hands, boards, pots ...): as Arrow columns in C
+    (csrc/py/hhrows_records.c) on the native side, by pyarrow on the pure side;
+    compared as lists of rows. Values of every kind at its edges and nulls;
+    plain when every value has its column's type and fits and every row is a
+    tuple of the table's width (then both must give the same table)."""
+    from hilo_fast.history.db.store import _WRITTEN, _record_kinds
+
+    tables = [t for t in _WRITTEN if t not in ("actions", "seats")]
+    table = tables[d.below(len(tables))]
+    names, kinds = _record_kinds()[table]
+    plain = True
+
+    def value(kind: str) -> Any:
+        nonlocal plain
+        b = d.byte()
+        if b < 20:
+            return None
+        if b >= 246:
+            plain = False
+            return _RECORD_HOSTILE[d.below(len(_RECORD_HOSTILE))]
+        choices = _RECORD_PLAIN[kind]
+        return choices[b % len(choices)]
+
+    def row() -> Any:
+        nonlocal plain
+        made = tuple(value(chr(kind)) for kind in kinds)
+        shape = d.byte()
+        if shape < 250:
+            return made
+        plain = False   # a row too short or too long, a list
+        return (made[:-1], (*made, None), list(made), made, made, made)[shape - 250]
+
+    records = [row() for _ in range(d.below(12))]
+
+    def run(backend: ModuleType) -> Any:
+        import pyarrow as pa
+
+        from hilo_fast.history._backend import fast
+        from hilo_fast.history.db.store import _Capsules, _struct_types
+
+        struct = _struct_types()[table]
+        if backend is _native and fast is not None:
+            columns = fast.record_columns()
+            assert columns is not None, "the native rows are not built"
+            return pa.record_batch(_Capsules((struct.__arrow_c_schema__(),
+                                              columns(table, names, kinds, records)))).to_pylist()
+        return pa.RecordBatch.from_struct_array(pa.array(records, type=struct)).to_pylist()
+
+    return Call("record_columns", (table, records), run, False, plain)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -1193,6 +1266,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "backend.range_vs_range_tally": _range_vs_range_tally_target,
     "action_columns": _action_columns_target,
     "seat_columns": _seat_columns_target,
+    "record_columns": _record_columns_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())

@@ -4,7 +4,8 @@
  * function of rows.py (the same rows, in the same order, as the Python builds
  * them for pyarrow), and tests/history/db/test_rows_native.py (the actions)
  * and test_seats_native.py (the seats) compare them on every site's
- * fixtures and on synthetic hands. The columns leave through the Arrow C
+ * fixtures and on synthetic hands. Any other table's rows, tuples made in
+ * Python, become columns in hhrows_records.c (test_records_native.py). The columns leave through the Arrow C
  * data interface: two PyCapsules ("arrow_schema", "arrow_array")
  * that any Arrow library imports without a copy, so no Arrow library is
  * linked here. The structs below are that interface's ABI, as its
@@ -42,9 +43,10 @@ struct ArrowArray {
 
 enum { ARROW_FLAG_NULLABLE = 2 };
 
-/* A column's kind: its Arrow format string (utf8, int16, int64, bool, float64). */
-enum kind { UTF8, INT16, INT64, BOOL, FLOAT64 };
-static const char *const FORMATS[] = {"u", "s", "l", "b", "g"};
+/* A column's kind: its Arrow format string (utf8, int16, int64, bool, float64,
+ * int32, timestamp in microseconds without a time zone). */
+enum kind { UTF8, INT16, INT64, BOOL, FLOAT64, INT32, TIMESTAMP };
+static const char *const FORMATS[] = {"u", "s", "l", "b", "g", "i", "tsu:"};
 
 /* A table's columns (schema.sql's), in its order; "what" names it in errors. */
 enum { MAX_COLUMNS = 32 };
@@ -185,7 +187,8 @@ static inline int put_text(column *c, const char *text, Py_ssize_t size)
 
 static inline int put_number(column *c, int64_t integer, double real)
 {
-    size_t width = c->kind == INT16 ? sizeof(int16_t) : sizeof(int64_t);
+    size_t width = c->kind == INT16 ? sizeof(int16_t)
+                 : c->kind == INT32 ? sizeof(int32_t) : sizeof(int64_t);
     if (reserve(&c->values, width)) {
         PyErr_NoMemory();
         return -1;
@@ -194,6 +197,9 @@ static inline int put_number(column *c, int64_t integer, double real)
     if (c->kind == INT16) {
         int16_t small = (int16_t)integer;
         memcpy(slot, &small, sizeof small);
+    } else if (c->kind == INT32) {
+        int32_t medium = (int32_t)integer;
+        memcpy(slot, &medium, sizeof medium);
     } else if (c->kind == FLOAT64) {
         memcpy(slot, &real, sizeof real);
     } else {
@@ -587,6 +593,7 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
 }
 
 #include "hhrows_seats.c"
+#include "hhrows_records.c"
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
@@ -597,6 +604,11 @@ static PyMethodDef methods[] = {
      "seat_columns(facts): the seats table's rows of a list of seat facts, one a hand: "
      "(history, showdown, contributions, collected, expected, low_made, hand key), as one "
      "struct array, (schema, array) Arrow C data interface capsules."},
+    {"record_columns", (PyCFunction)(void (*)(void))record_columns, METH_FASTCALL,
+     "record_columns(table, names, kinds, records): a table's rows, tuples in its "
+     "columns' order (names), as one struct array: an \"arrow_array\" capsule of the Arrow "
+     "C data interface. kinds: a letter a column, u utf8, s int16, i int32, l int64, b "
+     "bool, g float64, t timestamp[us] (naive datetimes, their wall time)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -609,7 +621,7 @@ static PyModuleDef_Slot slots[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "hilo_fast._hhrows",
-    "A batch's actions and seats rows as Arrow columns (see csrc/py/hhrows.c).", 0, methods, slots,
+    "A batch's rows as Arrow columns (see csrc/py/hhrows.c).", 0, methods, slots,
     NULL, NULL, NULL,
 };
 

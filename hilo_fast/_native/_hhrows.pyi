@@ -1,5 +1,8 @@
-# The CPython builtin hilo_fast._hhrows (csrc/py/hhrows.c, hhrows_seats.c), typed for mypy.
+# The CPython builtin hilo_fast._hhrows (csrc/py/hhrows.c, hhrows_seats.c,
+# hhrows_records.c), typed for mypy.
 from typing import Any
 
 def action_columns(hands: list[Any], /) -> tuple[Any, Any]: ...
 def seat_columns(facts: list[Any], /) -> tuple[Any, Any]: ...
+def record_columns(table: str, names: tuple[str, ...], kinds: bytes, records: list[Any],
+                   /) -> Any: ...

@@ -63,6 +63,18 @@ def seat_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:
     return _hhrows.seat_columns
 
 
+def record_columns() -> Callable[[str, tuple[str, ...], bytes, list[Any]], Any] | None:
+    """``record_columns(table, names, kinds, records)``: a table's rows (tuples
+    in its columns' order) as one Arrow struct array, made in C
+    (csrc/py/hhrows_records.c; the twin of pyarrow's conversion to the
+    table's struct type): its "arrow_array" capsule. None where not built."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    return _hhrows.record_columns
+
+
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
     try:
         from .._native import _hhreplay
