@@ -192,6 +192,35 @@ def test_a_batch_of_several_parts_is_one_transaction(database: str, hands_file: 
         _consistent(db)
 
 
+def test_hand_keys_are_taken_a_batch_at_a_time(database: str, hands_file: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a part comes full the keys of the rest of its batch are taken at
+    once (one query a batch); a short part (the file's end) takes only its own.
+    Every hand a key of its own, whatever is left unused."""
+    from hilo_fast.history.db import importer
+
+    monkeypatch.setattr(importer, "_PART", 7)
+    asked: list[int] = []
+    taking = Database.hand_keys
+    monkeypatch.setattr(Database, "hand_keys",
+                        lambda self, count: asked.append(count) or taking(self, count))
+    hands = list(read_pokerstars(hands_file))[:60]
+    with open_database(database) as db:
+        assert import_hands(db, hands[:3], batch_size=20).stored == 3   # a short part
+        assert asked == [3]
+        # batches of 20: a full part takes the batch's 20 at once; the last batch
+        # (its parts 7, 7, 3) takes 20 too, 3 of them unused (a gap in the keys)
+        assert import_hands(db, hands[3:], batch_size=20).stored == 57
+        assert asked == [3, 20, 20, 20]
+        # 14 hands: a part of 7 known (no key), then a full part of 3 known and 4
+        # new: the keys of the rest of the batch, 20 - 14 + 7
+        more = hands[:10] + list(read_pokerstars(hands_file))[60:64]
+        assert import_hands(db, more, batch_size=20).stored == 4
+        assert asked == [3, 20, 20, 20, 13]
+        _consistent(db)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 64
+
+
 def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """An error while a batch is written (here a NULL where the schema forbids
