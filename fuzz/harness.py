@@ -33,7 +33,9 @@ another order), and the hand database's actions and seats rows
 (``action_columns``, ``seat_columns``: Arrow columns made in C against
 ``rows.action_rows`` and ``rows.seat_rows`` through pyarrow, on histories and
 seat facts with fields of any type) and the other tables' row tuples
-(``record_columns``, against pyarrow's conversion, on values of any type).
+(``record_columns``, against pyarrow's conversion, on values of any type), and
+the boards, pots, pot_winners and discrepancies rows of replays
+(``replay_columns``, against ``rows.board_rows`` ... ``discrepancy_rows``).
 The batch's C entry points (``hf_check_batch``, ``hf_omaha_batch``) take
 buffers the public function builds, so they are fuzzed through it (and
 directly in ``fuzz/c_driver.c``).
@@ -1173,6 +1175,93 @@ def _record_columns_target(d: Decoder) -> Call:
     return Call("record_columns", (table, records), run, False, plain)
 
 
+#: A replay fuzz pot's chips: plain, then hostile (past int64, not an int).
+_POT_CHIPS: tuple[Any, ...] = (0, 1, 75, 2**62, 2**63 - 1, -3, 2**63, "5", 1.5, True, None)
+_POT_NAMES: tuple[Any, ...] = ("p1", "p2", "Zoë", "", "O'Brien \"x\"", "\ud800", 7)
+_BOARD_CARDS: tuple[Any, ...] = ("Ah", "2c", "Td", "9s", "3h", "日本", "", "\ud800", None, 5)
+
+
+def _replay_columns_target(d: Decoder) -> Call:
+    """The hand database's boards, pots, pot_winners or discrepancies rows of
+    a few (replay, hand key) pairs (a replay: any object with history (with
+    hand_id, runs, board), pots (PotResults: amount, rake, eligible, shares,
+    low_shares, of any values) and discrepancies): as Arrow columns in C
+    (csrc/py/hhrows_pots.c) on the native side, by rows.board_rows ...
+    discrepancy_rows and pyarrow on the pure side; compared as lists of rows.
+    Plain when every field has its type and fits, the key too, and every item
+    is a pair (then both give the same table)."""
+    from types import SimpleNamespace
+
+    table = ("boards", "pots", "pot_winners", "discrepancies")[d.below(4)]
+    plain = True
+
+    def pick(choices: tuple[Any, ...], n_plain: int) -> Any:
+        nonlocal plain
+        b = d.byte()
+        if b >= 248:
+            value = choices[n_plain + d.below(len(choices) - n_plain)]
+            plain = False
+            return value
+        return choices[b % n_plain]
+
+    def chips() -> Any:
+        return pick(_POT_CHIPS, 5) if d.byte() < 32 else d.byte() * 13
+
+    def pot() -> Any:
+        from hilo_fast.history.replay_settle import PotResult
+
+        names = [pick(_POT_NAMES, 5) for _ in range(d.below(4))]
+        shares = {name: chips() for name in names}
+        lows = (None, {}, {name: chips() for name in names if d.byte() % 2})[d.below(3)]
+        return PotResult(chips(), chips(), tuple(names), shares, lows)
+
+    def cards() -> Any:
+        return tuple(pick(_BOARD_CARDS, 5) for _ in range(d.below(6)))
+
+    def item() -> Any:
+        nonlocal plain
+        key, plain_key = _hand_key(d)   # (first: the rest may use up the bytes)
+        plain &= plain_key
+        h = SimpleNamespace(hand_id=_HAND_IDS[d.below(len(_HAND_IDS))], board=cards(),
+                            runs=tuple(cards() for _ in range(d.below(3) * d.below(2))))
+        rep = SimpleNamespace(history=h, pots=[pot() for _ in range(d.below(4))],
+                              discrepancies=[pick(_POT_NAMES, 5) for _ in range(d.below(3))])
+        shape = d.byte()
+        if shape < 250:
+            return (rep, key)
+        plain = False   # not a pair: a bare replay, a triple, a list, a 1-tuple
+        return (rep, (rep, key, key), [rep, key], (rep,), rep, [rep, key])[shape - 250]
+
+    items = [item() for _ in range(d.below(4))]
+    # (a low share of a name not among the winners, or a total past int64:
+    # the twin's Python ints do not overflow where C's chips do)
+    for it in items:
+        if type(it) is tuple and len(it) == 2:
+            for p in getattr(it[0], "pots", ()):
+                if isinstance(p[4], dict) and \
+                        all(type(v) is int for v in (p[0], *p[3].values(), *p[4].values())):
+                    lows = sum(p[4].values())
+                    plain &= -2**63 <= p[0] - lows < 2**63 and -2**63 <= lows < 2**63 and \
+                        all(-2**63 <= v - p[4].get(k, 0) < 2**63 for k, v in p[3].items())
+
+    def run(backend: ModuleType) -> Any:
+        import pyarrow as pa
+
+        from hilo_fast.history._backend import fast
+        from hilo_fast.history.db.rows import _FROM_REPLAY
+        from hilo_fast.history.db.store import _Capsules, _struct_types
+
+        if backend is _native and fast is not None:
+            columns = fast.replay_columns()
+            assert columns is not None, "the native rows are not built"
+            return pa.record_batch(_Capsules(columns(table, items))).to_pylist()
+        records = [r for rep, key in items for r in _FROM_REPLAY[table](rep, key)]
+        return pa.RecordBatch.from_struct_array(
+            pa.array(records, type=_struct_types()[table])).to_pylist()
+
+    return Call("replay_columns", (table, items), run, False, plain)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -1267,6 +1356,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "action_columns": _action_columns_target,
     "seat_columns": _seat_columns_target,
     "record_columns": _record_columns_target,
+    "replay_columns": _replay_columns_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())

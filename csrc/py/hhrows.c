@@ -1,12 +1,14 @@
 /* hhrows.c: hilo_fast._hhrows, tables of the hand database built from a batch
  * of hand histories as Arrow columns in C (hilo_fast.history.db): the actions
- * table here, the seats table in hhrows_seats.c. Each is the twin of a
+ * table here, the seats table in hhrows_seats.c, the boards, pots,
+ * pot_winners and discrepancies in hhrows_pots.c. Each is the twin of a
  * function of rows.py (the same rows, in the same order, as the Python builds
- * them for pyarrow), and tests/history/db/test_rows_native.py (the actions)
- * and test_seats_native.py (the seats) compare them on every site's
- * fixtures and on synthetic hands. Any other table's rows, tuples made in
- * Python, become columns in hhrows_records.c (test_records_native.py). The columns leave through the Arrow C
- * data interface: two PyCapsules ("arrow_schema", "arrow_array")
+ * them for pyarrow), and tests/history/db/test_rows_native.py (the actions),
+ * test_seats_native.py (the seats) and test_pots_native.py (the replay's
+ * tables) compare them on every site's fixtures and on synthetic hands. Any
+ * other table's rows, tuples made in Python, become columns in
+ * hhrows_records.c (test_records_native.py). The columns leave through the
+ * Arrow C data interface: two PyCapsules ("arrow_schema", "arrow_array")
  * that any Arrow library imports without a copy, so no Arrow library is
  * linked here. The structs below are that interface's ABI, as its
  * specification defines them. */
@@ -594,6 +596,7 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
 
 #include "hhrows_seats.c"
 #include "hhrows_records.c"
+#include "hhrows_pots.c"
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
@@ -604,6 +607,10 @@ static PyMethodDef methods[] = {
      "seat_columns(facts): the seats table's rows of a list of seat facts, one a hand: "
      "(history, showdown, contributions, collected, expected, low_made, hand key), as one "
      "struct array, (schema, array) Arrow C data interface capsules."},
+    {"replay_columns", (PyCFunction)(void (*)(void))replay_columns, METH_FASTCALL,
+     "replay_columns(table, items): the boards, pots, pot_winners or discrepancies "
+     "table's rows of a list of (replay, hand key) pairs as one struct array, (schema, "
+     "array) Arrow C data interface capsules."},
     {"record_columns", (PyCFunction)(void (*)(void))record_columns, METH_FASTCALL,
      "record_columns(table, names, kinds, records): a table's rows, tuples in its "
      "columns' order (names), as one struct array: an \"arrow_array\" capsule of the Arrow "

@@ -31,18 +31,49 @@ static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
     return era * 146097 + day_of_era - 719468;
 }
 
-/* A naive datetime as microseconds from the epoch, its wall time read as UTC
- * (as pyarrow stores it in a timestamp without a time zone); -1 with the
- * exception set when value is not a naive datetime. */
-static int micros_of(PyObject *value, PyObject *datetime_type, const char *table_name,
-                     Py_ssize_t row, PyObject *name, int64_t *out)
+/* What a datetime is read with: its type, and its attributes' names made once
+ * a call (interned: a lookup by a C string would make a str each time). */
+typedef struct {
+    PyObject *type;
+    PyObject *tzinfo;
+    PyObject *parts[7];   /* year, month, day, hour, minute, second, microsecond */
+} datetime_reader;
+
+static int datetime_reader_open(datetime_reader *r)
 {
     static const char *const PARTS[] = {"year", "month", "day", "hour", "minute", "second",
                                         "microsecond"};
-    int is_datetime = PyObject_IsInstance(value, datetime_type);
+    memset(r, 0, sizeof *r);
+    PyObject *module = PyImport_ImportModule("datetime");
+    r->type = module ? PyObject_GetAttrString(module, "datetime") : NULL;
+    Py_XDECREF(module);
+    if (!r->type || !(r->tzinfo = PyUnicode_InternFromString("tzinfo")))
+        return -1;
+    for (int k = 0; k < 7; k++)
+        if (!(r->parts[k] = PyUnicode_InternFromString(PARTS[k])))
+            return -1;
+    return 0;
+}
+
+static void datetime_reader_close(datetime_reader *r)
+{
+    Py_XDECREF(r->type);
+    Py_XDECREF(r->tzinfo);
+    for (int k = 0; k < 7; k++)
+        Py_XDECREF(r->parts[k]);
+}
+
+/* A naive datetime as microseconds from the epoch, its wall time read as UTC
+ * (as pyarrow stores it in a timestamp without a time zone); -1 with the
+ * exception set when value is not a naive datetime. */
+static int micros_of(PyObject *value, const datetime_reader *r, const char *table_name,
+                     Py_ssize_t row, PyObject *name, int64_t *out)
+{
+    int is_datetime = Py_TYPE(value) == (PyTypeObject *)r->type
+        ? 1 : PyObject_IsInstance(value, r->type);
     if (is_datetime < 0)
         return -1;
-    PyObject *zone = is_datetime ? PyObject_GetAttrString(value, "tzinfo") : NULL;
+    PyObject *zone = is_datetime ? PyObject_GetAttr(value, r->tzinfo) : NULL;
     if (zone != Py_None) {
         if (is_datetime && !zone)
             return -1;
@@ -54,7 +85,7 @@ static int micros_of(PyObject *value, PyObject *datetime_type, const char *table
     Py_DECREF(zone);
     int64_t part[7];
     for (int k = 0; k < 7; k++) {
-        PyObject *got = PyObject_GetAttrString(value, PARTS[k]);
+        PyObject *got = PyObject_GetAttr(value, r->parts[k]);
         part[k] = got ? PyLong_AsLongLong(got) : -1;
         Py_XDECREF(got);
         if (part[k] == -1 && PyErr_Occurred())
@@ -76,7 +107,7 @@ static void int_range(enum kind kind, int64_t *least, int64_t *most)
 
 /* Append value to column c (of the row `row`, column `name`); -1 with a
  * TypeError or OverflowError naming the table, row and column. */
-static int add_value(column *c, PyObject *value, PyObject *datetime_type,
+static int add_value(column *c, PyObject *value, const datetime_reader *dates,
                      const char *table_name, Py_ssize_t row, PyObject *name)
 {
     const char *wanted = NULL;
@@ -135,7 +166,7 @@ static int add_value(column *c, PyObject *value, PyObject *datetime_type,
         break;
     case TIMESTAMP: {
         int64_t micros = 0;
-        return micros_of(value, datetime_type, table_name, row, name, &micros)
+        return micros_of(value, dates, table_name, row, name, &micros)
             ? -1 : add_int(c, micros);
     }
     }
@@ -176,10 +207,9 @@ static PyObject *record_columns(PyObject *module, PyObject *const *args, Py_ssiz
                                 args[2]);
     const table t = {table_name, (int)n, NULL, kinds};
     column *cols[MAX_COLUMNS] = {NULL};
-    PyObject *array = NULL, *datetime_module = PyImport_ImportModule("datetime");
-    PyObject *datetime_type = datetime_module
-        ? PyObject_GetAttrString(datetime_module, "datetime") : NULL;
-    if (!datetime_type)
+    PyObject *array = NULL;
+    datetime_reader dates;
+    if (datetime_reader_open(&dates) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < n; i++)
         if (!(cols[i] = new_column(kinds[i]))) {
@@ -196,7 +226,7 @@ static PyObject *record_columns(PyObject *module, PyObject *const *args, Py_ssiz
         Py_INCREF(record);   /* (a datetime's attributes may run Python code) */
         int status = 0;
         for (Py_ssize_t i = 0; !status && i < n; i++)
-            status = add_value(cols[i], PyTuple_GetItem(record, i), datetime_type, table_name,
+            status = add_value(cols[i], PyTuple_GetItem(record, i), &dates, table_name,
                                row, PyTuple_GetItem(names, i));
         Py_DECREF(record);
         if (status)
@@ -206,7 +236,6 @@ static PyObject *record_columns(PyObject *module, PyObject *const *args, Py_ssiz
 done:
     for (Py_ssize_t i = 0; i < n; i++)
         free_column(cols[i]);
-    Py_XDECREF(datetime_type);
-    Py_XDECREF(datetime_module);
+    datetime_reader_close(&dates);
     return array;
 }

@@ -63,6 +63,19 @@ def seat_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:
     return _hhrows.seat_columns
 
 
+def replay_columns() -> Callable[[str, list[Any]], tuple[Any, Any]] | None:
+    """``replay_columns(table, items)``: the hand database's boards, pots,
+    pot_winners or discrepancies rows of a batch of (replay, hand key) pairs
+    as one Arrow struct array, made in C (csrc/py/hhrows_pots.c; the twins of
+    rows.board_rows, pot_rows, pot_winner_rows and discrepancy_rows): its
+    (schema, array) capsules. None where not built."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    return _hhrows.replay_columns
+
+
 def record_columns() -> Callable[[str, tuple[str, ...], bytes, list[Any]], Any] | None:
     """``record_columns(table, names, kinds, records)``: a table's rows (tuples
     in its columns' order) as one Arrow struct array, made in C

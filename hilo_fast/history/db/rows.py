@@ -1,9 +1,11 @@
 """One replayed hand as the rows of each table of the schema (schema.sql).
 
 :func:`hand_rows` appends a hand's rows to a :class:`Rows` batch (a list of
-tuples per table, in the column order of schema.sql; the actions and seats
-rows, the most, are made when the batch is written: by :func:`action_rows`
-and :func:`seat_rows`, or as Arrow columns in C); the importer turns a batch
+tuples per table, in the column order of schema.sql; the rows of the
+actions, seats, boards, pots, pot_winners and discrepancies tables are made
+when the batch is written: by :func:`action_rows`, :func:`seat_rows`,
+:func:`board_rows`, :func:`pot_rows`, :func:`pot_winner_rows` and
+:func:`discrepancy_rows`, or as Arrow columns in C); the importer turns a batch
 into columns (Arrow for DuckDB, COPY for PostgreSQL). The tracker flags of
 each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
 from the actions, by the definitions of docs/database.md.
@@ -25,8 +27,9 @@ if TYPE_CHECKING:
     from ..model import HandHistory, UnreadableHand
     from ..replay import Replay
 
-__all__ = ["TABLES", "Rows", "SeatFacts", "action_rows", "all_in_rows", "hand_rows",
-           "positions", "seat_flags", "seat_rows"]
+__all__ = ["TABLES", "Rows", "SeatFacts", "action_rows", "all_in_rows", "board_rows",
+           "discrepancy_rows", "hand_rows", "positions", "pot_rows", "pot_winner_rows",
+           "seat_flags", "seat_rows"]
 
 #: The tables a hand fills, in the order they are written.
 TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
@@ -39,8 +42,9 @@ _OUT_FLAGS = (*([False] * 10), 0, 0, 0, False, False, False)
 _CARD_TEXT = tuple(card_str(card) for card in range(52))
 
 
-#: The tables whose rows a batch makes when it is written (see Rows).
-_MADE_LATER = ("actions", "seats")
+#: The tables whose rows a batch makes when it is written (see Rows): from
+#: its histories, its seat facts, its replays.
+_MADE_LATER = ("actions", "seats", "boards", "pots", "pot_winners", "discrepancies")
 #: What a hand's seats rows are made from (:func:`seat_rows`): its history,
 #: from its replay the showdown names, name -> chips contributed and
 #: collected, name -> chips expected all in (:func:`all_in_rows`) and name ->
@@ -52,16 +56,19 @@ SeatFacts = tuple["HandHistory", tuple[str, ...], dict[str, int], dict[str, int]
 @dataclass
 class Rows:
     """A batch of rows: ``tables``, table name -> list of row tuples
-    (schema.sql's column order), for every table but ``actions`` and
-    ``seats``, whose rows are made from ``histories`` ((history, hand key)
-    pairs) and ``seat_facts`` when the batch is written (:meth:`records`
-    here, or the native columns of csrc/py/hhrows.c)."""
+    (schema.sql's column order), for the tables not in _MADE_LATER; theirs
+    are made when the batch is written (:meth:`records` here, or the native
+    columns of csrc/py/hhrows.c): the actions rows from ``histories``
+    ((history, hand key) pairs), the seats rows from ``seat_facts``, the
+    boards, pots, pot_winners and discrepancies rows from ``replays``
+    ((replay, hand key) pairs)."""
 
     tables: dict[str, list[tuple[object, ...]]] = field(
         default_factory=lambda: {name: [] for name in (*TABLES, "unreadable_hands")
                                  if name not in _MADE_LATER})
     histories: list[tuple[HandHistory, int]] = field(default_factory=list)
     seat_facts: list[SeatFacts] = field(default_factory=list)
+    replays: list[tuple[Replay, int]] = field(default_factory=list)
     hands: int = 0
 
     def records(self, table: str) -> list[tuple[object, ...]]:
@@ -70,6 +77,9 @@ class Rows:
             return [row for h, key in self.histories for row in action_rows(h, key)]
         if table == "seats":
             return [row for facts in self.seat_facts for row in seat_rows(*facts)]
+        made = _FROM_REPLAY.get(table)
+        if made is not None:
+            return [row for rep, key in self.replays for row in made(rep, key)]
         return self.tables[table]
 
     def clear(self) -> None:
@@ -77,6 +87,7 @@ class Rows:
             rows.clear()
         self.histories.clear()
         self.seat_facts.clear()
+        self.replays.clear()
         self.hands = 0
 
 
@@ -292,13 +303,10 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
         h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
         h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
         rep.settled, rep.exact, all_in_street, source, h.line, key))
-    # the board, or each run's (a hand run twice: run 1, run 2, ...)
-    for run, board in enumerate(h.runs or ((h.board,) if h.board else ()), 1):
-        tables["boards"].append((key, run, "".join(board[:3]), board[3] if len(board) > 3
-                                 else None, board[4] if len(board) > 4 else None))
-    out.histories.append((h, key))   # (its actions rows: made when the batch is written)
-    for k, message in enumerate(rep.discrepancies):
-        tables["discrepancies"].append((key, k, message))
+    # (its actions, boards, pots, pot_winners and discrepancies rows: made when
+    # the batch is written)
+    out.histories.append((h, key))
+    out.replays.append((rep, key))
     # who made a low at showdown (on any run): each shown hand valued
     low_made: dict[str, bool] = {}
     if rep.settled and rep.holes and len(rep.board) == 5:
@@ -308,21 +316,56 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
             if name in h.hole_cards:
                 cards = rep.holes[rep.seat_of[name]] or []
                 low_made[name] = any([fast_omaha_hilo(cards, board)[1] for board in boards])
-    # pots, with their high and low halves as the replay split them
-    add_pot, add_winner = tables["pots"].append, tables["pot_winners"].append
-    for index, pot in enumerate(rep.pots):
-        shares, lows = pot.shares, pot.low_shares or {}
-        low_amount = sum(lows.values())
-        add_pot((key, index, pot.amount, pot.rake, len(pot.eligible), len(shares),
-                 pot.low_shares is not None, pot.amount - low_amount, low_amount))
-        for name in sorted(shares):
-            low = lows.get(name, 0)
-            add_winner((key, index, name, shares[name] - low, low))
     if expected is None:
         expected = all_in_rows(h, rep, out, samples, key=key)
     # (its seats rows: made when the batch is written)
     out.seat_facts.append((h, rep.showdown, rep.contributions, rep.collected, expected,
                            low_made, key))
+
+
+def board_rows(rep: Replay, key: int) -> list[tuple[object, ...]]:
+    """The boards table's rows of the replayed hand ``rep`` under hand key
+    ``key``: each run's board (a hand run twice: run 1, run 2, ...), else the
+    board when a card was dealt. The twin of csrc/py/hhrows_pots.c's."""
+    h = rep.history
+    return [(key, run, "".join(board[:3]), board[3] if len(board) > 3 else None,
+             board[4] if len(board) > 4 else None)
+            for run, board in enumerate(h.runs or ((h.board,) if h.board else ()), 1)]
+
+
+def pot_rows(rep: Replay, key: int) -> list[tuple[object, ...]]:
+    """The pots table's rows of ``rep``: each pot with its high and low halves
+    as the replay split them. The twin of csrc/py/hhrows_pots.c's."""
+    rows: list[tuple[object, ...]] = []
+    for index, pot in enumerate(rep.pots):
+        low_amount = sum((pot.low_shares or {}).values())
+        rows.append((key, index, pot.amount, pot.rake, len(pot.eligible), len(pot.shares),
+                     pot.low_shares is not None, pot.amount - low_amount, low_amount))
+    return rows
+
+
+def pot_winner_rows(rep: Replay, key: int) -> list[tuple[object, ...]]:
+    """The pot_winners table's rows of ``rep``: a row a player who took a part
+    of a pot, by name, with the high and low chips of it. The twin of
+    csrc/py/hhrows_pots.c's."""
+    rows: list[tuple[object, ...]] = []
+    for index, pot in enumerate(rep.pots):
+        shares, lows = pot.shares, pot.low_shares or {}
+        for name in sorted(shares):
+            low = lows.get(name, 0)
+            rows.append((key, index, name, shares[name] - low, low))
+    return rows
+
+
+def discrepancy_rows(rep: Replay, key: int) -> list[tuple[object, ...]]:
+    """The discrepancies table's rows of ``rep``: what its replay found, seq
+    from 0. The twin of csrc/py/hhrows_pots.c's."""
+    return [(key, seq, message) for seq, message in enumerate(rep.discrepancies)]
+
+
+#: The tables made from a batch's replays, and how (Rows.records).
+_FROM_REPLAY = {"boards": board_rows, "pots": pot_rows, "pot_winners": pot_winner_rows,
+                "discrepancies": discrepancy_rows}
 
 
 def seat_rows(h: HandHistory, showdown: tuple[str, ...], contributions: dict[str, int],

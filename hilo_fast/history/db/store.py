@@ -118,10 +118,14 @@ MIGRATIONS: dict[int, Callable[[], tuple[str, ...]]] = {
 }
 
 
-#: A batch's actions and seats rows as Arrow columns made in C (csrc/py/hhrows.c),
-#: or None (pure backend, or not built): then pyarrow makes them from Rows.records.
+#: A batch's actions, seats, boards, pots, pot_winners and discrepancies rows as
+#: Arrow columns made in C (csrc/py/hhrows.c), or None (pure backend, or not
+#: built): then pyarrow makes them from Rows.records.
 _ACTION_COLUMNS = fast.action_columns() if fast is not None else None
 _SEAT_COLUMNS = fast.seat_columns() if fast is not None else None
+_REPLAY_COLUMNS = fast.replay_columns() if fast is not None else None
+#: The tables _REPLAY_COLUMNS makes, from a batch's replays (Rows.replays).
+_REPLAY_TABLES = frozenset(("boards", "pots", "pot_winners", "discrepancies"))
 #: Any other table's row tuples as Arrow columns made in C
 #: (csrc/py/hhrows_records.c), or None: then pyarrow converts them.
 _RECORD_COLUMNS = fast.record_columns() if fast is not None else None
@@ -180,6 +184,8 @@ def _arrow_table(rows: Rows, table: str) -> Any:
         batch = pa.record_batch(_Capsules(_ACTION_COLUMNS(rows.histories)))
     elif table == "seats" and _SEAT_COLUMNS is not None:
         batch = pa.record_batch(_Capsules(_SEAT_COLUMNS(rows.seat_facts)))
+    elif table in _REPLAY_TABLES and _REPLAY_COLUMNS is not None:
+        batch = pa.record_batch(_Capsules(_REPLAY_COLUMNS(table, rows.replays)))
     else:
         records = rows.records(table)
         if not records:

@@ -224,7 +224,7 @@ def test_hand_keys_are_taken_a_batch_at_a_time(database: str, hands_file: Path,
 def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """An error while a batch is written (here a NULL where the schema forbids
-    one, in the last table written) rolls the whole batch back."""
+    one, in one of the last tables written) rolls the whole batch back."""
     from hilo_fast.history.db import rows as rows_module
 
     hands = list(read_pokerstars(hands_file))
@@ -234,7 +234,8 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
                **options: Any) -> None:
         original(h, rep, source, out, **options)  # type: ignore[arg-type]
         if h.hand_id == hands[120].hand_id:
-            out.tables["discrepancies"].append((options["key"], 0, None))
+            out.tables["all_in_equities"].append((options["key"], None, "AhKh2c", 0.5, 0.5,
+                                                  0.5, 10.0, 0, True, 0.0))
 
     with open_database(database) as db:
         import_hands(db, hands[:80], batch_size=80)

@@ -86,9 +86,9 @@ def test_pot_split_by_name_is_core_pots_by_seat() -> None:
             assert got == _by_seat(rep, index, values), (h.hand_id, index)
             out = Rows()
             hand_rows(h, rep, "test", out, key=7, expected={})
-            assert out.tables["pots"][index][6:] == (got[2], sum(high.values()),
-                                                     sum(lows.values()))
-            assert {row[2]: row[3:] for row in out.tables["pot_winners"] if row[1] == index} \
+            assert out.records("pots")[index][6:] == (got[2], sum(high.values()),
+                                                      sum(lows.values()))
+            assert {row[2]: row[3:] for row in out.records("pot_winners") if row[1] == index} \
                 == {name: (high[name], lows.get(name, 0)) for name in pot.shares}
             split += 1
             with_low += got[2]
