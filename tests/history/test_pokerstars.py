@@ -384,6 +384,33 @@ def _plain_date(date: str) -> object:
         return "bad date"
 
 
+def test_table_and_header_caches_stay_bounded_and_keep_taking_new_ones() -> None:
+    """More distinct table lines and headers than a cache keeps (a big import
+    of many tables and tournaments): each read as the regex reads it, each
+    cache bounded, and the last ones read cached (a cache that filled up once
+    would otherwise miss on every later table)."""
+    from hilo_fast import pokerstars
+
+    count = pokerstars._CACHE_SIZE + 1500
+    for k in range(count):
+        line = f"Table 'T {k}' it's #{k % 7}' {k % 9 + 2}-max Seat #{k % 9 + 1} is the button"
+        got = pokerstars._table(line)
+        found = pokerstars._TABLE.match(line)
+        assert found is not None
+        assert got == (found["table"], int(found["max"]), int(found["button"]))
+        assert got[0] == f"T {k}' it's #{k % 7}"
+        assert len(pokerstars._TABLES) <= pokerstars._CACHE_SIZE
+    assert line in pokerstars._TABLES
+    for k in range(count):
+        rest = (f"Tournament #{k}, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level {k % 30 + 1} "
+                f"(10/20) - 2024/01/02 3:04:05 ET")
+        header, date, tz = pokerstars._header("Hand", rest)
+        assert (header.tournament, header.stakes, tz) == (str(k), (10, 20), "ET")
+        assert date is not None and (date.year, date.second) == (2024, 5)
+        assert len(pokerstars._HEADERS) <= pokerstars._CACHE_SIZE
+    assert ("Hand", rest[:rest.index(" - 2024")]) in pokerstars._HEADERS
+
+
 def test_dates_read_through_the_minutes_cache_as_without_it() -> None:
     """Random dates, valid or not (second 60, month 13, 30 February, hour 24, Unicode
     digits), each minute met again with other seconds: the cached minute plus its
