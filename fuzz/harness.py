@@ -951,6 +951,16 @@ def _hand_key(d: Decoder) -> tuple[Any, bool]:
     return int.from_bytes(raw, "little", signed=True), True
 
 
+def _pair_or_not(d: Decoder, first: Any, key: Any) -> tuple[Any, bool]:
+    """(first, key) as a batch item, and True; now and then (and False) not a
+    pair: first bare, a triple, a list, a 1-tuple."""
+    shape = d.byte()
+    if shape < 250:
+        return (first, key), True
+    return (first, (first, key, key), [first, key], (first,), first, [first, key])[shape - 250], \
+        False
+
+
 def _action_columns_target(d: Decoder) -> Call:
     """The hand database's actions rows of a few (history, hand key) pairs
     (a history: any object with hand_id, posts, actions; site is no longer
@@ -996,11 +1006,9 @@ def _action_columns_target(d: Decoder) -> Call:
         h = SimpleNamespace(hand_id=_HAND_IDS[d.below(len(_HAND_IDS))],
                             posts=tuple(row(4) for _ in range(d.below(4))),
                             actions=tuple(row(6) for _ in range(d.below(9))))
-        shape = d.byte()
-        if shape < 250:
-            return (h, key)
-        plain = False   # not a pair: a bare history, a triple, a list, a 1-tuple
-        return (h, (h, key, key), [h, key], (h,), h, [h, key])[shape - 250]
+        item, paired = _pair_or_not(d, h, key)
+        plain &= paired
+        return item
 
     hands = [item() for _ in range(d.below(4))]
 
@@ -1226,15 +1234,13 @@ def _replay_columns_target(d: Decoder) -> Call:
                             runs=tuple(cards() for _ in range(d.below(3) * d.below(2))))
         rep = SimpleNamespace(history=h, pots=[pot() for _ in range(d.below(4))],
                               discrepancies=[pick(_POT_NAMES, 5) for _ in range(d.below(3))])
-        shape = d.byte()
-        if shape < 250:
-            return (rep, key)
-        plain = False   # not a pair: a bare replay, a triple, a list, a 1-tuple
-        return (rep, (rep, key, key), [rep, key], (rep,), rep, [rep, key])[shape - 250]
+        item, paired = _pair_or_not(d, rep, key)
+        plain &= paired
+        return item
 
     items = [item() for _ in range(d.below(4))]
-    # (a low share of a name not among the winners, or a total past int64:
-    # the twin's Python ints do not overflow where C's chips do)
+    # (a pot's low total, or a high part, past int64: not plain, the twin's
+    # Python ints do not overflow where C's chips do)
     for it in items:
         if type(it) is tuple and len(it) == 2:
             for p in getattr(it[0], "pots", ()):
