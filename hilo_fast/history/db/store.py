@@ -20,7 +20,7 @@ from typing import Any
 
 from ..._version import __version__
 from .._backend import fast
-from .rows import TABLES, Rows
+from .rows import _FROM_REPLAY, TABLES, Rows
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Database", "SchemaError", "drop_statements", "migrate",
            "open_database", "schema_sql"]
@@ -124,8 +124,9 @@ MIGRATIONS: dict[int, Callable[[], tuple[str, ...]]] = {
 _ACTION_COLUMNS = fast.action_columns() if fast is not None else None
 _SEAT_COLUMNS = fast.seat_columns() if fast is not None else None
 _REPLAY_COLUMNS = fast.replay_columns() if fast is not None else None
-#: The tables _REPLAY_COLUMNS makes, from a batch's replays (Rows.replays).
-_REPLAY_TABLES = frozenset(("boards", "pots", "pot_winners", "discrepancies"))
+#: The tables _REPLAY_COLUMNS makes, from a batch's replays (Rows.replays):
+#: those rows.py makes from them.
+_REPLAY_TABLES = frozenset(_FROM_REPLAY)
 #: Any other table's row tuples as Arrow columns made in C
 #: (csrc/py/hhrows_records.c), or None: then pyarrow converts them.
 _RECORD_COLUMNS = fast.record_columns() if fast is not None else None
