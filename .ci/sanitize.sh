@@ -12,6 +12,7 @@
 #
 # Usage: .ci/sanitize.sh            (C_INPUTS=2000000 FUZZ_SECONDS=30 by default)
 #        SANITIZE_TESTS="tests/test_x.py" .ci/sanitize.sh   to choose the tests
+#        SANITIZE_WORKERS=0 .ci/sanitize.sh   the tests in one process (default: 2 workers)
 # Needs gcc (or CC) with libasan/libubsan and a Python with this package's test
 # dependencies installed (pytest, numpy, hypothesis, cffi).
 set -euo pipefail
@@ -98,8 +99,11 @@ print('sanitized native backend:', n.__file__)"
 echo "== sanitize: tests ($SANITIZE_TESTS) =="
 # -s: gcc's UBSan runtime writes its report to stderr only (it ignores
 # log_path), and pytest's capture would swallow it when UBSan ends the process.
+# -n: on both cores (pytest-xdist; the workers inherit LD_PRELOAD and the
+# options); a worker a sanitizer ends fails its test and the run.
 # shellcheck disable=SC2086
-run_sanitized -m pytest -q -s -x -p no:cacheprovider -m "not slow" $SANITIZE_TESTS
+run_sanitized -m pytest -q -s -x -n "${SANITIZE_WORKERS:-2}" -p no:cacheprovider -m "not slow" \
+    $SANITIZE_TESTS
 
 echo "== sanitize: Python fuzz harness, $FUZZ_SECONDS s =="
 run_sanitized fuzz/run.py --engine random --seconds "$FUZZ_SECONDS" --crash-dir "$WORK/crashes"

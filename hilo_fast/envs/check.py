@@ -172,6 +172,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", default=None, help="a hilo_fast.Game name (default: Omaha "
                         "Hi-Lo with 4, 5 and 6 cards)")
     args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error(f"--hands must be at least 1, not {args.hands}")
+    if args.game is not None:
+        try:
+            Game.named(args.game)
+        except ValueError as error:
+            parser.error(str(error))
     report = random_play(args.hands, args.seed, game=args.game)
     print(f"{report.hands} hands, {report.steps} steps, {report.episodes} episodes, "
           f"{report.refused} masked actions refused, {report.seconds:.1f} s: all checks passed")

@@ -274,3 +274,21 @@ def test_import_without_the_extra_names_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert "hilo_fast.envs needs the [envs] extra" in out and "pettingzoo" in out
+
+
+def test_check_command_plays_and_refuses_bad_arguments_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m hilo_fast.envs.check`` (CI's 10^5-hand runs): a usage error,
+    not a traceback, for a count below one or an unknown game."""
+    from hilo_fast.envs.check import main
+
+    assert main(["--hands", "20", "--game", "double-board"]) == 0
+    assert capsys.readouterr().out.endswith("all checks passed\n")
+    for argv, said in ((["--hands", "0"], "--hands must be at least 1, not 0"),
+                       (["--hands", "-3"], "--hands must be at least 1, not -3"),
+                       (["--game", "omaha9"], "unknown game 'omaha9'")):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert "error: " + said in err and "Traceback" not in err

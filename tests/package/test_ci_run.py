@@ -43,7 +43,8 @@ def test_readme_setup_is_two_commands_and_tests_upgrade_pip_first() -> None:
     assert main == "pip install . && hilo-fast eval As2dKh9c 3s4h5dKd8c"
     # pip < 26.3 hides the build backend's warning that tests/native/test_build.py checks
     assert tests.startswith("python -m pip install --upgrade pip && ")
-    assert tests.endswith(' && pip install -e ".[test]" && pytest')
+    # on every core (pytest-xdist is in the test extra): CI's first run of the suite
+    assert tests.endswith(' && pip install -e ".[test]" && pytest -n auto')
 
 
 @pytest.mark.skipif(shutil.which("bash") is None or shutil.which("awk") is None,
