@@ -79,29 +79,38 @@ def _tracker(h: HandHistory, name: str) -> dict[str, int]:
 
 def _main_pot_parts(h: HandHistory, rep: Replay) -> tuple[dict[str, int], dict[str, int],
                                                           dict[str, bool]]:
-    """Each player's high and low part of the main pot, and who made a low, by the
-    rule book: best high takes the high half (all with no low), best 8-or-better
-    low the low half, halves split evenly, odd chips clockwise from the button."""
+    """Each player's high and low part of the main pot, and who made a low (on
+    any run), by the rule book: a hand run N times splits the pot equally among
+    the runs, an odd chip to the first; on each run's board the best high takes
+    the high half (all with no low), the best 8-or-better low the low half,
+    halves split evenly, odd chips clockwise from the button."""
     pot = rep.pots[0]
-    board = [hf.card_str(c) for c in rep.board]
-    value = {name: hf.omaha_hilo(list(h.hole_cards[name]), board) for name in rep.showdown
-             if name in h.hole_cards}
-    made_low = {name: v[1] is not None for name, v in value.items()}
+    boards = [list(run) for run in h.runs] or [[hf.card_str(c) for c in rep.board]]
+    values = [{name: hf.omaha_hilo(list(h.hole_cards[name]), board) for name in rep.showdown
+               if name in h.hole_cards} for board in boards]
+    made_low = {name: any(value[name][1] is not None for value in values)
+                for name in values[0]}
     if len(pot.eligible) < 2:
         return dict(pot.shares), {}, made_low
     seat = {s.name: s.seat for s in h.seats}
     clockwise = sorted(pot.eligible, key=lambda n: (seat[n] <= h.button, seat[n]))
-    best_high = min(value[n][0] for n in clockwise)
-    lows = [value[n][1] for n in clockwise if value[n][1] is not None]
-    high_winners = [n for n in clockwise if value[n][0] == best_high]
-    low_winners = [n for n in clockwise if lows and value[n][1] == min(lows)]
-    low_half = pot.amount // 2 if low_winners else 0
 
-    def share(chips: int, names: list[str]) -> dict[str, int]:
+    def share(chips: int, names: list[str], into: dict[str, int]) -> None:
         each, odd = divmod(chips, len(names)) if names else (0, 0)
-        return {n: each + (k < odd) for k, n in enumerate(names)}
+        for k, n in enumerate(names):
+            into[n] = into.get(n, 0) + each + (k < odd)
 
-    return share(pot.amount - low_half, high_winners), share(low_half, low_winners), made_low
+    high: dict[str, int] = {}
+    low: dict[str, int] = {}
+    for run, value in enumerate(values):
+        amount = pot.amount // len(values) + (run < pot.amount % len(values))
+        best_high = min(value[n][0] for n in clockwise)
+        lows = [value[n][1] for n in clockwise if value[n][1] is not None]
+        low_winners = [n for n in clockwise if lows and value[n][1] == min(lows)]
+        low_half = amount // 2 if low_winners else 0
+        share(amount - low_half, [n for n in clockwise if value[n][0] == best_high], high)
+        share(low_half, low_winners, low)
+    return high, low, made_low
 
 
 def _seat_records(hands: list[HandHistory]) -> list[tuple[str, str, dict[str, object],
@@ -120,7 +129,7 @@ def _seat_records(hands: list[HandHistory]) -> list[tuple[str, str, dict[str, ob
         groups_of_hand: dict[str, object] = {
             "stakes": f"{ {0: 'fixed', 1: 'pot', 2: 'no'}[int(h.limit)]} "
                       f"{h.stakes[0]}/{h.stakes[1]} {h.currency or 'chips'}",
-            "game": h.game, "month": f"{h.date:%Y-%m}"}
+            "game": h.game, "month": f"{h.date:%Y-%m}" if h.date else None}
         for name in h.dealt_in:
             groups = {**groups_of_hand, "position": _position(order, name)}
             t: dict[str, Any] = defaultdict(float)
