@@ -127,3 +127,24 @@ def test_the_import_layers_are_declared_for_lint_imports() -> None:
     for folder in PACKAGE.iterdir():
         if (folder / "__init__.py").exists():
             assert f"hilo_fast.{folder.name}" in named, folder.name
+
+
+# The repository's top level (the design card's layout, and what serves it):
+# a scratch file committed there by mistake is caught here.
+TOP_LEVEL = {
+    ".ci", ".gitattributes", ".github", ".gitignore", ".readthedocs.yaml", "LICENSE",
+    "MANIFEST.in", "README.md", "benchmarks", "conftest.py", "csrc", "docs", "examples",
+    "fuzz", "hilo_fast", "mkdocs.yml", "pyproject.toml", "setup.py", "tests", "tools",
+}
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="not a git checkout (an sdist)")
+def test_the_top_level_holds_the_layout_only() -> None:
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                            check=False, timeout=60)
+    if listed.returncode:
+        pytest.skip(f"git ls-files failed: {listed.stderr.strip()}")
+    top = {path.split("/", 1)[0] for path in listed.stdout.splitlines()}
+    assert top <= TOP_LEVEL, sorted(top - TOP_LEVEL)
+    assert {"pyproject.toml", "setup.py", "csrc", "hilo_fast", "tests", ".github",
+            "README.md"} <= top
