@@ -53,15 +53,23 @@ def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     from hilo_fast.history.db import import_hands, open_database
     from hilo_fast.history.sites.pokerstars import read_pokerstars
 
-    if request.param == "duckdb":
-        targets: Iterator[str] = iter([str(tmp_path_factory.mktemp("db") / "hands.duckdb")])
-    else:
-        targets = _postgres()
+    targets = module_target(request.param, tmp_path_factory, "hands.duckdb")
     target = next(targets)
     with open_database(target) as db:
         import_hands(db, read_pokerstars(hands_file), batch_size=128)
     yield target
     next(targets, None)   # (PostgreSQL: dropped again)
+
+
+def module_target(backend: str, tmp_path_factory: pytest.TempPathFactory,
+                  name: str) -> Iterator[str]:
+    """An empty database target of ``backend`` for a module-scoped fixture: a
+    DuckDB file ``name`` in a folder of its own, or the PostgreSQL test
+    database (advance the iterator once more after use: dropped again)."""
+    if backend == "duckdb":
+        yield str(tmp_path_factory.mktemp("db") / name)
+        return
+    yield from _postgres()
 
 
 @pytest.fixture

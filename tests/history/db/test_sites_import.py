@@ -24,7 +24,7 @@ from hilo_fast.history.db.store import Database
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.read import read_history
 
-from .conftest import _postgres
+from .conftest import module_target
 from .test_stats import _close, _seat_records, recount
 
 DATA = Path(__file__).parents[1] / "data"
@@ -60,17 +60,14 @@ def every_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     file as ``hh import`` does (small batches: many transactions), every all-in
     settled exactly (``--exact-equity``: the recount's numbers are exact; a
     sampled spot is within its standard error, test_all_in.py)."""
-    if request.param == "duckdb":
-        targets: Iterator[str] = iter([str(tmp_path_factory.mktemp("db") / "sites.duckdb")])
-    else:
-        targets = _postgres()
+    targets = module_target(request.param, tmp_path_factory, "sites.duckdb")
     target = next(targets)
     with open_database(target) as db:
         for path in _files():
             import_hands(db, read_history(path), source=str(path), batch_size=7,
                          equity_samples=None)
     yield target
-    next(targets, None)
+    next(targets, None)   # (PostgreSQL: dropped again)
 
 
 def _violations(db: Database, sql: str) -> list[tuple[Any, ...]]:
