@@ -19,18 +19,15 @@ from typing import Any
 import pytest
 
 from hilo_fast.history.db import import_hands, open_database
-from hilo_fast.history.db.stats import BY, STAT_COLUMNS, stats_rows
-from hilo_fast.history.db.store import Database
+from hilo_fast.history.db.stats import BY
 from hilo_fast.history.model import HandHistory
 from hilo_fast.history.read import read_history
 
 from .conftest import module_target
-from .test_stats import _close, _seat_records, recount
+from .test_stats import _seat_records, assert_stats_equal, recount
 
 DATA = Path(__file__).parents[1] / "data"
 REAL = [Path(p) for p in os.environ.get("HILO_FAST_HH_DIR", "").split(os.pathsep) if p]
-#: The recount's seat records of read_hands (the same for both backends: made once).
-_RECORDS: list[Any] = []
 
 
 def _files() -> list[Path]:
@@ -53,6 +50,12 @@ def read_hands() -> list[HandHistory]:
     return hands
 
 
+@pytest.fixture(scope="module")
+def seat_records(read_hands: list[HandHistory]) -> list[Any]:
+    """The plain recount's seat records of read_hands (made once for both backends)."""
+    return _seat_records(read_hands)
+
+
 @pytest.fixture(scope="module", params=["duckdb", "postgresql"])
 def every_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
                ) -> Iterator[str]:
@@ -68,10 +71,6 @@ def every_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
                          equity_samples=None)
     yield target
     next(targets, None)   # (PostgreSQL: dropped again)
-
-
-def _violations(db: Database, sql: str) -> list[tuple[Any, ...]]:
-    return db.query(sql)[1]
 
 
 def test_the_hands_read_are_the_hands_stored(every_site: str,
@@ -135,7 +134,7 @@ def test_every_chip_of_every_site(every_site: str, read_hands: list[HandHistory]
             "WHERE s.hand_key = h.hand_key AND s.dealt_in)",
     }
     with open_database(every_site) as db:
-        found = {name: _violations(db, sql)[:3] for name, sql in checks.items()}
+        found = {name: db.query(sql)[1][:3] for name, sql in checks.items()}
         exact = db.query("SELECT COUNT(*) FROM hands WHERE exact")[1][0][0]
         with_all_in = db.query("SELECT COUNT(DISTINCT hand_key) FROM all_in_equities")[1][0][0]
     assert not {name: rows for name, rows in found.items() if rows}
@@ -170,17 +169,6 @@ def test_the_sites_own_amounts_where_the_replay_agreed(
 
 
 @pytest.mark.parametrize("by", [None, *BY])
-def test_every_sites_stats_equal_a_plain_recount(every_site: str, read_hands: list[HandHistory],
+def test_every_sites_stats_equal_a_plain_recount(every_site: str, seat_records: list[Any],
                                                  by: str | None) -> None:
-    if not _RECORDS:
-        _RECORDS.extend(_seat_records(read_hands))
-    expected = recount(_RECORDS, by)
-    with open_database(every_site) as db:
-        names, rows = stats_rows(db, by=by)
-    width = 3 if by else 2
-    got = {row[:width]: dict(zip(names[width:], row[width:], strict=True)) for row in rows}
-    assert set(got) == set(expected)
-    for key, stats in got.items():
-        for stat in (name for name, _ in STAT_COLUMNS):
-            assert _close(stats[stat], expected[key][stat]), \
-                (key, stat, stats[stat], expected[key][stat])
+    assert_stats_equal(every_site, recount(seat_records, by), by)
