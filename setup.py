@@ -170,7 +170,8 @@ def _builtin(name: str, source: str) -> Extension:
         # auditwheel learns the libc a wheel targets from its extensions' NEEDED
         # entries, and stops at an extension with none: a builtin calling nothing
         # of libc's would have none, so it is linked against libc by name.
-        extra_link_args=["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else [],
+        extra_link_args=["-Wl,--no-as-needed", "-lc", "-lm"] if sys.platform.startswith("linux")
+        else [],
         optional=os.environ.get("CIBUILDWHEEL") != "1",
     )
 

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../hilo_fast.h"
+#include "builtins.h"
 
 struct ArrowSchema {
     const char *format;
@@ -597,6 +599,7 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
 #include "hhrows_seats.c"
 #include "hhrows_records.c"
 #include "hhrows_pots.c"
+#include "hhrows_all_in.c"
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
@@ -616,6 +619,13 @@ static PyMethodDef methods[] = {
      "columns' order (names), as one struct array: an \"arrow_array\" capsule of the Arrow "
      "C data interface. kinds: a letter a column, u utf8, s int16, i int32, l int64, b "
      "bool, g float64, t timestamp[us] (naive datetimes, their wall time)."},
+    {"all_in_spot", (PyCFunction)(void (*)(void))all_in_spot, METH_FASTCALL,
+     "all_in_spot(replay, hand key, samples): the all-in equity rows of a replayed hand and "
+     "name -> chips expected (rows._all_in's), ([], {}) when it has no spot, or None when "
+     "the Python must settle it."},
+    {"bind_all_in", bind_all_in, METH_VARARGS,
+     "bind_all_in(address of hf_equity_exact_pots, of hf_equity_sample, spot_seed, "
+     "EXACT_DEALS): what all_in_spot calls."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,6 +29,12 @@ EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
 EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
     name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
 
+def function_address(name: str) -> int:
+    """The address of the core's function ``name``, for a CPython builtin that
+    calls it (csrc/py/hhrows_all_in.c)."""
+    return int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+
+
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity/equity.c) ----
 #
 # A tally is a list of ints: deals, no_low, then per player share,

@@ -88,6 +88,27 @@ def record_columns() -> Callable[[str, tuple[str, ...], bytes, list[Any]], Any] 
     return _hhrows.record_columns
 
 
+def all_in_spot(spot_seed: Callable[[str, str, int], int], exact_deals: int
+                ) -> Callable[[Any, int, int | None], tuple[list[Any], dict[str, float]] | None
+                              ] | None:
+    """``all_in_spot(replay, hand key, samples)``: a replayed hand's all-in equity
+    rows and name -> chips expected, settled in C over the native equity backend
+    (csrc/py/hhrows_all_in.c; the twin of hilo_fast.history.db.rows._all_in with
+    ``spot_seed`` and ``exact_deals``, all_in's), or None ("let Python settle
+    it"). None where it was not built, or on the pure equity backend."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    from ..equity._backend import backend
+
+    if backend.NAME != "native":
+        return None
+    _hhrows.bind_all_in(backend.function_address("hf_equity_exact_pots"),
+                        backend.function_address("hf_equity_sample"), spot_seed, exact_deals)
+    return _hhrows.all_in_spot
+
+
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
     try:
         from .._native import _hhreplay
