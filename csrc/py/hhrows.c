@@ -596,10 +596,10 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
     return columns_of(&ACTIONS, hands, add_hand, ACTION_WORDS, N_ACTION_WORDS);
 }
 
+#include "hhrows_all_in.c"
 #include "hhrows_seats.c"
 #include "hhrows_records.c"
 #include "hhrows_pots.c"
-#include "hhrows_all_in.c"
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
@@ -626,6 +626,10 @@ static PyMethodDef methods[] = {
     {"bind_all_in", bind_all_in, METH_VARARGS,
      "bind_all_in(address of hf_equity_exact_pots, of hf_equity_sample, spot_seed, "
      "EXACT_DEALS): what all_in_spot calls."},
+    {"lows_made", lows_made, METH_O,
+     "lows_made(replay): name -> whether each showdown player whose cards are shown made a "
+     "low (rows.hand_rows' low_made), or None when the Python must work it out."},
+    {"bind_omaha", bind_omaha, METH_O, "bind_omaha(address of hf_omaha): what lows_made calls."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -434,3 +434,88 @@ static PyObject *seat_columns(PyObject *module, PyObject *facts)
     (void)module;
     return columns_of(&SEATS, facts, add_seats, SEAT_WORDS, N_SEAT_WORDS);
 }
+
+/* ---- who made a low at showdown (rows.hand_rows' low_made, in C) ---- */
+
+typedef int32_t (*omaha_value_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
+                                  int32_t n_board);
+/* The core's hf_omaha, bound by bind_omaha (module-wide: once, at import). */
+static omaha_value_fn bound_omaha;
+
+/* lows_made(replay): name -> whether the player made a qualifying low on the
+ * replay's board, for each showdown player whose cards the history shows, as
+ * rows.hand_rows works it out for a hand run once; None when the Python must
+ * (a hand run twice, anything unusual). */
+static PyObject *lows_made(PyObject *module, PyObject *rep)
+{
+    (void)module;
+    if (!bound_omaha) {
+        PyErr_SetString(PyExc_RuntimeError, "lows_made: bind_omaha was not called");
+        return NULL;
+    }
+    PyObject *history = PyObject_GetAttrString(rep, "history");
+    PyObject *shown = history ? PyObject_GetAttrString(history, "hole_cards") : NULL;
+    PyObject *runs = shown ? PyObject_GetAttrString(history, "runs") : NULL;
+    PyObject *showdown = runs ? PyObject_GetAttrString(rep, "showdown") : NULL;
+    PyObject *holes = showdown ? PyObject_GetAttrString(rep, "holes") : NULL;
+    PyObject *seat_of = holes ? PyObject_GetAttrString(rep, "seat_of") : NULL;
+    PyObject *board = seat_of ? PyObject_GetAttrString(rep, "board") : NULL;
+    PyObject *made = board ? PyDict_New() : NULL, *out = NULL;
+    int32_t cards[5];
+    if (!made || !PyDict_Check(shown) || !PyTuple_Check(showdown) || !PyList_Check(holes)
+        || !PyDict_Check(seat_of) || !PyTuple_Check(board) || PyTuple_Size(board) != 5
+        || PyObject_Size(runs) >= 2)
+        goto done;
+    for (int32_t c = 0; c < 5; c++)
+        if ((cards[c] = card_id(PyTuple_GetItem(board, c))) < 0)
+            goto done;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(showdown); i++) {
+        PyObject *name = PyTuple_GetItem(showdown, i);
+        int known = PyDict_Contains(shown, name);
+        if (known < 0)
+            goto done;
+        if (!known)
+            continue;
+        PyObject *seat = PyDict_GetItemWithError(seat_of, name);
+        long at = seat && PyLong_Check(seat) ? PyLong_AsLong(seat) : -1;
+        PyObject *hole = at >= 0 && at < PyList_Size(holes) ? PyList_GetItem(holes, at) : NULL;
+        int32_t mine[6], n = hole && PyList_Check(hole) ? (int32_t)PyList_Size(hole) : 0;
+        if (n < 4 || n > 6)   /* (the Python's evaluator refuses it: its error) */
+            goto done;
+        for (int32_t c = 0; c < n; c++)
+            if ((mine[c] = card_id(PyList_GetItem(hole, c))) < 0)
+                goto done;
+        int32_t value = bound_omaha(mine, n, cards, 5);
+        if (value < 0 || PyDict_SetItem(made, name, (value & 0xFF) ? Py_True : Py_False) < 0)
+            goto done;
+    }
+    out = Py_NewRef(made);
+done:
+    if (!out) {
+        PyErr_Clear();
+        out = Py_NewRef(Py_None);
+    }
+    Py_XDECREF(history);
+    Py_XDECREF(shown);
+    Py_XDECREF(runs);
+    Py_XDECREF(showdown);
+    Py_XDECREF(holes);
+    Py_XDECREF(seat_of);
+    Py_XDECREF(board);
+    Py_XDECREF(made);
+    return out;
+}
+
+/* bind_omaha(address of hf_omaha) */
+static PyObject *bind_omaha(PyObject *module, PyObject *address)
+{
+    (void)module;
+    void *omaha = PyLong_AsVoidPtr(address);
+    if (!omaha) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "bind_omaha: a NULL address");
+        return NULL;
+    }
+    bound_omaha = (omaha_value_fn)omaha;
+    Py_RETURN_NONE;
+}

@@ -23,6 +23,12 @@ from .._native._core import ffi, lib
 
 NAME = "native"
 
+
+def function_address(name: str) -> int:
+    """The address of the core's function ``name``, for a CPython builtin that
+    calls it (csrc/py/hhrows_all_in.c, hhrows_seats.c)."""
+    return int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
+
 # ---- the constants of csrc/hilo_fast.h, read from it (the pure twin's copies
 # are checked against the header by tests/native/test_constants.py) ----
 

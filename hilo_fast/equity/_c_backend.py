@@ -14,6 +14,7 @@ from typing import Any
 
 from .._native._core import ffi, lib
 from ..core._c_backend import _NOT_A_CARD, ERR_COUNT, _card_ids
+from ..core._c_backend import function_address as function_address
 from ..core._c_backend import splitmix64 as splitmix64
 from .range_arrays import check_range_arrays
 
@@ -28,12 +29,6 @@ EQUITY_MAX_COUNT: int = lib.HF_EQUITY_MAX_COUNT
 #: A flat tally: deals, no_low, then these per player, in hf_equity_tally's order.
 EQUITY_TALLY_FIELDS: tuple[str, ...] = tuple(
     name for name, _ in ffi.typeof("hf_equity_tally").fields if name not in ("deals", "no_low"))
-
-def function_address(name: str) -> int:
-    """The address of the core's function ``name``, for a CPython builtin that
-    calls it (csrc/py/hhrows_all_in.c)."""
-    return int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))  # type: ignore[call-overload]
-
 
 # ---- equity: chunks of deals settled into integer tallies (csrc/equity/equity.c) ----
 #

@@ -109,6 +109,23 @@ def all_in_spot(spot_seed: Callable[[str, str, int], int], exact_deals: int
     return _hhrows.all_in_spot
 
 
+def lows_made() -> Callable[[Any], dict[str, bool] | None] | None:
+    """``lows_made(replay)``: name -> whether each showdown player whose cards
+    are shown made a low (csrc/py/hhrows_seats.c; the twin of the low_made of
+    hilo_fast.history.db.rows.hand_rows), or None ("let Python work it out").
+    None where it was not built, or on the pure core backend."""
+    try:
+        from .._native import _hhrows
+    except ImportError:
+        return None
+    from ..core._backend import backend
+
+    if backend.NAME != "native":
+        return None
+    _hhrows.bind_omaha(backend.function_address("hf_omaha"))
+    return _hhrows.lows_made
+
+
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
     try:
         from .._native import _hhreplay

@@ -292,6 +292,9 @@ def all_in_rows(h: HandHistory, rep: Replay, out: Rows,
 #: without the Python's glue (about 24 us a spot; the equities are the same C
 #: calls), or None (the pure backend).
 _C_ALL_IN = fast.all_in_spot(spot_seed, EXACT_DEALS) if fast is not None else None
+#: hand_rows' low_made in C (csrc/py/hhrows_seats.c: no evaluator call from Python
+#: for each shown hand, about 1.5 us a hand), or None (the pure backend).
+_C_LOWS = fast.lows_made() if fast is not None else None
 
 
 def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
@@ -323,17 +326,23 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
     # who made a low at showdown (on any run): each shown hand valued
     low_made: dict[str, bool] = {}
     if rep.settled and rep.holes and len(rep.board) == 5:
-        boards = [list(rep.board)] if len(h.runs) < 2 else \
-            [[parse_card(card) for card in run] for run in h.runs]
-        for name in rep.showdown:
-            if name in h.hole_cards:
-                cards = rep.holes[rep.seat_of[name]] or []
-                low_made[name] = any([fast_omaha_hilo(cards, board)[1] for board in boards])
+        made = _C_LOWS(rep) if _C_LOWS is not None else None
+        low_made = made if made is not None else _lows_made(h, rep)
     if expected is None:
         expected = all_in_rows(h, rep, out, samples, key=key)
     # (its seats rows: made when the batch is written)
     out.seat_facts.append((h, rep.showdown, rep.contributions, rep.collected, expected,
                            low_made, key))
+
+
+def _lows_made(h: HandHistory, rep: Replay) -> dict[str, bool]:
+    """name -> whether each showdown player whose cards ``h`` shows made a low
+    on some run of the replay ``rep`` (settled, its board dealt whole)."""
+    boards = [list(rep.board)] if len(h.runs) < 2 else \
+        [[parse_card(card) for card in run] for run in h.runs]
+    return {name: any([fast_omaha_hilo(rep.holes[rep.seat_of[name]] or [], board)[1]
+                       for board in boards])
+            for name in rep.showdown if name in h.hole_cards}
 
 
 def board_rows(rep: Replay, key: int) -> list[tuple[object, ...]]:

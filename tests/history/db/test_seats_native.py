@@ -16,6 +16,7 @@ import pytest
 
 import hilo_fast as hf
 from hilo_fast.history._backend import fast
+from hilo_fast.history.db import rows as rows_module
 from hilo_fast.history.db.rows import Rows, SeatFacts, hand_rows, seat_rows
 from hilo_fast.history.db.store import _Capsules, _struct_types
 from hilo_fast.history.model import HandHistory, HHAction, SeatInfo
@@ -273,3 +274,46 @@ def test_the_site_is_not_read_and_hand_id_only_names_the_hand() -> None:
 def test_the_models_fields_are_in_the_c_order() -> None:
     """hhrows_seats.c reads a SeatInfo as (seat, name, stack, ...) by position."""
     assert SeatInfo._fields[:3] == ("seat", "name", "stack") and len(SeatInfo._fields) == 5
+
+
+lows_made = rows_module._C_LOWS
+
+
+@pytest.mark.skipif(lows_made is None, reason="native rows not built")
+def test_lows_made_in_c_are_the_pythons() -> None:
+    """hand_rows' low_made in C (lows_made) against its twin (rows._lows_made)
+    on every site's fixtures and synthetic hands: the same dict, in the same
+    order; a hand run twice is handed back to the Python (None)."""
+    assert lows_made is not None
+    hands = [h for site in sorted(DATA.iterdir()) for h in hf.read_history([site])]
+    hands += [h for text in synthetic_histories(2000, seed=17) for h in parse_pokerstars(text)]
+    compared = made = twice = 0
+    for h in hands:
+        rep = h.replay()
+        if not (rep.settled and rep.holes and len(rep.board) == 5):
+            continue
+        got, want = lows_made(rep), rows_module._lows_made(h, rep)
+        if len(h.runs) >= 2:
+            assert got is None
+            twice += 1
+            continue
+        assert got is not None and list(got.items()) == list(want.items()), h.hand_id
+        compared += 1
+        made += sum(want.values())
+    assert compared > 500 and made > 100 and twice >= 1, (compared, made, twice)
+
+
+@pytest.mark.skipif(lows_made is None, reason="native rows not built")
+@pytest.mark.parametrize("change", [
+    {"holes": [[99, 1, 2, 3]] * 10}, {"holes": [[1, 2, 3]] * 10}, {"holes": [None] * 10},
+    {"holes": "cards"}, {"board": (1, 2, 3, 4)}, {"board": (1, 2, 3, 4, 52)},
+    {"board": ("Ah",) * 5}, {"seat_of": {}}, {"showdown": ["a"]}, {"history": None},
+])
+def test_lows_made_hands_back_a_bad_replay(change: dict[str, Any]) -> None:
+    assert lows_made is not None
+    h = next(h for h in hf.read_history([DATA / "pokerstars"])
+             if len(h.replay().showdown) >= 2 and h.hole_cards)
+    rep = h.replay()
+    for name, value in change.items():
+        object.__setattr__(rep, name, value)
+    assert lows_made(rep) is None
