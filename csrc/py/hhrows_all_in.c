@@ -28,6 +28,28 @@ static struct {
     int64_t exact_deals;
 } all_in_bound;
 
+/* The attributes read by all_in_spot and lows_made, as interned names made
+ * once (by their bind functions): a name made from C text at each call costs
+ * as much as the rest of a hand's lookups. */
+enum { A_HISTORY, A_HOLE_CARDS, A_RUNS, A_SHOWDOWN, A_HOLES, A_SEAT_OF, A_BOARD,
+       A_ALL_IN_BOARD, A_POTS, A_SITE, A_HAND_ID, A_COLLECTED, N_ATTR_NAMES };
+static const char *const ATTR_TEXT[N_ATTR_NAMES] = {
+    "history", "hole_cards", "runs", "showdown", "holes", "seat_of", "board",
+    "all_in_board", "pots", "site", "hand_id", "collected"};
+static PyObject *attr_name[N_ATTR_NAMES];
+
+/* Make attr_name (once): 0, or -1 with an exception. */
+static int attr_names_made(void)
+{
+    for (int i = 0; i < N_ATTR_NAMES; i++)
+        if (!attr_name[i] && !(attr_name[i] = PyUnicode_InternFromString(ATTR_TEXT[i])))
+            return -1;
+    return 0;
+}
+
+/* getattr(o, the attribute `which`): a new reference, or NULL with an exception. */
+static PyObject *attr(PyObject *o, int which) { return PyObject_GetAttr(o, attr_name[which]); }
+
 #define EXACT_DOUBLE ((int64_t)1 << 53)   /* ints below it convert to double exactly */
 
 /* One pot's equities (all_in.PotEquity) among its n players. */
@@ -113,12 +135,12 @@ typedef struct {
 static int spot_of(PyObject *rep, PyObject *history, spot_t *s)
 {
     int found = -1;
-    PyObject *board = PyObject_GetAttrString(rep, "all_in_board");
-    PyObject *holes = board ? PyObject_GetAttrString(rep, "holes") : NULL;
-    PyObject *showdown = holes ? PyObject_GetAttrString(rep, "showdown") : NULL;
-    PyObject *seat_of = showdown ? PyObject_GetAttrString(rep, "seat_of") : NULL;
-    PyObject *shown = seat_of ? PyObject_GetAttrString(history, "hole_cards") : NULL;
-    s->pots = shown ? PyObject_GetAttrString(rep, "pots") : NULL;
+    PyObject *board = attr(rep, A_ALL_IN_BOARD);
+    PyObject *holes = board ? attr(rep, A_HOLES) : NULL;
+    PyObject *showdown = holes ? attr(rep, A_SHOWDOWN) : NULL;
+    PyObject *seat_of = showdown ? attr(rep, A_SEAT_OF) : NULL;
+    PyObject *shown = seat_of ? attr(history, A_HOLE_CARDS) : NULL;
+    s->pots = shown ? attr(rep, A_POTS) : NULL;
     if (!s->pots || !PyList_Check(holes) || !PyTuple_Check(showdown) || !PyDict_Check(seat_of)
         || !PyDict_Check(shown) || !PyList_Check(s->pots))
         goto done;
@@ -336,10 +358,10 @@ static PyObject *all_in_spot(PyObject *module, PyObject *const *args, Py_ssize_t
                                || samples > HF_EQUITY_MAX_COUNT))
         return Py_NewRef(Py_None);
     PyObject *rep = args[0], *key = args[1];
-    PyObject *history = PyObject_GetAttrString(rep, "history");
-    PyObject *site = history ? PyObject_GetAttrString(history, "site") : NULL;
-    PyObject *hand_id = site ? PyObject_GetAttrString(history, "hand_id") : NULL;
-    PyObject *collected = hand_id ? PyObject_GetAttrString(rep, "collected") : NULL;
+    PyObject *history = attr(rep, A_HISTORY);
+    PyObject *site = history ? attr(history, A_SITE) : NULL;
+    PyObject *hand_id = site ? attr(history, A_HAND_ID) : NULL;
+    PyObject *collected = hand_id ? attr(rep, A_COLLECTED) : NULL;
     PyObject *out = NULL;
     spot_t s;
     s.pots = NULL;
@@ -376,7 +398,8 @@ static PyObject *bind_all_in(PyObject *module, PyObject *args)
         return NULL;
     void *exact = PyLong_AsVoidPtr(exact_address);
     void *sample = exact ? PyLong_AsVoidPtr(sample_address) : NULL;
-    if (!exact || !sample || !PyCallable_Check(spot_seed) || exact_deals < 0) {
+    if (!exact || !sample || !PyCallable_Check(spot_seed) || exact_deals < 0
+        || attr_names_made() < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "bind_all_in: a NULL address or a bad argument");
         return NULL;

@@ -453,22 +453,30 @@ static PyObject *lows_made(PyObject *module, PyObject *rep)
         PyErr_SetString(PyExc_RuntimeError, "lows_made: bind_omaha was not called");
         return NULL;
     }
-    PyObject *history = PyObject_GetAttrString(rep, "history");
-    PyObject *shown = history ? PyObject_GetAttrString(history, "hole_cards") : NULL;
-    PyObject *runs = shown ? PyObject_GetAttrString(history, "runs") : NULL;
-    PyObject *showdown = runs ? PyObject_GetAttrString(rep, "showdown") : NULL;
-    PyObject *holes = showdown ? PyObject_GetAttrString(rep, "holes") : NULL;
-    PyObject *seat_of = holes ? PyObject_GetAttrString(rep, "seat_of") : NULL;
-    PyObject *board = seat_of ? PyObject_GetAttrString(rep, "board") : NULL;
+    PyObject *history = attr(rep, A_HISTORY);
+    PyObject *shown = history ? attr(history, A_HOLE_CARDS) : NULL;
+    PyObject *runs = shown ? attr(history, A_RUNS) : NULL;
+    PyObject *showdown = runs ? attr(rep, A_SHOWDOWN) : NULL;
+    PyObject *holes = showdown ? attr(rep, A_HOLES) : NULL;
+    PyObject *seat_of = holes ? attr(rep, A_SEAT_OF) : NULL;
+    PyObject *board = seat_of ? attr(rep, A_BOARD) : NULL;
     PyObject *made = board ? PyDict_New() : NULL, *out = NULL;
     int32_t cards[5];
     if (!made || !PyDict_Check(shown) || !PyTuple_Check(showdown) || !PyList_Check(holes)
         || !PyDict_Check(seat_of) || !PyTuple_Check(board) || PyTuple_Size(board) != 5
         || PyObject_Size(runs) >= 2)
         goto done;
-    for (int32_t c = 0; c < 5; c++)
+    uint32_t low_ranks = 0;   /* the board's ranks an 8-or-better low can use */
+    for (int32_t c = 0; c < 5; c++) {
         if ((cards[c] = card_id(PyTuple_GetItem(board, c))) < 0)
             goto done;
+        int32_t rank = cards[c] >> 2;   /* (0 = deuce .. 12 = ace) */
+        if (rank <= 6 || rank == 12)
+            low_ranks |= 1u << rank;
+    }
+    /* A low takes three board cards of distinct ranks 8 or lower: without
+     * them nobody made one (no hand valued). */
+    int board_low = bits(low_ranks) >= 3;
     for (Py_ssize_t i = 0; i < PyTuple_Size(showdown); i++) {
         PyObject *name = PyTuple_GetItem(showdown, i);
         int known = PyDict_Contains(shown, name);
@@ -485,7 +493,7 @@ static PyObject *lows_made(PyObject *module, PyObject *rep)
         for (int32_t c = 0; c < n; c++)
             if ((mine[c] = card_id(PyList_GetItem(hole, c))) < 0)
                 goto done;
-        int32_t value = bound_omaha(mine, n, cards, 5);
+        int32_t value = board_low ? bound_omaha(mine, n, cards, 5) : 0;
         if (value < 0 || PyDict_SetItem(made, name, (value & 0xFF) ? Py_True : Py_False) < 0)
             goto done;
     }
@@ -511,7 +519,7 @@ static PyObject *bind_omaha(PyObject *module, PyObject *address)
 {
     (void)module;
     void *omaha = PyLong_AsVoidPtr(address);
-    if (!omaha) {
+    if (!omaha || attr_names_made() < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "bind_omaha: a NULL address");
         return NULL;
