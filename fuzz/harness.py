@@ -35,7 +35,10 @@ another order), and the hand database's actions and seats rows
 seat facts with fields of any type) and the other tables' row tuples
 (``record_columns``, against pyarrow's conversion, on values of any type), and
 the boards, pots, pot_winners and discrepancies rows of replays
-(``replay_columns``, against ``rows.board_rows`` ... ``discrepancy_rows``).
+(``replay_columns``, against ``rows.board_rows`` ... ``discrepancy_rows``),
+and a replay's all-in equity rows and lows made at showdown
+(``all_in_spot``, ``lows_made``, against ``rows._all_in`` and
+``rows._lows_made`` on replay-like spots).
 The batch's C entry points (``hf_check_batch``, ``hf_omaha_batch``) take
 buffers the public function builds, so they are fuzzed through it (and
 directly in ``fuzz/c_driver.c``).
@@ -1268,6 +1271,128 @@ def _replay_columns_target(d: Decoder) -> Call:
     return Call("replay_columns", (table, items), run, False, plain)
 
 
+#: Samples of an all-in spot: plain (None: exact), then hostile.
+_SPOT_SAMPLES: tuple[Any, ...] = (None, 1, 2, 37, 1000, 0, -1, 2**31, "5", 1.5, True)
+
+
+def _twin_outcome(fn: Callable[[], Any]) -> Any:
+    """``fn()``, or the name of what it raised: a replay twin of the database
+    rows is no backend function, and on a hostile replay it may raise
+    anything; its C twin hands such a replay back to it, so both sides raise
+    alike (and the C must not answer what the Python refuses)."""
+    try:
+        return fn()
+    except Exception as exc:   # (compared, never hidden)
+        return ("raised", type(exc).__name__)
+
+
+def _spot_replay(d: Decoder) -> tuple[Any, bool]:
+    """A replay-like all-in spot (history with site, hand_id, hole_cards, runs;
+    holes by seat, seat_of, showdown, all_in_board, board, pots, collected,
+    settled), most often plain (distinct cards, 2-10 players of 4-6 cards,
+    pots contested by some of them), now and then with a hostile field; and
+    whether it is plain."""
+    from types import SimpleNamespace
+
+    from hilo_fast.history.replay_settle import PotResult
+
+    plain = True
+    hole = 4 + d.below(3)
+    n = 2 + d.below(min(9, 47 // hole - 1))
+    n_board = (0, 3, 4, 5)[d.below(4)]
+    deck = sorted(range(52), key=lambda c: (d.byte(), c))
+    names = [_POT_NAMES[d.below(5)] + str(p) for p in range(n)]
+    holes: Any = [deck[p * hole:(p + 1) * hole] for p in range(n)]
+    board: Any = tuple(deck[n * hole:n * hole + n_board])
+    pots: Any = []
+    left = list(range(n))
+    for _ in range(1 + d.below(3)):
+        eligible = [p for p in left if d.byte() < 200] or left[:1]
+        pots.append(PotResult(d.byte() * 7 + 1, 0, tuple(names[p] for p in eligible),
+                              {names[eligible[0]]: d.byte()}, None))
+        left = eligible
+    fields: dict[str, Any] = {
+        "holes": holes, "seat_of": {name: p for p, name in enumerate(names)},
+        "showdown": tuple(names), "all_in_board": board, "pots": pots,
+        "collected": {names[0]: d.byte()}, "settled": True,
+        "board": tuple(deck[n * hole:n * hole + 5])}
+    history = SimpleNamespace(site="PokerStars", hand_id=_HAND_IDS[d.below(2)],
+                              hole_cards={name: [] for name in names}, runs=())
+    kind = d.byte()
+    if kind >= 200:   # one field made hostile
+        plain = False
+        name = sorted(fields)[kind % len(fields)]
+        which = d.byte()
+        if name == "holes":
+            fields[name] = [d.cards(hole) for _ in range(n)] if which & 1 else d.cards(hole)
+        elif name in ("all_in_board", "board"):
+            fields[name] = d.cards(5)
+        elif name == "pots":
+            fields[name] = [PotResult(_POT_CHIPS[d.below(len(_POT_CHIPS))], 0,
+                                      tuple(_POT_NAMES[d.below(len(_POT_NAMES))]
+                                            for _ in range(d.below(4))),
+                                      {names[0]: _POT_CHIPS[d.below(len(_POT_CHIPS))]}, None)
+                            for _ in range(d.below(4))] if which & 1 else (None, 7, "x")[which % 3]
+        elif name == "showdown":
+            fields[name] = tuple(_POT_NAMES[d.below(len(_POT_NAMES))] for _ in range(d.below(12)))
+        else:
+            fields[name] = _HOSTILE_OBJECTS[which % len(_HOSTILE_OBJECTS)]
+    if d.byte() >= 240:   # a hand run twice: its runs' cards as text
+        history.runs = tuple(tuple(hilo_fast.card_str(c) if 0 <= c < 52 else "Zz"
+                                   for c in d.plain_cards(5)) for _ in range(2))
+    return SimpleNamespace(history=history, **fields), plain
+
+
+def _all_in_spot_target(d: Decoder) -> Call:
+    """The all-in equity rows of a replay-like spot (see _spot_replay) and the
+    chips expected: by rows._all_in in C (csrc/py/hhrows_all_in.c's
+    all_in_spot, the Python when it hands the spot back) on the native side,
+    by rows._all_in alone on the pure side; equal to the last bit."""
+    rep, plain = _spot_replay(d)
+    key, plain_key = _hand_key(d)
+    samples = _SPOT_SAMPLES[d.below(len(_SPOT_SAMPLES))]
+
+    def twin() -> Any:
+        from hilo_fast.history.db.rows import Rows, _all_in
+
+        out = Rows()
+        expected: dict[str, float] = {}
+        _all_in(rep, out, key, expected, samples)
+        return repr((out.tables["all_in_equities"], expected))
+
+    def run(backend: ModuleType) -> Any:
+        from hilo_fast.history.db import rows
+
+        if backend is _native and rows._C_ALL_IN is not None:
+            got = rows._C_ALL_IN(rep, key, samples)
+            if got is not None:
+                return repr((got[0], got[1]))
+        return _twin_outcome(twin)
+
+    return Call("all_in_spot", (rep, key, samples), run, False, plain and plain_key)
+
+
+def _lows_made_target(d: Decoder) -> Call:
+    """Who made a low at showdown on a replay-like hand (see _spot_replay): by
+    csrc/py/hhrows_seats.c's lows_made (the Python when it hands the hand
+    back) on the native side, by rows._lows_made alone on the pure side."""
+    rep, plain = _spot_replay(d)
+    rep.history.hole_cards = {name: [] for name in
+                              (rep.showdown if isinstance(rep.showdown, tuple) else ())
+                              if isinstance(name, str) and d.byte() < 200}
+
+    def run(backend: ModuleType) -> Any:
+        from hilo_fast.history.db import rows
+
+        if backend is _native and rows._C_LOWS is not None:
+            got = _twin_outcome(lambda: rows._C_LOWS(rep))   # type: ignore[misc]
+            if got is not None:
+                return got
+        return _twin_outcome(lambda: rows._lows_made(rep.history, rep))
+
+    return Call("lows_made", (rep,), run, False, plain)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -1363,6 +1488,8 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "seat_columns": _seat_columns_target,
     "record_columns": _record_columns_target,
     "replay_columns": _replay_columns_target,
+    "all_in_spot": _all_in_spot_target,
+    "lows_made": _lows_made_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())

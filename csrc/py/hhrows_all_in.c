@@ -98,11 +98,12 @@ static int64_t completions(int32_t n, int32_t k)
     return c;
 }
 
-/* A card id 0..51 of `item`, or -1. */
+/* A card id 0..51 of `item` (an exact int: a bool or another int type is the
+ * Python's to judge), or -1. */
 static int32_t card_id(PyObject *item)
 {
     int overflow = 0;
-    long value = PyLong_Check(item) ? PyLong_AsLongAndOverflow(item, &overflow) : -1;
+    long value = PyLong_CheckExact(item) ? PyLong_AsLongAndOverflow(item, &overflow) : -1;
     if (value == -1 && PyErr_Occurred())
         PyErr_Clear();
     return !overflow && value >= 0 && value < 52 ? (int32_t)value : -1;

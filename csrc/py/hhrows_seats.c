@@ -466,17 +466,9 @@ static PyObject *lows_made(PyObject *module, PyObject *rep)
         || !PyDict_Check(seat_of) || !PyTuple_Check(board) || PyTuple_Size(board) != 5
         || PyObject_Size(runs) >= 2)
         goto done;
-    uint32_t low_ranks = 0;   /* the board's ranks an 8-or-better low can use */
-    for (int32_t c = 0; c < 5; c++) {
+    for (int32_t c = 0; c < 5; c++)
         if ((cards[c] = card_id(PyTuple_GetItem(board, c))) < 0)
             goto done;
-        int32_t rank = cards[c] >> 2;   /* (0 = deuce .. 12 = ace) */
-        if (rank <= 6 || rank == 12)
-            low_ranks |= 1u << rank;
-    }
-    /* A low takes three board cards of distinct ranks 8 or lower: without
-     * them nobody made one (no hand valued). */
-    int board_low = bits(low_ranks) >= 3;
     for (Py_ssize_t i = 0; i < PyTuple_Size(showdown); i++) {
         PyObject *name = PyTuple_GetItem(showdown, i);
         int known = PyDict_Contains(shown, name);
@@ -493,7 +485,7 @@ static PyObject *lows_made(PyObject *module, PyObject *rep)
         for (int32_t c = 0; c < n; c++)
             if ((mine[c] = card_id(PyList_GetItem(hole, c))) < 0)
                 goto done;
-        int32_t value = board_low ? bound_omaha(mine, n, cards, 5) : 0;
+        int32_t value = bound_omaha(mine, n, cards, 5);   /* (it checks the cards too) */
         if (value < 0 || PyDict_SetItem(made, name, (value & 0xFF) ? Py_True : Py_False) < 0)
             goto done;
     }
