@@ -111,8 +111,8 @@ def all_in_spot(spot_seed: Callable[[str, str, int], int], exact_deals: int
 
 def lows_made() -> Callable[[Any], dict[str, bool] | None] | None:
     """``lows_made(replay)``: name -> whether each showdown player whose cards
-    are shown made a low (csrc/py/hhrows_seats.c; the twin of the low_made of
-    hilo_fast.history.db.rows.hand_rows), or None ("let Python work it out").
+    are shown made a low (csrc/py/hhrows_seats.c; the twin of
+    hilo_fast.history.db.rows._lows_made), or None ("let Python work it out").
     None where it was not built, or on the pure core backend."""
     try:
         from .._native import _hhrows
