@@ -628,7 +628,7 @@ static PyMethodDef methods[] = {
      "EXACT_DEALS): what all_in_spot calls."},
     {"lows_made", lows_made, METH_O,
      "lows_made(replay): name -> whether each showdown player whose cards are shown made a "
-     "low (rows.hand_rows' low_made), or None when the Python must work it out."},
+     "low (rows._lows_made's), or None when the Python must work it out."},
     {"bind_omaha", bind_omaha, METH_O, "bind_omaha(address of hf_omaha): what lows_made calls."},
     {NULL, NULL, 0, NULL},
 };

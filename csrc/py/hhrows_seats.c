@@ -435,7 +435,7 @@ static PyObject *seat_columns(PyObject *module, PyObject *facts)
     return columns_of(&SEATS, facts, add_seats, SEAT_WORDS, N_SEAT_WORDS);
 }
 
-/* ---- who made a low at showdown (rows.hand_rows' low_made, in C) ---- */
+/* ---- who made a low at showdown (rows._lows_made, in C) ---- */
 
 typedef int32_t (*omaha_value_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
                                   int32_t n_board);
@@ -444,7 +444,7 @@ static omaha_value_fn bound_omaha;
 
 /* lows_made(replay): name -> whether the player made a qualifying low on the
  * replay's board, for each showdown player whose cards the history shows, as
- * rows.hand_rows works it out for a hand run once; None when the Python must
+ * rows._lows_made works it out for a hand run once; None when the Python must
  * (a hand run twice, anything unusual). */
 static PyObject *lows_made(PyObject *module, PyObject *rep)
 {
