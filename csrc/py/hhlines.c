@@ -52,6 +52,8 @@ typedef struct {
     newfunc tuple_new;                              /* tuple's tp_new */
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
+    PyObject *header_kinds[5];                      /* hhlines_header.c's, interned */
+    PyObject *a_hole_count, *a_exposed, *a_cash;    /* a parsed header's attribute names */
 } state;
 
 /* _parse_money: 0 and *out set, or -1 where Python would refuse the amount or
@@ -868,44 +870,64 @@ static PyObject *read_hand(PyObject *module, PyObject *args)
     return hand_answer(&h, status, seen, table);
 }
 
-/* read_span(text, start, stop, cash): read_hand(text[start:stop].split("\n"), cash)
- * for an ASCII text, without the list (None for any other text). */
-static PyObject *read_span(PyObject *module, PyObject *args)
+/* *all the UTF-8 of an ASCII str text: 1; 0 if it is not ASCII (or a lone
+ * surrogate: Python reads it); -1 (error set) if not 0 <= start <= stop <= len(text). */
+static int span_text(PyObject *text, Py_ssize_t start, Py_ssize_t stop, span *all)
 {
-    const state *st = bound_state(module);
-    PyObject *text, *table = NULL;
-    Py_ssize_t start, stop, n;
-    int cash;
-    if (!st || !PyArg_ParseTuple(args, "Unnp", &text, &start, &stop, &cash))
-        return NULL;
     Py_ssize_t length = PyUnicode_GetLength(text);
     if (length < 0)
-        return NULL;
+        return -1;
     if (start < 0 || stop < start || stop > length) {
-        PyErr_SetString(PyExc_ValueError, "read_span: start and stop must be 0 <= start <= "
-                                          "stop <= len(text)");
-        return NULL;
+        PyErr_SetString(PyExc_ValueError, "start and stop must be 0 <= start <= stop <= "
+                                          "len(text)");
+        return -1;
     }
-    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
-    if (!s || n != length) {   /* not ASCII (or a lone surrogate): Python reads it */
+    all->s = PyUnicode_AsUTF8AndSize(text, &all->n);
+    if (!all->s || all->n != length) {
         PyErr_Clear();
-        Py_RETURN_NONE;
+        return 0;
     }
+    return 1;
+}
+
+/* read_hand's answer for the lines of all[start:stop] (ASCII text). */
+static PyObject *span_answer(const state *st, span all, Py_ssize_t start, Py_ssize_t stop,
+                             int cash)
+{
+    PyObject *table = NULL;
     hand h = {.st = st, .cash = cash};
     int status = start_hand(&h), seen = 0;
     for (Py_ssize_t at = start; status == OK; at++) {   /* each piece of split("\n") */
         Py_ssize_t end = at;
-        while (end < stop && s[end] != '\n')
+        while (end < stop && all.s[end] != '\n')
             end++;
         status = end - at > MAX_LINE ? BAIL
-                                     : hand_line(&h, stripped(sub((span){s, n}, at, end)), &seen,
-                                                 &table);
+                                     : hand_line(&h, stripped(sub(all, at, end)), &seen, &table);
         if (end == stop)
             break;
         at = end;
     }
     return hand_answer(&h, status, seen, table);
 }
+
+/* read_span(text, start, stop, cash): read_hand(text[start:stop].split("\n"), cash)
+ * for an ASCII text, without the list (None for any other text). */
+static PyObject *read_span(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *text;
+    Py_ssize_t start, stop;
+    int cash;
+    if (!st || !PyArg_ParseTuple(args, "Unnp", &text, &start, &stop, &cash))
+        return NULL;
+    span all;
+    int got = span_text(text, start, stop, &all);
+    if (got <= 0)
+        return got < 0 ? NULL : ref(Py_None);
+    return span_answer(st, all, start, stop, cash);
+}
+
+#include "hhlines_header.c"
 
 /* bind(SeatInfo, Post, HHAction): the named tuples read_lines makes. */
 static PyObject *bind(PyObject *module, PyObject *args)
@@ -934,6 +956,8 @@ static PyObject *bind(PyObject *module, PyObject *args)
         for (int k = 0; k < N_KINDS; k++) DO(st->kinds[k]);                                   \
         for (int k = 0; k < N_POSTS; k++) DO(st->posts[k]);                                   \
         for (int k = 0; k < 52; k++) DO(st->cards[k]);                                        \
+        for (int k = 0; k < 5; k++) DO(st->header_kinds[k]);                                  \
+        DO(st->a_hole_count); DO(st->a_exposed); DO(st->a_cash);                              \
     } while (0)
 
 static int traverse(PyObject *module, visitproc visit, void *arg)
@@ -967,7 +991,11 @@ static int exec_module(PyObject *module)
     state *st = PyModule_GetState(module);
     if (!st || intern_all(st->sections, section_names, N_SECTIONS)
         || intern_all(st->streets, street_names, N_STREETS)
-        || intern_all(st->kinds, kind_names, N_KINDS) || intern_all(st->posts, post_names, N_POSTS))
+        || intern_all(st->kinds, kind_names, N_KINDS) || intern_all(st->posts, post_names, N_POSTS)
+        || intern_all(st->header_kinds, header_kind_names, N_HEADER_KINDS)
+        || !(st->a_hole_count = PyUnicode_InternFromString("hole_count"))
+        || !(st->a_exposed = PyUnicode_InternFromString("exposed"))
+        || !(st->a_cash = PyUnicode_InternFromString("cash")))
         return -1;
     for (int k = 0; k < 52; k++) {
         char card[3] = {RANKS[k / 4], SUITS[k % 4], 0};
@@ -987,6 +1015,12 @@ static PyMethodDef methods[] = {
     {"read_span", read_span, METH_VARARGS,
      "read_span(text, start, stop, cash): read_hand of text[start:stop]'s lines, for ASCII "
      "text (see csrc/py/hhlines.c)."},
+    {"read_stars", read_stars, METH_VARARGS,
+     "read_stars(text, start, stop, headers, minutes, seconds): the hand at text[start:stop] "
+     "read whole, its header too, or None (see csrc/py/hhlines_header.c)."},
+    {"next_header", next_header, METH_VARARGS,
+     "next_header(text, start, end): where the next header line starts, -1, or None (see "
+     "csrc/py/hhlines_header.c)."},
     {"bind", bind, METH_VARARGS, "bind(SeatInfo, Post, HHAction)"},
     {NULL, NULL, 0, NULL},
 };

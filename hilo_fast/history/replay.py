@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import sys
 from dataclasses import dataclass, field
 from itertools import filterfalse, islice
 from typing import TYPE_CHECKING
@@ -86,8 +87,9 @@ _TURNED = [_DECK_ORDER[k:] + _DECK_ORDER[:k] for k in range(52)]
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (Action.FOLD, Action.CHECK, Action.CALL, Action.BET,
                                       Action.RAISE)
 #: The history's action kinds by Action code (HHAction.kind: the names in lower case),
-#: then an uncalled bet given back's.
-_KINDS = (*(action.name.lower() for action in Action), "return")
+#: then an uncalled bet given back's. Interned: the readers' kinds are the same
+#: objects, so C (hhreplay.c kind_code) finds them by identity, not by comparing text.
+_KINDS = (*(sys.intern(action.name.lower()) for action in Action), "return")
 #: The replay's deal in C (csrc/py/hhreplay.c ``deal_history``) where it was built.
 _c_deal_history = fast.replay_deal if fast else None
 

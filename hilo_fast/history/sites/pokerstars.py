@@ -348,11 +348,19 @@ _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
 #: those of an ASCII ``text[start:stop]``, ``_c_span(text, start, stop, cash)``: the
 #: table line stripped, then the HandHistory fields from ``seats`` to ``cancelled``
 #: and ``dealt_in``, as :meth:`_HandParser.parse` makes them; or None to leave the
-#: hand to Python.
+#: hand to Python. ``_c_stars(text, start, stop, _HEADERS, _MINUTES, _SECONDS)``
+#: (csrc/py/hhlines_header.c) reads the span's header line too, as
+#: :meth:`PokerStarsReader._finish_span` does: (hand id, the parsed header, the
+#: date, or its text when _MINUTES lacks its minute, the time zone, _c_span's
+#: answer), or None. ``_c_next(text, start, end)``: :func:`_next_header` for an
+#: ASCII text.
 _c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
 _c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
-_c_hand, _c_span = getattr(fast, "builtin_hh_hand", lambda *_: None)(
-    SeatInfo, Post, HHAction) or (None, None)
+_c_stars: Callable[[str, int, int, dict[Any, Any], dict[Any, Any], list[Any]],
+                   tuple[Any, ...] | None] | None
+_c_next: Callable[[str, int, int], int | None] | None
+_c_hand, _c_span, _c_stars, _c_next = getattr(fast, "builtin_hh_hand", lambda *_: None)(
+    SeatInfo, Post, HHAction) or (None, None, None, None)
 
 
 class _HandParser:
@@ -740,8 +748,9 @@ class PokerStarsReader(SiteReader):
             end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
             pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
             ascii = _c_span is not None and buffer.isascii()   # (isascii: a flag, no scan)
+            next_header = _c_next if ascii and _c_next is not None else _next_header
             while True:
-                at = _next_header(buffer, pos + after, end)
+                at = next_header(buffer, pos + after, end)
                 if at < 0:
                     break
                 if not started:
@@ -786,7 +795,19 @@ class PokerStarsReader(SiteReader):
                      ) -> HandHistory | None:
         """:meth:`_finish` for the hand at ``buffer[start:stop]`` (an ASCII buffer),
         read by ``_c_span`` where it can (no list of its lines made)."""
-        assert _c_span is not None
+        assert _c_span is not None and _c_stars is not None
+        got = _c_stars(buffer, start, stop, _HEADERS, _MINUTES, _SECONDS)
+        if got is not None:   # (else: a header or minute not cached yet, or Python's hand)
+            hand_id, parsed, date, tz, found = got
+            try:
+                if date.__class__ is str:   # (a minute not cached: _date reads it)
+                    date, tz = _date(date)
+                hand = _c_history(found, hand_id, number, parsed, date, tz)
+            except _Unreadable:   # (a bad date: the Python below words it)
+                hand = None
+            if hand is not None:
+                self.hands += 1
+                return hand
         first = buffer.find("\n", start, stop)   # (ASCII: no BOM, so strip is _stripped)
         header = _HEADER.match(buffer[start:stop if first < 0 else first].strip())
         got = _c_header(header["kind"], header["rest"]) if header else None

@@ -1,0 +1,271 @@
+/* hhlines_header.c: part of hhlines.c (included there, after read_span).
+ *
+ * A PokerStars hand's first line read in C, as pokerstars.PokerStarsReader.
+ * _finish_span reads it in Python: _HEADER's match (kind, id, the rest),
+ * _header's _DATE search (the date cut off the rest) and its cache of parsed
+ * headers, _date's _DATE_PARTS match and its cache of minutes. The regular
+ * expressions and their Python glue were a fifth of the reader's time on a
+ * hand. read_stars then reads the hand's other lines as read_span does, in
+ * the same call. It answers only what it is sure of (ASCII text, a header
+ * already parsed once by Python, Omaha Hi/Lo without an exposed card); for
+ * anything else it says None and Python reads the hand, as before. */
+
+/* _HEADER's kinds, in its order of alternatives. */
+enum { N_HEADER_KINDS = 5 };
+static const char *header_kind_names[N_HEADER_KINDS] = {"Zoom Hand", "Hand", "Game",
+                                                        "Home Game Hand", "Home Game"};
+
+typedef struct {
+    int kind;         /* index in header_kind_names */
+    span id, rest;    /* the digits after '#'; what follows ": " and its spaces */
+    span minute;      /* the date's text up to its minutes (_MINUTES's key) */
+    int seconds;
+    span tz;          /* empty: none */
+} header_t;
+
+static inline int digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Where a run of at most `most` digits from i ends (i: none). */
+static Py_ssize_t digits_upto(span t, Py_ssize_t i, Py_ssize_t most)
+{
+    Py_ssize_t e = i;
+    while (e < t.n && e - i < most && digit(t.s[e]))
+        e++;
+    return e;
+}
+
+/* _HEADER.match(line) on a stripped ASCII line: 1 with hd's kind, id and rest
+ * set, or 0. (Each kind is followed by " #", so at most one of them fits.) */
+static int header_match(span line, header_t *hd)
+{
+    if (!starts(line, "PokerStars "))
+        return 0;
+    span after = sub(line, 11, line.n);
+    for (int k = 0; k < N_HEADER_KINDS; k++) {
+        Py_ssize_t i = (Py_ssize_t)strlen(header_kind_names[k]);
+        if (!starts(after, header_kind_names[k]) || !starts(sub(after, i, after.n), " #"))
+            continue;
+        Py_ssize_t d = digits_end(after, i + 2);   /* #\d+ */
+        if (d < i + 3 || !starts(sub(after, d, after.n), ": "))   /* (d -1: not ASCII) */
+            continue;
+        Py_ssize_t r = d + 1;
+        while (r < after.n && after.s[r] == ' ')   /* ": +" */
+            r++;
+        hd->kind = k, hd->id = sub(after, i + 2, d), hd->rest = sub(after, r, after.n);
+        return 1;
+    }
+    return 0;
+}
+
+/* _DATE.search(rest): where its " - " + \d{4}/\d{1,2}/\d{1,2} starts, or -1
+ * (what follows, ".*$", matches anything: the line has no line end). */
+static Py_ssize_t date_at(span rest)
+{
+    for (Py_ssize_t p = 0; p + 3 <= rest.n; p++) {
+        if (rest.s[p] != ' ' || rest.s[p + 1] != '-' || rest.s[p + 2] != ' ')
+            continue;
+        span d = sub(rest, p + 3, rest.n);
+        if (digits_upto(d, 0, 4) != 4 || d.n < 5 || d.s[4] != '/')
+            continue;
+        Py_ssize_t m = digits_upto(d, 5, 2);   /* \d{1,2}/ (backtracking finds no other) */
+        if (m == 5 || m >= d.n || d.s[m] != '/')
+            continue;
+        if (m + 1 < d.n && digit(d.s[m + 1]))
+            return p;
+    }
+    return -1;
+}
+
+/* _DATE_PARTS.match(date): 1 with hd's minute, seconds and tz set, or 0.
+ * Its \d{1,2} parts are followed by what no digit is ('/', ' ' or '-', ':'),
+ * so backtracking finds no other split than the longest run of at most two. */
+static int date_parts(span d, header_t *hd)
+{
+    if (digits_upto(d, 0, 4) != 4 || d.n < 5 || d.s[4] != '/')
+        return 0;
+    Py_ssize_t i = digits_upto(d, 5, 2);   /* month */
+    if (i == 5 || i >= d.n || d.s[i] != '/')
+        return 0;
+    Py_ssize_t day = i + 1;
+    i = digits_upto(d, day, 2);
+    if (i == day || i >= d.n || (d.s[i] != ' ' && d.s[i] != '-'))
+        return 0;
+    while (i < d.n && (d.s[i] == ' ' || d.s[i] == '-'))   /* [ -]+ */
+        i++;
+    Py_ssize_t hour = i;
+    i = digits_upto(d, hour, 2);
+    if (i == hour || i >= d.n || d.s[i] != ':')
+        return 0;
+    i++;   /* (\d{2}):(\d{2}) */
+    if (i + 4 >= d.n || !digit(d.s[i]) || !digit(d.s[i + 1]) || d.s[i + 2] != ':'
+        || !digit(d.s[i + 3]) || !digit(d.s[i + 4]))
+        return 0;
+    hd->minute = sub(d, 0, i + 2);
+    hd->seconds = (d.s[i + 3] - '0') * 10 + (d.s[i + 4] - '0');
+    Py_ssize_t j = i + 5;
+    while (j < d.n && is_space(d.s[j]))   /* \s* */
+        j++;
+    if (j < d.n && d.s[j] == '(')   /* \(? */
+        j++;
+    Py_ssize_t u = j;   /* (?P<tz>[A-Z]{2,4})? */
+    while (u < d.n && u - j < 4 && d.s[u] >= 'A' && d.s[u] <= 'Z')
+        u++;
+    hd->tz = u - j >= 2 ? sub(d, j, u) : sub(d, j, j);
+    return 1;
+}
+
+/* The header's date and time zone as _date gives them: *date a new reference
+ * (a datetime; None with no date; the date's text when its minute is not in
+ * `minutes`: Python's _date then reads it) and *tz; 0, or -1 (error set). */
+static int header_date(const header_t *hd, span rest, Py_ssize_t at, PyObject *minutes,
+                       PyObject *seconds, PyObject **date, PyObject **tz)
+{
+    header_t parts = *hd;
+    span text = at < 0 ? sub(rest, 0, 0) : sub(rest, at + 3, rest.n);
+    if (at < 0 || !date_parts(text, &parts)) {
+        *date = ref(Py_None), *tz = PyUnicode_FromStringAndSize("", 0);
+        return *tz ? 0 : -1;
+    }
+    PyObject *key = str_of(parts.minute), *minute = NULL;
+    if (key && (minute = PyDict_GetItemWithError(minutes, key)) != NULL && parts.seconds < 60
+        && parts.seconds < PyList_Size(seconds)) {
+        *date = PyNumber_Add(minute, PyList_GetItem(seconds, parts.seconds));
+        *tz = *date ? str_of(parts.tz) : NULL;
+    } else {
+        *date = key && !PyErr_Occurred() ? str_of(text) : NULL;
+        *tz = *date ? PyUnicode_FromStringAndSize("", 0) : NULL;
+    }
+    Py_XDECREF(key);
+    if (*date && *tz)
+        return 0;
+    Py_CLEAR(*date);
+    Py_CLEAR(*tz);
+    return -1;
+}
+
+/* 1 if the parsed header's attribute `name` is true, 0 if false, -1 (error set). */
+static int header_flag(PyObject *parsed, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(parsed, name);
+    int truth = value ? PyObject_IsTrue(value) : -1;
+    Py_XDECREF(value);
+    return truth;
+}
+
+/* read_stars(text, start, stop, headers, minutes, seconds): the hand at
+ * text[start:stop] (ASCII; its first line the header) read whole: (hand id,
+ * the header's _Header from `headers` (pokerstars._HEADERS), its date (a
+ * datetime from `minutes` (_MINUTES) plus `seconds`[s] (_SECONDS); None; or
+ * the date's text when its minute is not cached), its time zone, read_span's
+ * answer), or None: not sure (a header not yet parsed, a game not Omaha
+ * Hi/Lo or with an exposed card, not ASCII, a line read_span leaves). */
+static PyObject *read_stars(PyObject *module, PyObject *args)
+{
+    const state *st = bound_state(module);
+    PyObject *text, *headers, *minutes, *seconds;
+    Py_ssize_t start, stop;
+    if (!st || !PyArg_ParseTuple(args, "UnnO!O!O!", &text, &start, &stop, &PyDict_Type,
+                                 &headers, &PyDict_Type, &minutes, &PyList_Type, &seconds))
+        return NULL;
+    span all;
+    int got = span_text(text, start, stop, &all);
+    if (got <= 0)
+        return got < 0 ? NULL : ref(Py_None);
+    Py_ssize_t eol = start;
+    while (eol < stop && all.s[eol] != '\n')
+        eol++;
+    header_t hd;
+    if (!header_match(stripped(sub(all, start, eol)), &hd))
+        Py_RETURN_NONE;
+    Py_ssize_t at = date_at(hd.rest);
+    PyObject *rest = str_of(at < 0 ? hd.rest : sub(hd.rest, 0, at));
+    PyObject *key = rest ? PyTuple_Pack(2, st->header_kinds[hd.kind], rest) : NULL;
+    Py_XDECREF(rest);
+    PyObject *parsed = key ? PyDict_GetItemWithError(headers, key) : NULL;   /* borrowed */
+    Py_XDECREF(key);
+    if (!parsed)
+        return PyErr_Occurred() ? NULL : ref(Py_None);
+    Py_INCREF(parsed);   /* (the dict may change while Python code runs below) */
+    int holes = header_flag(parsed, st->a_hole_count), exposed = 0, cash = 0;
+    if (holes > 0 && (exposed = header_flag(parsed, st->a_exposed)) == 0)
+        cash = header_flag(parsed, st->a_cash);
+    PyObject *out = NULL;
+    if (holes < 0 || exposed < 0 || cash < 0)
+        goto done;
+    if (!holes || exposed) {   /* (Python skips, or reads, the hand) */
+        out = ref(Py_None);
+        goto done;
+    }
+    PyObject *date, *tz;
+    if (header_date(&hd, hd.rest, at, minutes, seconds, &date, &tz))
+        goto done;
+    PyObject *found = span_answer(st, all, start, stop, cash);
+    if (found == Py_None)
+        out = found;
+    else if (found) {
+        PyObject *items[5] = {str_of(hd.id), ref(parsed), date, tz, found};
+        date = tz = NULL;
+        out = pack(5, items);
+    }
+    Py_XDECREF(date);
+    Py_XDECREF(tz);
+done:
+    Py_DECREF(parsed);
+    return out;
+}
+
+/* _HEADER_LINE's part from "PokerStars " on, at the start of t (the text up
+ * to the end searched): a kind, " #", digits, ": ", then something not
+ * space on the line. */
+static int header_line_at(span t)
+{
+    span after = sub(t, 11, t.n);
+    for (int k = 0; k < N_HEADER_KINDS; k++) {
+        Py_ssize_t i = (Py_ssize_t)strlen(header_kind_names[k]);
+        if (!starts(after, header_kind_names[k]) || !starts(sub(after, i, after.n), " #"))
+            continue;
+        Py_ssize_t d = i + 2;
+        while (d < after.n && digit(after.s[d]))
+            d++;
+        if (d == i + 2 || !starts(sub(after, d, after.n), ": "))
+            continue;
+        for (Py_ssize_t j = d + 2; j < after.n && after.s[j] != '\n'; j++)
+            if (!is_space(after.s[j]))   /* ([^\n]*\S) */
+                return 1;
+    }
+    return 0;
+}
+
+/* next_header(text, start, end): pokerstars._next_header for an ASCII text
+ * (where the first header line starting in text[start:end] starts, or -1: a
+ * line of spaces, then "PokerStars ", a kind, "#" and digits, ": " and more);
+ * None for a text that is not ASCII. */
+static PyObject *next_header(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *text;
+    Py_ssize_t start, end;
+    if (!PyArg_ParseTuple(args, "Unn", &text, &start, &end))
+        return NULL;
+    span all;
+    int got = span_text(text, start, end, &all);
+    if (got <= 0)
+        return got < 0 ? NULL : ref(Py_None);
+    span upto = sub(all, 0, end);
+    for (Py_ssize_t at = start; at + 11 <= end; at++) {
+        const char *p = memchr(upto.s + at, 'P', (size_t)(end - 10 - at));
+        if (!p)
+            break;
+        at = p - upto.s;
+        if (!starts(sub(upto, at, end), "PokerStars "))
+            continue;
+        Py_ssize_t line = at;
+        while (line > 0 && upto.s[line - 1] != '\n' && is_space(upto.s[line - 1]))
+            line--;
+        if (line < start || (line > 0 && upto.s[line - 1] != '\n'))
+            continue;   /* (not the line's start, or text before it on the line) */
+        if (header_line_at(sub(upto, at, end)))
+            return PyLong_FromSsize_t(line);
+    }
+    return PyLong_FromLong(-1);
+}
