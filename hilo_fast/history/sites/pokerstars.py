@@ -353,12 +353,12 @@ _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
 #: :meth:`PokerStarsReader._finish_span` does: (hand id, the parsed header, the
 #: date, or its text when _MINUTES lacks its minute, the time zone, _c_span's
 #: answer), or None. ``_c_next(text, start, end)``: :func:`_next_header` for an
-#: ASCII text.
+#: ASCII text (None for any other: it is given only ASCII ones).
 _c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
 _c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
 _c_stars: Callable[[str, int, int, dict[Any, Any], dict[Any, Any], list[Any]],
                    tuple[Any, ...] | None] | None
-_c_next: Callable[[str, int, int], int | None] | None
+_c_next: Callable[[str, int, int], int] | None
 _c_hand, _c_span, _c_stars, _c_next = getattr(fast, "builtin_hh_hand", lambda *_: None)(
     SeatInfo, Post, HHAction) or (None, None, None, None)
 
