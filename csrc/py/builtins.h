@@ -133,4 +133,17 @@ static inline void members_set(members *m, PyObject *streets, PyObject *actions)
         m->action_by_code[code] = PyTuple_GetItem(actions, code);
 }
 
+/* PySequence_Contains(seq, item), a tuple's items first looked at by identity:
+ * the readers hand the same name objects around, and a name found by comparing
+ * texts costs several times more. (An equal item that is another object is
+ * still found, by PySequence_Contains.) */
+static inline int contains(PyObject *seq, PyObject *item)
+{
+    if (PyTuple_Check(seq))
+        for (Py_ssize_t i = 0, n = PyTuple_Size(seq); i < n; i++)
+            if (PyTuple_GetItem(seq, i) == item)
+                return 1;
+    return PySequence_Contains(seq, item);
+}
+
 #endif

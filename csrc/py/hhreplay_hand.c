@@ -313,7 +313,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (err || PyDict_Size(seat_of) != i + 1)   /* (a name seated twice) */
             goto bail;
         names[number - 1] = name;
-        int dealt = PySequence_Contains(dealt_in, name);
+        int dealt = contains(dealt_in, name);
         if (dealt < 0)
             goto bail;
         if (dealt)

@@ -189,7 +189,7 @@ static int spot_of(PyObject *rep, PyObject *history, spot_t *s)
             goto done;
         s->contest[k] = 0;
         for (int32_t p = 0; p < s->n; p++) {
-            int in = PySequence_Contains(eligible, s->names[p]);
+            int in = contains(eligible, s->names[p]);
             if (in < 0)
                 goto done;
             s->contest[k] |= (uint32_t)in << p;

@@ -319,7 +319,7 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
         if (c->kind == INT16 ? add_int(c, p->flag[k]) : add_bool(c, (int)p->flag[k]))
             return -1;
     }
-    int showdown = PySequence_Contains(facts[1], name);
+    int showdown = contains(facts[1], name);
     if (showdown < 0 || add_bool(cols[S_SHOWDOWN], showdown) ||
         add_bool(cols[S_WON_MONEY], won > 0))
         return -1;

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,8 @@ def _compare(hands: list[hf.HandHistory], *, with_hands: int = 1) -> dict[str, i
         in_c = ours._rebuild
         counts["c" if in_c else "python"] += 1
         assert _fields(ours) == _fields(theirs), (h.site, h.hand_id)
+        # (every field set, where replay() builds the C's Replay without __init__)
+        assert ours.history is h and all(hasattr(ours, f.name) for f in fields(ours))
         if in_c:
             assert ours.exact, (h.site, h.hand_id)
             if k % with_hands == 0:
