@@ -1018,9 +1018,9 @@ static PyMethodDef methods[] = {
     {"read_stars", read_stars, METH_VARARGS,
      "read_stars(text, start, stop, headers, minutes, seconds): the hand at text[start:stop] "
      "read whole, its header too, or None (see csrc/py/hhlines_header.c)."},
-    {"next_header", next_header, METH_VARARGS,
-     "next_header(text, start, end): where the next header line starts, -1, or None (see "
-     "csrc/py/hhlines_header.c)."},
+    {"next_hand", next_hand, METH_VARARGS,
+     "next_hand(text, pos, start, end): (where the next header line starts or -1, the line "
+     "ends from pos to there), or None (see csrc/py/hhlines_header.c)."},
     {"bind", bind, METH_VARARGS, "bind(SeatInfo, Post, HHAction)"},
     {NULL, NULL, 0, NULL},
 };

@@ -236,36 +236,45 @@ static int header_line_at(span t)
     return 0;
 }
 
-/* next_header(text, start, end): pokerstars._next_header for an ASCII text
- * (where the first header line starting in text[start:end] starts, or -1: a
- * line of spaces, then "PokerStars ", a kind, "#" and digits, ": " and more);
- * None for a text that is not ASCII. */
-static PyObject *next_header(PyObject *module, PyObject *args)
+/* next_hand(text, pos, start, end): for an ASCII text, (where the first header
+ * line starting in text[start:end] starts, or -1: pokerstars._next_header; the
+ * line ends from pos to there: text.count("\n", pos, at), 0 for none found);
+ * None for a text that is not ASCII. A header line: spaces, "PokerStars ", a
+ * kind, " #" and digits, ": " and more on the line. */
+static PyObject *next_hand(PyObject *module, PyObject *args)
 {
     (void)module;
     PyObject *text;
-    Py_ssize_t start, end;
-    if (!PyArg_ParseTuple(args, "Unn", &text, &start, &end))
+    Py_ssize_t pos, start, end, at = -1;
+    if (!PyArg_ParseTuple(args, "Unnn", &text, &pos, &start, &end))
         return NULL;
-    span all;
-    int got = span_text(text, start, end, &all);
+    if (pos < 0 || pos > start) {
+        PyErr_SetString(PyExc_ValueError, "next_hand: 0 <= pos <= start");
+        return NULL;
+    }
+    span all;   /* (start past end: nothing to find, as str.find finds nothing) */
+    int got = span_text(text, start <= end ? start : end, end, &all);
     if (got <= 0)
         return got < 0 ? NULL : ref(Py_None);
     span upto = sub(all, 0, end);
-    for (Py_ssize_t at = start; at + 11 <= end; at++) {
-        const char *p = memchr(upto.s + at, 'P', (size_t)(end - 10 - at));
+    for (Py_ssize_t i = start; i + 11 <= end && at < 0; i++) {
+        const char *p = memchr(upto.s + i, 'P', (size_t)(end - 10 - i));
         if (!p)
             break;
-        at = p - upto.s;
-        if (!starts(sub(upto, at, end), "PokerStars "))
+        i = p - upto.s;
+        if (!starts(sub(upto, i, end), "PokerStars "))
             continue;
-        Py_ssize_t line = at;
+        Py_ssize_t line = i;
         while (line > 0 && upto.s[line - 1] != '\n' && is_space(upto.s[line - 1]))
             line--;
         if (line < start || (line > 0 && upto.s[line - 1] != '\n'))
             continue;   /* (not the line's start, or text before it on the line) */
-        if (header_line_at(sub(upto, at, end)))
-            return PyLong_FromSsize_t(line);
+        if (header_line_at(sub(upto, i, end)))
+            at = line;
     }
-    return PyLong_FromLong(-1);
+    Py_ssize_t ends = 0;
+    for (const char *p = all.s + pos, *stop = all.s + (at < 0 ? pos : at);
+         p < stop && (p = memchr(p, '\n', (size_t)(stop - p))) != NULL; p++)
+        ends++;
+    return Py_BuildValue("(nn)", at, ends);
 }

@@ -184,7 +184,7 @@ static int absolute_line(void *hand, PyObject *item, span t, int ascii)   /* (a 
         static const int words[3] = {W_FLOP, W_TURN, W_RIVER};
         for (int k = 0; k < 3; k++)
             if (starts(t, streets[k])) {
-                span group;
+                span group = {NULL, 0};   /* (set by group_of; -O3's warning) */
                 span cards = sub(t, (Py_ssize_t)strlen(streets[k]), t.n);
                 PyObject *tuple = group_of(cards, 1, &group) ? words_tuple(group, 0)
                                                              : PyTuple_New(0);

@@ -29,20 +29,20 @@ def builtin_hh_hand(seat_info: type, post: type, hh_action: type
                                Callable[[str, int, int, bool], tuple[Any, ...] | None],
                                Callable[[str, int, int, dict[Any, Any], dict[Any, Any],
                                          list[Any]], tuple[Any, ...] | None],
-                               Callable[[str, int, int], int | None]] | None:
+                               Callable[[str, int, int, int], tuple[int, int] | None]] | None:
     """``(read_hand(block, cash), read_span(text, start, stop, cash), read_stars(text,
-    start, stop, headers, minutes, seconds), next_header(text, start, end))``: a
+    start, stop, headers, minutes, seconds), next_hand(text, pos, start, end))``: a
     PokerStars hand's raw lines (a list, or a slice of an ASCII text) read whole by
     the CPython builtin (csrc/py/hhlines.c): its table line and HandHistory fields,
     or None ("let Python read this hand"); read_stars reads its header line too,
-    next_header finds where the next hand starts (csrc/py/hhlines_header.c). None
+    next_hand finds where the next hand starts (csrc/py/hhlines_header.c). None
     where it was not built."""
     try:
         from .._native import _hhlines
     except ImportError:
         return None
     _hhlines.bind(seat_info, post, hh_action)
-    return _hhlines.read_hand, _hhlines.read_span, _hhlines.read_stars, _hhlines.next_header
+    return _hhlines.read_hand, _hhlines.read_span, _hhlines.read_stars, _hhlines.next_hand
 
 
 def action_columns() -> Callable[[list[Any]], tuple[Any, Any]] | None:

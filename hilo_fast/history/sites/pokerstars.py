@@ -352,13 +352,14 @@ _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
 #: (csrc/py/hhlines_header.c) reads the span's header line too, as
 #: :meth:`PokerStarsReader._finish_span` does: (hand id, the parsed header, the
 #: date, or its text when _MINUTES lacks its minute, the time zone, _c_span's
-#: answer), or None. ``_c_next(text, start, end)``: :func:`_next_header` for an
-#: ASCII text (None for any other: it is given only ASCII ones).
+#: answer), or None. ``_c_next(text, pos, start, end)``: for an ASCII text (None
+#: for any other: it is given only ASCII ones), ``at = _next_header(text, start,
+#: end)`` and ``text.count("\n", pos, at)`` (0 when at is -1).
 _c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
 _c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
 _c_stars: Callable[[str, int, int, dict[Any, Any], dict[Any, Any], list[Any]],
                    tuple[Any, ...] | None] | None
-_c_next: Callable[[str, int, int], int] | None
+_c_next: Callable[[str, int, int, int], tuple[int, int]] | None
 _c_hand, _c_span, _c_stars, _c_next = getattr(fast, "builtin_hh_hand", lambda *_: None)(
     SeatInfo, Post, HHAction) or (None, None, None, None)
 
@@ -748,9 +749,13 @@ class PokerStarsReader(SiteReader):
             end = len(buffer) if eof else buffer.rfind("\n") + 1   # whole lines only
             pos, after = 0, started and not cut   # (buffer[0] is the header of a hand)
             ascii = _c_span is not None and buffer.isascii()   # (isascii: a flag, no scan)
-            next_header = _c_next if ascii and _c_next is not None else _next_header
+            next_hand = _c_next if ascii else None
             while True:
-                at = next_header(buffer, pos + after, end)
+                if next_hand is not None:
+                    at, ends = next_hand(buffer, pos, pos + after, end)
+                else:
+                    at = _next_header(buffer, pos + after, end)
+                    ends = buffer.count("\n", pos, at) if at >= 0 else 0
                 if at < 0:
                     break
                 if not started:
@@ -759,7 +764,6 @@ class PokerStarsReader(SiteReader):
                         self._error("", garbage[1], "text before the first hand is not a hand")
                     started = True
                 elif not cut:
-                    ends = buffer.count("\n", pos, at)
                     if ends < MAX_HAND_LINES or not self._too_many(self._block(buffer, pos, at),
                                                                    number):
                         hand = self._finish_span(buffer, pos, at, number) if ascii else \
@@ -769,7 +773,7 @@ class PokerStarsReader(SiteReader):
                     number += ends
                     pos, cut, after = at, False, True
                     continue
-                number += buffer.count("\n", pos, at)
+                number += ends
                 pos, cut, after = at, False, True
             if not started:   # no header yet: count what is not blank, drop the rest
                 self._garbage(buffer[:end], number, garbage)
