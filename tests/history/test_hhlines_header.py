@@ -286,5 +286,5 @@ def test_next_hand_finds_what_the_python_finds() -> None:
         with pytest.raises(TypeError):
             next_hand(*bad)   # type: ignore[arg-type]
     for pos, start, end in ((0, -1, 1), (0, 0, 2), (1, 0, 1), (-1, 0, 1)):
-        with pytest.raises(ValueError, match="start and stop|pos"):
+        with pytest.raises(ValueError, match=r"start and stop|pos"):
             next_hand("x", pos, start, end)
