@@ -53,7 +53,7 @@ typedef struct {
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
     PyObject *header_kinds[5];                      /* hhlines_header.c's, interned */
-    PyObject *a_hole_count, *a_exposed, *a_cash;    /* a parsed header's attribute names */
+    PyObject *a_hole_count, *a_exposed, *a_cash, *a_head, *a_tail;   /* a parsed header's */
 } state;
 
 /* _parse_money: 0 and *out set, or -1 where Python would refuse the amount or
@@ -957,7 +957,8 @@ static PyObject *bind(PyObject *module, PyObject *args)
         for (int k = 0; k < N_POSTS; k++) DO(st->posts[k]);                                   \
         for (int k = 0; k < 52; k++) DO(st->cards[k]);                                        \
         for (int k = 0; k < 5; k++) DO(st->header_kinds[k]);                                  \
-        DO(st->a_hole_count); DO(st->a_exposed); DO(st->a_cash);                              \
+        DO(st->a_hole_count); DO(st->a_exposed); DO(st->a_cash); DO(st->a_head);              \
+        DO(st->a_tail);                                                                       \
     } while (0)
 
 static int traverse(PyObject *module, visitproc visit, void *arg)
@@ -995,7 +996,9 @@ static int exec_module(PyObject *module)
         || intern_all(st->header_kinds, header_kind_names, N_HEADER_KINDS)
         || !(st->a_hole_count = PyUnicode_InternFromString("hole_count"))
         || !(st->a_exposed = PyUnicode_InternFromString("exposed"))
-        || !(st->a_cash = PyUnicode_InternFromString("cash")))
+        || !(st->a_cash = PyUnicode_InternFromString("cash"))
+        || !(st->a_head = PyUnicode_InternFromString("head"))
+        || !(st->a_tail = PyUnicode_InternFromString("tail")))
         return -1;
     for (int k = 0; k < 52; k++) {
         char card[3] = {RANKS[k / 4], SUITS[k % 4], 0};
@@ -1016,8 +1019,9 @@ static PyMethodDef methods[] = {
      "read_span(text, start, stop, cash): read_hand of text[start:stop]'s lines, for ASCII "
      "text (see csrc/py/hhlines.c)."},
     {"read_stars", read_stars, METH_VARARGS,
-     "read_stars(text, start, stop, headers, minutes, seconds): the hand at text[start:stop] "
-     "read whole, its header too, or None (see csrc/py/hhlines_header.c)."},
+     "read_stars(text, start, stop, headers, minutes, seconds[, line, tables, cls, tabled]): "
+     "the hand at text[start:stop] read whole, its header too, or None (see "
+     "csrc/py/hhlines_header.c)."},
     {"next_hand", next_hand, METH_VARARGS,
      "next_hand(text, pos, start, end): (where the next header line starts or -1, the line "
      "ends from pos to there), or None (see csrc/py/hhlines_header.c)."},

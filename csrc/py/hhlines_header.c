@@ -152,21 +152,91 @@ static int header_flag(PyObject *parsed, PyObject *name)
     return truth;
 }
 
-/* read_stars(text, start, stop, headers, minutes, seconds): the hand at
- * text[start:stop] (ASCII; its first line the header) read whole: (hand id,
- * the header's _Header from `headers` (pokerstars._HEADERS), its date (a
- * datetime from `minutes` (_MINUTES) plus `seconds`[s] (_SECONDS); None; or
- * the date's text when its minute is not cached), its time zone, read_span's
- * answer), or None: not sure (a header not yet parsed, a game not Omaha
- * Hi/Lo or with an exposed card, not ASCII, a line read_span leaves). */
+/* The HandHistory of a hand read whole, as pokerstars._c_history makes it:
+ * cls(id, *parsed.head, *table, *found[1:15], date, tz, *parsed.tail, line,
+ * found[15]), put through `tabled` (_tabled) when a hand shows fewer cards
+ * than the game deals; NULL (error set), or a new reference to Py_None when
+ * the parsed header's head or tail is not the tuple expected. */
+static PyObject *history_of(const state *st, PyObject *cls, PyObject *tabled, PyObject *id,
+                            PyObject *parsed, PyObject *table, PyObject *date, PyObject *tz,
+                            PyObject *line, PyObject *found)
+{
+    PyObject *head = PyObject_GetAttr(parsed, st->a_head), *out = NULL;
+    PyObject *tail = head ? PyObject_GetAttr(parsed, st->a_tail) : NULL;
+    if (!tail)
+        goto done;
+    if (!PyTuple_CheckExact(head) || PyTuple_Size(head) != 6 || !PyTuple_CheckExact(tail)
+        || PyTuple_Size(tail) != 5 || PyTuple_Size(found) != 16) {
+        out = ref(Py_None);
+        goto done;
+    }
+    PyObject *args = PyTuple_New(33);   /* (PyObject_Vectorcall: not in the 3.10 limited API) */
+    if (!args)
+        goto done;
+    PyObject *items[33];
+    int n = 0;
+    items[n++] = id;
+    for (int k = 0; k < 6; k++)
+        items[n++] = PyTuple_GetItem(head, k);
+    for (int k = 0; k < 3; k++)
+        items[n++] = PyTuple_GetItem(table, k);
+    for (int k = 1; k < 15; k++)
+        items[n++] = PyTuple_GetItem(found, k);
+    items[n++] = date, items[n++] = tz;
+    for (int k = 0; k < 5; k++)
+        items[n++] = PyTuple_GetItem(tail, k);
+    items[n++] = line, items[n++] = PyTuple_GetItem(found, 15);
+    for (int k = 0; k < n; k++)
+        PyTuple_SetItem(args, k, ref(items[k]));
+    PyObject *hand = PyObject_Call(cls, args, NULL);
+    Py_DECREF(args);
+    if (!hand)
+        goto done;
+    /* _tabled's test: every hand known shows the game's count of cards */
+    long count = PyLong_AsLong(PyTuple_GetItem(head, 2));
+    PyObject *holes = PyTuple_GetItem(found, 5), *name, *cards;
+    Py_ssize_t at = 0;
+    int whole = !(count == -1 && PyErr_Occurred()) && PyDict_Check(holes);
+    while (whole && PyDict_Next(holes, &at, &name, &cards))
+        whole = PyObject_Size(cards) >= count;
+    PyErr_Clear();   /* (a count or size not read: _tabled decides) */
+    if (whole) {
+        out = hand;
+    } else {
+        out = PyObject_CallFunctionObjArgs(tabled, hand, NULL);
+        Py_DECREF(hand);
+    }
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    return out;
+}
+
+/* read_stars(text, start, stop, headers, minutes, seconds[, line, tables, cls,
+ * tabled]): the hand at text[start:stop] (ASCII; its first line the header)
+ * read whole: (hand id, the header's _Header from `headers`
+ * (pokerstars._HEADERS), its date (a datetime from `minutes` (_MINUTES) plus
+ * `seconds`[s] (_SECONDS); None; or the date's text when its minute is not
+ * cached), its time zone, read_span's answer), or None: not sure (a header
+ * not yet parsed, a game not Omaha Hi/Lo or with an exposed card, not ASCII,
+ * a line read_span leaves). Given the four more, it answers with the hand's
+ * HandHistory itself, cls being HandHistory, where it can (its date read,
+ * its table line in `tables` (_TABLES)): history_of. */
 static PyObject *read_stars(PyObject *module, PyObject *args)
 {
     const state *st = bound_state(module);
-    PyObject *text, *headers, *minutes, *seconds;
+    PyObject *text, *headers, *minutes, *seconds, *line = NULL, *tables = NULL, *cls = NULL,
+        *tabled = NULL;
     Py_ssize_t start, stop;
-    if (!st || !PyArg_ParseTuple(args, "UnnO!O!O!", &text, &start, &stop, &PyDict_Type,
-                                 &headers, &PyDict_Type, &minutes, &PyList_Type, &seconds))
+    if (!st || !PyArg_ParseTuple(args, "UnnO!O!O!|O!O!O!O", &text, &start, &stop, &PyDict_Type,
+                                 &headers, &PyDict_Type, &minutes, &PyList_Type, &seconds,
+                                 &PyLong_Type, &line, &PyDict_Type, &tables, &PyType_Type, &cls,
+                                 &tabled))
         return NULL;
+    if (line && !tabled) {
+        PyErr_SetString(PyExc_TypeError, "read_stars: line, tables, cls and tabled go together");
+        return NULL;
+    }
     span all;
     int got = span_text(text, start, stop, &all);
     if (got <= 0)
@@ -189,27 +259,35 @@ static PyObject *read_stars(PyObject *module, PyObject *args)
     int holes = header_flag(parsed, st->a_hole_count), exposed = 0, cash = 0;
     if (holes > 0 && (exposed = header_flag(parsed, st->a_exposed)) == 0)
         cash = header_flag(parsed, st->a_cash);
-    PyObject *out = NULL;
+    PyObject *out = NULL, *date = NULL, *tz = NULL, *found = NULL, *id = NULL;
     if (holes < 0 || exposed < 0 || cash < 0)
         goto done;
     if (!holes || exposed) {   /* (Python skips, or reads, the hand) */
         out = ref(Py_None);
         goto done;
     }
-    PyObject *date, *tz;
     if (header_date(&hd, hd.rest, at, minutes, seconds, &date, &tz))
         goto done;
-    PyObject *found = span_answer(st, all, start, stop, cash);
-    if (found == Py_None)
-        out = found;
-    else if (found) {
-        PyObject *items[5] = {str_of(hd.id), ref(parsed), date, tz, found};
-        date = tz = NULL;
-        out = pack(5, items);
+    found = span_answer(st, all, start, stop, cash);
+    if (!found || found == Py_None || !(id = str_of(hd.id))) {
+        out = found ? ref(Py_None) : NULL;
+        goto done;
     }
+    if (tabled && !PyUnicode_Check(date)) {   /* (a date's text: Python's _date reads it) */
+        PyObject *table = PyDict_GetItemWithError(tables, PyTuple_GetItem(found, 0));
+        if (table && PyTuple_CheckExact(table) && PyTuple_Size(table) == 3)
+            out = history_of(st, cls, tabled, id, parsed, table, date, tz, line, found);
+        if (PyErr_Occurred() || (out && out != Py_None))
+            goto done;
+        Py_CLEAR(out);   /* (a table line not cached yet: Python's _table reads it) */
+    }
+    PyObject *items[5] = {ref(id), ref(parsed), ref(date), ref(tz), ref(found)};
+    out = pack(5, items);
+done:
+    Py_XDECREF(id);
+    Py_XDECREF(found);
     Py_XDECREF(date);
     Py_XDECREF(tz);
-done:
     Py_DECREF(parsed);
     return out;
 }

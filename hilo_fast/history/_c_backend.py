@@ -27,8 +27,7 @@ def builtin_hh_lines(seat_info: type, post: type, hh_action: type
 def builtin_hh_hand(seat_info: type, post: type, hh_action: type
                     ) -> tuple[Callable[[list[str], bool], tuple[Any, ...] | None],
                                Callable[[str, int, int, bool], tuple[Any, ...] | None],
-                               Callable[[str, int, int, dict[Any, Any], dict[Any, Any],
-                                         list[Any]], tuple[Any, ...] | None],
+                               Callable[..., Any],
                                Callable[[str, int, int, int], tuple[int, int] | None]] | None:
     """``(read_hand(block, cash), read_span(text, start, stop, cash), read_stars(text,
     start, stop, headers, minutes, seconds), next_hand(text, pos, start, end))``: a

@@ -116,8 +116,12 @@ def python_answer(text: str, start: int, stop: int) -> tuple[Any, ...] | None:
 
 
 def c_answer(c_stars: Any, text: str, start: int, stop: int) -> tuple[Any, ...] | None:
-    got = c_stars(text, start, stop, pokerstars._HEADERS, pokerstars._MINUTES,
-                  pokerstars._SECONDS)
+    return resolved(c_stars(text, start, stop, pokerstars._HEADERS, pokerstars._MINUTES,
+                            pokerstars._SECONDS))
+
+
+def resolved(got: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    """read_stars's answer with a date's text read as the reader reads it."""
     if got is None:
         return None
     hand_id, parsed, date, tz, span = got
@@ -134,7 +138,7 @@ def c_answer(c_stars: Any, text: str, start: int, stop: int) -> tuple[Any, ...] 
 def test_read_stars_answers_as_the_python_or_not_at_all(c_stars: Any) -> None:
     rng = random.Random(15)
     bodies = [*synthetic_histories(30, seed=3), *synthetic_histories(30, seed=4, cash=False)]
-    answered = python_only = c_none = minute_misses = 0
+    answered = python_only = c_none = minute_misses = histories = tuples = 0
     for k in range(6000):
         line = header_line(rng)
         text = with_header(rng.choice(bodies), line)
@@ -165,13 +169,46 @@ def test_read_stars_answers_as_the_python_or_not_at_all(c_stars: Any) -> None:
         assert got[1] is want[1] if want else False, line   # (the cached header itself)
         assert got == want, line
         answered += 1
+        # given the rest, the HandHistory itself: _c_history's, when its date and
+        # table line are at hand; else the same answer as above
+        if k % 50 == 0:
+            pokerstars._TABLES.clear()
+        whole_hand = c_stars(whole, start, stop, pokerstars._HEADERS, pokerstars._MINUTES,
+                             pokerstars._SECONDS, k, pokerstars._TABLES, hf.HandHistory,
+                             pokerstars._tabled)
+        if isinstance(whole_hand, hf.HandHistory):
+            hand_id, parsed, date, tz, span = want
+            assert date != "bad date"
+            python_hand = pokerstars._c_history(span, hand_id, k, parsed, date, tz)
+            assert _fields(whole_hand) == _fields(python_hand), line
+            histories += 1
+        else:   # (a tuple: as the six arguments answer, its date read as c_answer does)
+            assert isinstance(whole_hand, tuple) and len(whole_hand) == 5, line
+            assert identical_answer(resolved(whole_hand), got), line
+            tuples += 1
+            pokerstars._table(span_table(raw))   # (cached, as the reader would)
     assert answered > 1500 and c_none > 1500, (answered, c_none)
     assert minute_misses > 50 and python_only == 0, (minute_misses, python_only)
+    assert histories > 1000 and tuples > 50, (histories, tuples)
+
+
+def _fields(h: hf.HandHistory) -> tuple[object, ...]:
+    """Every field of ``h`` with its type (HandHistory compares by identity)."""
+    return tuple((type(v), v) for v in (getattr(h, f.name) for f in fields(h)))
+
+
+def identical_answer(a: Any, b: Any) -> bool:
+    return a is b is None or (type(a) is type(b) is tuple and len(a) == len(b) == 5 and
+                              all(x == y and type(x) is type(y) for x, y in zip(a, b, strict=True)))
+
+
+def span_table(answer: tuple[Any, ...]) -> str:
+    """The table line of read_stars's answer (its read_span answer's first item)."""
+    return str(answer[4][0])
 
 
 def _reading(reader: hf.PokerStarsReader) -> tuple[object, ...]:
-    got = [tuple((type(v), v) for v in (getattr(h, f.name) for f in fields(h)))
-           for h in reader]
+    got = [_fields(h) for h in reader]
     return (got, reader.hands, reader.skipped, dict(reader.skipped_games), reader.errors,
             reader.error_count)
 

@@ -352,13 +352,14 @@ _c_lines: Callable[[list[str], bool], _Lines | None] | None = getattr(
 #: (csrc/py/hhlines_header.c) reads the span's header line too, as
 #: :meth:`PokerStarsReader._finish_span` does: (hand id, the parsed header, the
 #: date, or its text when _MINUTES lacks its minute, the time zone, _c_span's
-#: answer), or None. ``_c_next(text, pos, start, end)``: for an ASCII text (None
-#: for any other: it is given only ASCII ones), ``at = _next_header(text, start,
-#: end)`` and ``text.count("\n", pos, at)`` (0 when at is -1).
+#: answer), or None; given ``line, _TABLES, HandHistory, _tabled`` after them,
+#: the HandHistory itself where it can (as :func:`_c_history` makes it).
+#: ``_c_next(text, pos, start, end)``: for an ASCII text (None for any other: it
+#: is given only ASCII ones), ``at = _next_header(text, start, end)`` and
+#: ``text.count("\n", pos, at)`` (0 when at is -1).
 _c_hand: Callable[[list[str], bool], tuple[Any, ...] | None] | None
 _c_span: Callable[[str, int, int, bool], tuple[Any, ...] | None] | None
-_c_stars: Callable[[str, int, int, dict[Any, Any], dict[Any, Any], list[Any]],
-                   tuple[Any, ...] | None] | None
+_c_stars: Callable[..., Any] | None
 _c_next: Callable[[str, int, int, int], tuple[int, int]] | None
 _c_hand, _c_span, _c_stars, _c_next = getattr(fast, "builtin_hh_hand", lambda *_: None)(
     SeatInfo, Post, HHAction) or (None, None, None, None)
@@ -800,7 +801,11 @@ class PokerStarsReader(SiteReader):
         """:meth:`_finish` for the hand at ``buffer[start:stop]`` (an ASCII buffer),
         read by ``_c_span`` where it can (no list of its lines made)."""
         assert _c_span is not None and _c_stars is not None
-        got = _c_stars(buffer, start, stop, _HEADERS, _MINUTES, _SECONDS)
+        got = _c_stars(buffer, start, stop, _HEADERS, _MINUTES, _SECONDS, number, _TABLES,
+                       HandHistory, _tabled)
+        if got.__class__ is HandHistory:   # (read whole in C, its HandHistory made there)
+            self.hands += 1
+            return got
         if got is not None:   # (else: a header or minute not cached yet, or Python's hand)
             hand_id, parsed, date, tz, found = got
             try:
