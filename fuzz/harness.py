@@ -1393,6 +1393,109 @@ def _lows_made_target(d: Decoder) -> Call:
     return Call("lows_made", (rep,), run, False, plain)
 
 
+#: Header parts the reader meets (and some it must refuse), drawn by _header_line.
+_HEADER_PARTS = (
+    ("Hand", "Zoom Hand", "Game", "Home Game Hand", "Home Game", "Tourney Hand", "hand"),
+    ("1", "10000001", "264012345678", "", "0x1"),
+    (": ", ":  ", ":", " : ", ": \t"),
+    ("Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD)", "Omaha Hi/Lo Limit (10/20)",
+     "Tournament #1, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level II (15/30)",
+     "{Club #7} Omaha Hi/Lo Pot Limit (5/10)", "5 Card Omaha Hi/Lo Pot Limit ($1/$2)",
+     "Hold'em No Limit ($1/$2)", "Courchevel Hi/Lo Pot Limit ($0.10/$0.25 USD)", ""),
+    (" - ", " -", "  - ", ""),
+    ("2024/01/02 3:04:05 ET", "2024/1/2 13:04:59 CET [2024/01/02 7:04:59 ET]",
+     "2024/12/31 23:59:60 ET", "2024/13/01 1:02:03", "2024/01/02-3:04:05 (AEST)",
+     "2024/01/123 3:04:05", "2024/01/02 3:4:05", "2024/02/30 1:02:03 ET", "2024/01/02"),
+)
+_HISTORY_BODIES: list[str] = []
+
+
+def _header_line(d: Decoder) -> str:
+    """A hand's first line from _HEADER_PARTS (most often of their first two,
+    which the reader reads), now and then a byte edited."""
+    line = "PokerStars {} #{}{}{}{}{}".format(
+        *(parts[d.below(2) if d.byte() < 170 else d.below(len(parts))]
+          for parts in _HEADER_PARTS))
+    if d.byte() >= 200 and line:
+        at = d.below(len(line))
+        edits = " -/:(#1\x1f\xe9"
+        line = line[:at] + edits[d.below(len(edits))] + line[at + d.below(2):]
+    return line
+
+
+def _history_text(d: Decoder) -> tuple[str, int, int]:
+    """(text, start, stop): a hand of synthetic lines under a decoded header line,
+    now and then cut or edited, between other text."""
+    from hilo_fast.history.synth import synthetic_histories
+
+    if not _HISTORY_BODIES:
+        _HISTORY_BODIES.extend(synthetic_histories(6, seed=5))
+        _HISTORY_BODIES.extend(synthetic_histories(6, seed=6, cash=False))
+    body = _HISTORY_BODIES[d.below(len(_HISTORY_BODIES))]
+    hand = _header_line(d) + body[body.index("\n"):]
+    if d.byte() >= 220:
+        hand = hand[:d.below(256) * len(hand) // 256]
+    before = ("", "x\n", "PokerStars Hand #5: y\n", " \t")[d.below(4)]
+    after = ("", "\nPokerStars Hand #9: x", "\n\n", "\nsaid PokerStars Hand #1: x")[d.below(4)]
+    return before + hand + after, len(before), len(before) + len(hand)
+
+
+def _read_stars_target(d: Decoder) -> Call:
+    """A PokerStars hand read from a text span by the file reader: with the
+    header line read in C (csrc/py/hhlines_header.c read_stars, the HandHistory
+    made there) on the native side, by the Python (_HEADER, _header, _date,
+    _c_history) on the pure side, whatever the caches hold: the same hand (its
+    every field and type), the same error, or the same refusal."""
+    from hilo_fast.history.sites import pokerstars
+
+    text, start, stop = _history_text(d)
+    clear = d.byte() if d.byte() >= 200 else 0
+
+    def run(backend: ModuleType) -> Any:
+        if pokerstars._c_stars is None or not text.isascii():
+            return None
+        if clear & 1:   # (cold caches: the C leaves the hand to the Python)
+            pokerstars._HEADERS.clear()
+        if clear & 2:
+            pokerstars._MINUTES.clear()
+        if clear & 4:
+            pokerstars._TABLES.clear()
+        reader = pokerstars.PokerStarsReader(iter(()), "fuzz")
+        saved = pokerstars._c_stars
+        if backend is not _native:
+            pokerstars._c_stars = lambda *_: None
+        try:
+            hand = _twin_outcome(lambda: reader._finish_span(text, start, stop, 1))
+        finally:
+            pokerstars._c_stars = saved
+        fields = hand if not hasattr(hand, "hand_id") else tuple(
+            (type(getattr(hand, f)), getattr(hand, f)) for f in hand.__slots__)
+        return repr((fields, reader.hands, reader.skipped, reader.errors, reader.error_count))
+
+    return Call("read_stars", (text, start, stop), run, False, True)
+
+
+def _next_hand_target(d: Decoder) -> Call:
+    """Where the next hand's header line starts in a text, and its line ends so
+    far: csrc/py/hhlines_header.c's next_hand (native side) against
+    pokerstars._next_header and str.count (pure side)."""
+    from hilo_fast.history.sites import pokerstars
+
+    pieces = [_history_text(d)[0] for _ in range(1 + d.below(3))]
+    text = ("", "\n", "\n\n")[d.below(3)].join(pieces)
+    pos = d.below(len(text) + 1)
+    start = min(pos + d.below(3), len(text) + 1)
+    end = min(len(text), max(start - d.below(2), start + d.below(256) * len(text) // 256))
+
+    def run(backend: ModuleType) -> Any:
+        if backend is _native and pokerstars._c_next is not None and text.isascii():
+            return pokerstars._c_next(text, pos, start, end)
+        at = pokerstars._next_header(text, start, end)
+        return at, text.count("\n", pos, at) if at >= 0 else 0
+
+    return Call("next_hand", (text, pos, start, end), run, False, True)
+
+
 _RANKING_CLASSES: dict[int, Any] = {}
 
 
@@ -1490,6 +1593,8 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "replay_columns": _replay_columns_target,
     "all_in_spot": _all_in_spot_target,
     "lows_made": _lows_made_target,
+    "read_stars": _read_stars_target,
+    "next_hand": _next_hand_target,
     "backend.ranking_sample": _ranking_target,
 }
 _TARGET_LIST = list(TARGETS.values())
