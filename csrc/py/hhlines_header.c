@@ -23,13 +23,13 @@ typedef struct {
     span tz;          /* empty: none */
 } header_t;
 
-static inline int digit(char c) { return c >= '0' && c <= '9'; }
+static inline int ascii_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Where a run of at most `most` digits from i ends (i: none). */
 static Py_ssize_t digits_upto(span t, Py_ssize_t i, Py_ssize_t most)
 {
     Py_ssize_t e = i;
-    while (e < t.n && e - i < most && digit(t.s[e]))
+    while (e < t.n && e - i < most && ascii_digit(t.s[e]))
         e++;
     return e;
 }
@@ -70,7 +70,7 @@ static Py_ssize_t date_at(span rest)
         Py_ssize_t m = digits_upto(d, 5, 2);   /* \d{1,2}/ (backtracking finds no other) */
         if (m == 5 || m >= d.n || d.s[m] != '/')
             continue;
-        if (m + 1 < d.n && digit(d.s[m + 1]))
+        if (m + 1 < d.n && ascii_digit(d.s[m + 1]))
             return p;
     }
     return -1;
@@ -97,8 +97,8 @@ static int date_parts(span d, header_t *hd)
     if (i == hour || i >= d.n || d.s[i] != ':')
         return 0;
     i++;   /* (\d{2}):(\d{2}) */
-    if (i + 4 >= d.n || !digit(d.s[i]) || !digit(d.s[i + 1]) || d.s[i + 2] != ':'
-        || !digit(d.s[i + 3]) || !digit(d.s[i + 4]))
+    if (i + 4 >= d.n || !ascii_digit(d.s[i]) || !ascii_digit(d.s[i + 1]) || d.s[i + 2] != ':'
+        || !ascii_digit(d.s[i + 3]) || !ascii_digit(d.s[i + 4]))
         return 0;
     hd->minute = sub(d, 0, i + 2);
     hd->seconds = (d.s[i + 3] - '0') * 10 + (d.s[i + 4] - '0');
@@ -303,7 +303,7 @@ static int header_line_at(span t)
         if (!starts(after, header_kind_names[k]) || !starts(sub(after, i, after.n), " #"))
             continue;
         Py_ssize_t d = i + 2;
-        while (d < after.n && digit(after.s[d]))
+        while (d < after.n && ascii_digit(after.s[d]))
             d++;
         if (d == i + 2 || !starts(sub(after, d, after.n), ": "))
             continue;
