@@ -161,8 +161,15 @@ class HandHistory:
     def blinds(self) -> tuple[int, int]:
         """The small and big blind of the hand: as first posted in full, else the
         stakes' (fixed limit: half the small bet and the small bet)."""
+        posts = self.posts
+        if len(posts) >= 2:   # (most hands: the small blind, then the big, in full)
+            (_, kind, small_amount, small_all_in), (_, second, big_amount, big_all_in) = \
+                posts[0], posts[1]
+            if kind == "small blind" and second == "big blind" and not small_all_in and \
+                    not big_all_in:
+                return small_amount, big_amount
         small = big = None
-        for _player, kind, amount, all_in in self.posts:   # (one pass: the import's hot path)
+        for _player, kind, amount, all_in in posts:   # (one pass: the import's hot path)
             if all_in:
                 continue
             if small is None and kind == "small blind":

@@ -137,3 +137,51 @@ def test_the_2005_summary_names_hands_on_a_line_of_their_own() -> None:
     assert [h.collected for h in old] == [h.collected for h in plain]
     assert [h.replay().exact for h in old] == [h.replay().exact for h in plain]
     assert all(h.replay().discrepancies == [] for h in old)
+
+
+def _blinds_recount(h: hf.HandHistory) -> tuple[int, int]:
+    """The blinds as the docs define them, recounted: the first small and big
+    blind posted in full (not all in), else the stakes' (fixed limit: half the
+    small bet and the small bet)."""
+    full = [(p.kind, p.amount) for p in h.posts if not p.all_in]
+    small = next((amount for kind, amount in full if kind == "small blind"), None)
+    big = next((amount for kind, amount in full if kind == "big blind"), None)
+    low, high = h.stakes
+    if h.limit == Limit.FIXED:
+        low, high = low // 2, low
+    return low if small is None else small, high if big is None else big
+
+
+def test_blinds_are_the_first_posted_in_full_on_every_kind_of_posts() -> None:
+    import dataclasses
+    import random
+
+    from hilo_fast.history.model import Post
+    from hilo_fast.history.synth import synthetic_histories
+
+    hands = [h for path in sorted((Path(__file__).parent / "data").rglob("*"))
+             if path.is_file() for h in _read_any(path)]
+    hands += list(hf.parse_pokerstars("".join(synthetic_histories(300, seed=21))))
+    rng = random.Random(4)
+    kinds = ["small blind", "big blind", "ante", "straddle", "small & big blinds"]
+    edited = []
+    for h in hands[:400]:   # posts shuffled, dropped, all in, of other kinds
+        posts = list(h.posts)
+        for _ in range(rng.randint(0, 3)):
+            if posts and rng.random() < 0.3:
+                posts.pop(rng.randrange(len(posts)))
+            posts.insert(rng.randint(0, len(posts)), Post(
+                "x", rng.choice(kinds), rng.randint(1, 50), rng.random() < 0.3))
+        edited.append(dataclasses.replace(h, posts=tuple(posts)))
+    shapes = set()
+    for h in hands + edited:
+        assert h.blinds == _blinds_recount(h), (h.site, h.hand_id, h.posts)
+        shapes.add(tuple((p.kind, p.all_in) for p in h.posts[:2]))
+    assert len(hands) > 300 and len(shapes) > 20, (len(hands), len(shapes))
+
+
+def _read_any(path: Path) -> list[hf.HandHistory]:
+    try:
+        return [h for h in hf.read_history(str(path)) if isinstance(h, hf.HandHistory)]
+    except ValueError:   # (the fixtures of unreadable files)
+        return []
