@@ -40,9 +40,14 @@ static int plain_chips(PyObject *item, int64_t *out)
     return exact_chips(item, out) && *out >= 0 && *out < PLAIN_CHIPS;
 }
 
-/* The engine seat of `player` by seat_of (a str seated), or -1. */
-static int32_t seat_index(PyObject *seat_of, PyObject *player)
+/* The engine seat of `player` by seat_of (a str seated), or -1. The seats'
+ * names (names[k]: seat_of's key whose value is k, or NULL) are looked at by
+ * identity first: a reader hands the same name objects to the actions. */
+static int32_t seat_index(PyObject *seat_of, PyObject *const *names, PyObject *player)
 {
+    for (int32_t k = 0; player && k < 10; k++)
+        if (names[k] == player)
+            return k;
     PyObject *seat = PyUnicode_CheckExact(player) ? PyDict_GetItemWithError(seat_of, player) : NULL;
     PyErr_Clear();
     return seat ? (int32_t)PyLong_AsLong(seat) : -1;
@@ -354,7 +359,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             goto bail;
         PyObject *player = PyTuple_GetItem(post, 0), *kind = PyTuple_GetItem(post, 1);
         PyObject *all_in = PyTuple_GetItem(post, 3);
-        int32_t seat = seat_index(seat_of, player);
+        int32_t seat = seat_index(seat_of, names, player);
         int flag = all_in == Py_True;
         if (seat < 0 || (all_in != Py_True && all_in != Py_False))
             goto bail;
@@ -499,7 +504,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             PyObject *item = PyTuple_GetItem(acts, i);
             if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
                 goto bail;
-            int32_t seat = seat_index(seat_of, PyTuple_GetItem(item, 1));
+            int32_t seat = seat_index(seat_of, names, PyTuple_GetItem(item, 1));
             int32_t code = kind_code(st->kinds, PyTuple_GetItem(item, 2));
             if (seat < 0)
                 goto bail;
@@ -539,7 +544,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         PyObject *item = PyTuple_GetItem(actions, i);
         if (!PyTuple_Check(item) || PyTuple_Size(item) != 6)
             goto bail;
-        int32_t seat = seat_index(seat_of, PyTuple_GetItem(item, 1));
+        int32_t seat = seat_index(seat_of, names, PyTuple_GetItem(item, 1));
         int32_t code = kind_code(st->kinds, PyTuple_GetItem(item, 2));
         PyObject *flag = PyTuple_GetItem(item, 5);
         int64_t amount, to;
@@ -615,7 +620,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     if (n_live > 1) {
         int mucked[10] = {0};
         for (Py_ssize_t i = 0; i < PyTuple_Size(a[A_MUCKED]); i++) {
-            int32_t seat = seat_index(seat_of, PyTuple_GetItem(a[A_MUCKED], i));
+            int32_t seat = seat_index(seat_of, names, PyTuple_GetItem(a[A_MUCKED], i));
             if (seat < 0)
                 goto bail;
             mucked[seat] = 1;
