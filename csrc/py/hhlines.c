@@ -24,6 +24,7 @@
  * the other builtins of csrc/py/. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdio.h>
 #include <string.h>
 #include "hhtext.h"
 
@@ -50,6 +51,7 @@ static const char RANKS[] = "23456789TJQKA", SUITS[] = "cdhs";
 typedef struct {
     PyObject *seat_cls, *post_cls, *action_cls;   /* SeatInfo, Post, HHAction (bind) */
     newfunc tuple_new;                              /* tuple's tp_new */
+    int alloc_named;   /* CPython before 3.14: named() allocates the tuple itself (below) */
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
     PyObject *header_kinds[5];                      /* hhlines_header.c's, interned */
@@ -153,11 +155,24 @@ static PyObject *pack(int n, PyObject **items)
  * args: the caller's 1-tuple, its item replaced (a tuple of one owner may change). */
 static PyObject *named(const state *st, PyObject *args, PyObject *cls, int n, PyObject **items)
 {
+    if (st->alloc_named) {   /* (the same tuple, without the one tp_new copies it from) */
+        PyObject *t = PyType_GenericAlloc((PyTypeObject *)cls, n);
+        int missing = !t;
+        for (int k = 0; k < n; k++)
+            missing |= !items[k];
+        for (int k = 0; k < n; k++)
+            if (missing)
+                Py_XDECREF(items[k]);
+            else
+                PyTuple_SetItem(t, k, items[k]);
+        if (missing)
+            Py_XDECREF(t);
+        return missing ? NULL : t;
+    }
     PyObject *t = pack(n, items);
     /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
-     * directly). Not PyType_GenericAlloc and the items set: newer CPythons
-     * cache a tuple's hash in the tuple, -1 for "not yet", and such a tuple
-     * would say its hash is 0. */
+     * directly): from 3.14 a tuple caches its hash, -1 for "not yet", which
+     * only tp_new sets (see exec_module). */
     if (!t || PyTuple_SetItem(args, 0, t))   /* (steals t) */
         return NULL;
     return st->tuple_new((PyTypeObject *)cls, args, NULL);
@@ -1006,6 +1021,14 @@ static int exec_module(PyObject *module)
             return -1;
     }
     st->tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
+    /* Before 3.14 a tuple is its items only, and tuple's tp_new makes a
+     * subclass's tuple with the subclass's tp_alloc (PyType_GenericAlloc) and
+     * the items: named() does the same, less the tuple it would copy them
+     * from. From 3.14 a tuple caches its hash (-1: not yet; 0 in zeroed
+     * memory): named() calls tp_new there. */
+    int major = 0, minor = 0;
+    st->alloc_named = sscanf(Py_GetVersion(), "%d.%d", &major, &minor) == 2 && major == 3
+                      && minor < 14;
     return st->tuple_new ? 0 : -1;
 }
 
