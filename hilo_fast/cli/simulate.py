@@ -96,9 +96,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     def export(hand: object) -> None:
         nonlocal written
         assert out is not None
-        text = to_phh(hand)  # type: ignore[arg-type]
-        out.write(("\n" if written else "") + f"[{written + 1}]\n" + text)
-        written += 1  # after the write: a Ctrl-C in between must not miscount the file
+        text = ("\n" if written else "") + f"[{written + 1}]\n" + to_phh(hand)  # type: ignore[arg-type]
+        # Counted in a finally: a Ctrl-C is raised between bytecodes, so at the
+        # end of the write's call at the latest (never before it starts, in the
+        # try: nothing there checks for signals), and the hand written is
+        # counted either way. (After the write, a Ctrl-C between the two
+        # statements left the file one hand ahead of the count.)
+        try:
+            out.write(text)
+        finally:
+            written += 1
 
     bar = args.progress = Progress(args.hands, "hands", show=not (args.quiet or args.json))
     if out is not None:
