@@ -34,27 +34,49 @@ static Py_ssize_t digits_upto(span t, Py_ssize_t i, Py_ssize_t most)
     return e;
 }
 
-/* _HEADER.match(line) on a stripped ASCII line: 1 with hd's kind, id and rest
- * set, or 0. (Each kind is followed by " #", so at most one of them fits.) */
-static int header_match(span line, header_t *hd)
+/* After "PokerStars ": a kind of header_kind_names, " #", digits and ": " at the
+ * start of `after` (ASCII): the kind's index with *digits the digits, or -1.
+ * (Each kind is followed by " #", so at most one of them fits.) */
+static int kind_and_id(span after, span *digits)
 {
-    if (!starts(line, "PokerStars "))
-        return 0;
-    span after = sub(line, 11, line.n);
     for (int k = 0; k < N_HEADER_KINDS; k++) {
         Py_ssize_t i = (Py_ssize_t)strlen(header_kind_names[k]);
         if (!starts(after, header_kind_names[k]) || !starts(sub(after, i, after.n), " #"))
             continue;
         Py_ssize_t d = digits_end(after, i + 2);   /* #\d+ */
         if (d < i + 3 || !starts(sub(after, d, after.n), ": "))   /* (d -1: not ASCII) */
-            continue;
-        Py_ssize_t r = d + 1;
-        while (r < after.n && after.s[r] == ' ')   /* ": +" */
-            r++;
-        hd->kind = k, hd->id = sub(after, i + 2, d), hd->rest = sub(after, r, after.n);
-        return 1;
+            return -1;
+        *digits = sub(after, i + 2, d);
+        return k;
     }
-    return 0;
+    return -1;
+}
+
+/* _HEADER.match(line) on a stripped ASCII line: 1 with hd's kind, id and rest
+ * set, or 0. */
+static int header_match(span line, header_t *hd)
+{
+    if (!starts(line, "PokerStars "))
+        return 0;
+    span after = sub(line, 11, line.n);
+    if ((hd->kind = kind_and_id(after, &hd->id)) < 0)
+        return 0;
+    Py_ssize_t r = hd->id.s + hd->id.n + 1 - after.s;
+    while (r < after.n && after.s[r] == ' ')   /* ": +" */
+        r++;
+    hd->rest = sub(after, r, after.n);
+    return 1;
+}
+
+/* Where \d{4}/\d{1,2}/ at the start of d ends, or -1. (What follows \d{1,2}
+ * there is no digit, so backtracking finds no other split than the longest
+ * run of at most two.) */
+static Py_ssize_t year_month(span d)
+{
+    if (digits_upto(d, 0, 4) != 4 || d.n < 5 || d.s[4] != '/')
+        return -1;
+    Py_ssize_t m = digits_upto(d, 5, 2);
+    return m == 5 || m >= d.n || d.s[m] != '/' ? -1 : m + 1;
 }
 
 /* _DATE.search(rest): where its " - " + \d{4}/\d{1,2}/\d{1,2} starts, or -1
@@ -65,12 +87,8 @@ static Py_ssize_t date_at(span rest)
         if (rest.s[p] != ' ' || rest.s[p + 1] != '-' || rest.s[p + 2] != ' ')
             continue;
         span d = sub(rest, p + 3, rest.n);
-        if (digits_upto(d, 0, 4) != 4 || d.n < 5 || d.s[4] != '/')
-            continue;
-        Py_ssize_t m = digits_upto(d, 5, 2);   /* \d{1,2}/ (backtracking finds no other) */
-        if (m == 5 || m >= d.n || d.s[m] != '/')
-            continue;
-        if (m + 1 < d.n && ascii_digit(d.s[m + 1]))
+        Py_ssize_t day = year_month(d);
+        if (day >= 0 && day < d.n && ascii_digit(d.s[day]))
             return p;
     }
     return -1;
@@ -81,13 +99,10 @@ static Py_ssize_t date_at(span rest)
  * so backtracking finds no other split than the longest run of at most two. */
 static int date_parts(span d, header_t *hd)
 {
-    if (digits_upto(d, 0, 4) != 4 || d.n < 5 || d.s[4] != '/')
+    Py_ssize_t day = year_month(d);
+    if (day < 0)
         return 0;
-    Py_ssize_t i = digits_upto(d, 5, 2);   /* month */
-    if (i == 5 || i >= d.n || d.s[i] != '/')
-        return 0;
-    Py_ssize_t day = i + 1;
-    i = digits_upto(d, day, 2);
+    Py_ssize_t i = digits_upto(d, day, 2);
     if (i == day || i >= d.n || (d.s[i] != ' ' && d.s[i] != '-'))
         return 0;
     while (i < d.n && (d.s[i] == ' ' || d.s[i] == '-'))   /* [ -]+ */
@@ -117,11 +132,11 @@ static int date_parts(span d, header_t *hd)
 /* The header's date and time zone as _date gives them: *date a new reference
  * (a datetime; None with no date; the date's text when its minute is not in
  * `minutes`: Python's _date then reads it) and *tz; 0, or -1 (error set). */
-static int header_date(const header_t *hd, span rest, Py_ssize_t at, PyObject *minutes,
+static int header_date(const header_t *hd, Py_ssize_t at, PyObject *minutes,
                        PyObject *seconds, PyObject **date, PyObject **tz)
 {
     header_t parts = *hd;
-    span text = at < 0 ? sub(rest, 0, 0) : sub(rest, at + 3, rest.n);
+    span text = at < 0 ? sub(hd->rest, 0, 0) : sub(hd->rest, at + 3, hd->rest.n);
     if (at < 0 || !date_parts(text, &parts)) {
         *date = ref(Py_None), *tz = PyUnicode_FromStringAndSize("", 0);
         return *tz ? 0 : -1;
@@ -266,7 +281,7 @@ static PyObject *read_stars(PyObject *module, PyObject *args)
         out = ref(Py_None);
         goto done;
     }
-    if (header_date(&hd, hd.rest, at, minutes, seconds, &date, &tz))
+    if (header_date(&hd, at, minutes, seconds, &date, &tz))
         goto done;
     found = span_answer(st, all, start, stop, cash);
     if (!found || found == Py_None || !(id = str_of(hd.id))) {
@@ -297,20 +312,12 @@ done:
  * space on the line. */
 static int header_line_at(span t)
 {
-    span after = sub(t, 11, t.n);
-    for (int k = 0; k < N_HEADER_KINDS; k++) {
-        Py_ssize_t i = (Py_ssize_t)strlen(header_kind_names[k]);
-        if (!starts(after, header_kind_names[k]) || !starts(sub(after, i, after.n), " #"))
-            continue;
-        Py_ssize_t d = i + 2;
-        while (d < after.n && ascii_digit(after.s[d]))
-            d++;
-        if (d == i + 2 || !starts(sub(after, d, after.n), ": "))
-            continue;
-        for (Py_ssize_t j = d + 2; j < after.n && after.s[j] != '\n'; j++)
-            if (!is_space(after.s[j]))   /* ([^\n]*\S) */
-                return 1;
-    }
+    span after = sub(t, 11, t.n), digits;
+    if (kind_and_id(after, &digits) < 0)
+        return 0;
+    for (Py_ssize_t j = digits.s + digits.n + 2 - after.s; j < after.n && after.s[j] != '\n'; j++)
+        if (!is_space(after.s[j]))   /* ([^\n]*\S) */
+            return 1;
     return 0;
 }
 
