@@ -913,9 +913,8 @@ static PyObject *span_answer(const state *st, span all, Py_ssize_t start, Py_ssi
     hand h = {.st = st, .cash = cash};
     int status = start_hand(&h), seen = 0;
     for (Py_ssize_t at = start; status == OK; at++) {   /* each piece of split("\n") */
-        Py_ssize_t end = at;
-        while (end < stop && all.s[end] != '\n')
-            end++;
+        const char *newline = memchr(all.s + at, '\n', (size_t)(stop - at));
+        Py_ssize_t end = newline ? newline - all.s : stop;
         status = end - at > MAX_LINE ? BAIL
                                      : hand_line(&h, stripped(sub(all, at, end)), &seen, &table);
         if (end == stop)

@@ -256,9 +256,8 @@ static PyObject *read_stars(PyObject *module, PyObject *args)
     int got = span_text(text, start, stop, &all);
     if (got <= 0)
         return got < 0 ? NULL : ref(Py_None);
-    Py_ssize_t eol = start;
-    while (eol < stop && all.s[eol] != '\n')
-        eol++;
+    const char *newline = memchr(all.s + start, '\n', (size_t)(stop - start));
+    Py_ssize_t eol = newline ? newline - all.s : stop;
     header_t hd;
     if (!header_match(stripped(sub(all, start, eol)), &hd))
         Py_RETURN_NONE;

@@ -234,10 +234,11 @@ static inline int ascii_text(PyObject *item, span *line)
 
 static inline int printable(span line)
 {
+    /* (no early exit: the compiler runs the loop on many bytes at once) */
+    unsigned char outside = 0;
     for (Py_ssize_t i = 0; i < line.n; i++)
-        if (line.s[i] < 0x20 || line.s[i] > 0x7e)
-            return 0;
-    return 1;
+        outside |= (unsigned char)((unsigned char)line.s[i] - 0x20) > 0x5e;
+    return !outside;
 }
 
 /* The text of a str line, if it is printable ASCII and not too long. */
