@@ -434,6 +434,26 @@ def test_read_hand_reads_every_synthetic_and_fixture_hand(c_hand: Any) -> None:
     assert read == answered and read >= 10 and refused >= 1
 
 
+def _long_hands(count: int, seed: int, times: int) -> list[str]:
+    """Synthetic hands with each action, post and collected line said ``times``
+    times: more of each than a hand's sequences hold before they grow."""
+    said = re.compile(r": (folds|checks|calls|bets|raises|posts)|collected ")
+    return ["\n".join(line for old in text.split("\n")
+                      for line in [old] * (times if said.search(old) else 1))
+            for text in synthetic(count, seed=seed)]
+
+
+def test_long_hands_are_read_in_c_as_in_python(c_lines: Any, c_hand: Any) -> None:
+    """Past the room a hand's sequences start with (csrc/py/hhlines.c's seq):
+    the lines' loop (lists) and the whole hand (tuples) answer as Python."""
+    hands = _long_hands(60, seed=17, times=9)
+    assert max(text.count(": ") for text in hands) > 200
+    read, answered, _ = check(c_lines, hands)
+    assert read == answered >= 50
+    read, answered, _ = check_hands(c_hand, hands)
+    assert read == answered >= 50
+
+
 def test_read_hand_strips_every_ascii_character_as_str_strip(c_hand: Any) -> None:
     """Each ASCII character before and after every line but the header: where
     str.strip() strips it the C answers, and alike; elsewhere alike or None."""
