@@ -731,7 +731,9 @@ static int collected_line(hand *h, span line)
     if (k == h->n_collectors)
         h->collectors[h->n_collectors++] = seat;
     h->collected[seat] += amount;
-    PyObject *entry = Py_BuildValue("(lOL)", index, h->names[seat], amount);
+    PyObject *parts[3] = {PyLong_FromLong(index), ref(h->names[seat]),
+                          PyLong_FromLongLong(amount)};
+    PyObject *entry = pack(3, parts);   /* (not Py_BuildValue: its format read each time) */
     return seq_add(&h->pot_collections, entry) ? FAIL : OK;
 }
 

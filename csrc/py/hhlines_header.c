@@ -360,5 +360,6 @@ static PyObject *next_hand(PyObject *module, PyObject *args)
     for (const char *p = all.s + pos, *stop = all.s + (at < 0 ? pos : at);
          p < stop && (p = memchr(p, '\n', (size_t)(stop - p))) != NULL; p++)
         ends++;
-    return Py_BuildValue("(nn)", at, ends);
+    PyObject *pair[2] = {PyLong_FromSsize_t(at), PyLong_FromSsize_t(ends)};
+    return pack(2, pair);
 }
