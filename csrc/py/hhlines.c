@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "hhtext.h"
+#include "named.h"
 
 #define MAX_SEATS 16
 #define MAX_CARDS 16    /* cards in one bracket group */
@@ -50,8 +51,7 @@ static const char RANKS[] = "23456789TJQKA", SUITS[] = "cdhs";
 
 typedef struct {
     PyObject *seat_cls, *post_cls, *action_cls;   /* SeatInfo, Post, HHAction (bind) */
-    newfunc tuple_new;                              /* tuple's tp_new */
-    int alloc_named;   /* CPython before 3.14: named() allocates the tuple itself (below) */
+    named_maker maker;                              /* how named tuples are made */
     PyObject *sections[N_SECTIONS], *streets[N_STREETS], *kinds[N_KINDS], *posts[N_POSTS];
     PyObject *cards[52];                            /* "2c", "2d", ... by rank * 4 + suit */
     PyObject *header_kinds[5];                      /* hhlines_header.c's, interned */
@@ -130,52 +130,6 @@ static PyObject *card_tuple(const state *st, const int *ids, int n)
         PyTuple_SetItem(t, k, st->cards[ids[k]]);
     }
     return t;
-}
-
-/* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
-static PyObject *pack(int n, PyObject **items)
-{
-    PyObject *t = PyTuple_New(n);
-    int missing = 0;
-    for (int k = 0; k < n; k++) {
-        missing |= !items[k];
-        if (t && items[k])
-            PyTuple_SetItem(t, k, items[k]);
-        else
-            Py_XDECREF(items[k]);
-    }
-    if (t && missing) {   /* a failed call: its error is set */
-        Py_DECREF(t);
-        return NULL;
-    }
-    return t;
-}
-
-/* A named tuple of cls made of the n objects given (references stolen), or NULL.
- * args: the caller's 1-tuple, its item replaced (a tuple of one owner may change). */
-static PyObject *named(const state *st, PyObject *args, PyObject *cls, int n, PyObject **items)
-{
-    if (st->alloc_named) {   /* (the same tuple, without the one tp_new copies it from) */
-        PyObject *t = PyType_GenericAlloc((PyTypeObject *)cls, n);
-        int missing = !t;
-        for (int k = 0; k < n; k++)
-            missing |= !items[k];
-        for (int k = 0; k < n; k++)
-            if (missing)
-                Py_XDECREF(items[k]);
-            else
-                PyTuple_SetItem(t, k, items[k]);
-        if (missing)
-            Py_XDECREF(t);
-        return missing ? NULL : t;
-    }
-    PyObject *t = pack(n, items);
-    /* tuple.__new__(cls, t), as the reader's _new does (tuple's tp_new called
-     * directly): from 3.14 a tuple caches its hash, -1 for "not yet", which
-     * only tp_new sets (see exec_module). */
-    if (!t || PyTuple_SetItem(args, 0, t))   /* (steals t) */
-        return NULL;
-    return st->tuple_new((PyTypeObject *)cls, args, NULL);
 }
 
 static PyObject *ref(PyObject *o)
@@ -266,7 +220,7 @@ typedef struct {
     int cash, section, street, cancelled;
     seq seats, posts, actions, board, shown, mucked, pot_collections, summary_seats;
     PyObject *holes, *pots, *hero;
-    PyObject *args;   /* the 1-tuple named() passes to tuple's tp_new */
+    PyObject *args;   /* the 1-tuple named_tuple() passes to tuple's tp_new */
     int n_seats, n_board, board_ids[5];
     long numbers[MAX_SEATS];
     PyObject *names[MAX_SEATS];   /* borrowed from the SeatInfo tuples in seats */
@@ -301,7 +255,7 @@ static int add_action(hand *h, int seat, int kind, long long amount, long long t
     const state *st = h->st;
     PyObject *items[6] = {ref(st->streets[h->street]), ref(h->names[seat]), ref(st->kinds[kind]),
                           PyLong_FromLongLong(amount), PyLong_FromLongLong(to), flag(all_in)};
-    return seq_add(&h->actions, named(st, h->args, st->action_cls, 6, items)) ? FAIL : OK;
+    return seq_add(&h->actions, named_tuple(&st->maker, h->args, st->action_cls, 6, items)) ? FAIL : OK;
 }
 
 /* holes[name] = the cards of `group` */
@@ -426,7 +380,7 @@ static int seat_line(hand *h, span line)
             Py_XDECREF(items[k]);
         return FAIL;
     }
-    PyObject *info = named(st, h->args, st->seat_cls, 5, items);
+    PyObject *info = named_tuple(&st->maker, h->args, st->seat_cls, 5, items);
     if (seq_add(&h->seats, info))
         return FAIL;
     int k = h->n_seats++;
@@ -537,7 +491,7 @@ static int player_line(hand *h, int seat, span what)
         const state *st = h->st;
         PyObject *items[4] = {ref(h->names[seat]), ref(st->posts[kind]),
                               PyLong_FromLongLong(amount), flag(all_in)};
-        if (seq_add(&h->posts, named(st, h->args, st->post_cls, 4, items)))
+        if (seq_add(&h->posts, named_tuple(&st->maker, h->args, st->post_cls, 4, items)))
             return FAIL;
         if (h->section == SEATS)
             h->section = POSTS;
@@ -820,7 +774,7 @@ static void free_hand(hand *h)
 static const state *bound_state(PyObject *module)
 {
     const state *st = PyModule_GetState(module);
-    if (st && (!st->tuple_new || !st->seat_cls)) {
+    if (st && (!st->maker.tuple_new || !st->seat_cls)) {
         PyErr_SetString(PyExc_RuntimeError, "hhlines: bind() was not called");
         return NULL;
     }
@@ -1083,16 +1037,7 @@ static int exec_module(PyObject *module)
         if (!(st->cards[k] = PyUnicode_InternFromString(card)))
             return -1;
     }
-    st->tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
-    /* Before 3.14 a tuple is its items only, and tuple's tp_new makes a
-     * subclass's tuple with the subclass's tp_alloc (PyType_GenericAlloc) and
-     * the items: named() does the same, less the tuple it would copy them
-     * from. From 3.14 a tuple caches its hash (-1: not yet; 0 in zeroed
-     * memory): named() calls tp_new there. */
-    int major = 0, minor = 0;
-    st->alloc_named = sscanf(Py_GetVersion(), "%d.%d", &major, &minor) == 2 && major == 3
-                      && minor < 14;
-    return st->tuple_new ? 0 : -1;
+    return named_maker_init(&st->maker);
 }
 
 static PyMethodDef methods[] = {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "../hilo_fast.h"
 #include "builtins.h"
+#include "named.h"
 
 typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
 typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
@@ -46,7 +47,8 @@ typedef struct {
     members codes;       /* engine.Street and Action members by code */
     /* replay_hand's, from bind_history() (NULL before): */
     PyObject *names[MAX_NAMES];   /* the HandHistory attributes it reads */
-    PyObject *card_ids, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
+    PyObject *card_ids, *pot_result, *low_to_high, *settings_of, *kinds;
+    named_maker maker;   /* how a PotResult is made */
     PyObject *post_small, *post_big, *post_ante, *post_both, *post_straddle;
     int32_t deck[52], fixed_limit, n_settings, next_setting;
     setting settings[N_SETTINGS];
@@ -499,7 +501,6 @@ static int traverse(PyObject *module, visitproc visit, void *arg)
             Py_VISIT(st->names[i]);
         Py_VISIT(st->card_ids);
         Py_VISIT(st->pot_result);
-        Py_VISIT(st->tuple_new);
         Py_VISIT(st->low_to_high);
         Py_VISIT(st->settings_of);
         Py_VISIT(st->kinds);
@@ -529,7 +530,6 @@ static int clear(PyObject *module)
             Py_CLEAR(st->names[i]);
         Py_CLEAR(st->card_ids);
         Py_CLEAR(st->pot_result);
-        Py_CLEAR(st->tuple_new);
         Py_CLEAR(st->low_to_high);
         Py_CLEAR(st->settings_of);   /* (replay_hand checks it: unbound from here) */
         Py_CLEAR(st->kinds);

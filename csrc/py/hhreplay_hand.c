@@ -715,13 +715,15 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         PyObject *eligible = named ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
         PyObject *low = !eligible ? NULL : has_low ? named_chips(names, low_won, every_seat, n, 1)
                                                    : (Py_INCREF(Py_None), Py_None);
-        PyObject *fields = low ? Py_BuildValue("(LLOOO)", (long long)net, (long long)rakes[k],
-                                               eligible, named, low) : NULL;
-        Py_XDECREF(low);
-        PyObject *result = fields ? PyObject_CallFunctionObjArgs(st->tuple_new, st->pot_result,
-                                                                 fields, NULL) : NULL;
+        PyObject *result = NULL;
+        if (low) {
+            Py_INCREF(eligible);
+            Py_INCREF(named);
+            PyObject *fields[5] = {PyLong_FromLongLong(net), PyLong_FromLongLong(rakes[k]),
+                                   eligible, named, low};   /* (low's reference: given) */
+            result = named_tuple(&st->maker, NULL, st->pot_result, 5, fields);
+        }
         Py_XDECREF(eligible);
-        Py_XDECREF(fields);
         shares_of[k] = named;
         if (!result)
             goto bail;
@@ -828,18 +830,18 @@ done:
     return out;
 }
 
-/* bind_history(card_ids, deck order, PotResult, tuple.__new__, sites whose low
- * odd chips go high, settings_of, kinds, "small blind", "big blind", "ante",
+/* bind_history(card_ids, deck order, PotResult, sites whose low odd chips go
+ * high, settings_of, kinds, "small blind", "big blind", "ante",
  * "small & big blinds", "straddle", Limit.FIXED): what replay_hand takes from
  * hilo_fast.history.replay. */
 static PyObject *bind_history(PyObject *module, PyObject *args)
 {
     state *st = PyModule_GetState(module);
-    PyObject *card_ids, *deck, *pot_result, *tuple_new, *low_to_high, *settings_of, *kinds;
+    PyObject *card_ids, *deck, *pot_result, *low_to_high, *settings_of, *kinds;
     PyObject *small, *big, *ante, *both, *straddle;
     int fixed;
-    if (!st || !PyArg_ParseTuple(args, "O!O!OOO!OO!UUUUUi", &PyDict_Type, &card_ids,
-                                 &PyTuple_Type, &deck, &pot_result, &tuple_new, &PyFrozenSet_Type,
+    if (!st || !PyArg_ParseTuple(args, "O!O!OO!OO!UUUUUi", &PyDict_Type, &card_ids,
+                                 &PyTuple_Type, &deck, &pot_result, &PyFrozenSet_Type,
                                  &low_to_high, &settings_of, &PyTuple_Type, &kinds, &small, &big,
                                  &ante, &both, &straddle, &fixed))
         return NULL;
@@ -851,8 +853,9 @@ static PyObject *bind_history(PyObject *module, PyObject *args)
             return NULL;
         }
     if (PyTuple_Size(kinds) != RETURNED + 1 || !PyCallable_Check(settings_of)
-        || !PyCallable_Check(tuple_new)) {
-        PyErr_SetString(PyExc_ValueError, "bind_history: 6 kinds, callables");
+        || !PyType_Check(pot_result)
+        || !PyType_IsSubtype((PyTypeObject *)pot_result, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_ValueError, "bind_history: 6 kinds, a callable, a tuple type");
         return NULL;
     }
     PyObject *names[N_ATTRS];
@@ -866,10 +869,12 @@ static PyObject *bind_history(PyObject *module, PyObject *args)
         replace_ref(&st->names[i], names[i]);
     for (int32_t k = 0; k < 52; k++)
         st->deck[k] = (int32_t)order[k];
-    PyObject **slots[] = {&st->card_ids, &st->pot_result, &st->tuple_new, &st->low_to_high,
+    if (named_maker_init(&st->maker) < 0)
+        return NULL;
+    PyObject **slots[] = {&st->card_ids, &st->pot_result, &st->low_to_high,
                           &st->settings_of, &st->kinds, &st->post_small, &st->post_big,
                           &st->post_ante, &st->post_both, &st->post_straddle};
-    PyObject *values[] = {card_ids, pot_result, tuple_new, low_to_high, settings_of, kinds, small,
+    PyObject *values[] = {card_ids, pot_result, low_to_high, settings_of, kinds, small,
                           big, ante, both, straddle};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
         Py_INCREF(values[i]);

@@ -174,6 +174,6 @@ def replay_hand(card_ids: dict[str, int], deck: list[int], pot_result: type,
         from .._native import _hhreplay
     except ImportError:
         return None
-    _hhreplay.bind_history(card_ids, tuple(deck), pot_result, tuple.__new__, low_to_high,
-                           settings_of, kinds, *post_kinds, fixed)
+    _hhreplay.bind_history(card_ids, tuple(deck), pot_result, low_to_high, settings_of, kinds,
+                           *post_kinds, fixed)
     return _hhreplay.replay_hand
