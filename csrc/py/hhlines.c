@@ -24,7 +24,6 @@
  * the other builtins of csrc/py/. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdio.h>
 #include <string.h>
 #include "hhtext.h"
 #include "named.h"
@@ -148,6 +147,8 @@ static void replace(PyObject **slot, PyObject *value)
     Py_XDECREF(old);
 }
 
+enum { OK = 0, BAIL = 1, FAIL = -1 };   /* a line read; not sure (None); a Python error */
+
 /* A sequence a hand builds: its items (references held), in room for a
  * hand's usual count and on the heap past it; a tuple or list at the end.
  * (Python lists made only to become tuples cost the reader 1% of the import.) */
@@ -167,14 +168,14 @@ static void seq_start(seq *q)
 static int seq_add(seq *q, PyObject *item)
 {
     if (!item)
-        return -1;
+        return FAIL;
     if (q->n == q->capacity) {
         PyObject **more = q->capacity > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(PyObject *)
             ? NULL : PyMem_Malloc(2 * (size_t)q->capacity * sizeof(PyObject *));
         if (!more) {
             Py_DECREF(item);
             PyErr_NoMemory();
-            return -1;
+            return FAIL;
         }
         memcpy(more, q->items, (size_t)q->n * sizeof(PyObject *));
         if (q->items != q->room)
@@ -182,7 +183,7 @@ static int seq_add(seq *q, PyObject *item)
         q->items = more, q->capacity *= 2;
     }
     q->items[q->n++] = item;
-    return 0;
+    return OK;
 }
 
 static int seq_push(seq *q, PyObject *item)   /* item borrowed */
@@ -191,13 +192,14 @@ static int seq_push(seq *q, PyObject *item)   /* item borrowed */
     return seq_add(q, item);
 }
 
-/* The items as a new tuple (list: a new list), or NULL. */
-static PyObject *seq_tuple(const seq *q, int list)
+/* The items as a new tuple or list, or NULL. */
+enum { AS_TUPLE, AS_LIST };
+static PyObject *seq_made(const seq *q, int as)
 {
-    PyObject *out = list ? PyList_New(q->n) : PyTuple_New(q->n);
+    PyObject *out = as == AS_LIST ? PyList_New(q->n) : PyTuple_New(q->n);
     for (Py_ssize_t k = 0; out && k < q->n; k++) {
         Py_INCREF(q->items[k]);
-        if (list)
+        if (as == AS_LIST)
             PyList_SetItem(out, k, q->items[k]);
         else
             PyTuple_SetItem(out, k, q->items[k]);
@@ -232,8 +234,6 @@ typedef struct {
     int collectors[MAX_SEATS], n_collectors;
 } hand;
 
-enum { OK = 0, BAIL = 1, FAIL = -1 };   /* a line read; not sure (None); a Python error */
-
 static int seat_named(const hand *h, span who)
 {
     for (int k = 0; k < h->n_seats; k++)
@@ -255,7 +255,7 @@ static int add_action(hand *h, int seat, int kind, long long amount, long long t
     const state *st = h->st;
     PyObject *items[6] = {ref(st->streets[h->street]), ref(h->names[seat]), ref(st->kinds[kind]),
                           PyLong_FromLongLong(amount), PyLong_FromLongLong(to), flag(all_in)};
-    return seq_add(&h->actions, named_tuple(&st->maker, h->args, st->action_cls, 6, items)) ? FAIL : OK;
+    return seq_add(&h->actions, named_tuple(&st->maker, h->args, st->action_cls, 6, items));
 }
 
 /* holes[name] = the cards of `group` */
@@ -505,7 +505,7 @@ static int player_line(hand *h, int seat, span what)
         if (err || h->has_shown[seat])
             return err;
         h->has_shown[seat] = 1;
-        return seq_push(&h->shown, h->names[seat]) ? FAIL : OK;
+        return seq_push(&h->shown, h->names[seat]);
     }
     if (starts(what, "mucks")) {
         span group;
@@ -514,7 +514,7 @@ static int player_line(hand *h, int seat, span what)
             if (err)
                 return err;
         }
-        return seq_push(&h->mucked, h->names[seat]) ? FAIL : OK;
+        return seq_push(&h->mucked, h->names[seat]);
     }
     static const char *quiet[] = {"doesn't show hand", "does not show hand", "is sitting out",
                                   "sits out", "is disconnected", "has returned", "has timed out",
@@ -688,7 +688,7 @@ static int collected_line(hand *h, span line)
     PyObject *parts[3] = {PyLong_FromLong(index), ref(h->names[seat]),
                           PyLong_FromLongLong(amount)};
     PyObject *entry = pack(3, parts);   /* (not Py_BuildValue: its format read each time) */
-    return seq_add(&h->pot_collections, entry) ? FAIL : OK;
+    return seq_add(&h->pot_collections, entry);
 }
 
 /* One line after the table line, in read_lines's order of tests. */
@@ -799,11 +799,11 @@ static PyObject *read_lines(PyObject *module, PyObject *args)
     PyObject *out = NULL;
     if (status == OK)
         out = Py_BuildValue("(ONNNNONNNLLONOO)", st->sections[h.section],
-                            seq_tuple(&h.seats, 1), seq_tuple(&h.posts, 1),
-                            seq_tuple(&h.actions, 1), seq_tuple(&h.board, 1), h.holes,
-                            seq_tuple(&h.shown, 1), seq_tuple(&h.mucked, 1),
-                            seq_tuple(&h.pot_collections, 1), h.total, h.rake, h.pots,
-                            seq_tuple(&h.summary_seats, 1), h.hero ? h.hero : Py_None,
+                            seq_made(&h.seats, AS_LIST), seq_made(&h.posts, AS_LIST),
+                            seq_made(&h.actions, AS_LIST), seq_made(&h.board, AS_LIST), h.holes,
+                            seq_made(&h.shown, AS_LIST), seq_made(&h.mucked, AS_LIST),
+                            seq_made(&h.pot_collections, AS_LIST), h.total, h.rake, h.pots,
+                            seq_made(&h.summary_seats, AS_LIST), h.hero ? h.hero : Py_None,
                             h.cancelled ? Py_True : Py_False);
     else if (status == BAIL)
         out = ref(Py_None);
@@ -847,14 +847,15 @@ static PyObject *hand_fields(const hand *h, PyObject *table)
         seq_free(&dealt);
         return NULL;
     }
-    PyObject *items[16] = {ref(table), seq_tuple(&h->seats, 0), seq_tuple(&h->posts, 0),
-                           seq_tuple(&h->actions, 0), seq_tuple(&h->board, 0), ref(h->holes),
-                           collected, seq_tuple(&h->pot_collections, 0),
+    PyObject *items[16] = {ref(table), seq_made(&h->seats, AS_TUPLE),
+                           seq_made(&h->posts, AS_TUPLE), seq_made(&h->actions, AS_TUPLE),
+                           seq_made(&h->board, AS_TUPLE), ref(h->holes), collected,
+                           seq_made(&h->pot_collections, AS_TUPLE),
                            PyLong_FromLongLong(h->total > 0 ? h->total : 0),
                            PyLong_FromLongLong(h->rake > 0 ? h->rake : 0), ref(h->pots),
-                           seq_tuple(&h->shown, 0), seq_tuple(&h->mucked, 0),
+                           seq_made(&h->shown, AS_TUPLE), seq_made(&h->mucked, AS_TUPLE),
                            ref(h->hero ? h->hero : Py_None), flag(h->cancelled),
-                           seq_tuple(&dealt, 0)};
+                           seq_made(&dealt, AS_TUPLE)};
     seq_free(&dealt);
     return pack(16, items);
 }

@@ -716,14 +716,14 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         PyObject *low = !eligible ? NULL : has_low ? named_chips(names, low_won, every_seat, n, 1)
                                                    : (Py_INCREF(Py_None), Py_None);
         PyObject *result = NULL;
-        if (low) {
-            Py_INCREF(eligible);
+        if (low) {   /* (eligible's and low's references given; named is kept below) */
             Py_INCREF(named);
             PyObject *fields[5] = {PyLong_FromLongLong(net), PyLong_FromLongLong(rakes[k]),
-                                   eligible, named, low};   /* (low's reference: given) */
+                                   eligible, named, low};
             result = named_tuple(&st->maker, NULL, st->pot_result, 5, fields);
+        } else {
+            Py_XDECREF(eligible);
         }
-        Py_XDECREF(eligible);
         shares_of[k] = named;
         if (!result)
             goto bail;

@@ -8,24 +8,30 @@
 #include <Python.h>
 #include <stdio.h>
 
-/* A tuple of the n objects given (references stolen), or NULL if one is NULL
- * (a failed call: its error is set). */
-static inline PyObject *pack(int n, PyObject **items)
+/* t (a new tuple of n slots, or NULL) with the n objects given in them
+ * (references stolen), or NULL if t or one of them is NULL (a failed call:
+ * its error is set). */
+static inline PyObject *filled(PyObject *t, int n, PyObject **items)
 {
-    PyObject *t = PyTuple_New(n);
-    int missing = 0;
-    for (int k = 0; k < n; k++) {
+    int missing = !t;
+    for (int k = 0; k < n; k++)
         missing |= !items[k];
-        if (t && items[k])
-            PyTuple_SetItem(t, k, items[k]);
-        else
+    for (int k = 0; k < n; k++)
+        if (missing)
             Py_XDECREF(items[k]);
-    }
-    if (t && missing) {
-        Py_DECREF(t);
+        else
+            PyTuple_SetItem(t, k, items[k]);
+    if (missing) {
+        Py_XDECREF(t);
         return NULL;
     }
     return t;
+}
+
+/* A tuple of the n objects given (references stolen), or NULL if one is NULL. */
+static inline PyObject *pack(int n, PyObject **items)
+{
+    return filled(PyTuple_New(n), n, items);
 }
 
 /* How this CPython makes a named tuple: tuple's tp_new, and whether to
@@ -60,20 +66,8 @@ static inline int named_maker_init(named_maker *m)
 static inline PyObject *named_tuple(const named_maker *m, PyObject *args, PyObject *cls, int n,
                                     PyObject **items)
 {
-    if (m->alloc) {
-        PyObject *t = PyType_GenericAlloc((PyTypeObject *)cls, n);
-        int missing = !t;
-        for (int k = 0; k < n; k++)
-            missing |= !items[k];
-        for (int k = 0; k < n; k++)
-            if (missing)
-                Py_XDECREF(items[k]);
-            else
-                PyTuple_SetItem(t, k, items[k]);
-        if (missing)
-            Py_XDECREF(t);
-        return missing ? NULL : t;
-    }
+    if (m->alloc)
+        return filled(PyType_GenericAlloc((PyTypeObject *)cls, n), n, items);
     PyObject *t = pack(n, items);
     if (!t)
         return NULL;
