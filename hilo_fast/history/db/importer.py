@@ -4,7 +4,8 @@
 (a site reader, a list) and stores each hand not stored yet, a batch
 (``batch_size`` hands) to a transaction. It reads a batch a part at a time
 (1,000 hands): asks the database which of them it holds (by site and hand
-id), replays only the new ones, takes a hand key for each (the sequence
+id; into DuckDB only for a part whose ids overlap those stored:
+:class:`_IdRanges`), replays only the new ones, takes a hand key for each (the sequence
 hand_keys: :class:`_Keys`), turns their rows into columns and lets the hands go. Memory
 holds one part and the batch's columns (and DuckDB's cache is bounded
 meanwhile: :meth:`~.store.Database.bounded_cache`); a file that grew is
@@ -70,14 +71,47 @@ class ImportResult:
                 f"{self.skipped:,} of other games skipped")
 
 
+class _IdRanges:
+    """Per site, the least and greatest hand id the database may hold: asked
+    once a site, widened by each hand this import stores. A part whose ids of a
+    site all fall outside its range holds none of them stored: it is not looked
+    up (0.7 ms a part: 4% of an import into a new file). DuckDB only: a file
+    has one writing process, while a PostgreSQL server may take other imports
+    meanwhile, so there every part is looked up (either way the primary key
+    refuses a hand stored twice)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._ranges: dict[str, tuple[str, str] | None] = {}
+
+    def may_hold(self, site: str, least: str, greatest: str) -> bool:
+        if self._db.kind != "duckdb":
+            return True
+        if site not in self._ranges:
+            self._ranges[site] = self._db.id_range(site)
+        stored = self._ranges[site]
+        return stored is not None and least <= stored[1] and greatest >= stored[0]
+
+    def widen(self, site: str, least: str, greatest: str) -> None:
+        stored = self._ranges.get(site)
+        if site in self._ranges:
+            self._ranges[site] = (least, greatest) if stored is None else \
+                (min(least, stored[0]), max(greatest, stored[1]))
+
+
 def _new_hands(db: Database, part: list[HandHistory], seen: set[tuple[str, str]],
-               result: ImportResult) -> list[HandHistory]:
+               result: ImportResult, ranges: _IdRanges) -> list[HandHistory]:
     """The hands of ``part`` neither stored nor in ``seen`` (the batch's so far,
     which they join); the others are counted as known."""
     by_site: dict[str, list[str]] = {}
     for h in part:
         by_site.setdefault(h.site, []).append(h.hand_id)
-    known = {(site, hand_id) for site, ids in by_site.items() for hand_id in db.known(site, ids)}
+    known: set[tuple[str, str]] = set()
+    for site, ids in by_site.items():
+        least, greatest = min(ids), max(ids)
+        if ranges.may_hold(site, least, greatest):
+            known.update([(site, hand_id) for hand_id in db.known(site, ids)])
+        ranges.widen(site, least, greatest)   # (whatever is stored of them: wider is safe)
     new: list[HandHistory] = []
     for h in part:
         key = (h.site, h.hand_id)
@@ -114,7 +148,8 @@ class _Keys:
 
 def _store_batch(db: Database, hands: Iterator[HandHistory], size: int, source: str,
                  rows: Rows, result: ImportResult, samples: int | None,
-                 on_read: Callable[[int], None] | None, keys_ahead: _Keys) -> int:
+                 on_read: Callable[[int], None] | None, keys_ahead: _Keys,
+                 ranges: _IdRanges) -> int:
     """Read up to ``size`` hands and store the new ones in one transaction, a
     part at a time (see _PART); the hands read."""
     read = 0
@@ -129,7 +164,7 @@ def _store_batch(db: Database, hands: Iterator[HandHistory], size: int, source: 
             result.read += len(part)
             if on_read is not None:
                 on_read(len(part))
-            new = _new_hands(db, part, seen, result)
+            new = _new_hands(db, part, seen, result, ranges)
             if not new:
                 continue
             replays = [h.replay() for h in new]
@@ -173,6 +208,7 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
     name = source if source is not None else str(getattr(hands, "name", "<hands>"))
     rows = Rows()
     keys = _Keys(db)
+    ranges = _IdRanges(db)
     iterator = iter(hands)
     with db.bounded_cache():   # (memory flat however many hands)
         read = batch_size
@@ -185,7 +221,7 @@ def import_hands(db: Database, hands: Iterable[HandHistory], *, source: str | No
             gc.disable()
             try:
                 read = _store_batch(db, iterator, batch_size, name, rows, result,
-                                    equity_samples, on_read, keys)
+                                    equity_samples, on_read, keys, ranges)
             finally:
                 if collecting:
                     gc.enable()

@@ -279,6 +279,13 @@ class Database:
         wanted = set(ids)
         return {row[0] for row in rows if row[0] in wanted}
 
+    def id_range(self, site: str) -> tuple[str, str] | None:
+        """The least and greatest hand id stored of ``site`` (None: none stored)."""
+        _, rows = self.query("SELECT min(hand_id), max(hand_id) FROM hands WHERE site = ?",
+                             (site,))
+        least, greatest = rows[0]
+        return None if least is None else (least, greatest)
+
     def hand_keys(self, count: int) -> list[int]:
         """``count`` new hand keys, from the sequence hand_keys (never the same
         twice, whoever else imports: a batch rolled back leaves a gap)."""

@@ -136,6 +136,34 @@ def test_stored_once_and_grown_file_adds_its_new_hands(database: str, tmp_path: 
         _consistent(db)
 
 
+def test_parts_outside_the_stored_ids_are_not_looked_up(database: str, hands_file: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """DuckDB: a part whose hand ids all lie outside the ids stored of its site
+    (asked once, widened by what the import stores) is not looked up; one that
+    overlaps them is, and its stored hands are found, in any order. PostgreSQL
+    (a server others may import into meanwhile): every part is looked up."""
+    from hilo_fast.history.db import importer
+
+    monkeypatch.setattr(importer, "_PART", 10)
+    hands = sorted(read_pokerstars(hands_file), key=lambda h: h.hand_id)
+    asked: list[int] = []
+    with open_database(database) as db:
+        known = db.known
+        monkeypatch.setattr(db, "known", lambda site, ids: asked.append(len(ids)) or
+                            known(site, ids))
+        first = import_hands(db, hands[40:80], batch_size=20)   # 4 parts, ids ascending
+        assert (first.stored, asked) == (40, [] if db.kind == "duckdb" else [10] * 4)
+        asked.clear()
+        # above the stored ids (two parts), below them (the range now 0..99),
+        # inside (every one stored), inside the widened range (none stored)
+        again = import_hands(db, hands[80:100] + hands[:10] + hands[45:55] + hands[10:20][::-1],
+                             batch_size=1000)
+        assert (again.stored, again.known) == (40, 10)
+        assert asked == ([10, 10] if db.kind == "duckdb" else [10] * 5)
+        assert _count(db, "SELECT COUNT(*) FROM hands") == 80
+        _consistent(db)
+
+
 def test_same_hand_twice_in_one_batch_is_stored_once(database: str, hands_file: Path) -> None:
     hands = list(read_pokerstars(hands_file))[:5]
     with open_database(database) as db:
