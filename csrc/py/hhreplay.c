@@ -14,6 +14,7 @@
 #include "../hilo_fast.h"
 #include "builtins.h"
 #include "named.h"
+#include "replayed.h"
 
 typedef int32_t (*hand_act_fn)(hf_game *g, int32_t action, int64_t amount);
 typedef int32_t (*omaha_fn)(const int32_t *hole, int32_t n_hole, const int32_t *board,
@@ -560,6 +561,9 @@ static PyMethodDef methods[] = {
     {"replay_hand", replay_hand, METH_O,
      "replay_hand(h): a plain hand history's whole replay when it settles exactly: (seat_of, "
      "holes, contributions, collected, pots, showdown, all_in_board, board); else None."},
+    {"replay_api", replay_api_capsule, METH_NOARGS,
+     "replay_api(): a capsule of the C functions that replay a plain hand history into numbers "
+     "(csrc/py/replayed.h), for hilo_fast._hhrows."},
     {"bind", bind, METH_VARARGS,
      "bind(address of hf_hand_act, of hf_omaha, of hf_hand_deal, of hf_hand_runs, of "
      "hf_hand_deal_forced, streets, actions)"},

@@ -12,14 +12,10 @@
  * the pair. The engine's hand is played on an hf_game of its own (no
  * hilo_fast.Hand is made: Replay.hand builds one when asked). */
 
-/* The HandHistory attributes replay_hand reads, by index into st->names. */
-enum {
-    A_SEATS, A_MAX_SEATS, A_DEALT_IN, A_POSTS, A_STAKES, A_LIMIT, A_BUTTON, A_HAND_ID, A_RUNS,
-    A_EXPOSED, A_HOLE_COUNT, A_BOARD, A_HOLE_CARDS, A_ACTIONS, A_MUCKED, A_TOTAL_POT, A_RAKE,
-    A_POTS, A_COLLECTED, A_POT_COLLECTIONS, A_SITE, A_CHIP_UNIT, A_RUN_COLLECTED, N_ATTRS
-};
-_Static_assert((int)N_ATTRS <= (int)MAX_NAMES, "state.names holds every attribute");
-static const char *const attr_names[N_ATTRS] = {
+/* The HandHistory attributes replay_numbers reads (replayed.h's H_*), by
+ * index into st->names. */
+_Static_assert((int)N_H_ATTRS <= (int)MAX_NAMES, "state.names holds every attribute");
+static const char *const attr_names[N_H_ATTRS] = {
     "seats", "max_seats", "dealt_in", "posts", "stakes", "limit", "button", "hand_id", "runs",
     "exposed", "hole_count", "board", "hole_cards", "actions", "mucked", "total_pot", "rake",
     "pots", "collected", "pot_collections", "site", "chip_unit", "run_collected",
@@ -193,18 +189,39 @@ static PyObject *card_tuple(const int *cards, int count)
     return out;
 }
 
-/* The site's own check of its summary (replay._compare), on the replay's
- * pots' shares (`shares`, one dict per pot) and what it paid (`collected`):
- * 1 when all agrees, 0 when not (or anything is not plain). */
-static int site_agrees(PyObject *h_collected, PyObject *pot_collections, PyObject *collected,
-                       PyObject *const *shares, int32_t n_pots)
+/* Whether `paid` (a dict name -> chips) is the seats' chips[] that are not
+ * zero, by name: 1, or 0 (not, or anything not plain). */
+static int paid_as(const replayed_t *played, PyObject *paid, const int64_t *chips)
 {
-    if (PyObject_RichCompareBool(h_collected, collected, Py_EQ) != 1
-        || !PyTuple_Check(pot_collections))
+    Py_ssize_t n_paid = 0, at = 0;
+    for (int32_t seat = 0; seat < 10; seat++)
+        n_paid += chips[seat] != 0;
+    if (!PyDict_Check(paid) || PyDict_Size(paid) != n_paid)
+        return 0;
+    PyObject *name, *value;
+    while (PyDict_Next(paid, &at, &name, &value)) {
+        int32_t seat = seat_index(played->seat_of, played->names, name);
+        int64_t chips_paid;
+        if (seat < 0 || !chips[seat] || !exact_chips(value, &chips_paid)
+            || chips_paid != chips[seat])
+            return 0;
+    }
+    return 1;
+}
+
+/* The site's own check of its summary (replay._compare) on the replay's
+ * pots: it paid each player what the pots pay (h.collected), and its
+ * collected lines (h.pot_collections: (pot index, name, chips)) split each pot
+ * as the replay does, when they name as many pots: 1 when all agrees, 0 when
+ * not (or anything is not plain). */
+static int site_agrees(const replayed_t *played, PyObject *h_collected,
+                       PyObject *pot_collections)
+{
+    if (!paid_as(played, h_collected, played->collected) || !PyTuple_Check(pot_collections))
         return 0;
     Py_ssize_t n_lines = PyTuple_Size(pot_collections);
     int64_t indexes[64];
-    int32_t n_indexes = 0;
+    int32_t n_indexes = 0, n_pots = played->n_pots;
     for (Py_ssize_t i = 0; i < n_lines; i++) {
         PyObject *line = PyTuple_GetItem(pot_collections, i);
         int64_t index;
@@ -220,34 +237,35 @@ static int site_agrees(PyObject *h_collected, PyObject *pot_collections, PyObjec
             indexes[n_indexes++] = index;
         }
     }
-    if (n_pots == 1 && n_indexes == 1) {
-        if (indexes[0] == 0)
-            return PyObject_RichCompareBool(h_collected, shares[0], Py_EQ) == 1;
-        return PyDict_Size(shares[0]) == 0;
-    }
+    if (n_pots == 1 && n_indexes == 1)
+        return indexes[0] == 0 ? paid_as(played, h_collected, played->pot[0].won)
+                               : played->pot[0].n_takers == 0;
     if (n_indexes != n_pots)
         return 1;
-    int agrees = 1;
-    for (int32_t pot = 0; agrees && pot < n_pots; pot++) {
-        PyObject *site = PyDict_New();   /* the site's split of this pot, name -> chips */
-        for (Py_ssize_t i = 0; site && i < n_lines; i++) {
+    for (int32_t pot = 0; pot < n_pots; pot++) {
+        int64_t site[10] = {0};   /* the site's split of this pot, by seat */
+        int named[10] = {0};
+        for (Py_ssize_t i = 0; i < n_lines; i++) {
             PyObject *line = PyTuple_GetItem(pot_collections, i);
-            int64_t index = -1;
+            int64_t index = -1, amount;
             exact_chips(PyTuple_GetItem(line, 0), &index);
             if (index != pot)
                 continue;
-            PyObject *name = PyTuple_GetItem(line, 1), *amount = PyTuple_GetItem(line, 2);
-            PyObject *had = PyDict_GetItemWithError(site, name);
-            PyObject *sum = had ? PyNumber_Add(had, amount) : (Py_INCREF(amount), amount);
-            if (!sum || PyDict_SetItem(site, name, sum) < 0)
-                Py_CLEAR(site);
-            Py_XDECREF(sum);
+            int32_t seat = seat_index(played->seat_of, played->names, PyTuple_GetItem(line, 1));
+            if (seat < 0 || !exact_chips(PyTuple_GetItem(line, 2), &amount)
+                || amount <= -PLAIN_CHIPS || amount >= PLAIN_CHIPS)
+                return 0;
+            site[seat] += amount;
+            named[seat] = 1;
+            if (site[seat] <= -PLAIN_CHIPS || site[seat] >= PLAIN_CHIPS)   /* (stays in int64) */
+                return 0;
         }
-        agrees = site && PyObject_RichCompareBool(site, shares[pot], Py_EQ) == 1;
-        Py_XDECREF(site);
+        for (int32_t seat = 0; seat < 10; seat++)
+            if (named[seat] != (played->pot[pot].won[seat] != 0)
+                || site[seat] != played->pot[pot].won[seat])
+                return 0;
     }
-    PyErr_Clear();
-    return agrees;
+    return 1;
 }
 
 /* How many of the board's five places, from the first, every run holds alike
@@ -263,45 +281,46 @@ static int32_t shared_places(PyObject *runs)
     return 5;
 }
 
-/* The attributes of a hand history replay_hand reads (new references). */
-typedef struct {
-    PyObject *a[N_ATTRS];
-} history_t;
-
-/* replay_hand(h): the replay of the HandHistory h when it is a plain hand the
- * replay settles exactly (see the file's doc): (seat_of, holes,
- * contributions, collected, pots, showdown, all_in_board, board,
- * run_collected), the fields of its Replay; None for any other hand. */
-static PyObject *replay_hand(PyObject *module, PyObject *h)
+/* Release what *played holds (replay_api.clear). */
+static void replayed_clear(replayed_t *played)
 {
+    for (int32_t i = 0; i < N_H_ATTRS; i++)
+        Py_CLEAR(played->attr[i]);
+    Py_CLEAR(played->seat_of);
+    Py_CLEAR(played->run_list);
+}
+
+/* replay_numbers(module, h, played): the replay of the HandHistory h into
+ * *played when it is a plain hand the replay settles exactly (see the file's
+ * doc): 1; 0 for any other hand (nothing held); -1 with an exception when
+ * bind_history was not called (replay_api.numbers). */
+static int replay_numbers(PyObject *module, PyObject *h, replayed_t *played)
+{
+    memset(played, 0, sizeof *played);
     state *st = PyModule_GetState(module);
     if (!st)
-        return NULL;
+        return -1;
     if (!st->act || !st->deal || !st->deal_forced || !st->settings_of) {
         PyErr_SetString(PyExc_RuntimeError, "hilo_fast._hhreplay is not bound for replay_hand");
-        return NULL;
+        return -1;
     }
-    history_t in = {{0}};
-    PyObject *seat_of = NULL, *out = NULL, *names[10] = {0};
-    PyObject *shares_of[10] = {0}, *pot_list_out = NULL, *collected = NULL;
-    PyObject *run_paid[HF_MAX_RUNS] = {0}, *run_list = NULL;
-    int32_t n_pots = 0;
-    for (int32_t i = 0; i < N_ATTRS; i++)
-        if (!(in.a[i] = PyObject_GetAttr(h, st->names[i])))
+    PyObject **names = played->names;
+    for (int32_t i = 0; i < N_H_ATTRS; i++)
+        if (!(played->attr[i] = PyObject_GetAttr(h, st->names[i])))
             goto bail;
-    PyObject *const *a = in.a;
+    PyObject *const *a = played->attr, *seat_of;
     /* Seats: engine seat = printed number - 1; stacks for the players dealt in. */
-    PyObject *seats = a[A_SEATS], *dealt_in = a[A_DEALT_IN];
+    PyObject *seats = a[H_SEATS], *dealt_in = a[H_DEALT_IN];
     if (!PyTuple_Check(seats) || PyTuple_Size(seats) < 1 || PyTuple_Size(seats) > 10
         || !PyTuple_Check(dealt_in))
         goto bail;
-    int64_t stacks[10] = {0}, max_seats = 0;
+    int64_t *stacks = played->stacks, max_seats = 0;
     int32_t n = 2, n_listed = (int32_t)PyTuple_Size(seats);
-    if (a[A_MAX_SEATS] != Py_None && (!exact_chips(a[A_MAX_SEATS], &max_seats) || max_seats > 10))
+    if (a[H_MAX_SEATS] != Py_None && (!exact_chips(a[H_MAX_SEATS], &max_seats) || max_seats > 10))
         goto bail;
     if (max_seats)
         n = (int32_t)max_seats;
-    if (!(seat_of = PyDict_New()))
+    if (!(seat_of = played->seat_of = PyDict_New()))
         goto bail;
     for (int32_t i = 0; i < n_listed; i++) {
         PyObject *info = PyTuple_GetItem(seats, i);
@@ -333,17 +352,17 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (stacks[seat])
             dealt[n_dealt++] = seat;
     int64_t button_h, stakes[2], limit;
-    if (!exact_chips(a[A_BUTTON], &button_h) || button_h < -PLAIN_CHIPS || button_h > PLAIN_CHIPS
-        || !PyTuple_Check(a[A_STAKES]) || PyTuple_Size(a[A_STAKES]) != 2
-        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 0), &stakes[0])
-        || !plain_chips(PyTuple_GetItem(a[A_STAKES], 1), &stakes[1])
-        || !PyLong_Check(a[A_LIMIT]) || (limit = PyLong_AsLong(a[A_LIMIT])) < 0)
+    if (!exact_chips(a[H_BUTTON], &button_h) || button_h < -PLAIN_CHIPS || button_h > PLAIN_CHIPS
+        || !PyTuple_Check(a[H_STAKES]) || PyTuple_Size(a[H_STAKES]) != 2
+        || !plain_chips(PyTuple_GetItem(a[H_STAKES], 0), &stakes[0])
+        || !plain_chips(PyTuple_GetItem(a[H_STAKES], 1), &stakes[1])
+        || !PyLong_Check(a[H_LIMIT]) || (limit = PyLong_AsLong(a[H_LIMIT])) < 0)
         goto bail;
     /* Posts (replay._play): the first small blind, the first big blind and the
      * antes are the engine's; every other post (another blind unlike the first,
      * a dead small blind, small & big blinds, a straddle) is live chips owed
      * (credit) or dead money, posted seat by seat (Hand._with_forced_bets). */
-    PyObject *posts = a[A_POSTS];
+    PyObject *posts = a[H_POSTS];
     if (!PyTuple_Check(posts))
         goto bail;
     int32_t sb_seat = -1, bb_seat = -1, n_antes = 0, ante_seat[10];
@@ -434,7 +453,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     /* Run N times: each run a tuple of its 5 cards, the places the runs share
      * first; the other runs' own cards are known, the shared places of their
      * boards filled by cards drawn after the first board (replay._deal_runs). */
-    PyObject *runs = a[A_RUNS], *extra[3 * 5];
+    PyObject *runs = a[H_RUNS], *extra[3 * 5];
     int64_t hole_count, exposed;
     int32_t n_runs = PyTuple_Check(runs) ? (int32_t)PyTuple_Size(runs) : -1, shared = 5;
     int n_extra = 0;
@@ -455,10 +474,10 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     if (n_runs > 1 && (forced || extra_posts))   /* (the general constructor: the Python's) */
         goto bail;
     int64_t key[6] = {limit, stakes[0], stakes[1], sb, ante, n_runs};
-    int32_t turn = deck_turn(a[A_HAND_ID]), filler = shared * (n_runs - 1);
-    if (turn < 0 || !exact_chips(a[A_EXPOSED], &exposed) || exposed
-        || !exact_chips(a[A_HOLE_COUNT], &hole_count) || hole_count < 4 || hole_count > 6
-        || !PyTuple_Check(a[A_BOARD]) || !PyDict_CheckExact(a[A_HOLE_CARDS]))
+    int32_t turn = deck_turn(a[H_HAND_ID]), filler = shared * (n_runs - 1);
+    if (turn < 0 || !exact_chips(a[H_EXPOSED], &exposed) || exposed
+        || !exact_chips(a[H_HOLE_COUNT], &hole_count) || hole_count < 4 || hole_count > 6
+        || !PyTuple_Check(a[H_BOARD]) || !PyDict_CheckExact(a[H_HOLE_CARDS]))
         goto bail;
     const hf_structure *structure = structure_of(st, key);
     if (!structure)
@@ -466,8 +485,8 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     int64_t deck[52];
     for (int32_t k = 0; k < 52; k++)
         deck[k] = st->deck[(k + turn) % 52];
-    int board[20], holes[10][6], known[10];
-    if (deal_known(a[A_BOARD], a[A_HOLE_CARDS], seat_of, dealt, n_dealt, n, (int)hole_count,
+    int board[20], (*holes)[6] = played->holes, *known = played->known;
+    if (deal_known(a[H_BOARD], a[H_HOLE_CARDS], seat_of, dealt, n_dealt, n, (int)hole_count,
                    st->card_ids, deck, extra, n_extra, filler, board, holes, known) < 0)
         goto bail;
     int32_t cards[52], n_cards = 0;
@@ -497,7 +516,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         /* replay._dead_posts: a live post whose player first folds is dead (an ante) */
         int64_t blinds[10] = {0}, antes_of[10] = {0}, dead_posts[10] = {0};
         int first_seen[10] = {0};
-        PyObject *acts = a[A_ACTIONS];
+        PyObject *acts = a[H_ACTIONS];
         if (!PyTuple_Check(acts))
             goto bail;
         for (Py_ssize_t i = 0; owing && i < PyTuple_Size(acts); i++) {
@@ -535,7 +554,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         goto bail;
     }
     /* The actions, each as the replay's loop applies it with nothing to say. */
-    PyObject *actions = a[A_ACTIONS];
+    PyObject *actions = a[H_ACTIONS];
     if (!PyTuple_Check(actions))
         goto bail;
     int64_t returned[10] = {0};
@@ -582,7 +601,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
             goto bail;
         last_street = street;
     }
-    int boards[HF_MAX_RUNS][5];
+    int (*boards)[5] = played->boards;
     for (int32_t k = 0; k < 5; k++)
         boards[0][k] = g->board[k];
     if (n_runs > 1) {   /* the runs, agreed as the history ran them, its boards dealt */
@@ -604,23 +623,23 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (returned[seat] && returned[seat] != g->returned[seat])
             goto bail;
     /* The settlement: who shows, the pots, each pot's rake, the hi/lo split. */
-    int64_t total = 0, total_pot, rake, unit, chips[10];
-    int32_t live[10], n_live = 0, showing[10], n_showing = 0;
+    int64_t total = 0, total_pot, rake, unit, *chips = played->chips;
+    int32_t *live = played->live, n_live = 0, showing[10], n_showing = 0, n_pots = 0;
     for (int32_t seat = 0; seat < n; seat++) {
         chips[seat] = g->contributions[seat] + dead[seat];
         total += chips[seat];
         if (stacks[seat] && g->status[seat] != HF_FOLDED)
             live[n_live++] = seat;
     }
-    if (!plain_chips(a[A_TOTAL_POT], &total_pot) || total != total_pot
-        || !plain_chips(a[A_RAKE], &rake) || !exact_chips(a[A_CHIP_UNIT], &unit)
-        || !PyTuple_Check(a[A_MUCKED]) || !PyTuple_Check(a[A_POTS]) || n_live < 1)
+    if (!plain_chips(a[H_TOTAL_POT], &total_pot) || total != total_pot
+        || !plain_chips(a[H_RAKE], &rake) || !exact_chips(a[H_CHIP_UNIT], &unit)
+        || !PyTuple_Check(a[H_MUCKED]) || !PyTuple_Check(a[H_POTS]) || n_live < 1)
         goto bail;
     pot_t pots_found[10], run_pots[HF_MAX_RUNS][10];
     if (n_live > 1) {
         int mucked[10] = {0};
-        for (Py_ssize_t i = 0; i < PyTuple_Size(a[A_MUCKED]); i++) {
-            int32_t seat = seat_index(seat_of, names, PyTuple_GetItem(a[A_MUCKED], i));
+        for (Py_ssize_t i = 0; i < PyTuple_Size(a[H_MUCKED]); i++) {
+            int32_t seat = seat_index(seat_of, names, PyTuple_GetItem(a[H_MUCKED], i));
             if (seat < 0)
                 goto bail;
             mucked[seat] = 1;
@@ -628,7 +647,7 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         for (int32_t i = 0; i < n_live; i++) {
             if (mucked[live[i]])
                 continue;
-            int shown = PyDict_Contains(a[A_HOLE_CARDS], names[live[i]]);
+            int shown = PyDict_Contains(a[H_HOLE_CARDS], names[live[i]]);
             if (shown != 1)   /* (reached showdown, cards never shown) */
                 goto bail;
             showing[n_showing++] = live[i];
@@ -655,12 +674,12 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         n_pots = 1;
     }
     int64_t rakes[10], left = rake, listed[10];
-    Py_ssize_t n_listed_pots = PyTuple_Size(a[A_POTS]);
+    Py_ssize_t n_listed_pots = PyTuple_Size(a[H_POTS]);
     int by_listing = 0;
     if (n_listed_pots && n_listed_pots == n_pots && n_pots > 1) {
         int64_t sum = 0, least = 0;
         for (int32_t k = 0; k < n_pots; k++) {
-            if (!exact_chips(PyTuple_GetItem(a[A_POTS], k), &listed[k]) || listed[k] < -PLAIN_CHIPS
+            if (!exact_chips(PyTuple_GetItem(a[H_POTS], k), &listed[k]) || listed[k] < -PLAIN_CHIPS
                 || listed[k] >= PLAIN_CHIPS)
                 goto bail;
             rakes[k] = pots_found[k].amount - listed[k];
@@ -677,71 +696,45 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     }
     if (!by_listing && left)
         goto bail;
-    int low_to_high = PySet_Contains(st->low_to_high, a[A_SITE]);
-    if (low_to_high < 0 || !(pot_list_out = PyList_New(n_pots)) || !(collected = PyDict_New()))
+    int low_to_high = PySet_Contains(st->low_to_high, a[H_SITE]);
+    if (low_to_high < 0)
         goto bail;
-    int32_t every_seat[10];
-    for (int32_t seat = 0; seat < n; seat++)
-        every_seat[seat] = seat;
     for (int32_t k = 0; k < n_pots; k++) {
         const pot_t *pot = &pots_found[k];
-        int64_t net = pot->amount - rakes[k], won[10] = {0}, low_won[10] = {0};
-        int32_t takers[10], n_takers = 0;
-        int has_low = 0;
-        if (net < 0)
+        replayed_pot *out = &played->pot[k];
+        out->net = pot->amount - rakes[k];
+        out->rake = rakes[k];
+        out->n_eligible = pot->n_eligible;
+        memcpy(out->eligible, pot->eligible, sizeof out->eligible);
+        if (out->net < 0)
             goto bail;
         if (n_runs == 1) {
-            has_low = split_shares(pot, net, unit, low_to_high, won, low_won);
+            out->has_low = split_shares(pot, out->net, unit, low_to_high, out->won, out->low_won);
             for (int32_t seat = 0; seat < n; seat++)
-                if (won[seat])
-                    takers[n_takers++] = seat;
+                if (out->won[seat])
+                    out->takers[out->n_takers++] = seat;
         } else {   /* each run an equal share, the odd chips to the first runs */
             int taken[10] = {0};
             for (int32_t r = 0; r < n_runs; r++) {
                 int64_t run_won[10] = {0};
-                has_low |= split_shares(r ? &run_pots[r][k] : pot, net / n_runs
-                                        + (r < net % n_runs), unit, low_to_high, run_won,
-                                        low_won);
+                out->has_low |= split_shares(r ? &run_pots[r][k] : pot, out->net / n_runs
+                                             + (r < out->net % n_runs), unit, low_to_high,
+                                             run_won, out->low_won);
                 for (int32_t seat = 0; seat < n; seat++) {
                     if (run_won[seat] && !taken[seat]) {   /* (in the order first paid) */
                         taken[seat] = 1;
-                        takers[n_takers++] = seat;
+                        out->takers[out->n_takers++] = seat;
                     }
-                    won[seat] += run_won[seat];
+                    out->won[seat] += run_won[seat];
                 }
             }
         }
-        PyObject *named = named_chips(names, won, takers, n_takers, 1);
-        PyObject *eligible = named ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
-        PyObject *low = !eligible ? NULL : has_low ? named_chips(names, low_won, every_seat, n, 1)
-                                                   : (Py_INCREF(Py_None), Py_None);
-        PyObject *result = NULL;
-        if (low) {   /* (eligible's and low's references given; named is kept below) */
-            Py_INCREF(named);
-            PyObject *fields[5] = {PyLong_FromLongLong(net), PyLong_FromLongLong(rakes[k]),
-                                   eligible, named, low};
-            result = named_tuple(&st->maker, NULL, st->pot_result, 5, fields);
-        } else {
-            Py_XDECREF(eligible);
-        }
-        shares_of[k] = named;
-        if (!result)
-            goto bail;
-        PyList_SetItem(pot_list_out, k, result);
-        for (int32_t i = 0; i < n_takers; i++) {   /* collected[name] += won */
-            PyObject *name = names[takers[i]], *had = PyDict_GetItemWithError(collected, name);
-            int64_t before = 0;
-            if (had && !exact_chips(had, &before))
-                goto bail;
-            PyObject *sum = PyLong_FromLongLong(before + won[takers[i]]);
-            int err = !sum || PyDict_SetItem(collected, name, sum) < 0;
-            Py_XDECREF(sum);
-            if (err)
-                goto bail;
-        }
+        for (int32_t i = 0; i < out->n_takers; i++)
+            played->collected[out->takers[i]] += out->won[out->takers[i]];
     }
+    played->n_pots = n_pots;
     /* The site's totals add up, and it paid what the replay pays, pot by pot. */
-    PyObject *h_collected = a[A_COLLECTED];
+    PyObject *h_collected = a[H_COLLECTED];
     if (!PyDict_CheckExact(h_collected))
         goto bail;
     int64_t paid = rake;
@@ -752,82 +745,159 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
         if (!plain_chips(value, &chips_paid) || (paid += chips_paid) >= PLAIN_CHIPS)
             goto bail;
     }
-    if (paid != total_pot || !site_agrees(h_collected, a[A_POT_COLLECTIONS], collected, shares_of,
-                                          n_pots))
+    if (paid != total_pot || !site_agrees(played, h_collected, a[H_POT_COLLECTIONS]))
         goto bail;
     /* Each run: what it paid (name -> chips, in the order the Python adds them:
      * pot by pot, seat by seat), and what the site says it paid. */
-    if (!(run_list = PyList_New(0)) || !PyTuple_Check(a[A_RUN_COLLECTED]))
+    if (!(played->run_list = PyList_New(0)) || !PyTuple_Check(a[H_RUN_COLLECTED]))
         goto bail;
     for (int32_t r = 0; n_runs > 1 && r < n_runs; r++) {
-        if (!(run_paid[r] = PyDict_New()) || PyList_Append(run_list, run_paid[r]) < 0)
+        PyObject *run_paid = PyDict_New();
+        int err = !run_paid || PyList_Append(played->run_list, run_paid) < 0;
+        Py_XDECREF(run_paid);   /* (the list holds it) */
+        if (err)
             goto bail;
         for (int32_t k = 0; k < n_pots; k++) {
             const pot_t *pot = r ? &run_pots[r][k] : &pots_found[k];
-            int64_t net = pots_found[k].amount - rakes[k], run_won[10] = {0}, run_low[10] = {0};
+            int64_t net = played->pot[k].net, run_won[10] = {0}, run_low[10] = {0};
             split_shares(pot, net / n_runs + (r < net % n_runs), unit, low_to_high, run_won,
                          run_low);
             for (int32_t seat = 0; seat < n; seat++) {
                 if (!run_won[seat])
                     continue;
-                PyObject *had = PyDict_GetItemWithError(run_paid[r], names[seat]);
+                PyObject *had = PyDict_GetItemWithError(run_paid, names[seat]);
                 int64_t before = 0;
                 if (had && !exact_chips(had, &before))
                     goto bail;
                 PyObject *sum = PyLong_FromLongLong(before + run_won[seat]);
-                int err = !sum || PyDict_SetItem(run_paid[r], names[seat], sum) < 0;
+                err = !sum || PyDict_SetItem(run_paid, names[seat], sum) < 0;
                 Py_XDECREF(sum);
                 if (err)
                     goto bail;
             }
         }
-        if (r < PyTuple_Size(a[A_RUN_COLLECTED])
-            && PyObject_RichCompareBool(PyTuple_GetItem(a[A_RUN_COLLECTED], r), run_paid[r],
+        if (r < PyTuple_Size(a[H_RUN_COLLECTED])
+            && PyObject_RichCompareBool(PyTuple_GetItem(a[H_RUN_COLLECTED], r), run_paid,
                                         Py_EQ) != 1)
             goto bail;
     }
-    /* The Replay's fields. */
-    int32_t dealt_seats[10];
+    played->n = n;
+    played->n_dealt = n_dealt;
     for (int32_t i = 0; i < n_dealt; i++)
-        dealt_seats[i] = (int32_t)dealt[i];
+        played->dealt[i] = (int32_t)dealt[i];
+    played->n_live = n_live;
+    played->last_street = last_street;
+    played->n_runs = n_runs;
+    played->hole_count = (int32_t)hole_count;
+    return 1;
+bail:   /* not a plain hand, or not replayed exactly: the Python's */
+    PyErr_Clear();
+    replayed_clear(played);
+    return 0;
+}
+
+/* The pots of *played as a new list of PotResults (amount, rake, eligible,
+ * shares, low_shares or None), and the new dict name -> chips it pays
+ * (`collected`, in the order first paid: pot by pot). */
+static PyObject *pot_results(state *st, const replayed_t *played, PyObject **collected)
+{
+    PyObject *const *names = played->names;
+    PyObject *pots = PyList_New(played->n_pots);
+    int32_t every_seat[10];
+    for (int32_t seat = 0; seat < played->n; seat++)
+        every_seat[seat] = seat;
+    if (!pots || !(*collected = PyDict_New()))
+        goto fail;
+    for (int32_t k = 0; k < played->n_pots; k++) {
+        const replayed_pot *pot = &played->pot[k];
+        PyObject *shares = named_chips(names, pot->won, pot->takers, pot->n_takers, 1);
+        PyObject *eligible = shares ? name_tuple(names, pot->eligible, pot->n_eligible) : NULL;
+        PyObject *low = !eligible ? NULL : pot->has_low
+                      ? named_chips(names, pot->low_won, every_seat, played->n, 1)
+                      : Py_NewRef(Py_None);
+        PyObject *result = NULL;
+        if (low) {   /* (the fields' references given) */
+            PyObject *fields[5] = {PyLong_FromLongLong(pot->net), PyLong_FromLongLong(pot->rake),
+                                   eligible, shares, low};
+            result = named_tuple(&st->maker, NULL, st->pot_result, 5, fields);
+        } else {
+            Py_XDECREF(shares);
+            Py_XDECREF(eligible);
+        }
+        if (!result)
+            goto fail;
+        PyList_SetItem(pots, k, result);
+        for (int32_t i = 0; i < pot->n_takers; i++) {   /* (first paid: first in) */
+            int32_t seat = pot->takers[i];
+            int in = PyDict_Contains(*collected, names[seat]);
+            PyObject *chips = in ? NULL : PyLong_FromLongLong(played->collected[seat]);
+            int err = in < 0 || (!in && (!chips || PyDict_SetItem(*collected, names[seat],
+                                                                    chips) < 0));
+            Py_XDECREF(chips);
+            if (err)
+                goto fail;
+        }
+    }
+    return pots;
+fail:
+    Py_XDECREF(pots);
+    Py_CLEAR(*collected);
+    return NULL;
+}
+
+/* replay_hand(h): the replay of the HandHistory h when it is a plain hand the
+ * replay settles exactly (see the file's doc): (seat_of, holes,
+ * contributions, collected, pots, showdown, all_in_board, board,
+ * run_collected), the fields of its Replay; None for any other hand. */
+static PyObject *replay_hand(PyObject *module, PyObject *h)
+{
+    replayed_t played;
+    int found = replay_numbers(module, h, &played);
+    if (found <= 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    state *st = PyModule_GetState(module);
+    PyObject *const *names = played.names;
+    int32_t n = played.n, hole_count = played.hole_count, n_live = played.n_live;
     int in_seat_order[60], k_cards = 0;
     for (int32_t seat = 0; seat < n; seat++)
-        for (int32_t c = 0; known[seat] && c < hole_count; c++)
-            in_seat_order[k_cards++] = holes[seat][c];
-    PyObject *holes_out = hole_lists(in_seat_order, known, n, (int)hole_count);
-    PyObject *contributions = holes_out ? named_chips(names, chips, dealt_seats, n_dealt, 0)
-                                        : NULL;
-    PyObject *showdown = n_live > 1 ? name_tuple(names, live, n_live) : PyTuple_New(0);
-    PyObject *all_in_board = n_live > 1 && last_street < HF_RIVER
-        ? card_tuple(boards[0], (int[]){0, 3, 4}[last_street]) : (Py_INCREF(Py_None), Py_None);
-    PyObject *board_out = card_tuple(boards[0], 5);
-    if (contributions && showdown && all_in_board && board_out)
-        out = PyTuple_Pack(9, seat_of, holes_out, contributions, collected, pot_list_out, showdown,
-                           all_in_board, board_out, run_list);
-    Py_XDECREF(holes_out);
+        for (int32_t c = 0; played.known[seat] && c < hole_count; c++)
+            in_seat_order[k_cards++] = played.holes[seat][c];
+    PyObject *collected = NULL, *out = NULL;
+    PyObject *pots = pot_results(st, &played, &collected);
+    PyObject *holes = pots ? hole_lists(in_seat_order, played.known, n, (int)hole_count) : NULL;
+    PyObject *contributions = holes ? named_chips(names, played.chips, played.dealt,
+                                                  played.n_dealt, 0) : NULL;
+    PyObject *showdown = n_live > 1 ? name_tuple(names, played.live, n_live) : PyTuple_New(0);
+    PyObject *all_in_board = n_live > 1 && played.last_street < HF_RIVER
+        ? card_tuple(played.boards[0], (int[]){0, 3, 4}[played.last_street])
+        : Py_NewRef(Py_None);
+    PyObject *board = card_tuple(played.boards[0], 5);
+    if (contributions && showdown && all_in_board && board)
+        out = PyTuple_Pack(9, played.seat_of, holes, contributions, collected, pots, showdown,
+                           all_in_board, board, played.run_list);
+    Py_XDECREF(pots);
+    Py_XDECREF(collected);
+    Py_XDECREF(holes);
     Py_XDECREF(contributions);
     Py_XDECREF(showdown);
     Py_XDECREF(all_in_board);
-    Py_XDECREF(board_out);
-    if (!out)
-        goto bail;
-    goto done;
-bail:   /* not a plain hand, or not replayed exactly: the Python's */
-    PyErr_Clear();
-    Py_INCREF(Py_None);
-    out = Py_None;
-done:
-    for (int32_t i = 0; i < N_ATTRS; i++)
-        Py_XDECREF(in.a[i]);
-    for (int32_t k = 0; k < 10; k++)
-        Py_XDECREF(shares_of[k]);
-    Py_XDECREF(seat_of);
-    Py_XDECREF(pot_list_out);
-    Py_XDECREF(collected);
-    Py_XDECREF(run_list);
-    for (int32_t r = 0; r < HF_MAX_RUNS; r++)
-        Py_XDECREF(run_paid[r]);
+    Py_XDECREF(board);
+    replayed_clear(&played);
+    if (!out) {   /* (no memory: the Python's) */
+        PyErr_Clear();
+        out = Py_NewRef(Py_None);
+    }
     return out;
+}
+
+static const replay_api REPLAY_FUNCTIONS = {replay_numbers, replayed_clear};
+
+/* replay_api(): the capsule REPLAY_API, what hilo_fast._hhrows replays by. */
+static PyObject *replay_api_capsule(PyObject *module, PyObject *unused)
+{
+    (void)module;
+    (void)unused;
+    return PyCapsule_New((void *)&REPLAY_FUNCTIONS, REPLAY_API, NULL);
 }
 
 /* bind_history(card_ids, deck order, PotResult, sites whose low odd chips go
@@ -858,14 +928,14 @@ static PyObject *bind_history(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "bind_history: 6 kinds, a callable, a tuple type");
         return NULL;
     }
-    PyObject *names[N_ATTRS];
-    for (int32_t i = 0; i < N_ATTRS; i++)
+    PyObject *names[N_H_ATTRS];
+    for (int32_t i = 0; i < N_H_ATTRS; i++)
         if (!(names[i] = PyUnicode_InternFromString(attr_names[i]))) {
             while (i--)
                 Py_DECREF(names[i]);
             return NULL;
         }
-    for (int32_t i = 0; i < N_ATTRS; i++)
+    for (int32_t i = 0; i < N_H_ATTRS; i++)
         replace_ref(&st->names[i], names[i]);
     for (int32_t k = 0; k < 52; k++)
         st->deck[k] = (int32_t)order[k];
