@@ -341,32 +341,17 @@ static PyObject *sequence_of(PyObject *h, PyObject *name, PyObject *hand_id,
 enum { MAX_WORDS = 16, N_ACTION_WORDS = 3 };
 static const char *const ACTION_WORDS[N_ACTION_WORDS] = {"hand_id", "posts", "actions"};
 
-static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
+/* The actions rows of one hand (its hand id named in errors, its key, its
+ * posts and actions as tuples); posts_word: the str "posts". */
+static int add_actions_of(column **cols, PyObject *hand_id, int64_t key, PyObject *posts,
+                          PyObject *actions, PyObject *posts_word)
 {
-    PyObject *hand_id = NULL, *posts = NULL, *actions = NULL;
-    int status = -1;
-    where at = {"actions", Py_None, "post", 0};
-    if (!PyTuple_Check(item) || PyTuple_Size(item) != 2) {
-        PyErr_Format(PyExc_TypeError, "actions: a hand must be a tuple (history, hand key), "
-                     "not %R", item);
-        return -1;
-    }
-    PyObject *h = PyTuple_GetItem(item, 0);
-    int64_t key = 0;
-    if (!(hand_id = PyObject_GetAttr(h, attribute[0])))
-        goto done;
-    at.hand_id = hand_id;   /* (named in errors) */
-    const where whole_hand = {"actions", hand_id, NULL, 0};
-    if (int64_of(PyTuple_GetItem(item, 1), &whole_hand, "hand_key", &key))
-        goto done;
-    if (!(posts = sequence_of(h, attribute[1], hand_id, "actions")) ||
-        !(actions = sequence_of(h, attribute[2], hand_id, "actions")))
-        goto done;
+    where at = {"actions", hand_id, "post", 0};
     Py_ssize_t n_posts = PyTuple_Size(posts), n_actions = PyTuple_Size(actions);
     if (n_posts + n_actions > INT16_MAX) {
         PyErr_Format(PyExc_ValueError, "actions: hand %R has %zd posts and actions, over the "
                      "%d a SMALLINT seq numbers", hand_id, n_posts + n_actions, INT16_MAX);
-        goto done;
+        return -1;
     }
     for (Py_ssize_t seq = 0; seq < n_posts + n_actions; seq++) {
         int is_post = seq < n_posts;
@@ -376,14 +361,11 @@ static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
         at.index = is_post ? seq : seq - n_posts;
         /* a Post is (player, kind, amount, all_in); an HHAction (street,
          * player, kind, amount, to, all_in) */
-        if (!row || !PyTuple_Check(row) || PyTuple_Size(row) != (is_post ? 4 : 6)) {
-            bad(&at, "it", is_post ? "a Post (4 fields)" : "an HHAction (6 fields)");
-            goto done;
-        }
+        if (!row || !PyTuple_Check(row) || PyTuple_Size(row) != (is_post ? 4 : 6))
+            return bad(&at, "it", is_post ? "a Post (4 fields)" : "an HHAction (6 fields)");
         Py_ssize_t f = is_post ? -1 : 0;   /* the row's street field (posts: none) */
         if (add_int(cols[HAND_KEY], key) || add_int(cols[SEQ], seq) ||
-            /* (a post's street is the word "posts": the attribute's interned name) */
-            add_str_of(cols[STREET], is_post ? attribute[1] : PyTuple_GetItem(row, 0), &at,
+            add_str_of(cols[STREET], is_post ? posts_word : PyTuple_GetItem(row, 0), &at,
                        "street") ||
             add_str_of(cols[PLAYER], PyTuple_GetItem(row, f + 1), &at, "player") ||
             add_str_of(cols[KIND], PyTuple_GetItem(row, f + 2), &at, "kind") ||
@@ -392,9 +374,32 @@ static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
                      : add_int_of(cols[TO_AMOUNT], PyTuple_GetItem(row, 4), &at, "to")) ||
             add_bool_of(cols[ALL_IN], PyTuple_GetItem(row, f + (is_post ? 4 : 5)), &at,
                         "all_in"))
-            goto done;
+            return -1;
     }
-    status = 0;
+    return 0;
+}
+
+static int add_hand(column **cols, PyObject *item, PyObject *const *attribute)
+{
+    PyObject *hand_id = NULL, *posts = NULL, *actions = NULL;
+    int status = -1;
+    if (!PyTuple_Check(item) || PyTuple_Size(item) != 2) {
+        PyErr_Format(PyExc_TypeError, "actions: a hand must be a tuple (history, hand key), "
+                     "not %R", item);
+        return -1;
+    }
+    PyObject *h = PyTuple_GetItem(item, 0);
+    int64_t key = 0;
+    if (!(hand_id = PyObject_GetAttr(h, attribute[0])))
+        goto done;
+    const where whole_hand = {"actions", hand_id, NULL, 0};
+    if (int64_of(PyTuple_GetItem(item, 1), &whole_hand, "hand_key", &key))
+        goto done;
+    if (!(posts = sequence_of(h, attribute[1], hand_id, "actions")) ||
+        !(actions = sequence_of(h, attribute[2], hand_id, "actions")))
+        goto done;
+    /* (a post's street is the word "posts": the attribute's interned name) */
+    status = add_actions_of(cols, hand_id, key, posts, actions, attribute[1]);
 done:
     Py_XDECREF(hand_id);
     Py_XDECREF(posts);

@@ -110,49 +110,51 @@ static int add_cards(column *c, PyObject *run, Py_ssize_t from, Py_ssize_t to,
     return add_text(c, "", 0);
 }
 
-/* The boards rows: each run's board (a hand run twice: runs 1 and 2), else
- * the board when any card was dealt. */
-static int add_boards(column **cols, PyObject *item, PyObject *const *words)
+/* The boards rows of one hand (its hand id named in errors, its key, its
+ * runs and board as tuples): each run's board (a hand run twice: runs 1 and
+ * 2), else the board when any card was dealt. */
+static int add_boards_of(column **cols, PyObject *hand_id, int64_t key, PyObject *runs,
+                         PyObject *board)
 {
-    replay_item it;
-    PyObject *runs = NULL, *run = NULL;
-    int status = -1;
-    if (replay_item_of(&BOARDS, item, words, &it))
-        goto done;
-    where at = {"boards", it.hand_id, "run", 0};
-    if (!(runs = sequence_of(it.history, words[R_RUNS], it.hand_id, "boards")))
-        goto done;
-    if (PyTuple_Size(runs) == 0) {   /* one board, when it has cards */
-        PyObject *board = sequence_of(it.history, words[R_BOARD], it.hand_id, "boards");
-        if (!board)
-            goto done;
-        Py_DECREF(runs);
-        runs = PyTuple_Size(board) ? PyTuple_Pack(1, board) : PyTuple_New(0);
-        Py_DECREF(board);
-        if (!runs)
-            goto done;
-    }
-    for (Py_ssize_t k = 0; k < PyTuple_Size(runs); k++) {
+    where at = {"boards", hand_id, "run", 0};
+    int one = PyTuple_Size(runs) == 0;   /* one board (NULL otherwise), when it has cards */
+    Py_ssize_t n_runs = one ? PyTuple_Size(board) > 0 : PyTuple_Size(runs);
+    for (Py_ssize_t k = 0; k < n_runs; k++) {
         at.index = k + 1;
-        Py_XDECREF(run);
-        run = PySequence_Tuple(PyTuple_GetItem(runs, k));
+        PyObject *run = PySequence_Tuple(one ? board : PyTuple_GetItem(runs, k));
         if (!run) {
             if (PyErr_ExceptionMatches(PyExc_TypeError)) {
                 PyErr_Clear();
                 bad(&at, "it", "a sequence of cards");
             }
-            goto done;
+            return -1;
         }
-        if (add_int(cols[0], it.key) || add_index(cols[1], k + 1, &at, "run") ||
-            add_cards(cols[2], run, 0, 3, &at, "flop") ||
-            add_cards(cols[3], run, 3, 4, &at, "turn") ||
-            add_cards(cols[4], run, 4, 5, &at, "river"))
-            goto done;
+        int status = add_int(cols[0], key) || add_index(cols[1], k + 1, &at, "run") ||
+                     add_cards(cols[2], run, 0, 3, &at, "flop") ||
+                     add_cards(cols[3], run, 3, 4, &at, "turn") ||
+                     add_cards(cols[4], run, 4, 5, &at, "river");
+        Py_DECREF(run);
+        if (status)
+            return -1;
     }
-    status = 0;
+    return 0;
+}
+
+static int add_boards(column **cols, PyObject *item, PyObject *const *words)
+{
+    replay_item it;
+    PyObject *runs = NULL, *board = NULL;
+    int status = -1;
+    if (replay_item_of(&BOARDS, item, words, &it))
+        goto done;
+    /* (the board read only for a hand of one run) */
+    if ((runs = sequence_of(it.history, words[R_RUNS], it.hand_id, "boards")) &&
+        (PyTuple_Size(runs) ||
+         (board = sequence_of(it.history, words[R_BOARD], it.hand_id, "boards"))))
+        status = add_boards_of(cols, it.hand_id, it.key, runs, board);
 done:
     Py_XDECREF(runs);
-    Py_XDECREF(run);
+    Py_XDECREF(board);
     replay_item_clear(&it);
     return status;
 }

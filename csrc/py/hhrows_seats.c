@@ -268,14 +268,58 @@ static int chips_of(PyObject *d, PyObject *name, where *at, const char *field, i
     return int64_of(value, at, field, out);
 }
 
-/* The row of a seat dealt in (p: its flags and position). */
-static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_cards,
-                          PyObject *name, const player *p, where *at)
+/* What a seat dealt in has of the replay: the chips it put in and was paid,
+ * the chips it expected all in (has_expected), whether it was at the
+ * showdown, and whether it made a low there (-1: not known). */
+typedef struct {
+    int64_t put_in, won;
+    double expected;
+    int has_expected, showdown, low_made;
+} seat_money;
+
+/* A hand's seat money for the seat row (number, name): 0, or -1 with an
+ * exception naming where (at). */
+typedef int (*money_fn)(const void *facts, int64_t number, PyObject *name, where *at,
+                        seat_money *out);
+
+/* The money of a seat from a hand's seat facts (see the file's comment): by
+ * name from its dicts. */
+static int money_of_facts(const void *facts_tuple, int64_t number, PyObject *name, where *at,
+                          seat_money *out)
 {
-    int64_t put_in = 0, won = 0;
-    if (chips_of(facts[2], name, at, "contributed", &put_in) ||
-        chips_of(facts[3], name, at, "collected", &won))
+    (void)number;
+    PyObject *const *facts = facts_tuple;
+    if (chips_of(facts[2], name, at, "contributed", &out->put_in) ||
+        chips_of(facts[3], name, at, "collected", &out->won))
         return -1;
+    PyObject *value = PyDict_GetItemWithError(facts[4], name);
+    out->has_expected = value && value != Py_None;
+    if (out->has_expected) {   /* all in: chips expected from the pots */
+        out->expected = PyFloat_AsDouble(value);
+        if (out->expected == -1.0 && PyErr_Occurred())
+            return -1;
+    } else if (!value && PyErr_Occurred()) {
+        return -1;
+    }
+    if ((out->showdown = contains(facts[1], name)) < 0)
+        return -1;
+    PyObject *low = PyDict_GetItemWithError(facts[5], name);
+    if (!low && PyErr_Occurred())
+        return -1;
+    out->low_made = -1;
+    if (low && low != Py_None) {
+        if (!PyBool_Check(low))
+            return bad(at, "low_made", "a bool");
+        out->low_made = low == Py_True;
+    }
+    return 0;
+}
+
+/* The row of a seat dealt in (p: its flags and position; m: its money). */
+static int add_dealt_seat(column **cols, PyObject *hole_cards, PyObject *name, const player *p,
+                          const seat_money *m, where *at)
+{
+    int64_t put_in = m->put_in, won = m->won;
     if ((put_in < 0 && won > INT64_MAX + put_in) || (put_in > 0 && won < INT64_MIN + put_in))
         return does_not_fit(at, "net", 64);
     int64_t net = won - put_in;
@@ -300,18 +344,11 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
     if (add_int(cols[S_CONTRIBUTED], put_in) || add_int(cols[S_COLLECTED], won) ||
         add_int(cols[S_NET], net))
         return -1;
-    PyObject *value = PyDict_GetItemWithError(facts[4], name);
-    if (value && value != Py_None) {   /* all in: chips expected from the pots */
-        double expected = PyFloat_AsDouble(value);
-        if (expected == -1.0 && PyErr_Occurred())
-            return -1;
-        if (add_float(cols[S_EXPECTED], expected) ||
-            add_float(cols[S_ADJUSTED], -(double)put_in + expected))
-            return -1;
-    } else if ((!value && PyErr_Occurred()) || add_null(cols[S_EXPECTED]) ||
-               add_float(cols[S_ADJUSTED], (double)net)) {
+    if (m->has_expected ? add_float(cols[S_EXPECTED], m->expected) ||
+                          add_float(cols[S_ADJUSTED], -(double)put_in + m->expected)
+                        : add_null(cols[S_EXPECTED]) ||
+                          add_float(cols[S_ADJUSTED], (double)net))
         return -1;
-    }
     for (int k = 0; k < N_FLAGS; k++) {
         column *c = cols[S_FLAGS + k];
         if (c->kind == INT16 && p->flag[k] > INT16_MAX)
@@ -319,14 +356,9 @@ static int add_dealt_seat(column **cols, PyObject *const *facts, PyObject *hole_
         if (c->kind == INT16 ? add_int(c, p->flag[k]) : add_bool(c, (int)p->flag[k]))
             return -1;
     }
-    int showdown = contains(facts[1], name);
-    if (showdown < 0 || add_bool(cols[S_SHOWDOWN], showdown) ||
-        add_bool(cols[S_WON_MONEY], won > 0))
+    if (add_bool(cols[S_SHOWDOWN], m->showdown) || add_bool(cols[S_WON_MONEY], won > 0))
         return -1;
-    PyObject *low = PyDict_GetItemWithError(facts[5], name);
-    if (low && low != Py_None)
-        return add_bool_of(cols[S_LOW_MADE], low, at, "low_made");
-    return !low && PyErr_Occurred() ? -1 : add_null(cols[S_LOW_MADE]);
+    return m->low_made < 0 ? add_null(cols[S_LOW_MADE]) : add_bool(cols[S_LOW_MADE], m->low_made);
 }
 
 /* The row of a seat not dealt in. */
@@ -343,15 +375,75 @@ static int add_seat_out(column **cols)
     return add_null(cols[S_LOW_MADE]);
 }
 
+/* The seats rows of one hand: its hand id (named in errors), key, seats,
+ * names dealt in and actions (tuples), how many board cards it dealt, its
+ * shown cards (a dict) and button; each seat's money by money(facts, ...). */
+typedef struct {
+    PyObject *hand_id, *seats, *dealt, *actions, *hole_cards;
+    int64_t key, button;
+    Py_ssize_t board;
+} seat_hand;
+
+static int add_seats_of(column **cols, const seat_hand *hand, money_fn money, const void *facts)
+{
+    roster r = {NULL, NULL, 0};
+    player *p = NULL;
+    int status = -1;
+    where at = {"seats", hand->hand_id, "seat", 0};
+    Py_ssize_t n_dealt = PyTuple_Size(hand->dealt);
+    /* the distinct names dealt in, each a player */
+    r.names = PyMem_Calloc((size_t)n_dealt + 1, sizeof *r.names);
+    r.hashes = PyMem_Calloc((size_t)n_dealt + 1, sizeof *r.hashes);
+    p = PyMem_Calloc((size_t)n_dealt + 1, sizeof *p);
+    if (!r.names || !r.hashes || !p) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n_dealt; k++) {
+        PyObject *name = PyTuple_GetItem(hand->dealt, k);
+        Py_ssize_t i = find(&r, name);
+        if (i == -2)
+            goto done;
+        if (i == -1) {
+            r.hashes[r.n] = PyObject_Hash(name);   /* (find hashed it: no error) */
+            r.names[r.n++] = name;
+        }
+    }
+    if (walk_actions(p, &r, hand->actions, hand->board >= 3, &at) ||
+        place(p, hand->seats, &r, hand->button, &at))
+        goto done;
+    at.what = "seat";
+    for (Py_ssize_t k = 0; k < PyTuple_Size(hand->seats); k++) {
+        PyObject *row = PyTuple_GetItem(hand->seats, k);   /* (checked by place) */
+        PyObject *name = PyTuple_GetItem(row, 1);
+        int64_t number = 0;
+        seat_money m;
+        at.index = k;
+        Py_ssize_t i = find(&r, name);
+        if (i == -2 || add_int(cols[S_HAND_KEY], hand->key) ||
+            int64_of(PyTuple_GetItem(row, 0), &at, "seat", &number) ||
+            add_int_of(cols[S_SEAT], PyTuple_GetItem(row, 0), &at, "seat") ||
+            add_str_of(cols[S_PLAYER], name, &at, "player") ||
+            add_int_of(cols[S_STACK], PyTuple_GetItem(row, 2), &at, "stack") ||
+            (i < 0 ? add_seat_out(cols)
+                   : money(facts, number, name, &at, &m) ||
+                     add_dealt_seat(cols, hand->hole_cards, name, &p[i], &m, &at)))
+            goto done;
+    }
+    status = 0;
+done:
+    PyMem_Free(r.names);
+    PyMem_Free(r.hashes);
+    PyMem_Free(p);
+    return status;
+}
+
 /* The seats rows of one hand's facts (see the file's comment). */
 static int add_seats(column **cols, PyObject *item, PyObject *const *words)
 {
     PyObject *facts[7] = {NULL}, *got[N_SEAT_WORDS] = {NULL};
-    PyObject *seats = NULL, *dealt = NULL, *actions = NULL;
-    roster r = {NULL, NULL, 0};
-    player *p = NULL;
+    seat_hand hand = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
     int status = -1;
-    where at = {"seats", Py_None, "seat", 0};
     if (!PyTuple_Check(item) || PyTuple_Size(item) != 7) {
         PyErr_Format(PyExc_TypeError, "seats: a hand's facts must be a tuple (history, "
                      "showdown, contributions, collected, expected, low_made, hand key), "
@@ -363,69 +455,32 @@ static int add_seats(column **cols, PyObject *item, PyObject *const *words)
     for (int k = 0; k < N_SEAT_WORDS; k++)
         if (!(got[k] = PyObject_GetAttr(facts[0], words[k])))
             goto done;
-    at.hand_id = got[W_HAND_ID];   /* (named in errors) */
-    int64_t key = 0;
-    const where whole_hand = {"seats", at.hand_id, NULL, 0};
-    if (int64_of(facts[6], &whole_hand, "hand_key", &key))
+    hand.hand_id = got[W_HAND_ID];   /* (named in errors) */
+    hand.hole_cards = got[W_HOLE_CARDS];
+    where at = {"seats", hand.hand_id, "seat", 0};
+    const where whole_hand = {"seats", hand.hand_id, NULL, 0};
+    if (int64_of(facts[6], &whole_hand, "hand_key", &hand.key))
         goto done;
     if (!PyDict_Check(facts[2]) || !PyDict_Check(facts[3]) || !PyDict_Check(facts[4]) ||
-        !PyDict_Check(facts[5]) || !PyDict_Check(got[W_HOLE_CARDS])) {
+        !PyDict_Check(facts[5]) || !PyDict_Check(hand.hole_cards)) {
         PyErr_Format(PyExc_TypeError, "seats: hand %R: its contributions, collected, "
-                     "expected, low_made and hole_cards must be dicts", at.hand_id);
+                     "expected, low_made and hole_cards must be dicts", hand.hand_id);
         goto done;
     }
-    int64_t button = 0;
-    Py_ssize_t board = PyObject_Size(got[W_BOARD]);
-    if (board < 0 || int64_of(got[W_BUTTON], &at, "button", &button))
+    if ((hand.board = PyObject_Size(got[W_BOARD])) < 0 ||
+        int64_of(got[W_BUTTON], &at, "button", &hand.button))
         goto done;
-    if (!(seats = sequence_of(facts[0], words[W_SEATS], at.hand_id, "seats")) ||
-        !(dealt = sequence_of(facts[0], words[W_DEALT_IN], at.hand_id, "seats")) ||
-        !(actions = sequence_of(facts[0], words[W_ACTIONS], at.hand_id, "seats")))
+    if (!(hand.seats = sequence_of(facts[0], words[W_SEATS], hand.hand_id, "seats")) ||
+        !(hand.dealt = sequence_of(facts[0], words[W_DEALT_IN], hand.hand_id, "seats")) ||
+        !(hand.actions = sequence_of(facts[0], words[W_ACTIONS], hand.hand_id, "seats")))
         goto done;
-    /* the distinct names dealt in, each a player */
-    r.names = PyMem_Calloc((size_t)PyTuple_Size(dealt) + 1, sizeof *r.names);
-    r.hashes = PyMem_Calloc((size_t)PyTuple_Size(dealt) + 1, sizeof *r.hashes);
-    p = PyMem_Calloc((size_t)PyTuple_Size(dealt) + 1, sizeof *p);
-    if (!r.names || !r.hashes || !p) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t k = 0; k < PyTuple_Size(dealt); k++) {
-        PyObject *name = PyTuple_GetItem(dealt, k);
-        Py_ssize_t i = find(&r, name);
-        if (i == -2)
-            goto done;
-        if (i == -1) {
-            r.hashes[r.n] = PyObject_Hash(name);   /* (find hashed it: no error) */
-            r.names[r.n++] = name;
-        }
-    }
-    if (walk_actions(p, &r, actions, board >= 3, &at) || place(p, seats, &r, button, &at))
-        goto done;
-    at.what = "seat";
-    for (Py_ssize_t k = 0; k < PyTuple_Size(seats); k++) {
-        PyObject *row = PyTuple_GetItem(seats, k);   /* (checked by place) */
-        PyObject *name = PyTuple_GetItem(row, 1);
-        at.index = k;
-        Py_ssize_t i = find(&r, name);
-        if (i == -2 || add_int(cols[S_HAND_KEY], key) ||
-            add_int_of(cols[S_SEAT], PyTuple_GetItem(row, 0), &at, "seat") ||
-            add_str_of(cols[S_PLAYER], name, &at, "player") ||
-            add_int_of(cols[S_STACK], PyTuple_GetItem(row, 2), &at, "stack") ||
-            (i < 0 ? add_seat_out(cols)
-                   : add_dealt_seat(cols, facts, got[W_HOLE_CARDS], name, &p[i], &at)))
-            goto done;
-    }
-    status = 0;
+    status = add_seats_of(cols, &hand, money_of_facts, facts);
 done:
     for (int k = 0; k < N_SEAT_WORDS; k++)
         Py_XDECREF(got[k]);
-    Py_XDECREF(seats);
-    Py_XDECREF(dealt);
-    Py_XDECREF(actions);
-    PyMem_Free(r.names);
-    PyMem_Free(r.hashes);
-    PyMem_Free(p);
+    Py_XDECREF(hand.seats);
+    Py_XDECREF(hand.dealt);
+    Py_XDECREF(hand.actions);
     return status;
 }
 
