@@ -260,72 +260,97 @@ static int settle_spot(const spot_t *s, PyObject *site, PyObject *hand_id, int64
     return 1;
 }
 
-/* The rows and the chips expected (rows._all_in's) of a settled spot. */
-static PyObject *spot_rows(const spot_t *s, const pot_equity_t *eq, int exact, PyObject *key,
-                           PyObject *collected)
+/* A settled spot's numbers by player (showdown order): the chips expected
+ * from the pots, their variance, the main pot's high and low equities; the
+ * pots' total (1 when none) and the board's text. */
+typedef struct {
+    double expected[10], variance[10], main_high[10], main_low[10], whole;
+    char board[11];
+    Py_ssize_t board_size;
+} spot_totals;
+
+/* The totals of spot s settled as eq[] (its contested pots in order); won[k][p]:
+ * the chips an uncontested pot k paid player p. */
+static void spot_totals_of(const spot_t *s, const pot_equity_t *eq, int64_t won[][10],
+                           spot_totals *t)
 {
-    double expected[10] = {0}, variance[10] = {0}, main_high[10] = {0}, main_low[10] = {0};
     int64_t total = 0;
     int32_t i = 0;   /* the contested pot's index into eq */
+    memset(t, 0, sizeof *t);
     for (int32_t k = 0; k < s->n_pots; k++) {
         total += s->amount[k];
         if (bits(s->contest[k]) < 2) {   /* its shares as won */
-            PyObject *shares = PyTuple_GetItem(PyList_GetItem(s->pots, k), 3);
-            Py_ssize_t at = 0;
-            PyObject *name, *won;
-            int64_t chips;
-            while (PyDict_Check(shares) && PyDict_Next(shares, &at, &name, &won)) {
-                int32_t p = 0;
-                while (p < s->n && PyUnicode_Compare(name, s->names[p]) != 0)
-                    p++;
-                if (PyErr_Occurred() || p == s->n || !exact_chips(won, &chips)
-                    || chips < 0 || chips >= EXACT_DOUBLE) {   /* (a name off the showdown) */
-                    PyErr_Clear();
-                    return Py_NewRef(Py_None);
-                }
-                expected[p] += (double)chips;
-            }
-            if (!PyDict_Check(shares))
-                return Py_NewRef(Py_None);
+            for (int32_t p = 0; p < s->n; p++)
+                if (won[k][p])
+                    t->expected[p] += (double)won[k][p];
             continue;
         }
         double amount = (double)s->amount[k];
         for (int32_t p = 0, q = 0; p < s->n; p++) {
             if (!(s->contest[k] >> p & 1))
                 continue;
-            expected[p] += eq[i].equity[q] * amount;
+            t->expected[p] += eq[i].equity[q] * amount;
             double spread = eq[i].std_error[q] * amount;
-            variance[p] += spread * spread;
+            t->variance[p] += spread * spread;
             if (k == 0) {
-                main_high[p] = eq[i].high[q];
-                main_low[p] = eq[i].low[q];
+                t->main_high[p] = eq[i].high[q];
+                t->main_low[p] = eq[i].low[q];
             }
             q++;
         }
         i++;
     }
-    double whole = (double)(total ? total : 1);
+    t->whole = (double)(total ? total : 1);
     static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
-    char text[11];
     for (int32_t c = 0; c < s->n_board; c++) {
-        text[2 * c] = ranks[s->board[c] >> 2];
-        text[2 * c + 1] = suits[s->board[c] & 3];
+        t->board[2 * c] = ranks[s->board[c] >> 2];
+        t->board[2 * c + 1] = suits[s->board[c] & 3];
     }
+    t->board_size = 2 * s->n_board;
+}
+
+/* The rows and the chips expected (rows._all_in's) of a settled spot. */
+static PyObject *spot_rows(const spot_t *s, const pot_equity_t *eq, int exact, PyObject *key,
+                           PyObject *collected)
+{
+    int64_t won[10][10] = {{0}};   /* an uncontested pot's shares, by player */
+    for (int32_t k = 0; k < s->n_pots; k++) {
+        if (bits(s->contest[k]) >= 2)
+            continue;
+        PyObject *shares = PyTuple_GetItem(PyList_GetItem(s->pots, k), 3);
+        Py_ssize_t at = 0;
+        PyObject *name, *chips;
+        if (!PyDict_Check(shares))
+            return Py_NewRef(Py_None);
+        while (PyDict_Next(shares, &at, &name, &chips)) {
+            int32_t p = 0;
+            while (p < s->n && PyUnicode_Compare(name, s->names[p]) != 0)
+                p++;
+            if (PyErr_Occurred() || p == s->n || !exact_chips(chips, &won[k][p])
+                || won[k][p] < 0 || won[k][p] >= EXACT_DOUBLE) {   /* (a name off the showdown) */
+                PyErr_Clear();
+                return Py_NewRef(Py_None);
+            }
+        }
+    }
+    spot_totals t;
+    spot_totals_of(s, eq, won, &t);
     PyObject *rows = PyList_New(s->n), *chips = PyDict_New();
-    PyObject *board = PyUnicode_FromStringAndSize(text, 2 * s->n_board);
+    PyObject *board = PyUnicode_FromStringAndSize(t.board, t.board_size);
     PyObject *out = NULL;
     if (!rows || !chips || !board)
         goto done;
     for (int32_t p = 0; p < s->n; p++) {
-        PyObject *won = PyDict_GetItemWithError(collected, s->names[p]);   /* (borrowed) */
-        if (!won && PyErr_Occurred())
+        PyObject *paid = PyDict_GetItemWithError(collected, s->names[p]);   /* (borrowed) */
+        if (!paid && PyErr_Occurred())
             goto done;
-        won = won ? Py_NewRef(won) : PyLong_FromLong(0);   /* collected.get(name, 0) */
-        PyObject *row = won ? Py_BuildValue("(OOOddddNOd)", key, s->names[p], board,
-                                            expected[p] / whole, main_high[p], main_low[p],
-                                            expected[p], won, exact ? Py_True : Py_False,
-                                            sqrt(variance[p]) / whole) : NULL;
-        PyObject *value = row ? PyFloat_FromDouble(expected[p]) : NULL;
+        paid = paid ? Py_NewRef(paid) : PyLong_FromLong(0);   /* collected.get(name, 0) */
+        PyObject *row = paid ? Py_BuildValue("(OOOddddNOd)", key, s->names[p], board,
+                                             t.expected[p] / t.whole, t.main_high[p],
+                                             t.main_low[p], t.expected[p], paid,
+                                             exact ? Py_True : Py_False,
+                                             sqrt(t.variance[p]) / t.whole) : NULL;
+        PyObject *value = row ? PyFloat_FromDouble(t.expected[p]) : NULL;
         int err = !value || PyDict_SetItem(chips, s->names[p], value) < 0;
         Py_XDECREF(value);
         if (!row || err) {
