@@ -19,6 +19,7 @@
 #include <string.h>
 #include "../hilo_fast.h"
 #include "builtins.h"
+#include "replayed.h"
 
 struct ArrowSchema {
     const char *format;
@@ -605,6 +606,7 @@ static PyObject *action_columns(PyObject *module, PyObject *hands)
 #include "hhrows_seats.c"
 #include "hhrows_records.c"
 #include "hhrows_pots.c"
+#include "hhrows_part.c"
 
 static PyMethodDef methods[] = {
     {"action_columns", action_columns, METH_O,
@@ -635,6 +637,15 @@ static PyMethodDef methods[] = {
      "lows_made(replay): name -> whether each showdown player whose cards are shown made a "
      "low (rows._lows_made's), or None when the Python must work it out."},
     {"bind_omaha", bind_omaha, METH_O, "bind_omaha(address of hf_omaha): what lows_made calls."},
+    {"part_columns", (PyCFunction)(void (*)(void))part_columns, METH_FASTCALL,
+     "part_columns(histories, keys, samples): a part's hands replayed in C and their rows of "
+     "the seats, actions, boards, pots, pot_winners and all_in_equities tables made of the "
+     "numbers: ({table: (schema, array) capsules}, codes), a code a hand: its all-in street "
+     "(0 not all in, 1 preflop, 2 flop, 3 turn), or None for a hand left to the Python (no "
+     "rows made)."},
+    {"bind_replay", bind_replay, METH_O,
+     "bind_replay(hilo_fast._hhreplay): the replay part_columns calls (bind_all_in and "
+     "bind_omaha too)."},
     {NULL, NULL, 0, NULL},
 };
 

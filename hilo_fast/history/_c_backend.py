@@ -131,6 +131,28 @@ def lows_made() -> Callable[[Any], dict[str, bool] | None] | None:
     return _hhrows.lows_made
 
 
+def part_columns(spot_seed: Callable[[str, str, int], int], exact_deals: int
+                 ) -> Callable[[list[Any], list[int], int | None],
+                               tuple[dict[str, tuple[Any, Any]], list[int | None]]] | None:
+    """``part_columns(histories, keys, samples)``: a part of an import's hands
+    replayed in C into numbers and the seats, actions, boards, pots,
+    pot_winners and all_in_equities rows made of them (csrc/py/hhrows_part.c;
+    the twin of rows.hand_rows and the tables' builders over the hands'
+    Replays): ({table: (schema, array) capsules}, a code a hand: its all-in
+    street, 0 not all in, 1 preflop, 2 flop, 3 turn, or None for a hand left
+    to the Python, no rows made). None where it was not built, or on a pure
+    backend (the equity's or the core's). The replay's C (replay_hand) must be
+    bound first."""
+    try:
+        from .._native import _hhreplay, _hhrows
+    except ImportError:
+        return None
+    if all_in_spot(spot_seed, exact_deals) is None or lows_made() is None:
+        return None
+    _hhrows.bind_replay(_hhreplay)
+    return _hhrows.part_columns
+
+
 def _replay_deal() -> Callable[..., tuple[list[list[int] | None], list[int]] | None] | None:
     try:
         from .._native import _hhreplay

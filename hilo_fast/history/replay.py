@@ -201,6 +201,9 @@ _c_replay_hand = fast.replay_hand(_CARD_IDS, _DECK_ORDER, PotResult, LOW_ODD_CHI
                                   _settings_of, _KINDS, ("small blind", "big blind", "ante",
                                                          "small & big blinds", "straddle"),
                                   int(Limit.FIXED)) if fast else None
+#: Whether a plain hand is replayed in C here (what the database's rows made
+#: in C replay by: hilo_fast.history.db.rows.part_rows).
+REPLAYED_IN_C = _c_replay_hand is not None
 
 
 def _deal(h: HandHistory, dealt: list[int], n: int, seat_of: dict[str, int],

@@ -25,7 +25,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from .all_in import DEFAULT_SAMPLES
-from .rows import Rows, all_in_rows, hand_rows, unreadable_rows
+from .rows import Rows, all_in_rows, hand_rows, part_rows, unreadable_rows
 
 if TYPE_CHECKING:
     from ..model import HandHistory
@@ -167,9 +167,14 @@ def _store_batch(db: Database, hands: Iterator[HandHistory], size: int, source: 
             new = _new_hands(db, part, seen, result, ranges)
             if not new:
                 continue
-            replays = [h.replay() for h in new]
             keys = keys_ahead.take(len(new), size - read + len(part) if len(part) == _PART
                                    else 0)
+            if db.kind == "duckdb":   # the hands C makes whole: their rows, as columns
+                left = part_rows(new, keys, source, rows, samples)
+                done.exact += len(new) - len(left)
+                done.stored += len(new) - len(left)
+                new, keys = [new[i] for i in left], [keys[i] for i in left]
+            replays = [h.replay() for h in new]
             # the part's all-in spots one after the other (see all_in_rows), then its rows
             expected = [all_in_rows(h, rep, rows, samples, key=key)
                         for h, rep, key in zip(new, replays, keys, strict=True)]

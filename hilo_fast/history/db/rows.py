@@ -16,12 +16,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...cards import card_str, parse_card
 from ...core.evaluation import fast_omaha_hilo
 from ...engine.structures import Limit
 from .._backend import fast
+from ..replay import REPLAYED_IN_C
 from .all_in import DEFAULT_SAMPLES, EXACT_DEALS, pots_equity, spot_seed
 
 if TYPE_CHECKING:
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
     from ..replay import Replay
 
 __all__ = ["TABLES", "Rows", "SeatFacts", "action_rows", "all_in_rows", "board_rows",
-           "discrepancy_rows", "hand_rows", "positions", "pot_rows", "pot_winner_rows",
-           "seat_flags", "seat_rows"]
+           "discrepancy_rows", "hand_row", "hand_rows", "part_rows", "positions", "pot_rows",
+           "pot_winner_rows", "seat_flags", "seat_rows"]
 
 #: The tables a hand fills, in the order they are written.
 TABLES = ("hands", "seats", "actions", "boards", "pots", "pot_winners", "all_in_equities",
@@ -70,6 +71,9 @@ class Rows:
     histories: list[tuple[HandHistory, int]] = field(default_factory=list)
     seat_facts: list[SeatFacts] = field(default_factory=list)
     replays: list[tuple[Replay, int]] = field(default_factory=list)
+    #: tables' rows made as Arrow columns already (:func:`part_rows`): for
+    #: each part, table -> (schema, array) capsules; DuckDB's import only
+    columns: list[dict[str, tuple[Any, Any]]] = field(default_factory=list)
     hands: int = 0
 
     def records(self, table: str) -> list[tuple[object, ...]]:
@@ -89,6 +93,7 @@ class Rows:
         self.histories.clear()
         self.seat_facts.clear()
         self.replays.clear()
+        self.columns.clear()
         self.hands = 0
 
 
@@ -306,19 +311,11 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
     all-in spot (None: exact); ``expected``: what :func:`all_in_rows` returned
     when it stored the hand's all-in rows already (else they are worked out
     here)."""
-    tables = out.tables
     out.hands += 1
-    small, big = h.blinds
     all_in_street = None
     if rep.all_in_board is not None:
         all_in_street = ("preflop", "flop", "turn")[max(0, len(rep.all_in_board) - 2)]
-    dealt = set(h.dealt_in)
-    tables["hands"].append((
-        h.site, h.hand_id, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
-        f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
-        h.table, h.max_seats, h.button, len(dealt), h.date, h.time_zone, h.tournament_id,
-        h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake, h.cancelled,
-        rep.settled, rep.exact, all_in_street, source, h.line, key))
+    out.tables["hands"].append(hand_row(h, rep.settled, rep.exact, all_in_street, source, key))
     # (its actions, boards, pots, pot_winners and discrepancies rows: made when
     # the batch is written)
     out.histories.append((h, key))
@@ -333,6 +330,51 @@ def hand_rows(h: HandHistory, rep: Replay, source: str, out: Rows, *, key: int,
     # (its seats rows: made when the batch is written)
     out.seat_facts.append((h, rep.showdown, rep.contributions, rep.collected, expected,
                            low_made, key))
+
+
+def hand_row(h: HandHistory, settled: bool, exact: bool, all_in_street: str | None,
+             source: str, key: int) -> tuple[object, ...]:
+    """The hands table's row of hand ``h`` read from ``source``, stored under
+    ``key``: its replay ``settled``, ``exact``, all in before the river on
+    ``all_in_street`` (None: not)."""
+    small, big = h.blinds
+    return (h.site, h.hand_id, h.game, h.hole_count, _LIMITS.get(h.limit) or str(h.limit),
+            f"{h.stakes[0]}/{h.stakes[1]}", small, big, h.currency, h.currency or "chips",
+            h.table, h.max_seats, h.button, len(set(h.dealt_in)), h.date, h.time_zone,
+            h.tournament_id, h.buy_in, h.level, h.mixed_game, h.hero, h.total_pot, h.rake,
+            h.cancelled, settled, exact, all_in_street, source, h.line, key)
+
+
+#: The rows of a part's hands made whole in C from their replays' numbers
+#: (csrc/py/hhrows_part.c), or None (the pure backend, or no C replay).
+_C_PART = fast.part_columns(spot_seed, EXACT_DEALS) if fast is not None and REPLAYED_IN_C \
+    else None
+#: part_columns' all-in street codes
+_STREETS = (None, "preflop", "flop", "turn")
+
+
+def part_rows(hands: list[HandHistory], keys: list[int], source: str, out: Rows,
+              samples: int | None = DEFAULT_SAMPLES) -> list[int]:
+    """Append the rows of the ``hands`` (under ``keys``, read from ``source``)
+    that C makes whole to ``out``: each replayed in C into numbers, its rows
+    made of them (the hands table's here, the others as Arrow columns in
+    ``out.columns``; no Replay made). The indexes of the hands left: a
+    cancelled hand, one not replayed in C, ...; :func:`hand_rows` makes theirs
+    (all of them without the C). Their rows are the same either way
+    (tests/history/db/test_part_native.py)."""
+    if _C_PART is None:
+        return list(range(len(hands)))
+    tables, streets = _C_PART(hands, keys, samples)
+    out.columns.append(tables)
+    rows = out.tables["hands"]
+    left: list[int] = []
+    for index, (h, key, street) in enumerate(zip(hands, keys, streets, strict=True)):
+        if street is None:
+            left.append(index)
+            continue
+        out.hands += 1
+        rows.append(hand_row(h, True, True, _STREETS[street], source, key))
+    return left
 
 
 def _lows_made(h: HandHistory, rep: Replay) -> dict[str, bool]:

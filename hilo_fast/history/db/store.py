@@ -204,14 +204,29 @@ def _arrow_table(rows: Rows, table: str) -> Any:
 
 
 def _arrow_tables(rows: Rows) -> dict[str, Any]:
-    """table -> the rows' Arrow table, for each table with rows."""
-    tables = {table: _arrow_table(rows, table) for table in _WRITTEN}
-    return {table: batch for table, batch in tables.items() if batch is not None}
+    """table -> the rows' Arrow table, for each table with rows (those made as
+    Arrow columns already, rows.columns, after the others)."""
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    tables = {}
+    for table in _WRITTEN:
+        made = _arrow_table(rows, table)
+        batches = [] if made is None else made.to_batches()
+        for columns in rows.columns:
+            if table in columns:
+                batch = pa.record_batch(_Capsules(columns[table]))
+                if batch.num_rows:
+                    batches.append(batch)
+        if batches:
+            tables[table] = pa.Table.from_batches(batches)
+    return tables
 
 
 def _copy(cursor: Any, rows: Rows) -> None:
     """Send the rows to PostgreSQL on ``cursor`` (COPY; the unreadable hands by
     INSERT: a file read again adds none twice)."""
+    if rows.columns:
+        raise TypeError("rows made as Arrow columns (rows.part_rows) go to DuckDB only")
     for table in _WRITTEN:
         records = rows.records(table)
         if not records:

@@ -256,18 +256,29 @@ def test_a_failing_batch_writes_nothing(database: str, hands_file: Path,
     from hilo_fast.history.db import rows as rows_module
 
     hands = list(read_pokerstars(hands_file))
-    original = rows_module.hand_rows
+    original, original_part = rows_module.hand_rows, rows_module.part_rows
+    bad = hands[120].hand_id
 
     def broken(h: HandHistory, rep: object, source: str, out: rows_module.Rows,
                **options: Any) -> None:
         original(h, rep, source, out, **options)  # type: ignore[arg-type]
-        if h.hand_id == hands[120].hand_id:
+        if h.hand_id == bad:
             out.tables["all_in_equities"].append((options["key"], None, "AhKh2c", 0.5, 0.5,
                                                   0.5, 10.0, 0, True, 0.0))
+
+    def broken_part(part: list[HandHistory], keys: list[int], source: str,
+                    out: rows_module.Rows, samples: int | None) -> list[int]:
+        left = original_part(part, keys, source, out, samples)
+        for k, h in enumerate(part):   # (the hands made whole in C: DuckDB's import)
+            if h.hand_id == bad and k not in left:
+                out.tables["all_in_equities"].append((keys[k], None, "AhKh2c", 0.5, 0.5,
+                                                      0.5, 10.0, 0, True, 0.0))
+        return left
 
     with open_database(database) as db:
         import_hands(db, hands[:80], batch_size=80)
         monkeypatch.setattr("hilo_fast.history.db.importer.hand_rows", broken)
+        monkeypatch.setattr("hilo_fast.history.db.importer.part_rows", broken_part)
         with pytest.raises(Exception, match=r"(?i)null"):
             import_hands(db, hands[80:], batch_size=80)
         assert _count(db, "SELECT COUNT(*) FROM hands") == 80
