@@ -38,7 +38,9 @@ the boards, pots, pot_winners and discrepancies rows of replays
 (``replay_columns``, against ``rows.board_rows`` ... ``discrepancy_rows``),
 and a replay's all-in equity rows and lows made at showdown
 (``all_in_spot``, ``lows_made``, against ``rows._all_in`` and
-``rows._lows_made`` on replay-like spots).
+``rows._lows_made`` on replay-like spots), and a part's rows made whole from
+its hands' replayed numbers (``part_columns``, against the same rows made
+through the hands' Replays).
 The batch's C entry points (``hf_check_batch``, ``hf_omaha_batch``) take
 buffers the public function builds, so they are fuzzed through it (and
 directly in ``fuzz/c_driver.c``).
@@ -1393,6 +1395,96 @@ def _lows_made_target(d: Decoder) -> Call:
     return Call("lows_made", (rep,), run, False, plain)
 
 
+def _part_hands(d: Decoder) -> tuple[list[Any], bool]:
+    """A few hand histories of the bots' hands (:func:`_history_text`'s), each
+    now and then changed: cancelled, a chip paid or put in more (a
+    discrepancy), a showdown hand or a seat's cards unshown, run twice, its
+    button moved; or (not plain) a field of another type. Plain when every
+    field keeps its type."""
+    import dataclasses
+
+    from hilo_fast.history.sites.pokerstars import parse_pokerstars
+
+    _history_text(d)   # (fills _HISTORY_BODIES)
+    plain, hands = True, []
+    for _ in range(1 + d.below(4)):
+        (h,) = parse_pokerstars(_HISTORY_BODIES[d.below(len(_HISTORY_BODIES))])
+        change = d.byte()
+        if change < 120:
+            pass
+        elif change < 140:
+            h = dataclasses.replace(h, cancelled=True)
+        elif change < 160 and h.collected:
+            name = list(h.collected)[d.below(len(h.collected))]
+            h = dataclasses.replace(h, collected={**h.collected, name: h.collected[name] + 1})
+        elif change < 175:
+            h = dataclasses.replace(h, total_pot=h.total_pot + d.below(3) - 1)
+        elif change < 195 and h.hole_cards:
+            name = list(h.hole_cards)[d.below(len(h.hole_cards))]
+            h = dataclasses.replace(h, hole_cards={k: v for k, v in h.hole_cards.items()
+                                                   if k != name})
+        elif change < 210:
+            cards = [hilo_fast.card_str(c) for c in d.plain_cards(5)]
+            h = dataclasses.replace(h, runs=(tuple(h.board) if len(h.board) == 5 else
+                                             tuple(cards), tuple(cards)))
+        elif change < 225:
+            h = dataclasses.replace(h, button=h.button + d.below(3) - 1)
+        else:   # a field of another type
+            field = ("seats", "actions", "posts", "hole_cards", "collected", "board",
+                     "total_pot", "stakes", "button", "max_seats")[d.below(10)]
+            h = dataclasses.replace(h, **{field: _HOSTILE_OBJECTS[d.below(
+                len(_HOSTILE_OBJECTS))]})
+            plain = False
+        hands.append(h)
+    return hands, plain
+
+
+def _part_columns_target(d: Decoder) -> Call:
+    """A part's rows made whole in C from its hands' replayed numbers
+    (csrc/py/hhrows_part.c through rows.part_rows, the hands it leaves
+    through their Replays) on the native side; every hand through its Replay
+    (rows.hand_rows and the tables' builders) on the other; compared as each
+    table's rows, in any order. Hands of :func:`_part_hands`, keys of
+    :func:`_hand_key`, a few sampled or exact deals a spot."""
+    hands, plain = _part_hands(d)
+    keys = []
+    for _ in hands:
+        key, plain_key = _hand_key(d)
+        keys.append(key)
+        plain &= plain_key
+    samples = (1, 2, 37, None)[d.below(4)]
+
+    def tables(rows: Any) -> Any:
+        from hilo_fast.history.db.store import _arrow_tables
+
+        return {table: sorted(map(repr, batch.to_pylist()))
+                for table, batch in _arrow_tables(rows).items()}
+
+    def made(left: list[int], rows: Any) -> Any:
+        from hilo_fast.history.db.rows import all_in_rows, hand_rows
+
+        for index in left:
+            h, key = hands[index], keys[index]
+            rep = h.replay()
+            hand_rows(h, rep, "fuzz", rows, key=key, samples=samples,
+                      expected=all_in_rows(h, rep, rows, samples, key=key))
+        return tables(rows)
+
+    def run(backend: ModuleType) -> Any:
+        from hilo_fast.history.db.rows import Rows, part_rows
+
+        rows = Rows()
+        if backend is _native:
+            got = _twin_outcome(lambda: made(part_rows(hands, keys, "fuzz", rows, samples),
+                                             rows))
+        else:
+            got = _twin_outcome(lambda: made(list(range(len(hands))), rows))
+        # (a key or field of another type: each side may refuse it first, by another error)
+        return ("raised",) if not plain and isinstance(got, tuple) else got
+
+    return Call("part_columns", (hands, keys, samples), run, False, plain)
+
+
 #: Header parts the reader meets (and some it must refuse), drawn by _header_line.
 _HEADER_PARTS = (
     ("Hand", "Zoom Hand", "Game", "Home Game Hand", "Home Game", "Tourney Hand", "hand"),
@@ -1593,6 +1685,7 @@ TARGETS: dict[str, Callable[[Decoder], Call]] = {
     "replay_columns": _replay_columns_target,
     "all_in_spot": _all_in_spot_target,
     "lows_made": _lows_made_target,
+    "part_columns": _part_columns_target,
     "read_stars": _read_stars_target,
     "next_hand": _next_hand_target,
     "backend.ranking_sample": _ranking_target,
