@@ -8,7 +8,10 @@ when the batch is written: by :func:`action_rows`, :func:`seat_rows`,
 :func:`discrepancy_rows`, or as Arrow columns in C); the importer turns a batch
 into columns (Arrow for DuckDB, COPY for PostgreSQL). The tracker flags of
 each seat (VPIP ... fold to c-bet, postflop aggression) are worked out here
-from the actions, by the definitions of docs/database.md.
+from the actions, by the definitions of docs/database.md. Into DuckDB,
+:func:`part_rows` makes a part's rows at once in C from its hands' replayed
+numbers (no Replay), the same rows, and leaves the hands it does not make
+whole to :func:`hand_rows`.
 """
 
 from __future__ import annotations
