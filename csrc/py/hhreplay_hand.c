@@ -868,9 +868,9 @@ static PyObject *replay_hand(PyObject *module, PyObject *h)
     PyObject *contributions = holes ? named_chips(names, played.chips, played.dealt,
                                                   played.n_dealt, 0) : NULL;
     PyObject *showdown = n_live > 1 ? name_tuple(names, played.live, n_live) : PyTuple_New(0);
-    PyObject *all_in_board = n_live > 1 && played.last_street < HF_RIVER
-        ? card_tuple(played.boards[0], (int[]){0, 3, 4}[played.last_street])
-        : Py_NewRef(Py_None);
+    int32_t all_in = all_in_board_size(&played);
+    PyObject *all_in_board = all_in >= 0 ? card_tuple(played.boards[0], all_in)
+                                         : Py_NewRef(Py_None);
     PyObject *board = card_tuple(played.boards[0], 5);
     if (contributions && showdown && all_in_board && board)
         out = PyTuple_Pack(9, played.seat_of, holes, contributions, collected, pots, showdown,

@@ -33,12 +33,11 @@ static const table *const PART_TABLES[N_PART_TABLES] = {&SEATS, &ACTIONS, &BOARD
 static int spot_of_played(const replayed_t *played, spot_t *s)
 {
     memset(s, 0, sizeof *s);
-    if (played->n_live < 2 || played->last_street >= HF_RIVER)   /* (no all_in_board) */
+    if ((s->n_board = all_in_board_size(played)) < 0)
         return 0;
     s->n = played->n_live;
     s->n_hole = played->hole_count;
     s->n_pots = played->n_pots;
-    s->n_board = (int32_t[]){0, 3, 4}[played->last_street];
     for (int32_t c = 0; c < s->n_board; c++)
         s->board[c] = played->boards[0][c];
     for (int32_t p = 0; p < s->n; p++) {
@@ -263,7 +262,7 @@ static int add_hand_of(column *cols[][MAX_COLUMNS], PyObject *h, int64_t key, in
     if (found <= 0)
         return found < 0 ? -1 : THE_PYTHONS;
     int status = add_played(cols, &played, key, samples);
-    int street = played.n_live > 1 && played.last_street < HF_RIVER ? played.last_street + 1 : 0;
+    int street = all_in_board_size(&played) < 0 ? 0 : played.last_street + 1;
     part_bound.api->clear(&played);
     return status ? (status < 0 ? -1 : THE_PYTHONS) : street;
 }

@@ -58,4 +58,13 @@ typedef struct {
 
 #define REPLAY_API "hilo_fast._hhreplay.replay_api"
 
+/* The board cards out when the betting ended before the river with several
+ * players in (the Replay's all_in_board: 0, 3 or 4 of them), or -1 when it
+ * did not (all_in_board None). */
+static inline int32_t all_in_board_size(const replayed_t *played)
+{
+    return played->n_live > 1 && played->last_street < HF_RIVER
+         ? (int32_t[]){0, 3, 4}[played->last_street] : -1;
+}
+
 #endif

@@ -93,8 +93,8 @@ class _IdRanges:
         return stored is not None and least <= stored[1] and greatest >= stored[0]
 
     def widen(self, site: str, least: str, greatest: str) -> None:
-        stored = self._ranges.get(site)
-        if site in self._ranges:
+        if site in self._ranges:   # (asked: DuckDB)
+            stored = self._ranges[site]
             self._ranges[site] = (least, greatest) if stored is None else \
                 (min(least, stored[0]), max(greatest, stored[1]))
 
