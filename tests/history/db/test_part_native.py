@@ -12,6 +12,7 @@ through it on DuckDB."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,35 @@ def test_synthetic_hands_every_size_and_structure(samples: int) -> None:
     assert any(batch.num_rows for columns in rows.columns
                for table, pair in columns.items() if table == "all_in_equities"
                for batch in [pa.record_batch(_Capsules(pair))])
+
+
+def test_every_table_size_structure_and_stack() -> None:
+    """Self-play at 2 to 10 seats, fixed, pot (with and without an ante) and no
+    limit, stacks from 1 chip up: every table the same both ways; the hands
+    left are those the C replay does not answer."""
+    from hilo_fast.engine.hand import Hand
+    from hilo_fast.engine.selfplay import random_legal
+    from hilo_fast.engine.structures import Structure
+    from hilo_fast.history.synth import write_hand
+
+    rng = random.Random(77)
+    hands = []
+    for number in range(540):
+        seats = 2 + number % 9
+        structure = (Structure.fixed_limit(10, 20, small_blind=5),
+                     Structure.pot_limit(5, 10, ante=rng.choice((0, 1))),
+                     Structure.no_limit(5, 10))[number // 9 % 3]
+        stacks = [rng.choice((1, 2, rng.randint(1, 60), rng.randint(200, 1500)))
+                  for _ in range(seats)]
+        hand = Hand(structure, stacks, rng.randrange(seats), rng=rng,
+                    hole_count=4 if seats > 8 else rng.choice((4, 5)))
+        while not hand.is_over:
+            hand.act(*random_legal(hand, rng))
+        hands.extend(parse_pokerstars(write_hand(hand, 20_000_000 + number, cash=True, hero=0)))
+    assert {len(h.dealt_in) for h in hands} == set(range(2, 11))
+    assert min(s.stack for h in hands for s in h.seats) == 1
+    assert assert_same(hands, 200) == [k for k, h in enumerate(hands)
+                                       if _c_replay_hand(h) is None]
 
 
 def test_hands_left_to_the_python() -> None:
